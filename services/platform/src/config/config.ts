@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * Variables every service reads. Names and local defaults are those of deploy/aura.env; the defaults
+ * let a service start on a developer machine with deploy/local running, nothing else set.
+ */
+export const baseConfigSchema = z.object({
+  AURA_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MONGODB_URI: z.string().url().default('mongodb://127.0.0.1:27017'),
+  /** Appended to every database name, so test runs never touch development data. */
+  AURA_DB_SUFFIX: z.string().regex(/^[a-z0-9_]*$/).default(''),
+  KAFKA_BROKERS: z
+    .string()
+    .default('127.0.0.1:9092')
+    .transform((value) => value.split(',').map((broker) => broker.trim()).filter(Boolean)),
+  /** Prefix of consumer group ids, so parallel stacks on one broker do not share offsets. */
+  KAFKA_GROUP_PREFIX: z.string().default('aura'),
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  S3_ENDPOINT: z.string().url().default('http://127.0.0.1:9000'),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY: z.string().min(1).default('aura-local'),
+  S3_SECRET_KEY: z.string().min(1).default('aura-local-secret'),
+  S3_BUCKET_MEDIA: z.string().min(3).default('aura-media'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+});
+
+export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads and validates configuration from the environment at start. A service fails fast with one
+ * message naming every invalid variable rather than failing later on first use.
+ */
+export function loadConfig<S extends z.ZodRawShape>(
+  extension: S,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<ReturnType<typeof baseConfigSchema.extend<S>>> {
+  const schema = baseConfigSchema.extend(extension);
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  return result.data;
+}
+
+/** "host:port" → { host, port }, for gRPC and HTTP listeners. */
+export function parseHostPort(value: string): { host: string; port: number } {
+  const match = /^(.*):(\d+)$/.exec(value);
+  if (!match) throw new ConfigError(`Expected host:port, got "${value}"`);
+  return { host: match[1] || '0.0.0.0', port: Number(match[2]) };
+}
+
+export const hostPort = () =>
+  z.string().refine((value) => /^(.*):(\d+)$/.test(value), { message: 'expected host:port' });
+export const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);

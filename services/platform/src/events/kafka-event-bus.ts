@@ -1,0 +1,194 @@
+import { context, SpanKind, trace } from '@opentelemetry/api';
+import { EventType, isEventType } from '@aura/proto';
+import { Consumer, IHeaders, Kafka, KafkaMessage, logLevel, Producer } from 'kafkajs';
+import type { Logger } from 'pino';
+import { extractTraceContext, recordError } from '../telemetry/tracing';
+import { deadLetterTopic, decodePayload, DomainEvent, EventRecord, Header } from './event';
+import { EventBus, ProcessedEventStore, Subscription } from './event-bus';
+
+export interface KafkaEventBusOptions {
+  clientId: string;
+  brokers: string[];
+  groupPrefix: string;
+  logger: Logger;
+  processed: ProcessedEventStore;
+  /** Base delay of the exponential backoff between attempts of one event. */
+  retryBaseMs?: number;
+}
+
+const text = (value: Buffer | string | (Buffer | string)[] | undefined): string | undefined => {
+  if (value === undefined) return undefined;
+  const single = Array.isArray(value) ? value[0] : value;
+  return single === undefined ? undefined : single.toString();
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Kafka through kafkajs. Publishing is idempotent (acks=all, idempotent producer); consuming is
+ * at-least-once with dedupe by event id, retries with exponential backoff and, when the attempts
+ * run out, a copy to the topic's dead-letter topic so a poison message never blocks its partition.
+ * Trace context travels in the headers and each consumed event runs in a consumer span.
+ */
+export class KafkaEventBus implements EventBus {
+  private readonly kafka: Kafka;
+  private readonly producer: Producer;
+  private readonly consumers: Consumer[] = [];
+  private producerReady = false;
+
+  constructor(private readonly options: KafkaEventBusOptions) {
+    const logger = options.logger.child({ component: 'kafka' });
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers,
+      retry: { initialRetryTime: 200, retries: 8 },
+      logLevel: logLevel.WARN,
+      logCreator:
+        () =>
+        ({ level, log }) => {
+          const { message, ...extra } = log;
+          if (level <= logLevel.ERROR) logger.error(extra, message);
+          else logger.warn(extra, message);
+        },
+    });
+    this.producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+    this.producer.on(this.producer.events.DISCONNECT, () => (this.producerReady = false));
+  }
+
+  async connect(): Promise<void> {
+    await this.producer.connect();
+    this.producerReady = true;
+  }
+
+  isReady(): boolean {
+    return this.producerReady;
+  }
+
+  async publish(records: EventRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    const byTopic = new Map<string, EventRecord[]>();
+    for (const record of records) byTopic.set(record.topic, [...(byTopic.get(record.topic) ?? []), record]);
+    await this.producer.sendBatch({
+      acks: -1,
+      topicMessages: [...byTopic.entries()].map(([topic, list]) => ({
+        topic,
+        messages: list.map((record) => ({
+          key: record.key,
+          value: record.payload,
+          headers: {
+            ...record.trace,
+            [Header.id]: record.id,
+            [Header.type]: record.type,
+            [Header.version]: String(record.version),
+            [Header.occurredAt]: record.occurredAt,
+            [Header.producer]: record.producer,
+          },
+        })),
+      })),
+    });
+  }
+
+  async subscribe(subscription: Subscription): Promise<void> {
+    const groupId = `${this.options.groupPrefix}.${subscription.group}`;
+    const consumer = this.kafka.consumer({ groupId, allowAutoTopicCreation: false, sessionTimeout: 15000 });
+    this.consumers.push(consumer);
+    await consumer.connect();
+    const { EventCatalog } = await import('@aura/proto');
+    const topics = [...new Set(subscription.events.map((type) => EventCatalog[type].topic))];
+    await consumer.subscribe({ topics, fromBeginning: true });
+    const wanted = new Set<string>(subscription.events);
+    await consumer.run({
+      eachMessage: async ({ topic, partition, message }) => {
+        const type = text(message.headers?.[Header.type]);
+        if (!type || !wanted.has(type) || !isEventType(type)) return;
+        await this.handle(groupId, subscription, topic, partition, message, type);
+      },
+    });
+  }
+
+  private async handle(
+    groupId: string,
+    subscription: Subscription,
+    topic: string,
+    partition: number,
+    message: KafkaMessage,
+    type: EventType,
+  ): Promise<void> {
+    const headers = message.headers ?? {};
+    const carrier: Record<string, string | undefined> = {};
+    for (const name of Object.keys(headers)) carrier[name] = text(headers[name]);
+    const parent = extractTraceContext(carrier);
+    const tracer = trace.getTracer('aura');
+    const span = tracer.startSpan(
+      `${topic} process`,
+      {
+        kind: SpanKind.CONSUMER,
+        attributes: {
+          'messaging.system': 'kafka',
+          'messaging.destination.name': topic,
+          'messaging.consumer.group.name': groupId,
+          'messaging.message.id': carrier[Header.id] ?? '',
+          'aura.event_type': type,
+        },
+      },
+      parent,
+    );
+    const eventId = carrier[Header.id] ?? `${topic}:${partition}:${message.offset}`;
+    try {
+      await context.with(trace.setSpan(parent, span), async () => {
+        if (await this.options.processed.has(groupId, eventId)) return;
+        const event: DomainEvent = {
+          id: eventId,
+          type,
+          version: Number(carrier[Header.version] ?? 1),
+          key: message.key?.toString() ?? '',
+          occurredAt: carrier[Header.occurredAt] ?? new Date(Number(message.timestamp)).toISOString(),
+          producer: carrier[Header.producer] ?? 'unknown',
+          payload: decodePayload(type, message.value ?? Buffer.alloc(0)),
+        };
+        const maxAttempts = subscription.maxAttempts ?? 5;
+        const base = this.options.retryBaseMs ?? 200;
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            await subscription.handler(event);
+            await this.options.processed.remember(groupId, eventId);
+            return;
+          } catch (error) {
+            if (attempt >= maxAttempts) {
+              recordError(span, error);
+              await this.deadLetter(topic, partition, message, error, attempt);
+              this.options.logger.error({ err: error, topic, eventId, type }, 'event sent to dead-letter topic');
+              return;
+            }
+            this.options.logger.warn({ err: error, topic, eventId, attempt }, 'event handler failed, retrying');
+            await sleep(base * 2 ** (attempt - 1));
+          }
+        }
+      });
+    } finally {
+      span.end();
+    }
+  }
+
+  private async deadLetter(topic: string, partition: number, message: KafkaMessage, error: unknown, attempts: number) {
+    const headers: IHeaders = {
+      ...(message.headers ?? {}),
+      [Header.error]: error instanceof Error ? error.message : String(error),
+      [Header.sourceTopic]: topic,
+      [Header.sourcePartition]: String(partition),
+      [Header.sourceOffset]: message.offset,
+      [Header.attempts]: String(attempts),
+    };
+    await this.producer.send({
+      topic: deadLetterTopic(topic),
+      acks: -1,
+      messages: [{ key: message.key, value: message.value, headers }],
+    });
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled(this.consumers.map((consumer) => consumer.disconnect()));
+    await this.producer.disconnect().catch(() => undefined);
+    this.producerReady = false;
+  }
+}

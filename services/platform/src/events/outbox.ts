@@ -1,0 +1,152 @@
+import { EventType } from '@aura/proto';
+import type { Model, Schema } from 'mongoose';
+import type { Logger } from 'pino';
+import { EventRecord } from './event';
+import { EventBus } from './event-bus';
+
+/**
+ * Transactional outbox without transactions: the events of a change are written INSIDE the changed
+ * document (field `_outbox`) by the same single-document write. A relay publishes them and then
+ * removes them. A process that dies between the write and the publish leaves the events in the
+ * document, and the relay of any instance publishes them later: nothing is lost; a duplicate
+ * publish is possible and consumers dedupe by event id.
+ */
+export interface StoredOutboxEvent {
+  id: string;
+  type: string;
+  version: number;
+  topic: string;
+  key: string;
+  payload: Buffer;
+  occurred_at: string;
+  producer: string;
+  trace: Record<string, string>;
+}
+
+export const OUTBOX_FIELD = '_outbox';
+
+/** Adds the `_outbox` field to a schema whose documents publish events. */
+export function outboxPlugin(schema: Schema): void {
+  schema.add({
+    [OUTBOX_FIELD]: {
+      type: [
+        {
+          _id: false,
+          id: String,
+          type: { type: String },
+          version: Number,
+          topic: String,
+          key: String,
+          payload: Buffer,
+          occurred_at: String,
+          producer: String,
+          trace: { type: Map, of: String },
+        },
+      ],
+      default: undefined,
+      select: false,
+    },
+  });
+}
+
+export function toStoredOutbox(records: EventRecord[]): StoredOutboxEvent[] {
+  return records.map((record) => ({
+    id: record.id,
+    type: record.type,
+    version: record.version,
+    topic: record.topic,
+    key: record.key,
+    payload: record.payload,
+    occurred_at: record.occurredAt,
+    producer: record.producer,
+    trace: record.trace,
+  }));
+}
+
+function fromStored(stored: StoredOutboxEvent): EventRecord {
+  const trace = stored.trace instanceof Map ? Object.fromEntries(stored.trace) : (stored.trace ?? {});
+  const payload = stored.payload as unknown;
+  return {
+    id: stored.id,
+    type: stored.type as EventType,
+    version: stored.version,
+    topic: stored.topic,
+    key: stored.key,
+    payload: Buffer.isBuffer(payload) ? payload : Buffer.from((payload as { buffer: Uint8Array }).buffer),
+    occurredAt: stored.occurred_at,
+    producer: stored.producer,
+    trace,
+  };
+}
+
+export interface OutboxRelayOptions {
+  bus: EventBus;
+  logger: Logger;
+  models: Model<any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+  intervalMs?: number;
+  batchSize?: number;
+}
+
+/** Publishes outbox events: right after a write (nudge) and by a periodic sweep (recovery). */
+export class OutboxRelay {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private again = false;
+  private stopped = false;
+
+  constructor(private readonly options: OutboxRelayOptions) {}
+
+  start(): void {
+    this.stopped = false;
+    this.timer = setInterval(() => this.nudge(), this.options.intervalMs ?? 1000);
+    this.timer.unref();
+    this.nudge();
+  }
+
+  /** Asks for a publish pass soon; passes never overlap. */
+  nudge(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((error) => this.options.logger.warn({ err: error }, 'outbox relay pass failed; will retry'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.nudge();
+        }
+      });
+  }
+
+  /** Publishes everything pending now; resolves when the outboxes are empty. */
+  async drain(): Promise<void> {
+    for (const model of this.options.models) {
+      for (;;) {
+        const docs = await model
+          .find({ [`${OUTBOX_FIELD}.0`]: { $exists: true } })
+          .select(`+${OUTBOX_FIELD}`)
+          .limit(this.options.batchSize ?? 100)
+          .lean<{ _id: unknown; _outbox: StoredOutboxEvent[] }[]>()
+          .exec();
+        if (docs.length === 0) break;
+        for (const doc of docs) {
+          const records = doc._outbox.map(fromStored);
+          if (!this.options.bus.isReady()) return;
+          await this.options.bus.publish(records);
+          await model
+            .updateOne({ _id: doc._id }, { $pull: { [OUTBOX_FIELD]: { id: { $in: records.map((r) => r.id) } } } })
+            .exec();
+        }
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+}

@@ -1,0 +1,120 @@
+import type { Connection, Model } from 'mongoose';
+import type { Logger } from 'pino';
+import type { BaseConfig } from '../config/config';
+import { EventRecord } from '../events/event';
+import { EventBus, Subscription } from '../events/event-bus';
+import { KafkaEventBus } from '../events/kafka-event-bus';
+import { OutboxRelay } from '../events/outbox';
+import { MongoProcessedEventStore } from '../events/processed-event-store';
+import { GrpcServer } from '../grpc/server';
+import { HealthServer } from '../health/health-server';
+import { createLogger } from '../logging/logger';
+import { connectMongo, databaseName, pingMongo } from '../mongo/connection';
+import { createRedis, Redis } from '../redis/redis';
+import { stopTelemetry } from '../telemetry/telemetry';
+
+export interface ServiceRuntimeOptions {
+  service: string;
+  config: BaseConfig;
+  /** Services that keep timelines, presence or counters in Redis ask for a client. */
+  redis?: boolean;
+  logger?: Logger;
+}
+
+/**
+ * Everything a service process holds besides its domain code: logger, its own MongoDB database,
+ * the event bus and outbox relay, Redis, the gRPC server, the health endpoints, and an orderly
+ * shutdown (stop taking calls, finish in-flight work, flush the outbox, close connections).
+ */
+export class ServiceRuntime {
+  readonly grpc = new GrpcServer();
+  readonly health = new HealthServer();
+  readonly outbox: OutboxRelay;
+  private readonly outboxModels: Model<any>[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+  private stopping?: Promise<void>;
+
+  private constructor(
+    readonly service: string,
+    readonly config: BaseConfig,
+    readonly logger: Logger,
+    readonly mongo: Connection,
+    readonly bus: EventBus,
+    readonly redis: Redis | undefined,
+  ) {
+    this.outbox = new OutboxRelay({ bus, logger, models: this.outboxModels });
+    this.health.addCheck('mongodb', () => pingMongo(mongo));
+    this.health.addCheck('kafka', () => {
+      if (!bus.isReady()) throw new Error('producer not connected');
+    });
+    if (redis) this.health.addCheck('redis', async () => void (await redis.ping()));
+  }
+
+  static async create(options: ServiceRuntimeOptions): Promise<ServiceRuntime> {
+    const { service, config } = options;
+    const logger = options.logger ?? createLogger(service, config.LOG_LEVEL);
+    const mongo = await connectMongo(config.MONGODB_URI, databaseName(service, config.AURA_DB_SUFFIX));
+    const bus = new KafkaEventBus({
+      clientId: `aura-${service}`,
+      brokers: config.KAFKA_BROKERS,
+      groupPrefix: config.KAFKA_GROUP_PREFIX,
+      logger,
+      processed: new MongoProcessedEventStore(mongo),
+    });
+    await bus.connect();
+    const redis = options.redis ? createRedis(config.REDIS_URL, `aura-${service}`) : undefined;
+    return new ServiceRuntime(service, config, logger, mongo, bus, redis);
+  }
+
+  /** Models whose documents carry an `_outbox` (see outboxPlugin). */
+  registerOutbox(...models: Model<any>[]): void { // eslint-disable-line @typescript-eslint/no-explicit-any
+    this.outboxModels.push(...models);
+  }
+
+  /** Called by repositories right after a write that stored events, so they go out at once. */
+  eventsStored(_records: EventRecord[]): void {
+    this.outbox.nudge();
+  }
+
+  subscribe(subscription: Subscription): Promise<void> {
+    return this.bus.subscribe(subscription);
+  }
+
+  async start(endpoints: { grpcAddress: string; httpPort: number }): Promise<void> {
+    await this.health.listen(endpoints.httpPort);
+    const port = await this.grpc.listen(endpoints.grpcAddress);
+    this.outbox.start();
+    this.logger.info({ grpcPort: port, httpPort: endpoints.httpPort }, `${this.service} ready`);
+  }
+
+  /** Stops on SIGTERM/SIGINT, once. */
+  installSignalHandlers(extraClose: () => Promise<void> = async () => undefined): void {
+    const onSignal = (signal: NodeJS.Signals) => {
+      this.logger.info({ signal }, 'shutting down');
+      void this.stop(extraClose).then(
+        () => process.exit(0),
+        (error) => {
+          this.logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    };
+    process.once('SIGTERM', onSignal);
+    process.once('SIGINT', onSignal);
+  }
+
+  stop(extraClose: () => Promise<void> = async () => undefined): Promise<void> {
+    this.stopping ??= (async () => {
+      this.health.markShuttingDown();
+      await this.grpc.close();
+      await extraClose();
+      await this.outbox.stop();
+      await this.outbox.drain().catch(() => undefined);
+      await this.bus.close();
+      await this.redis?.quit().catch(() => undefined);
+      await this.mongo.close();
+      await this.health.close();
+      await stopTelemetry();
+    })();
+    return this.stopping;
+  }
+}

@@ -1,0 +1,57 @@
+import { diag, DiagConsoleLogger, DiagLogLevel } from '@opentelemetry/api';
+import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import { BatchSpanProcessor, SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
+
+export interface TelemetryOptions {
+  serviceName: string;
+  /** Extra span processors, e.g. an in-memory exporter in tests. */
+  spanProcessors?: SpanProcessor[];
+}
+
+let sdk: NodeSDK | undefined;
+
+/**
+ * Starts the OpenTelemetry SDK: traces and metrics, W3C trace context over HTTP and gRPC (Kafka
+ * headers are handled by the event bus). Exports over OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is
+ * set; otherwise spans are still created (trace ids reach logs and events) but not exported.
+ * Call it before importing anything that should be instrumented.
+ */
+export function startTelemetry(options: TelemetryOptions): NodeSDK {
+  if (sdk) return sdk;
+  if (process.env.OTEL_LOG_LEVEL === 'debug') diag.setLogger(new DiagConsoleLogger(), DiagLogLevel.DEBUG);
+  const endpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined;
+  const spanProcessors: SpanProcessor[] = [...(options.spanProcessors ?? [])];
+  if (endpoint) spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter(), { scheduledDelayMillis: 500 }));
+  sdk = new NodeSDK({
+    resource: resourceFromAttributes({
+      [ATTR_SERVICE_NAME]: options.serviceName,
+      [ATTR_SERVICE_VERSION]: process.env.npm_package_version ?? '0.1.0',
+      'deployment.environment.name': process.env.AURA_ENV ?? 'development',
+    }),
+    spanProcessors,
+    metricReaders: endpoint
+      ? [new PeriodicExportingMetricReader({ exporter: new OTLPMetricExporter(), exportIntervalMillis: 15000 })]
+      : [],
+    instrumentations: [
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (request) => /^\/(health|api\/health)/.test(request.url ?? ''),
+      }),
+      new GrpcInstrumentation(),
+    ],
+  });
+  sdk.start();
+  return sdk;
+}
+
+export async function stopTelemetry(): Promise<void> {
+  const running = sdk;
+  sdk = undefined;
+  await running?.shutdown().catch(() => undefined);
+}
