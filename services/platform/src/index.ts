@@ -6,6 +6,7 @@ export * from './events/kafka-event-bus';
 export * from './events/outbox';
 export * from './events/processed-event-store';
 export * from './grpc/client';
+export * from './grpc/health-service';
 export * from './grpc/metadata';
 export * from './grpc/server';
 export * from './health/health-server';

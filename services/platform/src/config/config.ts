@@ -9,11 +9,19 @@ export const baseConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MONGODB_URI: z.string().url().default('mongodb://127.0.0.1:27017'),
   /** Appended to every database name, so test runs never touch development data. */
-  AURA_DB_SUFFIX: z.string().regex(/^[a-z0-9_]*$/).default(''),
+  AURA_DB_SUFFIX: z
+    .string()
+    .regex(/^[a-z0-9_]*$/)
+    .default(''),
   KAFKA_BROKERS: z
     .string()
     .default('127.0.0.1:9092')
-    .transform((value) => value.split(',').map((broker) => broker.trim()).filter(Boolean)),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((broker) => broker.trim())
+        .filter(Boolean),
+    ),
   /** Prefix of consumer group ids, so parallel stacks on one broker do not share offsets. */
   KAFKA_GROUP_PREFIX: z.string().default('aura'),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
@@ -22,7 +30,11 @@ export const baseConfigSchema = z.object({
   S3_ACCESS_KEY: z.string().min(1).default('aura-local'),
   S3_SECRET_KEY: z.string().min(1).default('aura-local-secret'),
   S3_BUCKET_MEDIA: z.string().min(3).default('aura-media'),
-  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export type BaseConfig = z.infer<typeof baseConfigSchema>;

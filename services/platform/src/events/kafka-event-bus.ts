@@ -2,7 +2,7 @@ import { context, SpanKind, trace } from '@opentelemetry/api';
 import { EventType, isEventType } from '@aura/proto';
 import { Consumer, IHeaders, Kafka, KafkaMessage, logLevel, Producer } from 'kafkajs';
 import type { Logger } from 'pino';
-import { extractTraceContext, recordError } from '../telemetry/tracing';
+import { extractTraceContext, injectTraceContext, recordError } from '../telemetry/tracing';
 import { deadLetterTopic, decodePayload, DomainEvent, EventRecord, Header } from './event';
 import { EventBus, ProcessedEventStore, Subscription } from './event-bus';
 
@@ -42,7 +42,7 @@ export class KafkaEventBus implements EventBus {
       clientId: options.clientId,
       brokers: options.brokers,
       retry: { initialRetryTime: 200, retries: 8 },
-      logLevel: logLevel.WARN,
+      logLevel: process.env.KAFKAJS_LOG_LEVEL === 'debug' ? logLevel.DEBUG : logLevel.WARN,
       logCreator:
         () =>
         ({ level, log }) => {
@@ -51,7 +51,11 @@ export class KafkaEventBus implements EventBus {
           else logger.warn(extra, message);
         },
     });
-    this.producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+    this.producer = this.kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+    });
     this.producer.on(this.producer.events.DISCONNECT, () => (this.producerReady = false));
   }
 
@@ -68,29 +72,64 @@ export class KafkaEventBus implements EventBus {
     if (records.length === 0) return;
     const byTopic = new Map<string, EventRecord[]>();
     for (const record of records) byTopic.set(record.topic, [...(byTopic.get(record.topic) ?? []), record]);
-    await this.producer.sendBatch({
-      acks: -1,
-      topicMessages: [...byTopic.entries()].map(([topic, list]) => ({
-        topic,
-        messages: list.map((record) => ({
-          key: record.key,
-          value: record.payload,
-          headers: {
-            ...record.trace,
-            [Header.id]: record.id,
-            [Header.type]: record.type,
-            [Header.version]: String(record.version),
-            [Header.occurredAt]: record.occurredAt,
-            [Header.producer]: record.producer,
+    const tracer = trace.getTracer('aura');
+    // One producer span per event, child of the operation that caused it (its stored trace context),
+    // so a trace runs from the request through the outbox into every consumer.
+    const spans = records.map((record) =>
+      tracer.startSpan(
+        `${record.topic} publish`,
+        {
+          kind: SpanKind.PRODUCER,
+          attributes: {
+            'messaging.system': 'kafka',
+            'messaging.destination.name': record.topic,
+            'messaging.message.id': record.id,
+            'aura.event_type': record.type,
+            'aura.aggregate_id': record.key,
           },
+        },
+        extractTraceContext(record.trace),
+      ),
+    );
+    const headersOf = (index: number) =>
+      injectTraceContext({}, trace.setSpan(context.active(), spans[index]));
+    const indexOf = new Map(records.map((record, index) => [record, index]));
+    try {
+      await this.producer.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic.entries()].map(([topic, list]) => ({
+          topic,
+          messages: list.map((record) => ({
+            key: record.key,
+            value: record.payload,
+            headers: {
+              ...headersOf(indexOf.get(record)!),
+              [Header.id]: record.id,
+              [Header.type]: record.type,
+              [Header.version]: String(record.version),
+              [Header.occurredAt]: record.occurredAt,
+              [Header.producer]: record.producer,
+            },
+          })),
         })),
-      })),
-    });
+      });
+    } catch (error) {
+      spans.forEach((span) => recordError(span, error));
+      throw error;
+    } finally {
+      spans.forEach((span) => span.end());
+    }
   }
 
   async subscribe(subscription: Subscription): Promise<void> {
     const groupId = `${this.options.groupPrefix}.${subscription.group}`;
-    const consumer = this.kafka.consumer({ groupId, allowAutoTopicCreation: false, sessionTimeout: 15000 });
+    const consumer = this.kafka.consumer({
+      groupId,
+      allowAutoTopicCreation: false,
+      sessionTimeout: 15000,
+      // Low latency over fewer fetches: a quiet partition must not hold back a busy one for 5 s.
+      maxWaitTimeInMs: 250,
+    });
     this.consumers.push(consumer);
     await consumer.connect();
     const { EventCatalog } = await import('@aura/proto');
@@ -157,10 +196,16 @@ export class KafkaEventBus implements EventBus {
             if (attempt >= maxAttempts) {
               recordError(span, error);
               await this.deadLetter(topic, partition, message, error, attempt);
-              this.options.logger.error({ err: error, topic, eventId, type }, 'event sent to dead-letter topic');
+              this.options.logger.error(
+                { err: error, topic, eventId, type },
+                'event sent to dead-letter topic',
+              );
               return;
             }
-            this.options.logger.warn({ err: error, topic, eventId, attempt }, 'event handler failed, retrying');
+            this.options.logger.warn(
+              { err: error, topic, eventId, attempt },
+              'event handler failed, retrying',
+            );
             await sleep(base * 2 ** (attempt - 1));
           }
         }
@@ -170,7 +215,13 @@ export class KafkaEventBus implements EventBus {
     }
   }
 
-  private async deadLetter(topic: string, partition: number, message: KafkaMessage, error: unknown, attempts: number) {
+  private async deadLetter(
+    topic: string,
+    partition: number,
+    message: KafkaMessage,
+    error: unknown,
+    attempts: number,
+  ) {
     const headers: IHeaders = {
       ...(message.headers ?? {}),
       [Header.error]: error instanceof Error ? error.message : String(error),

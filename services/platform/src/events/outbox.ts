@@ -124,6 +124,7 @@ export class OutboxRelay {
   /** Publishes everything pending now; resolves when the outboxes are empty. */
   async drain(): Promise<void> {
     for (const model of this.options.models) {
+      const seen = new Set<string>();
       for (;;) {
         const docs = await model
           .find({ [`${OUTBOX_FIELD}.0`]: { $exists: true } })
@@ -131,15 +132,33 @@ export class OutboxRelay {
           .limit(this.options.batchSize ?? 100)
           .lean<{ _id: unknown; _outbox: StoredOutboxEvent[] }[]>()
           .exec();
-        if (docs.length === 0) break;
-        for (const doc of docs) {
-          const records = doc._outbox.map(fromStored);
+        const fresh = docs.filter((doc) => !seen.has(doc._outbox[0].id));
+        if (fresh.length === 0) break;
+        for (const doc of fresh) {
           if (!this.options.bus.isReady()) return;
+          const records = doc._outbox.map(fromStored);
           await this.options.bus.publish(records);
-          await model
-            .updateOne({ _id: doc._id }, { $pull: { [OUTBOX_FIELD]: { id: { $in: records.map((r) => r.id) } } } })
-            .exec();
+          records.forEach((record) => seen.add(record.id));
+          await this.removePublished(model, doc._id, records);
         }
+      }
+    }
+  }
+
+  /**
+   * Removes published events from the front of the document's outbox, one by one, each only if it
+   * is still the front event. Writes append at the end, so concurrent new events are kept. (A
+   * `$pull` by condition would be simpler, but FerretDB v1 ignores `$pull` with a sub-document
+   * condition; `$pop` guarded by the front id works on MongoDB and FerretDB alike.)
+   */
+  private async removePublished(model: Model<any>, id: unknown, records: EventRecord[]): Promise<void> { // eslint-disable-line @typescript-eslint/no-explicit-any
+    for (const record of records) {
+      const result = await model
+        .updateOne({ _id: id, [`${OUTBOX_FIELD}.0.id`]: record.id }, { $pop: { [OUTBOX_FIELD]: -1 } })
+        .exec();
+      if (result.modifiedCount !== 1) {
+        this.options.logger.warn({ eventId: record.id }, 'published outbox event was not at the front; left in place');
+        return;
       }
     }
   }

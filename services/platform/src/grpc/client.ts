@@ -1,4 +1,12 @@
-import { CallOptions, ChannelCredentials, Client, ClientUnaryCall, credentials, Metadata, ServiceError } from '@grpc/grpc-js';
+import {
+  CallOptions,
+  ChannelCredentials,
+  Client,
+  ClientUnaryCall,
+  credentials,
+  Metadata,
+  ServiceError,
+} from '@grpc/grpc-js';
 
 type ClientConstructor<C extends Client> = new (
   address: string,

@@ -28,17 +28,30 @@ export function asyncService<S extends UntypedServiceImplementation>(
   logger: Logger,
 ): S {
   const adapted: Record<string, handleUnaryCall<unknown, unknown>> = {};
-  for (const [name, handler] of Object.entries(handlers) as [string, (r: unknown, c: CallContext) => Promise<unknown>][]) {
+  for (const [name, handler] of Object.entries(handlers) as [
+    string,
+    (r: unknown, c: CallContext) => Promise<unknown>,
+  ][]) {
     adapted[name] = (call, callback) => {
       handler(call.request, readCallContext(call.metadata)).then(
         (response) => callback(null, response),
         (error: unknown) => {
           if (error instanceof DomainError) {
-            callback({ code: error.grpcStatus, details: error.message, name: error.name, message: error.message });
+            callback({
+              code: error.grpcStatus,
+              details: error.message,
+              name: error.name,
+              message: error.message,
+            });
             return;
           }
           logger.error({ err: error, method: name }, 'gRPC handler failed');
-          callback({ code: GrpcStatus.INTERNAL, details: 'Internal error', name: 'Error', message: 'Internal error' });
+          callback({
+            code: GrpcStatus.INTERNAL,
+            details: 'Internal error',
+            name: 'Error',
+            message: 'Internal error',
+          });
         },
       );
     };

@@ -16,6 +16,9 @@ export function createLogger(service: string, level = process.env.LOG_LEVEL ?? '
       const { traceId, spanId } = span.spanContext();
       return { trace_id: traceId, span_id: spanId };
     },
-    redact: { paths: ['password', '*.password', 'refresh_token', '*.refresh_token', 'authorization'], remove: true },
+    redact: {
+      paths: ['password', '*.password', 'refresh_token', '*.refresh_token', 'authorization'],
+      remove: true,
+    },
   });
 }

@@ -1,3 +1,4 @@
+import { common } from '@aura/proto';
 import type { Connection, Model } from 'mongoose';
 import type { Logger } from 'pino';
 import type { BaseConfig } from '../config/config';
@@ -6,6 +7,7 @@ import { EventBus, Subscription } from '../events/event-bus';
 import { KafkaEventBus } from '../events/kafka-event-bus';
 import { OutboxRelay } from '../events/outbox';
 import { MongoProcessedEventStore } from '../events/processed-event-store';
+import { healthServiceImplementation } from '../grpc/health-service';
 import { GrpcServer } from '../grpc/server';
 import { HealthServer } from '../health/health-server';
 import { createLogger } from '../logging/logger';
@@ -42,6 +44,7 @@ export class ServiceRuntime {
     readonly redis: Redis | undefined,
   ) {
     this.outbox = new OutboxRelay({ bus, logger, models: this.outboxModels });
+    this.grpc.add(common.HealthServiceService, healthServiceImplementation(this.health));
     this.health.addCheck('mongodb', () => pingMongo(mongo));
     this.health.addCheck('kafka', () => {
       if (!bus.isReady()) throw new Error('producer not connected');
@@ -66,7 +69,8 @@ export class ServiceRuntime {
   }
 
   /** Models whose documents carry an `_outbox` (see outboxPlugin). */
-  registerOutbox(...models: Model<any>[]): void { // eslint-disable-line @typescript-eslint/no-explicit-any
+  registerOutbox(...models: Model<any>[]): void {
+    // eslint-disable-line @typescript-eslint/no-explicit-any
     this.outboxModels.push(...models);
   }
 

@@ -2,7 +2,9 @@ import { Client } from 'minio';
 import type { BaseConfig } from '../config/config';
 
 /** An S3 client (any S3 endpoint: MinIO, versitygw, AWS S3, Ceph) from the service's config. */
-export function createObjectStorage(config: Pick<BaseConfig, 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY' | 'S3_SECRET_KEY'>): Client {
+export function createObjectStorage(
+  config: Pick<BaseConfig, 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY' | 'S3_SECRET_KEY'>,
+): Client {
   const url = new URL(config.S3_ENDPOINT);
   return new Client({
     endPoint: url.hostname,

@@ -28,7 +28,8 @@ export function startTelemetry(options: TelemetryOptions): NodeSDK {
   if (process.env.OTEL_LOG_LEVEL === 'debug') diag.setLogger(new DiagConsoleLogger(), DiagLogLevel.DEBUG);
   const endpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined;
   const spanProcessors: SpanProcessor[] = [...(options.spanProcessors ?? [])];
-  if (endpoint) spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter(), { scheduledDelayMillis: 500 }));
+  if (endpoint)
+    spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter(), { scheduledDelayMillis: 500 }));
   sdk = new NodeSDK({
     resource: resourceFromAttributes({
       [ATTR_SERVICE_NAME]: options.serviceName,
@@ -37,7 +38,12 @@ export function startTelemetry(options: TelemetryOptions): NodeSDK {
     }),
     spanProcessors,
     metricReaders: endpoint
-      ? [new PeriodicExportingMetricReader({ exporter: new OTLPMetricExporter(), exportIntervalMillis: 15000 })]
+      ? [
+          new PeriodicExportingMetricReader({
+            exporter: new OTLPMetricExporter(),
+            exportIntervalMillis: 15000,
+          }),
+        ]
       : [],
     instrumentations: [
       new HttpInstrumentation({

@@ -1,4 +1,13 @@
-import { Attributes, context, propagation, Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import {
+  Attributes,
+  context,
+  Context,
+  propagation,
+  Span,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+} from '@opentelemetry/api';
 
 export const tracer = () => trace.getTracer('aura');
 
@@ -24,7 +33,10 @@ export async function inSpan<T>(
 export function recordError(span: Span | undefined, error: unknown): void {
   if (!span) return;
   span.recordException(error instanceof Error ? error : new Error(String(error)));
-  span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+  span.setStatus({
+    code: SpanStatusCode.ERROR,
+    message: error instanceof Error ? error.message : String(error),
+  });
 }
 
 /** Adds domain attributes (aura.user_id, aura.post_id, aura.amount_micro ...) to the active span. */
@@ -33,8 +45,11 @@ export function annotate(attributes: Attributes): void {
 }
 
 /** Writes the active trace context into a string map (Kafka headers, outbox records). */
-export function injectTraceContext(carrier: Record<string, string> = {}): Record<string, string> {
-  propagation.inject(context.active(), carrier);
+export function injectTraceContext(
+  carrier: Record<string, string> = {},
+  from: Context = context.active(),
+): Record<string, string> {
+  propagation.inject(from, carrier);
   return carrier;
 }
 

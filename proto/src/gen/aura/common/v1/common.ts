@@ -6,9 +6,32 @@
 
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
+import {
+  type CallOptions,
+  type ChannelCredentials,
+  Client,
+  type ClientOptions,
+  type ClientUnaryCall,
+  type handleUnaryCall,
+  makeGenericClientConstructor,
+  type Metadata,
+  type ServiceError,
+  type UntypedServiceImplementation,
+} from "@grpc/grpc-js";
 
 /** Empty is the request or answer of a call that carries nothing. */
 export interface Empty {
+}
+
+export interface HealthStatus {
+  ready: boolean;
+  /** check name -> "ok" or what is wrong */
+  checks: { [key: string]: string };
+}
+
+export interface HealthStatus_ChecksEntry {
+  key: string;
+  value: string;
 }
 
 function createBaseEmpty(): Empty {
@@ -63,6 +86,248 @@ export const Empty: MessageFns<Empty> = {
   },
 };
 
+function createBaseHealthStatus(): HealthStatus {
+  return { ready: false, checks: {} };
+}
+
+export const HealthStatus: MessageFns<HealthStatus> = {
+  encode(message: HealthStatus, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ready !== false) {
+      writer.uint32(8).bool(message.ready);
+    }
+    globalThis.Object.entries(message.checks).forEach(([key, value]: [string, string]) => {
+      HealthStatus_ChecksEntry.encode({ key: key as any, value }, writer.uint32(18).fork()).join();
+    });
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HealthStatus {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHealthStatus();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.ready = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            const entry2 = HealthStatus_ChecksEntry.decode(reader, reader.uint32());
+            if (entry2.value !== undefined) {
+              message.checks[entry2.key] = entry2.value;
+            }
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HealthStatus {
+    return {
+      ready: isSet(object.ready) ? globalThis.Boolean(object.ready) : false,
+      checks: isObject(object.checks)
+        ? (globalThis.Object.entries(object.checks) as [string, any][]).reduce(
+          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.String(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
+    };
+  },
+
+  toJSON(message: HealthStatus): unknown {
+    const obj: any = {};
+    if (message.ready !== false) {
+      obj.ready = message.ready;
+    }
+    if (message.checks) {
+      const entries = globalThis.Object.entries(message.checks) as [string, string][];
+      if (entries.length > 0) {
+        obj.checks = {};
+        entries.forEach(([k, v]) => {
+          obj.checks[k] = v;
+        });
+      }
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<HealthStatus>, I>>(base?: I): HealthStatus {
+    return HealthStatus.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<HealthStatus>, I>>(object: I): HealthStatus {
+    const message = createBaseHealthStatus();
+    message.ready = object.ready ?? false;
+    message.checks = (globalThis.Object.entries(object.checks ?? {}) as [string, string][]).reduce(
+      (acc: { [key: string]: string }, [key, value]: [string, string]) => {
+        if (value !== undefined) {
+          acc[key] = globalThis.String(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    return message;
+  },
+};
+
+function createBaseHealthStatus_ChecksEntry(): HealthStatus_ChecksEntry {
+  return { key: "", value: "" };
+}
+
+export const HealthStatus_ChecksEntry: MessageFns<HealthStatus_ChecksEntry> = {
+  encode(message: HealthStatus_ChecksEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== "") {
+      writer.uint32(18).string(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HealthStatus_ChecksEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHealthStatus_ChecksEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HealthStatus_ChecksEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? globalThis.String(object.value) : "",
+    };
+  },
+
+  toJSON(message: HealthStatus_ChecksEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== "") {
+      obj.value = message.value;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<HealthStatus_ChecksEntry>, I>>(base?: I): HealthStatus_ChecksEntry {
+    return HealthStatus_ChecksEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<HealthStatus_ChecksEntry>, I>>(object: I): HealthStatus_ChecksEntry {
+    const message = createBaseHealthStatus_ChecksEntry();
+    message.key = object.key ?? "";
+    message.value = object.value ?? "";
+    return message;
+  },
+};
+
+/** HealthService is served by every service; the gateway's /api/health asks it. */
+export type HealthServiceService = typeof HealthServiceService;
+export const HealthServiceService = {
+  check: {
+    path: "/aura.common.v1.HealthService/Check" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    requestDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    responseSerialize: (value: HealthStatus): Buffer => Buffer.from(HealthStatus.encode(value).finish()),
+    responseDeserialize: (value: Buffer): HealthStatus => HealthStatus.decode(value),
+  },
+} as const;
+
+export interface HealthServiceServer extends UntypedServiceImplementation {
+  check: handleUnaryCall<Empty, HealthStatus>;
+}
+
+export interface HealthServiceClient extends Client {
+  check(request: Empty, callback: (error: ServiceError | null, response: HealthStatus) => void): ClientUnaryCall;
+  check(
+    request: Empty,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: HealthStatus) => void,
+  ): ClientUnaryCall;
+  check(
+    request: Empty,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: HealthStatus) => void,
+  ): ClientUnaryCall;
+}
+
+export const HealthServiceClient = makeGenericClientConstructor(
+  HealthServiceService,
+  "aura.common.v1.HealthService",
+) as unknown as {
+  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): HealthServiceClient;
+  service: typeof HealthServiceService;
+  serviceName: string;
+};
+
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 
 type DeepPartial<T> = T extends Builtin ? T
@@ -74,6 +339,14 @@ type DeepPartial<T> = T extends Builtin ? T
 type KeysOfUnion<T> = T extends T ? keyof T : never;
 type Exact<P, I extends P> = P extends Builtin ? P
   : P & { [K in keyof P]: Exact<P[K], I[K]> } & { [K in Exclude<keyof I, KeysOfUnion<P>>]: never };
+
+function isObject(value: any): boolean {
+  return typeof value === "object" && value !== null;
+}
+
+function isSet(value: any): boolean {
+  return value !== null && value !== undefined;
+}
 
 interface MessageFns<T> {
   encode(message: T, writer?: BinaryWriter): BinaryWriter;

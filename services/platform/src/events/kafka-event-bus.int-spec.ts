@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { Connection } from 'mongoose';
+import pino from 'pino';
+import { connectMongo } from '../mongo/connection';
+import { startTelemetry, stopTelemetry } from '../telemetry/telemetry';
+import { recordTopics, testConfig, waitFor } from '../testing';
+import { createEvent, DomainEvent, Header } from './event';
+import { KafkaEventBus } from './kafka-event-bus';
+import { MongoProcessedEventStore } from './processed-event-store';
+
+const config = testConfig();
+const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+
+describe('KafkaEventBus against the local Kafka', () => {
+  let mongo: Connection;
+  let bus: KafkaEventBus;
+
+  beforeAll(async () => {
+    startTelemetry({ serviceName: 'platform-test' });
+    mongo = await connectMongo(config.MONGODB_URI, 'aura_platform_test');
+    bus = new KafkaEventBus({
+      clientId: 'platform-test',
+      brokers: config.KAFKA_BROKERS,
+      groupPrefix: `test-${randomUUID()}`,
+      logger,
+      processed: new MongoProcessedEventStore(mongo),
+      retryBaseMs: 20,
+    });
+    await bus.connect();
+  });
+
+  afterAll(async () => {
+    await bus.close();
+    await mongo.close();
+    await stopTelemetry();
+  });
+
+  const registered = (userId: string) =>
+    createEvent('platform-test', 'user.registered', userId, {
+      userId,
+      username: `u_${userId.slice(0, 8)}`,
+      displayName: 'Test',
+      email: 'test@example.com',
+      role: 'user',
+      auraScore: 100,
+      createdAt: new Date().toISOString(),
+    });
+
+  it('delivers a typed event keyed by its aggregate id, once, even when it is published twice', async () => {
+    const userId = randomUUID();
+    const received: DomainEvent[] = [];
+    await bus.subscribe({
+      group: `dedupe-${userId}`,
+      events: ['user.registered'],
+      handler: async (event) => {
+        if (event.key === userId) received.push(event);
+      },
+    });
+    const event = registered(userId);
+    await bus.publish([event]);
+    await bus.publish([event]); // a redelivery: same event id
+    await waitFor(() => received.length >= 1, { what: 'the event' });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ id: event.id, type: 'user.registered', key: userId, version: 1 });
+    expect(received[0].payload).toMatchObject({ userId, auraScore: 100, role: 'user' });
+  });
+
+  it('retries a failing handler with backoff and succeeds', async () => {
+    const userId = randomUUID();
+    let attempts = 0;
+    await bus.subscribe({
+      group: `retry-${userId}`,
+      events: ['user.registered'],
+      handler: async (event) => {
+        if (event.key !== userId) return;
+        attempts += 1;
+        if (attempts < 3) throw new Error('transient');
+      },
+    });
+    await bus.publish([registered(userId)]);
+    await waitFor(() => attempts >= 3, { what: 'three attempts' });
+    expect(attempts).toBe(3);
+  });
+
+  it('sends a poison event to the dead-letter topic and keeps consuming the partition', async () => {
+    const key = randomUUID();
+    const poisonUser = randomUUID();
+    const nextUser = randomUUID();
+    const handled: string[] = [];
+    const recorder = await recordTopics(config.KAFKA_BROKERS, ['aura.identity.user.dlq']);
+    try {
+      await bus.subscribe({
+        group: `dlq-${key}`,
+        events: ['user.registered'],
+        maxAttempts: 2,
+        handler: async (event) => {
+          const { userId } = event.payload as { userId: string };
+          if (userId === poisonUser) throw new Error('cannot handle this one');
+          if (userId === nextUser) handled.push(userId);
+        },
+      });
+      // Same key, so same partition: the poison comes first and must not block the next one.
+      const poison = { ...registered(poisonUser), key };
+      await bus.publish([poison]);
+      await bus.publish([{ ...registered(nextUser), key }]);
+      const dead = await waitFor(() => recorder.records.find((r) => r.headers[Header.id] === poison.id), {
+        what: 'the dead letter',
+        timeoutMs: 30000,
+      });
+      expect(dead.headers[Header.error]).toBe('cannot handle this one');
+      expect(dead.headers[Header.sourceTopic]).toBe('aura.identity.user');
+      expect(dead.headers[Header.attempts]).toBe('2');
+      await waitFor(() => handled.includes(nextUser), { what: 'the event after the poison' });
+    } finally {
+      await recorder.stop();
+    }
+  });
+
+  it('carries the trace context in the headers', async () => {
+    const userId = randomUUID();
+    const recorder = await recordTopics(config.KAFKA_BROKERS, ['aura.identity.user']);
+    try {
+      const event = { ...registered(userId), trace: { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' } };
+      await bus.publish([event]);
+      const record = await waitFor(() => recorder.records.find((r) => r.headers[Header.id] === event.id), {
+        what: 'the record',
+      });
+      expect(record.key).toBe(userId);
+      expect(record.headers[Header.type]).toBe('user.registered');
+      expect(record.headers[Header.producer]).toBe('platform-test');
+      // The publish span is a child of the stored context: same trace id, new span id.
+      expect(record.headers.traceparent).toMatch(/^00-0af7651916cd43dd8448eb211c80319c-[0-9a-f]{16}-0[01]$/);
+    } finally {
+      await recorder.stop();
+    }
+  });
+});

@@ -1,0 +1,45 @@
+// Helpers for tests that run against the real local infrastructure (deploy/local).
+import { randomUUID } from 'node:crypto';
+import { Kafka, logLevel } from 'kafkajs';
+import { baseConfigSchema, BaseConfig } from '../config/config';
+
+export function testConfig(overrides: Record<string, string> = {}): BaseConfig {
+  return baseConfigSchema.parse({ ...process.env, AURA_ENV: 'test', AURA_DB_SUFFIX: 'test', ...overrides });
+}
+
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  { timeoutMs = 15000, intervalMs = 100, what = 'condition' } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value as T;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+export interface ReceivedRecord {
+  topic: string;
+  key: string;
+  headers: Record<string, string>;
+  value: Buffer;
+}
+
+/** Reads every record of some topics from the beginning, in a fresh consumer group. */
+export async function recordTopics(brokers: string[], topics: string[]) {
+  const kafka = new Kafka({ clientId: `test-${randomUUID()}`, brokers, logLevel: logLevel.NOTHING });
+  const consumer = kafka.consumer({ groupId: `test-recorder-${randomUUID()}` });
+  const records: ReceivedRecord[] = [];
+  await consumer.connect();
+  await consumer.subscribe({ topics, fromBeginning: true });
+  await consumer.run({
+    eachMessage: async ({ topic, message }) => {
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(message.headers ?? {})) headers[name] = String(value);
+      records.push({ topic, key: message.key?.toString() ?? '', headers, value: message.value ?? Buffer.alloc(0) });
+    },
+  });
+  return { records, stop: () => consumer.disconnect() };
+}
