@@ -1,0 +1,125 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { annotate, CONFIG, LOGGER, NotFound, RuleViolation, Unauthenticated } from '@aura/platform';
+import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import * as argon2 from 'argon2';
+import type { Logger } from 'pino';
+import type { IdentityConfig } from '../config';
+import { signAccessToken } from '../tokens/access-tokens';
+import { RefreshTokensRepository } from '../tokens/refresh-tokens.repository';
+import { SIGNING_KEY } from '../tokens/tokens.providers';
+import type { SigningKey } from '../tokens/signing-key';
+import { RegistrationInput, RegistrationMessages, validateRegistration } from '../users/registration-rules';
+import type { User } from '../users/user';
+import { UsersRepository } from '../users/users.repository';
+
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+
+/** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
+const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export interface Session {
+  accessToken: string;
+  expiresIn: number;
+  refreshToken: string;
+  refreshExpiresAt: Date;
+  user: User;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+@Injectable()
+export class AuthService implements OnModuleInit, OnModuleDestroy {
+  /** Verified against when the username is unknown, so both failures take the same time. */
+  private dummyHash?: Promise<string>;
+  private sweeper?: NodeJS.Timeout;
+
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly refreshTokens: RefreshTokensRepository,
+    @Inject(SIGNING_KEY) private readonly signingKey: SigningKey,
+    @Inject(CONFIG) private readonly config: IdentityConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onModuleInit(): void {
+    this.dummyHash = argon2.hash(randomUUID(), ARGON2_OPTIONS);
+    this.sweeper = setInterval(() => {
+      this.refreshTokens
+        .deleteExpired(new Date())
+        .catch((error) => this.logger.warn({ err: error }, 'refresh token sweep failed'));
+    }, 3600_000);
+    this.sweeper.unref();
+  }
+
+  onModuleDestroy(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+  }
+
+  hashPassword(password: string): Promise<string> {
+    return argon2.hash(password, ARGON2_OPTIONS);
+  }
+
+  async register(input: RegistrationInput): Promise<Session> {
+    const registration = validateRegistration(input);
+    // Friendly early answers; the unique indexes stay the real arbiter under races.
+    if (await this.users.usernameTaken(registration.username)) {
+      throw new RuleViolation(RegistrationMessages.usernameTaken);
+    }
+    if (await this.users.emailTaken(registration.email)) throw new RuleViolation(RegistrationMessages.emailTaken);
+    const user = await this.users.create({
+      username: registration.username,
+      email: registration.email,
+      displayName: registration.displayName,
+      passwordHash: await this.hashPassword(registration.password),
+      role: 'user',
+    });
+    annotate({ 'aura.user_id': user.id });
+    this.logger.info({ userId: user.id }, 'member registered');
+    return this.openSession(user, randomUUID());
+  }
+
+  async login(username: string, password: string): Promise<Session> {
+    const user = await this.users.findByUsername(username);
+    const hash = user?.passwordHash ?? (await this.dummyHash!);
+    const matches = await argon2.verify(hash, password).catch(() => false);
+    if (!user || !matches) throw new Unauthenticated(INVALID_CREDENTIALS);
+    annotate({ 'aura.user_id': user.id });
+    return this.openSession(user, randomUUID());
+  }
+
+  /** Rotation: the presented token is spent; a replayed token revokes its whole family. */
+  async refresh(refreshToken: string): Promise<Session> {
+    const result = await this.refreshTokens.consume(hashToken(refreshToken));
+    if (result.outcome === 'reused') {
+      await this.refreshTokens.revokeFamily(result.familyId);
+      this.logger.warn({ familyId: result.familyId }, 'refresh token replayed: session family revoked');
+      throw new Unauthenticated(SESSION_EXPIRED);
+    }
+    if (result.outcome === 'invalid') throw new Unauthenticated(SESSION_EXPIRED);
+    const user = await this.users.findById(result.userId);
+    if (!user) throw new Unauthenticated(SESSION_EXPIRED);
+    return this.openSession(user, result.familyId);
+  }
+
+  async logout(refreshToken: string): Promise<void> {
+    if (!refreshToken) return;
+    const familyId = await this.refreshTokens.familyOf(hashToken(refreshToken));
+    if (familyId) await this.refreshTokens.revokeFamily(familyId);
+  }
+
+  async getUser(userId: string): Promise<User> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new NotFound('User not found');
+    return user;
+  }
+
+  private async openSession(user: User, familyId: string): Promise<Session> {
+    const refreshToken = randomBytes(32).toString('base64url');
+    const refreshExpiresAt = new Date(Date.now() + this.config.AURA_REFRESH_TOKEN_TTL_SECONDS * 1000);
+    await this.refreshTokens.insert(hashToken(refreshToken), user.id, familyId, refreshExpiresAt);
+    const expiresIn = this.config.AURA_ACCESS_TOKEN_TTL_SECONDS;
+    const accessToken = await signAccessToken(this.signingKey, user, expiresIn);
+    return { accessToken, expiresIn, refreshToken, refreshExpiresAt, user };
+  }
+}

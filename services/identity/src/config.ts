@@ -1,0 +1,21 @@
+import { hostPort, loadConfig, port } from '@aura/platform';
+import { z } from 'zod';
+
+export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env) {
+  return loadConfig(
+    {
+      IDENTITY_GRPC_URL: hostPort().default('127.0.0.1:50051'),
+      IDENTITY_HTTP_PORT: port(8101),
+      AURA_JWT_PRIVATE_KEY_FILE: z.string().optional(),
+      AURA_JWT_PRIVATE_KEY: z.string().optional(),
+      AURA_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86400).default(900),
+      AURA_REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(30 * 24 * 3600),
+      AURA_SUPER_ADMIN_USERNAME: z.string().default('superadmin'),
+      AURA_SUPER_ADMIN_PASSWORD: z.string().min(8).default('aura-super-admin'),
+      AURA_SUPER_ADMIN_EMAIL: z.string().email().default('superadmin@aura.local'),
+    },
+    env,
+  );
+}
+
+export type IdentityConfig = ReturnType<typeof loadIdentityConfig>;

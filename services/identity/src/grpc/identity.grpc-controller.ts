@@ -1,0 +1,80 @@
+import { AsyncService, InvalidInput } from '@aura/platform';
+import { identity } from '@aura/proto';
+import { Inject, Injectable } from '@nestjs/common';
+import { AuthService, Session } from '../auth/auth.service';
+import { SIGNING_KEY } from '../tokens/tokens.providers';
+import type { SigningKey } from '../tokens/signing-key';
+import type { User } from '../users/user';
+
+export function toUserMessage(user: User): identity.User {
+  return {
+    id: user.id,
+    username: user.username,
+    displayName: user.displayName,
+    email: user.email,
+    role: user.role,
+    auraScore: user.auraScore,
+    profilePicture: user.profilePicture,
+    bannerImage: user.bannerImage,
+    bio: user.bio,
+    auraAnimationStyle: user.auraAnimationStyle,
+    auraColorGradient: user.auraColorGradient,
+    profileRingColor: user.profileRingColor,
+    profileBackground: user.profileBackground,
+    profileAudioYoutubeLink: user.profileAudioYoutubeLink,
+    isSuperAura: user.isSuperAura,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+function toSessionMessage(session: Session): identity.AuthSession {
+  return {
+    accessToken: session.accessToken,
+    expiresIn: session.expiresIn,
+    refreshToken: session.refreshToken,
+    refreshExpiresAt: session.refreshExpiresAt.toISOString(),
+    user: toUserMessage(session.user),
+  };
+}
+
+/** The gRPC face of identity: decodes, delegates to the services, encodes. No rules here. */
+@Injectable()
+export class IdentityGrpcController implements AsyncService<identity.IdentityServiceServer> {
+  constructor(
+    private readonly auth: AuthService,
+    @Inject(SIGNING_KEY) private readonly signingKey: SigningKey,
+  ) {}
+
+  async register(request: identity.RegisterRequest) {
+    return toSessionMessage(
+      await this.auth.register({
+        username: request.username,
+        email: request.email,
+        password: request.password,
+        displayName: request.displayName,
+      }),
+    );
+  }
+
+  async login(request: identity.LoginRequest) {
+    return toSessionMessage(await this.auth.login(request.username, request.password));
+  }
+
+  async refresh(request: identity.RefreshRequest) {
+    if (!request.refreshToken) throw new InvalidInput('refresh_token is required');
+    return toSessionMessage(await this.auth.refresh(request.refreshToken));
+  }
+
+  async logout(request: identity.LogoutRequest) {
+    await this.auth.logout(request.refreshToken);
+    return {};
+  }
+
+  async getUser(request: identity.GetUserRequest) {
+    return toUserMessage(await this.auth.getUser(request.userId));
+  }
+
+  async getSigningKeys() {
+    return { jwksJson: JSON.stringify({ keys: [this.signingKey.publicJwk] }) };
+  }
+}

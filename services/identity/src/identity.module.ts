@@ -1,0 +1,26 @@
+import { PlatformModule, ServiceRuntime } from '@aura/platform';
+import { DynamicModule, Module } from '@nestjs/common';
+import { AuthService } from './auth/auth.service';
+import type { IdentityConfig } from './config';
+import { IdentityGrpcController } from './grpc/identity.grpc-controller';
+import type { SigningKey } from './tokens/signing-key';
+import { RefreshTokensRepository } from './tokens/refresh-tokens.repository';
+import { SIGNING_KEY } from './tokens/tokens.providers';
+import { UsersRepository } from './users/users.repository';
+
+@Module({})
+export class IdentityModule {
+  static register(runtime: ServiceRuntime, config: IdentityConfig, signingKey: SigningKey): DynamicModule {
+    return {
+      module: IdentityModule,
+      imports: [PlatformModule.forRuntime(runtime, config)],
+      providers: [
+        { provide: SIGNING_KEY, useValue: signingKey },
+        UsersRepository,
+        RefreshTokensRepository,
+        AuthService,
+        IdentityGrpcController,
+      ],
+    };
+  }
+}

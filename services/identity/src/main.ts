@@ -1,0 +1,38 @@
+import './instrument';
+import 'reflect-metadata';
+import { asyncService, NestPinoLogger, ServiceRuntime } from '@aura/platform';
+import { identity } from '@aura/proto';
+import { NestFactory } from '@nestjs/core';
+import { AuthService } from './auth/auth.service';
+import { ensureSuperAdmin } from './bootstrap/super-admin';
+import { loadIdentityConfig } from './config';
+import { IdentityGrpcController } from './grpc/identity.grpc-controller';
+import { IdentityModule } from './identity.module';
+import { loadSigningKey } from './tokens/signing-key';
+import { UsersRepository } from './users/users.repository';
+
+async function main(): Promise<void> {
+  const config = loadIdentityConfig();
+  const runtime = await ServiceRuntime.create({ service: 'identity', config });
+  const signingKey = await loadSigningKey(config, runtime.logger);
+  const app = await NestFactory.createApplicationContext(IdentityModule.register(runtime, config, signingKey), {
+    logger: new NestPinoLogger(runtime.logger),
+  });
+  await app.init();
+  const users = app.get(UsersRepository);
+  await users.ensureIndexes();
+  await ensureSuperAdmin(config, users, app.get(AuthService), runtime.logger);
+
+  runtime.grpc.add(
+    identity.IdentityServiceService,
+    asyncService<identity.IdentityServiceServer>(app.get(IdentityGrpcController), runtime.logger),
+  );
+  runtime.installSignalHandlers(() => app.close());
+  await runtime.start({ grpcAddress: config.IDENTITY_GRPC_URL, httpPort: config.IDENTITY_HTTP_PORT });
+}
+
+main().catch((error) => {
+  // Startup failures (bad config, unreachable database) end the process with a readable line.
+  console.error(JSON.stringify({ level: 'fatal', service: 'identity', msg: String(error?.message ?? error) }));
+  process.exit(1);
+});

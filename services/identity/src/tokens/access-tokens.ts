@@ -1,0 +1,18 @@
+import { SignJWT } from 'jose';
+import type { User } from '../users/user';
+import type { SigningKey } from './signing-key';
+
+export const TOKEN_ISSUER = 'aura-identity';
+export const TOKEN_AUDIENCE = 'aura';
+
+/** Short-lived access token: subject = member id, with role and username for the gateway. */
+export function signAccessToken(key: SigningKey, user: User, ttlSeconds: number): Promise<string> {
+  return new SignJWT({ role: user.role, username: user.username })
+    .setProtectedHeader({ alg: 'EdDSA', kid: key.kid, typ: 'JWT' })
+    .setSubject(user.id)
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(TOKEN_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${ttlSeconds}s`)
+    .sign(key.privateKey);
+}
