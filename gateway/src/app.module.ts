@@ -1,0 +1,35 @@
+import { createLogger, createRedis } from '@aura/platform';
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { AccessTokenVerifier } from './auth/access-token-verifier';
+import { AuthController } from './auth/auth.controller';
+import { AuthGuard } from './auth/auth.guard';
+import { IdentityClient } from './clients/identity.client';
+import { ApiErrorFilter } from './common/api-error.filter';
+import { GATEWAY_LOGGER, GATEWAY_REDIS } from './common/tokens';
+import { GATEWAY_CONFIG, GatewayConfig } from './config';
+import { HealthController } from './health/health.controller';
+import { RateLimitGuard } from './rate-limit/rate-limit';
+import { RealtimeGateway } from './realtime/realtime.gateway';
+
+@Module({})
+export class AppModule {
+  static register(config: GatewayConfig): DynamicModule {
+    return {
+      module: AppModule,
+      controllers: [AuthController, HealthController],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        { provide: GATEWAY_LOGGER, useValue: createLogger('gateway', config.LOG_LEVEL) },
+        { provide: GATEWAY_REDIS, useFactory: () => createRedis(config.REDIS_URL, 'aura-gateway') },
+        { provide: APP_FILTER, useClass: ApiErrorFilter },
+        // Order matters: authenticate first, then count against the rate limit.
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_GUARD, useClass: RateLimitGuard },
+        IdentityClient,
+        AccessTokenVerifier,
+        RealtimeGateway,
+      ],
+    };
+  }
+}

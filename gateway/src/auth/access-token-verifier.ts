@@ -1,0 +1,79 @@
+import type { Caller, Role } from '@aura/platform';
+import { Inject, Injectable, OnModuleInit, UnauthorizedException } from '@nestjs/common';
+import { createLocalJWKSet, errors, JSONWebKeySet, jwtVerify } from 'jose';
+import type { Logger } from 'pino';
+import { IdentityClient } from '../clients/identity.client';
+import { GATEWAY_LOGGER } from '../common/tokens';
+
+export const TOKEN_ISSUER = 'aura-identity';
+export const TOKEN_AUDIENCE = 'aura';
+export const INVALID_TOKEN = 'Could not validate credentials';
+
+export interface AuthenticatedCaller extends Caller {
+  username: string;
+}
+
+/**
+ * Verifies access tokens locally with identity's public keys (fetched over gRPC, refreshed when a
+ * token names an unknown key), so authenticating a request costs no call to identity.
+ */
+@Injectable()
+export class AccessTokenVerifier implements OnModuleInit {
+  private keySet?: ReturnType<typeof createLocalJWKSet>;
+  private lastFetch = 0;
+  private fetching?: Promise<void>;
+
+  constructor(
+    private readonly identity: IdentityClient,
+    @Inject(GATEWAY_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onModuleInit(): void {
+    // Identity may not be up yet: keep going, keys are fetched on first need.
+    void this.refreshKeys().catch(() => undefined);
+  }
+
+  private refreshKeys(): Promise<void> {
+    this.fetching ??= (async () => {
+      try {
+        const { jwksJson } = await this.identity.getSigningKeys();
+        this.keySet = createLocalJWKSet(JSON.parse(jwksJson) as JSONWebKeySet);
+        this.lastFetch = Date.now();
+      } catch (error) {
+        this.logger.warn({ err: error }, 'could not fetch token signing keys from identity');
+        throw error;
+      } finally {
+        this.fetching = undefined;
+      }
+    })();
+    return this.fetching;
+  }
+
+  async verify(token: string): Promise<AuthenticatedCaller> {
+    if (!this.keySet) await this.refreshKeys();
+    try {
+      return await this.verifyWithCurrentKeys(token);
+    } catch (error) {
+      // A key rotation: fetch again, at most every 30 s, and retry once.
+      if (error instanceof errors.JWKSNoMatchingKey && Date.now() - this.lastFetch > 30_000) {
+        await this.refreshKeys();
+        return this.verifyWithCurrentKeys(token);
+      }
+      throw new UnauthorizedException({ detail: INVALID_TOKEN });
+    }
+  }
+
+  private async verifyWithCurrentKeys(token: string): Promise<AuthenticatedCaller> {
+    const { payload } = await jwtVerify(token, this.keySet!, {
+      issuer: TOKEN_ISSUER,
+      audience: TOKEN_AUDIENCE,
+      algorithms: ['EdDSA'],
+    });
+    if (typeof payload.sub !== 'string') throw new UnauthorizedException({ detail: INVALID_TOKEN });
+    return {
+      userId: payload.sub,
+      role: (payload.role as Role) ?? 'user',
+      username: String(payload.username ?? ''),
+    };
+  }
+}

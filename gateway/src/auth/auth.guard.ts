@@ -1,0 +1,36 @@
+import type { Role } from '@aura/platform';
+import { CanActivate, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import { AccessTokenVerifier, AuthenticatedCaller, INVALID_TOKEN } from './access-token-verifier';
+import { PUBLIC_KEY, ROLES_KEY } from './auth.decorators';
+
+export const NOT_AUTHENTICATED = 'Not authenticated';
+export const NOT_ALLOWED = 'You do not have permission to do this';
+
+/** Global guard: a bearer token is required unless the endpoint is @Public(); @Roles narrows further. */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly verifier: AccessTokenVerifier,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)) return true;
+    const request = context.switchToHttp().getRequest<FastifyRequest & { caller?: AuthenticatedCaller }>();
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer\s+(.+)$/i.exec(header);
+    if (!match) throw new UnauthorizedException({ detail: NOT_AUTHENTICATED });
+    request.caller = await this.verifier.verify(match[1].trim()).catch((error) => {
+      if (error instanceof UnauthorizedException) throw error;
+      if ((error as { code?: number }).code !== undefined) throw error; // identity unreachable → 503
+      throw new UnauthorizedException({ detail: INVALID_TOKEN });
+    });
+    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets);
+    if (roles && !roles.includes(request.caller.role)) throw new ForbiddenException({ detail: NOT_ALLOWED });
+    return true;
+  }
+}

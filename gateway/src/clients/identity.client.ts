@@ -1,0 +1,49 @@
+import { Caller, callerMetadata, createGrpcClient, unaryCall } from '@aura/platform';
+import { common, identity } from '@aura/proto';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { GATEWAY_CONFIG, GatewayConfig } from '../config';
+
+/** Typed, promise-based calls to the identity service. Errors are gRPC ServiceErrors. */
+@Injectable()
+export class IdentityClient implements OnModuleDestroy {
+  private readonly client: identity.IdentityServiceClient;
+  private readonly health: common.HealthServiceClient;
+
+  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+    this.client = createGrpcClient(identity.IdentityServiceClient, config.IDENTITY_GRPC_URL);
+    this.health = createGrpcClient(common.HealthServiceClient, config.IDENTITY_GRPC_URL);
+  }
+
+  register(request: identity.RegisterRequest) {
+    return unaryCall(this.client, this.client.register, request);
+  }
+
+  login(request: identity.LoginRequest) {
+    return unaryCall(this.client, this.client.login, request);
+  }
+
+  refresh(refreshToken: string) {
+    return unaryCall(this.client, this.client.refresh, { refreshToken });
+  }
+
+  logout(refreshToken: string) {
+    return unaryCall(this.client, this.client.logout, { refreshToken });
+  }
+
+  getUser(userId: string, caller?: Caller) {
+    return unaryCall(this.client, this.client.getUser, { userId }, callerMetadata(caller));
+  }
+
+  getSigningKeys() {
+    return unaryCall(this.client, this.client.getSigningKeys, {}, undefined, 3000);
+  }
+
+  checkHealth() {
+    return unaryCall(this.health, this.health.check, {}, undefined, 2000);
+  }
+
+  onModuleDestroy(): void {
+    this.client.close();
+    this.health.close();
+  }
+}

@@ -1,0 +1,22 @@
+import { hostPort, loadConfig, port } from '@aura/platform';
+import { z } from 'zod';
+
+export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env) {
+  return loadConfig(
+    {
+      GATEWAY_PORT: port(8080),
+      GATEWAY_HOST: z.string().default('127.0.0.1'),
+      IDENTITY_GRPC_URL: hostPort().default('127.0.0.1:50051'),
+      /** Which proxies may set X-Forwarded-For (fastify trustProxy): "loopback", a CIDR list, or "false". */
+      AURA_TRUST_PROXY: z.string().default('loopback'),
+      AURA_RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+      AURA_RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(30),
+      /** Built web app served at `/`. */
+      AURA_WEB_DIST: z.string().optional(),
+    },
+    env,
+  );
+}
+
+export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;
+export const GATEWAY_CONFIG = Symbol('GatewayConfig');

@@ -1,0 +1,61 @@
+import './instrument';
+import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import { createRedis, NestPinoLogger } from '@aura/platform';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { SwaggerModule } from '@nestjs/swagger';
+import type { Logger } from 'pino';
+import { AppModule } from './app.module';
+import { apiValidationPipe } from './common/validation';
+import { GATEWAY_LOGGER } from './common/tokens';
+import { loadGatewayConfig } from './config';
+import { buildOpenApiDocument } from './openapi/openapi';
+import { RealtimeAdapter } from './realtime/realtime.adapter';
+
+function trustProxy(value: string): boolean | string {
+  if (value === 'true') return true;
+  if (value === 'false' || value === '') return false;
+  return value;
+}
+
+async function main(): Promise<void> {
+  const config = loadGatewayConfig();
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.register(config),
+    new FastifyAdapter({ trustProxy: trustProxy(config.AURA_TRUST_PROXY), bodyLimit: 1024 * 1024 }),
+    { bufferLogs: true },
+  );
+  const logger = app.get<Logger>(GATEWAY_LOGGER);
+  app.useLogger(new NestPinoLogger(logger));
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(apiValidationPipe);
+  await app.register(fastifyCookie);
+
+  SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app), { jsonDocumentUrl: 'api/docs/openapi.json' });
+
+  const webDist = config.AURA_WEB_DIST ?? join(__dirname, '..', '..', 'web', 'dist');
+  if (existsSync(join(webDist, 'index.html'))) {
+    app.useStaticAssets({ root: webDist, prefix: '/', index: ['index.html'] });
+  } else {
+    logger.warn({ webDist }, 'web app not built: `/` serves nothing (run npm run build)');
+  }
+
+  const pub = createRedis(config.REDIS_URL, 'aura-gateway-socket-pub');
+  const sub = pub.duplicate();
+  app.useWebSocketAdapter(new RealtimeAdapter(app, pub, sub));
+  app.enableShutdownHooks();
+  app.getHttpAdapter().getInstance().addHook('onClose', async () => {
+    await Promise.allSettled([pub.quit(), sub.quit()]);
+  });
+
+  await app.listen(config.GATEWAY_PORT, config.GATEWAY_HOST);
+  logger.info({ port: config.GATEWAY_PORT }, `gateway listening on http://localhost:${config.GATEWAY_PORT}`);
+}
+
+main().catch((error) => {
+  console.error(JSON.stringify({ level: 'fatal', service: 'gateway', msg: String(error?.message ?? error) }));
+  process.exit(1);
+});

@@ -1,0 +1,31 @@
+import 'reflect-metadata';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AppModule } from '../app.module';
+import { loadGatewayConfig } from '../config';
+import { buildOpenApiDocument } from './openapi';
+
+describe('the committed OpenAPI document', () => {
+  it('matches what the controllers generate (run `npm run openapi` after changing the API)', async () => {
+    const app = await NestFactory.create<NestFastifyApplication>(
+      AppModule.register(loadGatewayConfig({})),
+      new FastifyAdapter(),
+      { preview: true, logger: false },
+    );
+    app.setGlobalPrefix('api');
+    const generated = JSON.parse(JSON.stringify(buildOpenApiDocument(app)));
+    await app.close();
+    const committed = JSON.parse(readFileSync(join(__dirname, '..', '..', 'openapi.json'), 'utf8'));
+    expect(generated).toEqual(committed);
+  });
+
+  it('documents the auth calls and the error shape', () => {
+    const committed = JSON.parse(readFileSync(join(__dirname, '..', '..', 'openapi.json'), 'utf8'));
+    for (const path of ['/api/auth/register', '/api/auth/login', '/api/auth/me', '/api/auth/refresh', '/api/auth/logout']) {
+      expect(committed.paths).toHaveProperty([path]);
+    }
+    expect(committed.components.schemas.ErrorResponse.properties).toHaveProperty('detail');
+  });
+});

@@ -1,0 +1,24 @@
+// Writes gateway/openapi.json from the controllers without starting any connection (preview mode).
+import 'reflect-metadata';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AppModule } from '../app.module';
+import { loadGatewayConfig } from '../config';
+import { buildOpenApiDocument } from './openapi';
+
+async function main() {
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.register(loadGatewayConfig({})),
+    new FastifyAdapter(),
+    { preview: true, logger: false },
+  );
+  app.setGlobalPrefix('api');
+  const document = buildOpenApiDocument(app);
+  const target = process.argv[2] ?? join(__dirname, '..', '..', 'openapi.json');
+  writeFileSync(target, `${JSON.stringify(document, null, 2)}\n`);
+  await app.close();
+}
+
+void main();

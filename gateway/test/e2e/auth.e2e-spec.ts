@@ -1,0 +1,153 @@
+import { api, clientAddress, newMember, refreshCookie } from './support/api';
+
+describe('auth through the gateway', () => {
+  it('signs up: 201, a token, the member with defaults, and an httpOnly refresh cookie', async () => {
+    const member = newMember();
+    const answer = await api('POST', '/auth/register', { body: member });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({
+      token_type: 'bearer',
+      user: {
+        username: member.username,
+        display_name: member.username,
+        email: member.email,
+        role: 'user',
+        aura_score: 100,
+        is_super_aura: false,
+      },
+    });
+    expect(answer.body.access_token.split('.')).toHaveLength(3);
+    expect(answer.body.user).not.toHaveProperty('password');
+    const setCookie = answer.headers.getSetCookie().find((c) => c.startsWith('aura_refresh='))!;
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/Path=\/api\/auth/);
+  });
+
+  it('keeps the display name given at sign-up', async () => {
+    const member = newMember();
+    const answer = await api('POST', '/auth/register', { body: { ...member, display_name: 'Luna of the Tides' } });
+    expect(answer.body.user.display_name).toBe('Luna of the Tides');
+  });
+
+  it('refuses a username taken in any letter case: 400 "Username already taken"', async () => {
+    const member = newMember();
+    expect((await api('POST', '/auth/register', { body: member })).status).toBe(201);
+    const again = await api('POST', '/auth/register', {
+      body: { ...member, username: member.username.toUpperCase(), email: `other_${member.email}` },
+    });
+    expect(again).toMatchObject({ status: 400, body: { detail: 'Username already taken' } });
+  });
+
+  it('refuses an e-mail already registered', async () => {
+    const member = newMember();
+    await api('POST', '/auth/register', { body: member });
+    const other = newMember();
+    const again = await api('POST', '/auth/register', { body: { ...other, email: member.email.toUpperCase() } });
+    expect(again).toMatchObject({ status: 400, body: { detail: 'Email already registered' } });
+  });
+
+  it.each([
+    [{ username: 'ab' }, 'Username must be 3-30 characters: letters, numbers and underscores only'],
+    [{ username: 'no spaces allowed' }, 'Username must be 3-30 characters: letters, numbers and underscores only'],
+    [{ email: 'not-an-email' }, 'Please enter a valid email address'],
+    [{ password: 'short' }, 'Password must be at least 8 characters'],
+  ])('breaking a rule (%p) answers 400 with the rule and stores nothing', async (change, detail) => {
+    const member = { ...newMember(), ...change };
+    expect(await api('POST', '/auth/register', { body: member })).toMatchObject({ status: 400, body: { detail } });
+    if ('password' in change) {
+      // Nothing was stored: the same username can still sign up.
+      expect((await api('POST', '/auth/register', { body: { ...member, password: 'long enough now' } })).status).toBe(201);
+    }
+  });
+
+  it.each([
+    ['a missing password', { body: { username: 'someone', email: 'someone@example.com' } }],
+    ['a number for a username', { body: { username: 42, email: 'x@example.com', password: 'correct horse' } }],
+    ['a body that is not JSON', { rawBody: '{"username": ' }],
+  ])('malformed input (%s) answers 422 {detail}', async (_case, options) => {
+    const answer = await api('POST', '/auth/register', options);
+    expect(answer.status).toBe(422);
+    expect(typeof answer.body.detail).toBe('string');
+  });
+
+  it('signs in with the username in any case, and refuses bad credentials with 401', async () => {
+    const member = newMember();
+    await api('POST', '/auth/register', { body: member });
+    const ok = await api('POST', '/auth/login', { body: { username: member.username.toUpperCase(), password: member.password } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.user.username).toBe(member.username);
+    const wrong = await api('POST', '/auth/login', { body: { username: member.username, password: 'wrong password' } });
+    expect(wrong).toMatchObject({ status: 401, body: { detail: 'Invalid username or password' } });
+    const unknown = await api('POST', '/auth/login', { body: { username: 'nobody_here_at_all', password: 'whatever1' } });
+    expect(unknown).toMatchObject({ status: 401, body: { detail: 'Invalid username or password' } });
+  });
+
+  it('answers /auth/me for a valid token only', async () => {
+    const member = newMember();
+    const { body } = await api('POST', '/auth/register', { body: member });
+    const me = await api('GET', '/auth/me', { token: body.access_token });
+    expect(me).toMatchObject({ status: 200, body: { id: body.user.id, username: member.username, email: member.email } });
+    expect(await api('GET', '/auth/me')).toMatchObject({ status: 401, body: { detail: 'Not authenticated' } });
+    expect(await api('GET', '/auth/me', { token: 'not.a.token' })).toMatchObject({ status: 401 });
+    const tampered = body.access_token.slice(0, -4) + 'AAAA';
+    expect((await api('GET', '/auth/me', { token: tampered })).status).toBe(401);
+  });
+
+  it('rotates the refresh token, and a replayed one revokes the session', async () => {
+    const registered = await api('POST', '/auth/register', { body: newMember() });
+    const first = refreshCookie(registered.headers)!;
+    const rotated = await api('POST', '/auth/refresh', { cookie: first });
+    expect(rotated.status).toBe(200);
+    expect((await api('GET', '/auth/me', { token: rotated.body.access_token })).status).toBe(200);
+    const second = refreshCookie(rotated.headers)!;
+    expect(second).not.toBe(first);
+
+    // The first token again: a replay. It fails, and so does the token that replaced it.
+    expect((await api('POST', '/auth/refresh', { cookie: first })).status).toBe(401);
+    expect((await api('POST', '/auth/refresh', { cookie: second })).status).toBe(401);
+    expect((await api('POST', '/auth/refresh')).status).toBe(401);
+  });
+
+  it('signs out: 204, the refresh cookie is cleared and no longer works', async () => {
+    const registered = await api('POST', '/auth/register', { body: newMember() });
+    const cookie = refreshCookie(registered.headers)!;
+    const out = await api('POST', '/auth/logout', { cookie });
+    expect(out.status).toBe(204);
+    expect(out.headers.getSetCookie().some((c) => /^aura_refresh=;/.test(c))).toBe(true);
+    expect((await api('POST', '/auth/refresh', { cookie })).status).toBe(401);
+  });
+
+  it('rate limits sign-in attempts per client address: 429 with Retry-After', async () => {
+    const headers = { 'x-forwarded-for': clientAddress() };
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i += 1) {
+      statuses.push((await api('POST', '/auth/login', { body: { username: 'nobody_x', password: 'whatever1' }, headers })).status);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+    const limited = await api('POST', '/auth/login', { body: { username: 'nobody_x', password: 'whatever1' }, headers });
+    expect(limited.status).toBe(429);
+    expect(limited.body.detail).toBe('Too many attempts. Please wait a moment and try again.');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another address is not affected.
+    const other = await api('POST', '/auth/login', {
+      body: { username: 'nobody_x', password: 'whatever1' },
+      headers: { 'x-forwarded-for': clientAddress() },
+    });
+    expect(other.status).toBe(401);
+  });
+
+  it('creates the configured super admin at start', async () => {
+    const answer = await api('POST', '/auth/login', {
+      body: { username: process.env.AURA_SUPER_ADMIN_USERNAME, password: process.env.AURA_SUPER_ADMIN_PASSWORD },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.user.role).toBe('super_admin');
+  });
+
+  it('reports health and serves the OpenAPI document', async () => {
+    expect(await api('GET', '/health')).toMatchObject({ status: 200, body: { status: 'ok' } });
+    const docs = await api('GET', '/docs/openapi.json');
+    expect(docs.status).toBe(200);
+    expect(docs.body.paths).toHaveProperty(['/api/auth/login']);
+  });
+});
