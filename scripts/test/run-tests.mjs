@@ -1,0 +1,91 @@
+// `npm test` after install, build and infrastructure: runs the four tiers in order and prints one
+// closing line "N passed, N failed".
+//   unit      no I/O
+//   service   chassis and services against real MongoDB (FerretDB), Kafka, Redis, S3
+//   e2e       the running stack through the gateway (HTTP, socket.io)
+//   browser   Playwright + Debian's Chromium against the running stack
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { cacheDir, ensureSigningKey, repoRoot, stackEnv } from '../lib/env.mjs';
+import { Stack } from '../lib/stack.mjs';
+import { startOtlpSink } from './otlp-sink.mjs';
+
+const runDir = join(cacheDir(process.env), 'run', 'test');
+rmSync(runDir, { recursive: true, force: true });
+mkdirSync(runDir, { recursive: true });
+
+// The test stack runs beside a development stack: own ports, databases, consumer groups.
+const runId = Date.now().toString(36);
+const env = stackEnv({
+  AURA_ENV: 'test',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  AURA_DB_SUFFIX: 'test',
+  KAFKA_GROUP_PREFIX: `aura-test-${runId}`,
+  IDENTITY_GRPC_URL: '127.0.0.1:51051',
+  IDENTITY_HTTP_PORT: '18101',
+  GATEWAY_PORT: '18080',
+  OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:14318',
+  AURA_RATE_LIMIT_REGISTER_PER_HOUR: '100000',
+  AURA_RATE_LIMIT_LOGIN_PER_MINUTE: '20',
+  AURA_TEST_SPANS_FILE: join(runDir, 'spans.jsonl'),
+  AURA_BASE_URL: 'http://127.0.0.1:18080',
+  AURA_RUN_DIR: runDir,
+});
+env.AURA_JWT_PRIVATE_KEY_FILE ??= ensureSigningKey(env);
+
+const results = [];
+function jest(project) {
+  const outputFile = join(runDir, `jest-${project}.json`);
+  console.log(`\n==> ${project} tests`);
+  const run = spawnSync(
+    process.execPath,
+    [join(repoRoot, 'node_modules/jest/bin/jest.js'), '--selectProjects', project, '--runInBand', '--json', `--outputFile=${outputFile}`],
+    { cwd: repoRoot, env, stdio: 'inherit' },
+  );
+  const summary = existsSync(outputFile) ? JSON.parse(readFileSync(outputFile, 'utf8')) : undefined;
+  results.push({
+    project,
+    passed: summary?.numPassedTests ?? 0,
+    failed: (summary?.numFailedTests ?? 0) + (summary ? summary.numRuntimeErrorTestSuites : 1),
+    exitCode: run.status,
+  });
+}
+
+async function dropTestDatabases() {
+  const { MongoClient } = await import('mongodb');
+  const client = await MongoClient.connect(env.MONGODB_URI);
+  const { databases } = await client.db('admin').admin().listDatabases();
+  for (const db of databases) if (/^aura_.*_test$/.test(db.name)) await client.db(db.name).dropDatabase();
+  await client.close();
+}
+
+const sink = await startOtlpSink({ port: 14318, file: env.AURA_TEST_SPANS_FILE });
+const stack = new Stack(env, { logDir: join(runDir, 'logs') });
+let stackFailed = false;
+try {
+  await dropTestDatabases();
+  jest('unit');
+  jest('service');
+  console.log('\n==> starting the test stack');
+  try {
+    await stack.start();
+  } catch (error) {
+    stackFailed = true;
+    console.error(`the test stack did not start: ${error.message}`);
+  }
+  if (!stackFailed) {
+    jest('e2e');
+    jest('browser');
+  }
+} finally {
+  await stack.stop();
+  sink.close();
+}
+
+const passed = results.reduce((sum, r) => sum + r.passed, 0);
+const failed = results.reduce((sum, r) => sum + r.failed, 0) + (stackFailed ? 1 : 0);
+console.log('');
+for (const r of results) console.log(`  ${r.project.padEnd(8)} ${r.passed} passed, ${r.failed} failed`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || results.some((r) => r.exitCode !== 0) ? 1 : 0);
