@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import { createRedis, NestPinoLogger } from '@aura/platform';
+import { stopTelemetry } from '@aura/platform/telemetry';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
 
   const webDist = config.AURA_WEB_DIST ?? join(__dirname, '..', '..', 'web', 'dist');
   if (existsSync(join(webDist, 'index.html'))) {
-    app.useStaticAssets({ root: webDist, prefix: '/', index: ['index.html'] });
+    app.useStaticAssets({ root: webDist, prefix: '/', index: ['index.html'], decorateReply: false });
   } else {
     logger.warn({ webDist }, 'web app not built: `/` serves nothing (run npm run build)');
   }
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
   app.enableShutdownHooks();
   app.getHttpAdapter().getInstance().addHook('onClose', async () => {
     await Promise.allSettled([pub.quit(), sub.quit()]);
+    await stopTelemetry();
   });
 
   await app.listen(config.GATEWAY_PORT, config.GATEWAY_HOST);

@@ -4,7 +4,7 @@
 //   service   chassis and services against real MongoDB (FerretDB), Kafka, Redis, S3
 //   e2e       the running stack through the gateway (HTTP, socket.io)
 //   browser   Playwright + Debian's Chromium against the running stack
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheDir, ensureSigningKey, repoRoot, stackEnv } from '../lib/env.mjs';
@@ -34,21 +34,30 @@ const env = stackEnv({
 });
 env.AURA_JWT_PRIVATE_KEY_FILE ??= ensureSigningKey(env);
 
+// `node scripts/test/run-tests.mjs e2e` runs only the named tiers (extra jest args after --).
+const separator = process.argv.indexOf('--');
+const tierArgs = process.argv.slice(2, separator === -1 ? undefined : separator);
+const jestArgs = separator === -1 ? [] : process.argv.slice(separator + 1);
+const tiers = tierArgs.length > 0 ? tierArgs : ['unit', 'service', 'e2e', 'browser'];
+
 const results = [];
-function jest(project) {
+// Async on purpose: the OTLP sink lives in this process and must keep answering while jest runs.
+async function jest(project) {
+  if (!tiers.includes(project)) return;
   const outputFile = join(runDir, `jest-${project}.json`);
   console.log(`\n==> ${project} tests`);
-  const run = spawnSync(
+  const child = spawn(
     process.execPath,
-    [join(repoRoot, 'node_modules/jest/bin/jest.js'), '--selectProjects', project, '--runInBand', '--json', `--outputFile=${outputFile}`],
+    [join(repoRoot, 'node_modules/jest/bin/jest.js'), '--selectProjects', project, '--runInBand', '--json', `--outputFile=${outputFile}`, ...jestArgs],
     { cwd: repoRoot, env, stdio: 'inherit' },
   );
+  const exitCode = await new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   const summary = existsSync(outputFile) ? JSON.parse(readFileSync(outputFile, 'utf8')) : undefined;
   results.push({
     project,
     passed: summary?.numPassedTests ?? 0,
     failed: (summary?.numFailedTests ?? 0) + (summary ? summary.numRuntimeErrorTestSuites : 1),
-    exitCode: run.status,
+    exitCode,
   });
 }
 
@@ -65,18 +74,20 @@ const stack = new Stack(env, { logDir: join(runDir, 'logs') });
 let stackFailed = false;
 try {
   await dropTestDatabases();
-  jest('unit');
-  jest('service');
-  console.log('\n==> starting the test stack');
-  try {
-    await stack.start();
-  } catch (error) {
-    stackFailed = true;
-    console.error(`the test stack did not start: ${error.message}`);
-  }
-  if (!stackFailed) {
-    jest('e2e');
-    jest('browser');
+  await jest('unit');
+  await jest('service');
+  if (tiers.includes('e2e') || tiers.includes('browser')) {
+    console.log('\n==> starting the test stack');
+    try {
+      await stack.start();
+    } catch (error) {
+      stackFailed = true;
+      console.error(`the test stack did not start: ${error.message}`);
+    }
+    if (!stackFailed) {
+      await jest('e2e');
+      await jest('browser');
+    }
   }
 } finally {
   await stack.stop();

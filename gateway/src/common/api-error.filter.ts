@@ -34,6 +34,11 @@ export class ApiErrorFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const body = exception.getResponse();
+      // Our own errors always carry `detail`. A 400 without one is Nest's answer to a body Fastify
+      // could not parse (it maps parser errors to BadRequestException): malformed input, so 422.
+      if (status === 400 && (typeof body !== 'object' || !('detail' in body))) {
+        return { status: HttpStatus.UNPROCESSABLE_ENTITY, detail: 'Request body is not valid JSON', headers: {} };
+      }
       const detail =
         typeof body === 'string'
           ? body

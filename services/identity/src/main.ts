@@ -25,7 +25,7 @@ async function main(): Promise<void> {
 
   runtime.grpc.add(
     identity.IdentityServiceService,
-    asyncService<identity.IdentityServiceServer>(app.get(IdentityGrpcController), runtime.logger),
+    asyncService(identity.IdentityServiceService, app.get(IdentityGrpcController), runtime.logger),
   );
   runtime.installSignalHandlers(() => app.close());
   await runtime.start({ grpcAddress: config.IDENTITY_GRPC_URL, httpPort: config.IDENTITY_HTTP_PORT });

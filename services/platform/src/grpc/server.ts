@@ -24,14 +24,17 @@ export type AsyncService<S> = {
  * message as details; anything else is logged and answered as INTERNAL without internals.
  */
 export function asyncService<S extends UntypedServiceImplementation>(
+  definition: ServiceDefinition<S>,
   handlers: AsyncService<S>,
   logger: Logger,
 ): S {
   const adapted: Record<string, handleUnaryCall<unknown, unknown>> = {};
-  for (const [name, handler] of Object.entries(handlers) as [
-    string,
-    (r: unknown, c: CallContext) => Promise<unknown>,
-  ][]) {
+  // Handlers are usually a class instance: look methods up by the definition's names (prototype
+  // methods are not own properties) and keep `this` bound.
+  for (const name of Object.keys(definition)) {
+    const method = (handlers as unknown as Record<string, (r: unknown, c: CallContext) => Promise<unknown>>)[name];
+    if (typeof method !== 'function') throw new Error(`gRPC handler ${name} is not implemented`);
+    const handler = method.bind(handlers);
     adapted[name] = (call, callback) => {
       handler(call.request, readCallContext(call.metadata)).then(
         (response) => callback(null, response),
