@@ -9,7 +9,10 @@ import { seed } from './seed/index.mjs';
 
 const env = stackEnv();
 env.AURA_JWT_PRIVATE_KEY_FILE ??= ensureSigningKey(env);
-const stack = new Stack(env, { logDir: join(cacheDir(env), 'run', 'app'), echo: process.env.AURA_ECHO_LOGS === '1' });
+const stack = new Stack(env, {
+  logDir: join(cacheDir(env), 'run', 'app'),
+  echo: process.env.AURA_ECHO_LOGS === '1',
+});
 
 let stopping = false;
 async function stopAll(code) {
@@ -17,7 +20,8 @@ async function stopAll(code) {
   stopping = true;
   console.log('\nStopping Aura...');
   await stack.stop();
-  if (process.env.AURA_KEEP_INFRA !== '1') spawnSync('bash', [join(repoRoot, 'deploy/local/down.sh')], { stdio: 'inherit' });
+  if (process.env.AURA_KEEP_INFRA !== '1')
+    spawnSync('bash', [join(repoRoot, 'deploy/local/down.sh')], { stdio: 'inherit' });
   process.exit(code);
 }
 process.on('SIGINT', () => void stopAll(0));

@@ -35,7 +35,9 @@ async function main(): Promise<void> {
   app.useGlobalPipes(apiValidationPipe);
   await app.register(fastifyCookie);
 
-  SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app), { jsonDocumentUrl: 'api/docs/openapi.json' });
+  SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app), {
+    jsonDocumentUrl: 'api/docs/openapi.json',
+  });
 
   const webDist = config.AURA_WEB_DIST ?? join(__dirname, '..', '..', 'web', 'dist');
   if (existsSync(join(webDist, 'index.html'))) {
@@ -48,10 +50,13 @@ async function main(): Promise<void> {
   const sub = pub.duplicate();
   app.useWebSocketAdapter(new RealtimeAdapter(app, pub, sub));
   app.enableShutdownHooks();
-  app.getHttpAdapter().getInstance().addHook('onClose', async () => {
-    await Promise.allSettled([pub.quit(), sub.quit()]);
-    await stopTelemetry();
-  });
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onClose', async () => {
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+      await stopTelemetry();
+    });
 
   await app.listen(config.GATEWAY_PORT, config.GATEWAY_HOST);
   logger.info({ port: config.GATEWAY_PORT }, `gateway listening on http://localhost:${config.GATEWAY_PORT}`);

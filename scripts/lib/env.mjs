@@ -23,7 +23,8 @@ export function cacheDir(env = process.env) {
 /** Defaults from aura.env, then the caller's environment, then `overrides`. Empty values are dropped. */
 export function stackEnv(overrides = {}) {
   const merged = { ...readEnvFile(), ...process.env, ...overrides };
-  for (const [key, value] of Object.entries(merged)) if (value === '' || value === undefined) delete merged[key];
+  for (const [key, value] of Object.entries(merged))
+    if (value === '' || value === undefined) delete merged[key];
   return merged;
 }
 

@@ -27,7 +27,8 @@ export async function waitForReady(url, { timeoutMs = 60000, child } = {}) {
   const deadline = Date.now() + timeoutMs;
   let last = '';
   while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`exited with code ${child.exitCode} before it was ready`);
+    if (child && child.exitCode !== null)
+      throw new Error(`exited with code ${child.exitCode} before it was ready`);
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
       if (response.ok) return;

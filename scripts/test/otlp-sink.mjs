@@ -11,7 +11,8 @@ export function startOtlpSink({ port, file }) {
       if (request.method === 'POST' && request.url === '/v1/traces') {
         try {
           const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-          for (const resourceSpans of body.resourceSpans ?? []) appendFileSync(file, `${JSON.stringify(resourceSpans)}\n`);
+          for (const resourceSpans of body.resourceSpans ?? [])
+            appendFileSync(file, `${JSON.stringify(resourceSpans)}\n`);
         } catch {
           response.writeHead(400).end();
           return;

@@ -48,7 +48,15 @@ async function jest(project) {
   console.log(`\n==> ${project} tests`);
   const child = spawn(
     process.execPath,
-    [join(repoRoot, 'node_modules/jest/bin/jest.js'), '--selectProjects', project, '--runInBand', '--json', `--outputFile=${outputFile}`, ...jestArgs],
+    [
+      join(repoRoot, 'node_modules/jest/bin/jest.js'),
+      '--selectProjects',
+      project,
+      '--runInBand',
+      '--json',
+      `--outputFile=${outputFile}`,
+      ...jestArgs,
+    ],
     { cwd: repoRoot, env, stdio: 'inherit' },
   );
   const exitCode = await new Promise((resolve) => child.once('exit', (code) => resolve(code)));

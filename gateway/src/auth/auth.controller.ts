@@ -1,5 +1,15 @@
 import '@fastify/cookie';
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Post,
+  Req,
+  Res,
+  UnauthorizedException,
+} from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiCookieAuth,
@@ -16,7 +26,14 @@ import { GATEWAY_CONFIG, GatewayConfig } from '../config';
 import { RateLimit } from '../rate-limit/rate-limit';
 import type { AuthenticatedCaller } from './access-token-verifier';
 import { CurrentCaller, Public } from './auth.decorators';
-import { AuthResponse, ErrorResponse, LoginRequest, RegisterRequest, toUserResponse, UserResponse } from './auth.dto';
+import {
+  AuthResponse,
+  ErrorResponse,
+  LoginRequest,
+  RegisterRequest,
+  toUserResponse,
+  UserResponse,
+} from './auth.dto';
 
 export const REFRESH_COOKIE = 'aura_refresh';
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
@@ -34,10 +51,17 @@ export class AuthController {
   @RateLimit('register')
   @HttpCode(201)
   @ApiCreatedResponse({ type: AuthResponse, description: 'Signed up and signed in' })
-  @ApiResponse({ status: 400, type: ErrorResponse, description: 'A rule is broken, e.g. "Username already taken"' })
+  @ApiResponse({
+    status: 400,
+    type: ErrorResponse,
+    description: 'A rule is broken, e.g. "Username already taken"',
+  })
   @ApiResponse({ status: 422, type: ErrorResponse, description: 'Malformed body' })
   @ApiResponse({ status: 429, type: ErrorResponse })
-  async register(@Body() body: RegisterRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<AuthResponse> {
+  async register(
+    @Body() body: RegisterRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AuthResponse> {
     const session = await this.identity.register({
       username: body.username,
       email: body.email,
@@ -55,8 +79,14 @@ export class AuthController {
   @ApiResponse({ status: 401, type: ErrorResponse, description: 'Bad credentials' })
   @ApiResponse({ status: 422, type: ErrorResponse })
   @ApiResponse({ status: 429, type: ErrorResponse })
-  async login(@Body() body: LoginRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<AuthResponse> {
-    return this.answer(await this.identity.login({ username: body.username, password: body.password }), reply);
+  async login(
+    @Body() body: LoginRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AuthResponse> {
+    return this.answer(
+      await this.identity.login({ username: body.username, password: body.password }),
+      reply,
+    );
   }
 
   @Get('me')
@@ -78,7 +108,10 @@ export class AuthController {
   @ApiCookieAuth(REFRESH_COOKIE)
   @ApiOkResponse({ type: AuthResponse, description: 'A new access token; the refresh cookie is rotated' })
   @ApiResponse({ status: 401, type: ErrorResponse })
-  async refresh(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<AuthResponse> {
+  async refresh(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AuthResponse> {
     const token = request.cookies?.[REFRESH_COOKIE];
     if (!token) throw new UnauthorizedException({ detail: SESSION_EXPIRED });
     const session = await this.identity.refresh(token).catch((error: { code?: number }) => {
@@ -92,7 +125,10 @@ export class AuthController {
   @Public()
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'The refresh token is revoked and its cookie cleared' })
-  async logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+  async logout(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
     const token = request.cookies?.[REFRESH_COOKIE];
     if (token) await this.identity.logout(token);
     this.clearCookie(reply);

@@ -5,7 +5,10 @@ import type { identity } from '@aura/proto';
 // Shapes are checked here (422 when malformed); the account rules live in identity (400 with a message).
 
 export class RegisterRequest {
-  @ApiProperty({ example: 'luna_92', description: '3-30 letters, digits or underscores; unique without regard to case' })
+  @ApiProperty({
+    example: 'luna_92',
+    description: '3-30 letters, digits or underscores; unique without regard to case',
+  })
   @IsString({ message: 'username is required' })
   @MaxLength(200)
   username!: string;

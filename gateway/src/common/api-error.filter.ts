@@ -37,7 +37,11 @@ export class ApiErrorFilter implements ExceptionFilter {
       // Our own errors always carry `detail`. A 400 without one is Nest's answer to a body Fastify
       // could not parse (it maps parser errors to BadRequestException): malformed input, so 422.
       if (status === 400 && (typeof body !== 'object' || !('detail' in body))) {
-        return { status: HttpStatus.UNPROCESSABLE_ENTITY, detail: 'Request body is not valid JSON', headers: {} };
+        return {
+          status: HttpStatus.UNPROCESSABLE_ENTITY,
+          detail: 'Request body is not valid JSON',
+          headers: {},
+        };
       }
       const detail =
         typeof body === 'string'
@@ -60,7 +64,10 @@ export class ApiErrorFilter implements ExceptionFilter {
       // Fastify's own errors: unparsable JSON, wrong content type, body too large.
       const malformed = fastifyError.code?.startsWith('FST_ERR_CTP') || fastifyError.statusCode === 400;
       return {
-        status: malformed && fastifyError.statusCode !== 413 ? HttpStatus.UNPROCESSABLE_ENTITY : fastifyError.statusCode,
+        status:
+          malformed && fastifyError.statusCode !== 413
+            ? HttpStatus.UNPROCESSABLE_ENTITY
+            : fastifyError.statusCode,
         detail: malformed ? 'Request body is not valid JSON' : (fastifyError.message ?? 'Bad request'),
         headers: {},
       };

@@ -23,7 +23,13 @@ describe('the committed OpenAPI document', () => {
 
   it('documents the auth calls and the error shape', () => {
     const committed = JSON.parse(readFileSync(join(__dirname, '..', '..', 'openapi.json'), 'utf8'));
-    for (const path of ['/api/auth/register', '/api/auth/login', '/api/auth/me', '/api/auth/refresh', '/api/auth/logout']) {
+    for (const path of [
+      '/api/auth/register',
+      '/api/auth/login',
+      '/api/auth/me',
+      '/api/auth/refresh',
+      '/api/auth/logout',
+    ]) {
       expect(committed.paths).toHaveProperty([path]);
     }
     expect(committed.components.schemas.ErrorResponse.properties).toHaveProperty('detail');

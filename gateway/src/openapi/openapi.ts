@@ -15,6 +15,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addCookieAuth('aura_refresh')
     .build();
   return SwaggerModule.createDocument(app, config, {
-    operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
+    operationIdFactory: (controllerKey, methodKey) =>
+      `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
   });
 }

@@ -1,4 +1,12 @@
-import { CanActivate, ExecutionContext, HttpException, HttpStatus, Inject, Injectable, SetMetadata } from '@nestjs/common';
+import {
+  CanActivate,
+  ExecutionContext,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  SetMetadata,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -59,7 +67,9 @@ export class RateLimitGuard implements CanActivate {
     if (count > window.limit) {
       const retryAfter = (bucket + 1) * window.seconds - Math.floor(Date.now() / 1000);
       const error = new HttpException({ detail: TOO_MANY_REQUESTS }, HttpStatus.TOO_MANY_REQUESTS);
-      (error as HttpException & { headers?: Record<string, string> }).headers = { 'retry-after': String(retryAfter) };
+      (error as HttpException & { headers?: Record<string, string> }).headers = {
+        'retry-after': String(retryAfter),
+      };
       throw error;
     }
     return true;

@@ -25,7 +25,9 @@ describe('auth through the gateway', () => {
 
   it('keeps the display name given at sign-up', async () => {
     const member = newMember();
-    const answer = await api('POST', '/auth/register', { body: { ...member, display_name: 'Luna of the Tides' } });
+    const answer = await api('POST', '/auth/register', {
+      body: { ...member, display_name: 'Luna of the Tides' },
+    });
     expect(answer.body.user.display_name).toBe('Luna of the Tides');
   });
 
@@ -42,27 +44,40 @@ describe('auth through the gateway', () => {
     const member = newMember();
     await api('POST', '/auth/register', { body: member });
     const other = newMember();
-    const again = await api('POST', '/auth/register', { body: { ...other, email: member.email.toUpperCase() } });
+    const again = await api('POST', '/auth/register', {
+      body: { ...other, email: member.email.toUpperCase() },
+    });
     expect(again).toMatchObject({ status: 400, body: { detail: 'Email already registered' } });
   });
 
   it.each([
     [{ username: 'ab' }, 'Username must be 3-30 characters: letters, numbers and underscores only'],
-    [{ username: 'no spaces allowed' }, 'Username must be 3-30 characters: letters, numbers and underscores only'],
+    [
+      { username: 'no spaces allowed' },
+      'Username must be 3-30 characters: letters, numbers and underscores only',
+    ],
     [{ email: 'not-an-email' }, 'Please enter a valid email address'],
     [{ password: 'short' }, 'Password must be at least 8 characters'],
   ])('breaking a rule (%p) answers 400 with the rule and stores nothing', async (change, detail) => {
     const member = { ...newMember(), ...change };
-    expect(await api('POST', '/auth/register', { body: member })).toMatchObject({ status: 400, body: { detail } });
+    expect(await api('POST', '/auth/register', { body: member })).toMatchObject({
+      status: 400,
+      body: { detail },
+    });
     if ('password' in change) {
       // Nothing was stored: the same username can still sign up.
-      expect((await api('POST', '/auth/register', { body: { ...member, password: 'long enough now' } })).status).toBe(201);
+      expect(
+        (await api('POST', '/auth/register', { body: { ...member, password: 'long enough now' } })).status,
+      ).toBe(201);
     }
   });
 
   it.each([
     ['a missing password', { body: { username: 'someone', email: 'someone@example.com' } }],
-    ['a number for a username', { body: { username: 42, email: 'x@example.com', password: 'correct horse' } }],
+    [
+      'a number for a username',
+      { body: { username: 42, email: 'x@example.com', password: 'correct horse' } },
+    ],
     ['a body that is not JSON', { rawBody: '{"username": ' }],
   ])('malformed input (%s) answers 422 {detail}', async (_case, options) => {
     const answer = await api('POST', '/auth/register', options);
@@ -73,12 +88,18 @@ describe('auth through the gateway', () => {
   it('signs in with the username in any case, and refuses bad credentials with 401', async () => {
     const member = newMember();
     await api('POST', '/auth/register', { body: member });
-    const ok = await api('POST', '/auth/login', { body: { username: member.username.toUpperCase(), password: member.password } });
+    const ok = await api('POST', '/auth/login', {
+      body: { username: member.username.toUpperCase(), password: member.password },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.user.username).toBe(member.username);
-    const wrong = await api('POST', '/auth/login', { body: { username: member.username, password: 'wrong password' } });
+    const wrong = await api('POST', '/auth/login', {
+      body: { username: member.username, password: 'wrong password' },
+    });
     expect(wrong).toMatchObject({ status: 401, body: { detail: 'Invalid username or password' } });
-    const unknown = await api('POST', '/auth/login', { body: { username: 'nobody_here_at_all', password: 'whatever1' } });
+    const unknown = await api('POST', '/auth/login', {
+      body: { username: 'nobody_here_at_all', password: 'whatever1' },
+    });
     expect(unknown).toMatchObject({ status: 401, body: { detail: 'Invalid username or password' } });
   });
 
@@ -86,8 +107,14 @@ describe('auth through the gateway', () => {
     const member = newMember();
     const { body } = await api('POST', '/auth/register', { body: member });
     const me = await api('GET', '/auth/me', { token: body.access_token });
-    expect(me).toMatchObject({ status: 200, body: { id: body.user.id, username: member.username, email: member.email } });
-    expect(await api('GET', '/auth/me')).toMatchObject({ status: 401, body: { detail: 'Not authenticated' } });
+    expect(me).toMatchObject({
+      status: 200,
+      body: { id: body.user.id, username: member.username, email: member.email },
+    });
+    expect(await api('GET', '/auth/me')).toMatchObject({
+      status: 401,
+      body: { detail: 'Not authenticated' },
+    });
     expect(await api('GET', '/auth/me', { token: 'not.a.token' })).toMatchObject({ status: 401 });
     const tampered = body.access_token.slice(0, -4) + 'AAAA';
     expect((await api('GET', '/auth/me', { token: tampered })).status).toBe(401);
@@ -121,10 +148,16 @@ describe('auth through the gateway', () => {
     const headers = { 'x-forwarded-for': clientAddress() };
     const statuses: number[] = [];
     for (let i = 0; i < 21; i += 1) {
-      statuses.push((await api('POST', '/auth/login', { body: { username: 'nobody_x', password: 'whatever1' }, headers })).status);
+      statuses.push(
+        (await api('POST', '/auth/login', { body: { username: 'nobody_x', password: 'whatever1' }, headers }))
+          .status,
+      );
     }
     expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
-    const limited = await api('POST', '/auth/login', { body: { username: 'nobody_x', password: 'whatever1' }, headers });
+    const limited = await api('POST', '/auth/login', {
+      body: { username: 'nobody_x', password: 'whatever1' },
+      headers,
+    });
     expect(limited.status).toBe(429);
     expect(limited.body.detail).toBe('Too many attempts. Please wait a moment and try again.');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -138,7 +171,10 @@ describe('auth through the gateway', () => {
 
   it('creates the configured super admin at start', async () => {
     const answer = await api('POST', '/auth/login', {
-      body: { username: process.env.AURA_SUPER_ADMIN_USERNAME, password: process.env.AURA_SUPER_ADMIN_PASSWORD },
+      body: {
+        username: process.env.AURA_SUPER_ADMIN_USERNAME,
+        password: process.env.AURA_SUPER_ADMIN_PASSWORD,
+      },
     });
     expect(answer.status).toBe(200);
     expect(answer.body.user.role).toBe('super_admin');

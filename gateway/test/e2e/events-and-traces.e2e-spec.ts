@@ -21,9 +21,11 @@ function exportedSpans(): (Span & { service: string })[] {
     .filter(Boolean)
     .flatMap((line) => {
       const resourceSpans = JSON.parse(line);
-      const service = resourceSpans.resource.attributes.find((a: { key: string }) => a.key === 'service.name')?.value
-        .stringValue;
-      return resourceSpans.scopeSpans.flatMap((scope: { spans: Span[] }) => scope.spans.map((span) => ({ ...span, service })));
+      const service = resourceSpans.resource.attributes.find((a: { key: string }) => a.key === 'service.name')
+        ?.value.stringValue;
+      return resourceSpans.scopeSpans.flatMap((scope: { spans: Span[] }) =>
+        scope.spans.map((span) => ({ ...span, service })),
+      );
     });
 }
 
@@ -34,7 +36,9 @@ const attribute = (span: Span, key: string) => {
 
 describe('a registration, seen from Kafka and from the traces', () => {
   it('publishes user.registered keyed by the member id, with its trace context', async () => {
-    const recorder = await recordTopics((process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','), ['aura.identity.user']);
+    const recorder = await recordTopics((process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','), [
+      'aura.identity.user',
+    ]);
     try {
       const member = newMember('evt');
       const { body } = await api('POST', '/auth/register', { body: member });
@@ -46,7 +50,12 @@ describe('a registration, seen from Kafka and from the traces', () => {
       expect(record.headers['aura-producer']).toBe('identity');
       expect(record.headers.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]$/);
       const payload = identityEvents.UserRegistered.decode(record.value);
-      expect(payload).toMatchObject({ userId: body.user.id, username: member.username, auraScore: 100, role: 'user' });
+      expect(payload).toMatchObject({
+        userId: body.user.id,
+        username: member.username,
+        auraScore: 100,
+        role: 'user',
+      });
       expect(payload).not.toHaveProperty('password');
     } finally {
       await recorder.stop();

@@ -3,7 +3,13 @@ import { api, baseUrl, newMember } from './support/api';
 
 function connect(auth: Record<string, string> | undefined): Promise<{ socket: Socket; error?: Error }> {
   return new Promise((resolve) => {
-    const socket = io(baseUrl, { path: '/socket.io', transports: ['websocket', 'polling'], auth, reconnection: false, timeout: 5000 });
+    const socket = io(baseUrl, {
+      path: '/socket.io',
+      transports: ['websocket', 'polling'],
+      auth,
+      reconnection: false,
+      timeout: 5000,
+    });
     socket.on('connect', () => resolve({ socket }));
     socket.on('connect_error', (error) => resolve({ socket, error }));
   });

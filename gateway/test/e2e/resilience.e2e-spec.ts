@@ -10,7 +10,12 @@ const env = {
   KAFKA_GROUP_PREFIX: `${process.env.KAFKA_GROUP_PREFIX ?? 'aura-test'}-resilience`,
 };
 const base = 'http://127.0.0.1:18180';
-const identity = new OwnedProcess('resilience-identity', 'services/identity/dist/main.js', env, 'http://127.0.0.1:18201/health/ready');
+const identity = new OwnedProcess(
+  'resilience-identity',
+  'services/identity/dist/main.js',
+  env,
+  'http://127.0.0.1:18201/health/ready',
+);
 const gateway = new OwnedProcess('resilience-gateway', 'gateway/dist/main.js', env, `${base}/api/health`);
 
 describe('when identity goes away and comes back', () => {
@@ -29,7 +34,10 @@ describe('when identity goes away and comes back', () => {
     expect((await api('POST', '/auth/register', { body: member, base })).status).toBe(201);
 
     await identity.stop('SIGKILL');
-    const down = await api('POST', '/auth/login', { body: { username: member.username, password: member.password }, base });
+    const down = await api('POST', '/auth/login', {
+      body: { username: member.username, password: member.password },
+      base,
+    });
     expect(down.status).toBe(503);
     expect(down.body.detail).toBe('Service temporarily unavailable. Please try again shortly.');
     const health = await api('GET', '/health', { base });
@@ -40,7 +48,12 @@ describe('when identity goes away and comes back', () => {
     await identity.start();
     let status = 0;
     for (let attempt = 0; attempt < 40 && status !== 200; attempt += 1) {
-      status = (await api('POST', '/auth/login', { body: { username: member.username, password: member.password }, base })).status;
+      status = (
+        await api('POST', '/auth/login', {
+          body: { username: member.username, password: member.password },
+          base,
+        })
+      ).status;
       if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(status).toBe(200);

@@ -9,7 +9,11 @@ export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env) {
       AURA_JWT_PRIVATE_KEY_FILE: z.string().optional(),
       AURA_JWT_PRIVATE_KEY: z.string().optional(),
       AURA_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86400).default(900),
-      AURA_REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(30 * 24 * 3600),
+      AURA_REFRESH_TOKEN_TTL_SECONDS: z.coerce
+        .number()
+        .int()
+        .min(60)
+        .default(30 * 24 * 3600),
       AURA_SUPER_ADMIN_USERNAME: z.string().default('superadmin'),
       AURA_SUPER_ADMIN_PASSWORD: z.string().min(8).default('aura-super-admin'),
       AURA_SUPER_ADMIN_EMAIL: z.string().email().default('superadmin@aura.local'),

@@ -15,9 +15,12 @@ async function main(): Promise<void> {
   const config = loadIdentityConfig();
   const runtime = await ServiceRuntime.create({ service: 'identity', config });
   const signingKey = await loadSigningKey(config, runtime.logger);
-  const app = await NestFactory.createApplicationContext(IdentityModule.register(runtime, config, signingKey), {
-    logger: new NestPinoLogger(runtime.logger),
-  });
+  const app = await NestFactory.createApplicationContext(
+    IdentityModule.register(runtime, config, signingKey),
+    {
+      logger: new NestPinoLogger(runtime.logger),
+    },
+  );
   await app.init();
   const users = app.get(UsersRepository);
   await users.ensureIndexes();
@@ -33,6 +36,8 @@ async function main(): Promise<void> {
 
 main().catch((error) => {
   // Startup failures (bad config, unreachable database) end the process with a readable line.
-  console.error(JSON.stringify({ level: 'fatal', service: 'identity', msg: String(error?.message ?? error) }));
+  console.error(
+    JSON.stringify({ level: 'fatal', service: 'identity', msg: String(error?.message ?? error) }),
+  );
   process.exit(1);
 });

@@ -16,14 +16,22 @@ export class OwnedProcess {
   ) {}
 
   async start(): Promise<void> {
-    const log = createWriteStream(join(process.env.AURA_RUN_DIR ?? '/tmp', `${this.name}.log`), { flags: 'a' });
-    this.child = spawn(process.execPath, [join(repoRoot, this.entry)], { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const log = createWriteStream(join(process.env.AURA_RUN_DIR ?? '/tmp', `${this.name}.log`), {
+      flags: 'a',
+    });
+    this.child = spawn(process.execPath, [join(repoRoot, this.entry)], {
+      env: this.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     this.child.stdout!.pipe(log);
     this.child.stderr!.pipe(log);
     const deadline = Date.now() + 60000;
     while (Date.now() < deadline) {
       if (this.child.exitCode !== null) throw new Error(`${this.name} exited with ${this.child.exitCode}`);
-      const ok = await fetch(this.readyUrl).then((r) => r.ok, () => false);
+      const ok = await fetch(this.readyUrl).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }

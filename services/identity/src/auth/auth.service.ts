@@ -66,7 +66,8 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
     if (await this.users.usernameTaken(registration.username)) {
       throw new RuleViolation(RegistrationMessages.usernameTaken);
     }
-    if (await this.users.emailTaken(registration.email)) throw new RuleViolation(RegistrationMessages.emailTaken);
+    if (await this.users.emailTaken(registration.email))
+      throw new RuleViolation(RegistrationMessages.emailTaken);
     const user = await this.users.create({
       username: registration.username,
       email: registration.email,

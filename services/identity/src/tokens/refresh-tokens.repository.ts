@@ -73,7 +73,9 @@ export class RefreshTokensRepository {
   }
 
   async revokeFamily(familyId: string, now = new Date()): Promise<void> {
-    await this.model.updateMany({ family_id: familyId, revoked_at: null }, { $set: { revoked_at: now } }).exec();
+    await this.model
+      .updateMany({ family_id: familyId, revoked_at: null }, { $set: { revoked_at: now } })
+      .exec();
   }
 
   /** No TTL indexes (FerretDB has none): expired tokens are swept by the service. */

@@ -32,7 +32,9 @@ describe('validateRegistration', () => {
   });
 
   it('needs a password of at least 8 characters', () => {
-    expect(() => validateRegistration({ ...valid, password: '1234567' })).toThrow(RegistrationMessages.password);
+    expect(() => validateRegistration({ ...valid, password: '1234567' })).toThrow(
+      RegistrationMessages.password,
+    );
     expect(validateRegistration({ ...valid, password: '12345678' }).password).toBe('12345678');
   });
 });

@@ -111,7 +111,9 @@ export class UsersRepository extends MongoRepository<UserWithCredentials, UserDo
       if (isDuplicateKeyError(error)) {
         // Which unique index refused it? Ask rather than parse the server's message (it differs by engine).
         const usernameTaken = await this.usernameTaken(newUser.username);
-        throw new RuleViolation(usernameTaken ? RegistrationMessages.usernameTaken : RegistrationMessages.emailTaken);
+        throw new RuleViolation(
+          usernameTaken ? RegistrationMessages.usernameTaken : RegistrationMessages.emailTaken,
+        );
       }
       throw error;
     }

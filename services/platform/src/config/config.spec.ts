@@ -18,7 +18,9 @@ describe('loadConfig', () => {
 
   it('fails at start naming every invalid variable', () => {
     expect(() => loadConfig({}, { AURA_ENV: 'staging', REDIS_URL: 'not a url' })).toThrow(ConfigError);
-    expect(() => loadConfig({}, { AURA_ENV: 'staging', REDIS_URL: 'not a url' })).toThrow(/AURA_ENV.*REDIS_URL/);
+    expect(() => loadConfig({}, { AURA_ENV: 'staging', REDIS_URL: 'not a url' })).toThrow(
+      /AURA_ENV.*REDIS_URL/,
+    );
   });
 
   it('parses host:port', () => {

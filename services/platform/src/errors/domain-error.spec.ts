@@ -1,5 +1,12 @@
 import { status } from '@grpc/grpc-js';
-import { Forbidden, httpStatusForGrpc, InvalidInput, NotFound, RuleViolation, Unauthenticated } from './domain-error';
+import {
+  Forbidden,
+  httpStatusForGrpc,
+  InvalidInput,
+  NotFound,
+  RuleViolation,
+  Unauthenticated,
+} from './domain-error';
 
 describe('error mapping', () => {
   it.each([

@@ -121,7 +121,10 @@ describe('KafkaEventBus against the local Kafka', () => {
     const userId = randomUUID();
     const recorder = await recordTopics(config.KAFKA_BROKERS, ['aura.identity.user']);
     try {
-      const event = { ...registered(userId), trace: { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' } };
+      const event = {
+        ...registered(userId),
+        trace: { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' },
+      };
       await bus.publish([event]);
       const record = await waitFor(() => recorder.records.find((r) => r.headers[Header.id] === event.id), {
         what: 'the record',

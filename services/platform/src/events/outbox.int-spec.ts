@@ -33,7 +33,10 @@ describe('OutboxRelay', () => {
   });
 
   it('publishes events a crashed process left in its documents, then empties the outbox', async () => {
-    const schema = new Schema({ _id: String, name: String }, { versionKey: false, collection: 'outbox_things' });
+    const schema = new Schema(
+      { _id: String, name: String },
+      { versionKey: false, collection: 'outbox_things' },
+    );
     schema.plugin(outboxPlugin);
     const Thing = mongo.models.Thing ?? mongo.model('Thing', schema);
     const id = randomUUID();

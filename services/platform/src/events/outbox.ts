@@ -25,6 +25,10 @@ export interface StoredOutboxEvent {
 
 export const OUTBOX_FIELD = '_outbox';
 
+/** Any model whose schema uses outboxPlugin; its own document type does not matter to the relay. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type OutboxModel = Model<any>;
+
 /** Adds the `_outbox` field to a schema whose documents publish events. */
 export function outboxPlugin(schema: Schema): void {
   schema.add({
@@ -82,7 +86,7 @@ function fromStored(stored: StoredOutboxEvent): EventRecord {
 export interface OutboxRelayOptions {
   bus: EventBus;
   logger: Logger;
-  models: Model<any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+  models: OutboxModel[];
   intervalMs?: number;
   batchSize?: number;
 }
@@ -151,13 +155,16 @@ export class OutboxRelay {
    * `$pull` by condition would be simpler, but FerretDB v1 ignores `$pull` with a sub-document
    * condition; `$pop` guarded by the front id works on MongoDB and FerretDB alike.)
    */
-  private async removePublished(model: Model<any>, id: unknown, records: EventRecord[]): Promise<void> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  private async removePublished(model: OutboxModel, id: unknown, records: EventRecord[]): Promise<void> {
     for (const record of records) {
       const result = await model
         .updateOne({ _id: id, [`${OUTBOX_FIELD}.0.id`]: record.id }, { $pop: { [OUTBOX_FIELD]: -1 } })
         .exec();
       if (result.modifiedCount !== 1) {
-        this.options.logger.warn({ eventId: record.id }, 'published outbox event was not at the front; left in place');
+        this.options.logger.warn(
+          { eventId: record.id },
+          'published outbox event was not at the front; left in place',
+        );
         return;
       }
     }

@@ -32,7 +32,9 @@ export function asyncService<S extends UntypedServiceImplementation>(
   // Handlers are usually a class instance: look methods up by the definition's names (prototype
   // methods are not own properties) and keep `this` bound.
   for (const name of Object.keys(definition)) {
-    const method = (handlers as unknown as Record<string, (r: unknown, c: CallContext) => Promise<unknown>>)[name];
+    const method = (handlers as unknown as Record<string, (r: unknown, c: CallContext) => Promise<unknown>>)[
+      name
+    ];
     if (typeof method !== 'function') throw new Error(`gRPC handler ${name} is not implemented`);
     const handler = method.bind(handlers);
     adapted[name] = (call, callback) => {

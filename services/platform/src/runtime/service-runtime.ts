@@ -1,11 +1,11 @@
 import { common } from '@aura/proto';
-import type { Connection, Model } from 'mongoose';
+import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import type { BaseConfig } from '../config/config';
 import { EventRecord } from '../events/event';
 import { EventBus, Subscription } from '../events/event-bus';
 import { KafkaEventBus } from '../events/kafka-event-bus';
-import { OutboxRelay } from '../events/outbox';
+import { OutboxModel, OutboxRelay } from '../events/outbox';
 import { MongoProcessedEventStore } from '../events/processed-event-store';
 import { healthServiceImplementation } from '../grpc/health-service';
 import { GrpcServer } from '../grpc/server';
@@ -32,7 +32,7 @@ export class ServiceRuntime {
   readonly grpc = new GrpcServer();
   readonly health = new HealthServer();
   readonly outbox: OutboxRelay;
-  private readonly outboxModels: Model<any>[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+  private readonly outboxModels: OutboxModel[] = [];
   private stopping?: Promise<void>;
 
   private constructor(
@@ -69,8 +69,7 @@ export class ServiceRuntime {
   }
 
   /** Models whose documents carry an `_outbox` (see outboxPlugin). */
-  registerOutbox(...models: Model<any>[]): void {
-    // eslint-disable-line @typescript-eslint/no-explicit-any
+  registerOutbox(...models: OutboxModel[]): void {
     this.outboxModels.push(...models);
   }
 

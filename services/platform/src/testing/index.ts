@@ -38,7 +38,12 @@ export async function recordTopics(brokers: string[], topics: string[]) {
     eachMessage: async ({ topic, message }) => {
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(message.headers ?? {})) headers[name] = String(value);
-      records.push({ topic, key: message.key?.toString() ?? '', headers, value: message.value ?? Buffer.alloc(0) });
+      records.push({
+        topic,
+        key: message.key?.toString() ?? '',
+        headers,
+        value: message.value ?? Buffer.alloc(0),
+      });
     },
   });
   return { records, stop: () => consumer.disconnect() };
