@@ -1,0 +1,52 @@
+// No URL routing (spec 000 §2): signed out shows the landing page or the login/signup form; signed in
+// shows the home view with its dialogs.
+import { useState, type ReactNode } from 'react';
+import { AuthForm } from '../features/auth/components/AuthForm';
+import { useSession } from '../features/auth/hooks';
+import type { AuthMode } from '../features/auth/validation';
+import { HomeShell } from '../features/home/components/HomeShell';
+import { AuraMark } from '../features/landing/components/AuraMark';
+import { LandingPage } from '../features/landing/components/LandingPage';
+import { DialogProvider } from '../ui/DialogProvider';
+import { DialogHost } from './DialogHost';
+import { useAppDialogs } from './dialogs';
+import styles from './App.module.css';
+
+export function App() {
+  const { status } = useSession();
+  if (status === 'signed-in') return <SignedInApp />;
+  if (status === 'restoring') return <SessionSplash />;
+  return <SignedOutApp />;
+}
+
+function SignedOutApp() {
+  const [authMode, setAuthMode] = useState<AuthMode | null>(null);
+  if (authMode) return <AuthForm key={authMode} initialMode={authMode} onBack={() => setAuthMode(null)} />;
+  return <LandingPage onCreateAccount={() => setAuthMode('signup')} onSignIn={() => setAuthMode('signin')} />;
+}
+
+function SignedInApp() {
+  return (
+    <DialogProvider>
+      <BehindDialogs>
+        <HomeShell />
+      </BehindDialogs>
+      <DialogHost />
+    </DialogProvider>
+  );
+}
+
+/** The page behind an open dialog is inert: no focus, no clicks, hidden from assistive technology. */
+function BehindDialogs({ children }: { children: ReactNode }) {
+  const { open } = useAppDialogs();
+  return <div inert={open !== null}>{children}</div>;
+}
+
+function SessionSplash() {
+  return (
+    <div className={styles.splash} role="status" aria-live="polite">
+      <AuraMark size={64} />
+      <p>Restoring your session…</p>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+// Renders the open dialog. Features plug their content in DIALOG_CONTENT as they are built.
+import type { ComponentType } from 'react';
+import { Modal } from '../ui/Modal';
+import { DIALOG_TITLES, useAppDialogs, type DialogName } from './dialogs';
+
+export interface DialogContentProps {
+  close: () => void;
+  props?: Record<string, unknown>;
+}
+
+const DIALOG_CONTENT: Partial<Record<DialogName, ComponentType<DialogContentProps>>> = {};
+
+const LARGE_DIALOGS: ReadonlySet<DialogName> = new Set([
+  'profile',
+  'explore',
+  'messages',
+  'admin',
+  'coin-chart',
+]);
+
+export function DialogHost() {
+  const { open, closeDialog } = useAppDialogs();
+  if (!open) return null;
+  const Content = DIALOG_CONTENT[open.name];
+  return (
+    <Modal
+      title={DIALOG_TITLES[open.name]}
+      onClose={closeDialog}
+      size={LARGE_DIALOGS.has(open.name) ? 'lg' : 'md'}
+    >
+      {Content ? <Content close={closeDialog} props={open.props} /> : null}
+    </Modal>
+  );
+}

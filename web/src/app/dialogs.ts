@@ -1,0 +1,22 @@
+// The app's dialogs, by name (spec 000 §2: "Everything is one page with modal dialogs").
+// Each later feature issue registers its content in DialogHost; until then a dialog is an empty shell
+// with its title.
+import { useDialogs } from '../ui/DialogProvider';
+
+export const DIALOG_TITLES = {
+  profile: 'Your Profile',
+  explore: 'Explore',
+  messages: 'Messages',
+  'genie-shop': 'Genie Shop',
+  'coin-chart': 'AuraCoin Chart',
+  wallet: 'Wallet & Payments',
+  notifications: 'Notifications',
+  help: 'Help Center',
+  admin: 'Admin Panel',
+  create: 'Create',
+  marketplace: 'Marketplace',
+} as const;
+
+export type DialogName = keyof typeof DIALOG_TITLES;
+
+export const useAppDialogs = () => useDialogs<DialogName>();

@@ -1,0 +1,17 @@
+// The auth calls (spec 000 §7 "Auth and public"), typed from the OpenAPI schema.
+import type { ApiClient } from '../../../api/client';
+import type { LoginRequest, RegisterRequest } from '../../../api/types';
+
+export function createAuthApi(api: ApiClient) {
+  return {
+    login: (body: LoginRequest) =>
+      api.call((c) => c.POST('/api/auth/login', { body, credentials: 'include' })),
+    register: (body: RegisterRequest) =>
+      api.call((c) => c.POST('/api/auth/register', { body, credentials: 'include' })),
+    me: (signal?: AbortSignal) => api.call((c) => c.GET('/api/auth/me', { signal })),
+    /** Revokes the refresh cookie. */
+    logout: () => api.call((c) => c.POST('/api/auth/logout', { credentials: 'include' })),
+  };
+}
+
+export type AuthApi = ReturnType<typeof createAuthApi>;

@@ -1,0 +1,97 @@
+// Small stroke icons (24×24, currentColor). Decorative: the button that holds one carries the name.
+import type { SVGProps } from 'react';
+
+export type IconName =
+  | 'menu'
+  | 'search'
+  | 'messages'
+  | 'genie'
+  | 'chart'
+  | 'bell'
+  | 'shield'
+  | 'home'
+  | 'compass'
+  | 'plus'
+  | 'store'
+  | 'user'
+  | 'wallet'
+  | 'help'
+  | 'logout'
+  | 'close'
+  | 'users'
+  | 'pulse'
+  | 'coin'
+  | 'posts'
+  | 'heart'
+  | 'arrow-left'
+  | 'sparkle';
+
+const PATHS: Record<IconName, string[]> = {
+  menu: ['M4 7h16', 'M4 12h16', 'M4 17h10'],
+  search: ['M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14Z', 'm20 20-3.5-3.5'],
+  messages: ['M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z'],
+  genie: [
+    'M12 3c.6 2.6 2.4 4.4 5 5-2.6.6-4.4 2.4-5 5-.6-2.6-2.4-4.4-5-5 2.6-.6 4.4-2.4 5-5Z',
+    'M18 15l.8 2.2L21 18l-2.2.8L18 21l-.8-2.2L15 18l2.2-.8Z',
+    'M6 14l.5 1.5L8 16l-1.5.5L6 18l-.5-1.5L4 16l1.5-.5Z',
+  ],
+  chart: ['M4 19V5', 'M4 19h16', 'm7 14 4-4 3 3 5-6'],
+  bell: ['M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15Z', 'M10 20a2 2 0 0 0 4 0'],
+  shield: ['M12 3 5 6v5c0 4.5 3 8.3 7 10 4-1.7 7-5.5 7-10V6Z', 'm9 12 2 2 4-4'],
+  home: ['M4 11 12 4l8 7', 'M6 10v10h12V10'],
+  compass: ['M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Z', 'm15.5 8.5-2 5-5 2 2-5Z'],
+  plus: ['M12 5v14', 'M5 12h14'],
+  store: ['M4 9h16l-1-4H5Z', 'M5 9v10h14V9', 'M10 19v-5h4v5'],
+  user: ['M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Z', 'M4 20c1.5-3.5 4.5-5 8-5s6.5 1.5 8 5'],
+  wallet: ['M4 7h14a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H4Z', 'M4 7V6a2 2 0 0 1 2-2h10', 'M16 13.5h.01'],
+  help: [
+    'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Z',
+    'M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6',
+    'M12 17h.01',
+  ],
+  logout: ['M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3', 'M10 16l-4-4 4-4', 'M6 12h10'],
+  close: ['M6 6l12 12', 'M18 6 6 18'],
+  users: [
+    'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7Z',
+    'M2.5 20c1-3.2 3.5-5 6.5-5s5.5 1.8 6.5 5',
+    'M16 4.5a3.5 3.5 0 0 1 0 6.5',
+    'M18 15c1.7.7 3 2.4 3.5 5',
+  ],
+  pulse: ['M3 12h4l2-5 4 10 2-5h6'],
+  coin: [
+    'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Z',
+    'M14.5 9.5c-.5-1-1.4-1.5-2.5-1.5-1.5 0-2.5.8-2.5 2s1 1.6 2.5 2 2.5.8 2.5 2-1 2-2.5 2c-1.1 0-2-.5-2.5-1.5',
+    'M12 6.5v1.5',
+    'M12 16v1.5',
+  ],
+  posts: ['M5 4h14v16H5Z', 'M8 8h8', 'M8 12h8', 'M8 16h5'],
+  heart: ['M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10Z'],
+  'arrow-left': ['M19 12H5', 'm11 6-6 6 6 6'],
+  sparkle: ['M12 3l1.8 5.2L19 10l-5.2 1.8L12 17l-1.8-5.2L5 10l5.2-1.8Z'],
+};
+
+export function Icon({
+  name,
+  size = 20,
+  ...rest
+}: { name: IconName; size?: number } & SVGProps<SVGSVGElement>) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...rest}
+    >
+      {PATHS[name].map((d) => (
+        <path key={d} d={d} />
+      ))}
+    </svg>
+  );
+}

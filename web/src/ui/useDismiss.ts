@@ -1,0 +1,20 @@
+import { useEffect, useRef, type RefObject } from 'react';
+
+/** Calls `onDismiss` on Escape or on a pointer press outside `ref` (popovers, drawers). */
+export function useDismiss(ref: RefObject<HTMLElement | null>, onDismiss: () => void, active = true) {
+  const callback = useRef(onDismiss);
+  callback.current = onDismiss;
+  useEffect(() => {
+    if (!active) return undefined;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && callback.current();
+    const onPointer = (event: PointerEvent) => {
+      if (ref.current && !ref.current.contains(event.target as Node)) callback.current();
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [ref, active]);
+}
