@@ -1,5 +1,7 @@
 import 'reflect-metadata';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -33,5 +35,23 @@ describe('the committed OpenAPI document', () => {
       expect(committed.paths).toHaveProperty([path]);
     }
     expect(committed.components.schemas.ErrorResponse.properties).toHaveProperty('detail');
+  });
+});
+
+describe('the web app typed client', () => {
+  it('is generated from the committed OpenAPI document (run `npm run openapi`)', () => {
+    const root = join(__dirname, '..', '..', '..');
+    const target = join(tmpdir(), `aura-schema-${process.pid}.d.ts`);
+    execFileSync(
+      process.execPath,
+      [
+        join(root, 'node_modules/openapi-typescript/bin/cli.js'),
+        join(root, 'gateway/openapi.json'),
+        '-o',
+        target,
+      ],
+      { stdio: 'pipe' },
+    );
+    expect(readFileSync(target, 'utf8')).toBe(readFileSync(join(root, 'web/src/api/schema.d.ts'), 'utf8'));
   });
 });
