@@ -5,7 +5,6 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env) {
   return loadConfig(
     {
       GATEWAY_PORT: port(8080),
-      GATEWAY_HOST: z.string().default('127.0.0.1'),
       IDENTITY_GRPC_URL: hostPort().default('127.0.0.1:50051'),
       /** Which proxies may set X-Forwarded-For (fastify trustProxy): "loopback", a CIDR list, or "false". */
       AURA_TRUST_PROXY: z.string().default('loopback'),

@@ -58,7 +58,7 @@ async function main(): Promise<void> {
       await stopTelemetry();
     });
 
-  await app.listen(config.GATEWAY_PORT, config.GATEWAY_HOST);
+  await app.listen(config.GATEWAY_PORT, config.AURA_BIND_HOST);
   logger.info({ port: config.GATEWAY_PORT }, `gateway listening on http://localhost:${config.GATEWAY_PORT}`);
 }
 

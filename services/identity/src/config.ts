@@ -19,6 +19,7 @@ export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env) {
       AURA_SUPER_ADMIN_EMAIL: z.string().email().default('superadmin@aura.local'),
     },
     env,
+    { requiredInProduction: ['AURA_SUPER_ADMIN_PASSWORD'] },
   );
 }
 

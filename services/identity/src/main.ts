@@ -31,7 +31,7 @@ async function main(): Promise<void> {
     asyncService(identity.IdentityServiceService, app.get(IdentityGrpcController), runtime.logger),
   );
   runtime.installSignalHandlers(() => app.close());
-  await runtime.start({ grpcAddress: config.IDENTITY_GRPC_URL, httpPort: config.IDENTITY_HTTP_PORT });
+  await runtime.start({ grpcUrl: config.IDENTITY_GRPC_URL, httpPort: config.IDENTITY_HTTP_PORT });
 }
 
 main().catch((error) => {

@@ -23,6 +23,20 @@ describe('loadConfig', () => {
     );
   });
 
+  it('refuses the local secret defaults in production', () => {
+    expect(() => loadConfig({}, { AURA_ENV: 'production' })).toThrow(/S3_ACCESS_KEY, S3_SECRET_KEY/);
+    expect(() =>
+      loadConfig(
+        {},
+        { AURA_ENV: 'production', S3_ACCESS_KEY: 'a', S3_SECRET_KEY: 'b' },
+        { requiredInProduction: ['X'] },
+      ),
+    ).toThrow(/set X in production/);
+    expect(loadConfig({}, { AURA_ENV: 'production', S3_ACCESS_KEY: 'a', S3_SECRET_KEY: 'b' }).AURA_ENV).toBe(
+      'production',
+    );
+  });
+
   it('parses host:port', () => {
     expect(parseHostPort('127.0.0.1:50051')).toEqual({ host: '127.0.0.1', port: 50051 });
     expect(() => parseHostPort('nope')).toThrow(ConfigError);

@@ -6,6 +6,8 @@ import { z } from 'zod';
  */
 export const baseConfigSchema = z.object({
   AURA_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** Address that servers listen on: loopback locally, 0.0.0.0 in containers. */
+  AURA_BIND_HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MONGODB_URI: z.string().url().default('mongodb://127.0.0.1:27017'),
   /** Appended to every database name, so test runs never touch development data. */
@@ -48,6 +50,7 @@ export class ConfigError extends Error {}
 export function loadConfig<S extends z.ZodRawShape>(
   extension: S,
   env: NodeJS.ProcessEnv = process.env,
+  options: { requiredInProduction?: string[] } = {},
 ): z.infer<ReturnType<typeof baseConfigSchema.extend<S>>> {
   const schema = baseConfigSchema.extend(extension);
   const result = schema.safeParse(env);
@@ -55,8 +58,18 @@ export function loadConfig<S extends z.ZodRawShape>(
     const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
+  // Local defaults of secrets must never be used in production by accident.
+  if (result.data.AURA_ENV === 'production') {
+    const missing = [...SECRETS_REQUIRED_IN_PRODUCTION, ...(options.requiredInProduction ?? [])].filter(
+      (name) => !env[name],
+    );
+    if (missing.length > 0)
+      throw new ConfigError(`Invalid configuration: set ${missing.join(', ')} in production`);
+  }
   return result.data;
 }
+
+const SECRETS_REQUIRED_IN_PRODUCTION = ['S3_ACCESS_KEY', 'S3_SECRET_KEY'];
 
 /** "host:port" → { host, port }, for gRPC and HTTP listeners. */
 export function parseHostPort(value: string): { host: string; port: number } {

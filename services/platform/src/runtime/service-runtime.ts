@@ -1,7 +1,7 @@
 import { common } from '@aura/proto';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
-import type { BaseConfig } from '../config/config';
+import { BaseConfig, parseHostPort } from '../config/config';
 import { EventRecord } from '../events/event';
 import { EventBus, Subscription } from '../events/event-bus';
 import { KafkaEventBus } from '../events/kafka-event-bus';
@@ -82,9 +82,14 @@ export class ServiceRuntime {
     return this.bus.subscribe(subscription);
   }
 
-  async start(endpoints: { grpcAddress: string; httpPort: number }): Promise<void> {
-    await this.health.listen(endpoints.httpPort);
-    const port = await this.grpc.listen(endpoints.grpcAddress);
+  /**
+   * Listens on AURA_BIND_HOST: gRPC on the port of the service's own *_GRPC_URL (the address others
+   * dial), health on its *_HTTP_PORT.
+   */
+  async start(endpoints: { grpcUrl: string; httpPort: number }): Promise<void> {
+    const host = this.config.AURA_BIND_HOST;
+    await this.health.listen(endpoints.httpPort, host);
+    const port = await this.grpc.listen(`${host}:${parseHostPort(endpoints.grpcUrl).port}`);
     this.outbox.start();
     this.logger.info({ grpcPort: port, httpPort: endpoints.httpPort }, `${this.service} ready`);
   }
