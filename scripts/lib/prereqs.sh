@@ -13,10 +13,13 @@ require_node() {
   fi
 }
 
-# npm ci when node_modules is missing or older than package-lock.json.
+# Installs npm packages when node_modules is missing or older than package-lock.json.
+# `npm install`, not `npm ci`: npm 11 leaves other platforms' optional packages (@swc/core-darwin-*,
+# @bufbuild/buf-win32-*...) out of the lock file it writes and then `npm ci` refuses that same lock.
+# `npm install` follows the lock as it is and leaves it unchanged.
 ensure_node_modules() {
   if [[ ! -d node_modules || package-lock.json -nt node_modules/.package-lock.json ]]; then
     echo "==> installing npm packages"
-    npm ci --no-audit --no-fund
+    npm install --no-audit --no-fund
   fi
 }
