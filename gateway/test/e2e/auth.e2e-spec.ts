@@ -135,6 +135,33 @@ describe('auth through the gateway', () => {
     expect((await api('POST', '/auth/refresh')).status).toBe(401);
   });
 
+  it('of concurrent refreshes with one token, exactly one succeeds', async () => {
+    const registered = await api('POST', '/auth/register', { body: newMember() });
+    const cookie = refreshCookie(registered.headers)!;
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => api('POST', '/auth/refresh', { cookie })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401, 401, 401, 401, 401]);
+  });
+
+  it('of concurrent sign-ups of one name in different letter cases, exactly one succeeds', async () => {
+    const member = newMember();
+    const variants = [
+      member.username,
+      member.username.toUpperCase(),
+      `${member.username[0].toUpperCase()}${member.username.slice(1)}`,
+    ];
+    const answers = await Promise.all(
+      variants.map((username, i) =>
+        api('POST', '/auth/register', { body: { ...member, username, email: `${i}${member.email}` } }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    for (const loser of answers.filter((a) => a.status !== 201)) {
+      expect(loser).toMatchObject({ status: 400, body: { detail: 'Username already taken' } });
+    }
+  });
+
   it('signs out: 204, the refresh cookie is cleared and no longer works', async () => {
     const registered = await api('POST', '/auth/register', { body: newMember() });
     const cookie = refreshCookie(registered.headers)!;
