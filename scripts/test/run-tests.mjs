@@ -77,6 +77,13 @@ async function dropTestDatabases() {
   await client.close();
 }
 
+// With a Docker engine, AURA_INFRA=testcontainers swaps deploy/local for containers.
+const containers =
+  process.env.AURA_INFRA === 'testcontainers'
+    ? await (await import('./testcontainers.mjs')).startContainers(env)
+    : undefined;
+Object.assign(env, containers?.env ?? {});
+
 const sink = await startOtlpSink({ port: 14318, file: env.AURA_TEST_SPANS_FILE });
 const stack = new Stack(env, { logDir: join(runDir, 'logs') });
 let stackFailed = false;
@@ -100,6 +107,7 @@ try {
 } finally {
   await stack.stop();
   sink.close();
+  await containers?.stop();
 }
 
 const passed = results.reduce((sum, r) => sum + r.passed, 0);

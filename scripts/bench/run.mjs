@@ -1,0 +1,257 @@
+// `npm run bench` after build and infrastructure: starts its own stack beside any dev or test stack
+// (own ports, databases, consumer groups), runs each scenario of scripts/bench/scenarios/ with
+// autocannon (a warm-up that is not reported, then the measured run), prints a table, writes
+// $AURA_CACHE_DIR/run/bench/<timestamp>.json and stops the stack (also on Ctrl-C).
+//
+//   npm run bench                          every scenario
+//   npm run bench -- auth-me               only the named scenarios
+//   npm run bench -- --connections 50 --duration 10 --warmup 2
+//   npm run bench -- --list                the scenarios and what they measure
+//
+// A scenario is one module in scenarios/ exporting
+//   name, description,
+//   setup(baseUrl, run) → context         once, before the warm-up (run: { env, runId })
+//   request(context) → autocannon options  method, path, headers, body, or requests: [...]
+//   teardown?(context)                     optional
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { cacheDir, ensureSigningKey, repoRoot, stackEnv } from '../lib/env.mjs';
+import { Stack, stackProcesses } from '../lib/stack.mjs';
+import { formatCpu, formatTable, listenerPid, runLoad, startCpuMeter, summarize } from './load.mjs';
+
+const MAX_DURATION_SEC = 30;
+
+const { values: opts, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    connections: { type: 'string', default: '20' },
+    duration: { type: 'string', default: '20' },
+    warmup: { type: 'string', default: '3' },
+    list: { type: 'boolean', default: false },
+    'skip-infra-check': { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+if (opts.help) {
+  console.log(
+    'usage: npm run bench -- [scenario...] [--connections N] [--duration S] [--warmup S] [--list] [--skip-infra-check]',
+  );
+  process.exit(0);
+}
+const connections = positiveInt('connections', opts.connections);
+const duration = positiveInt('duration', opts.duration);
+const warmup = Number(opts.warmup);
+if (duration > MAX_DURATION_SEC) fail(`--duration is at most ${MAX_DURATION_SEC} s`);
+if (!Number.isInteger(warmup) || warmup < 0 || warmup > 10) fail('--warmup is 0-10 s');
+
+const scenarios = await loadScenarios(positionals);
+if (opts.list) {
+  for (const s of scenarios) console.log(`${s.name.padEnd(16)} ${s.description}`);
+  process.exit(0);
+}
+
+// The bench stack runs beside a development stack and the test stack: own ports, databases, groups.
+const runId = Date.now().toString(36);
+const env = stackEnv({
+  AURA_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  AURA_DB_SUFFIX: 'bench',
+  KAFKA_GROUP_PREFIX: `aura-bench-${runId}`,
+  IDENTITY_GRPC_URL: '127.0.0.1:52051',
+  IDENTITY_HTTP_PORT: '18301',
+  GATEWAY_PORT: '18380',
+  AURA_BIND_HOST: '127.0.0.1',
+  // Setup may sign up several members per run; the counters live in the shared Redis.
+  AURA_RATE_LIMIT_REGISTER_PER_HOUR: '100000',
+  // No telemetry export: it would be measured too (stackEnv drops empty values).
+  OTEL_EXPORTER_OTLP_ENDPOINT: '',
+});
+env.AURA_JWT_PRIVATE_KEY_FILE ??= ensureSigningKey(env);
+const baseUrl = `http://127.0.0.1:${env.GATEWAY_PORT}`;
+const outDir = join(cacheDir(env), 'run', 'bench');
+
+// Preconditions: infrastructure up, builds present, bench ports free.
+if (!opts['skip-infra-check']) {
+  const status = spawnSync('bash', [join(repoRoot, 'deploy/local/status.sh'), '--quiet'], {
+    env,
+    stdio: 'ignore',
+  });
+  if (status.status !== 0) fail('the infrastructure is not running: start it with npm run infra:up');
+}
+for (const proc of stackProcesses(env))
+  if (!existsSync(join(repoRoot, proc.entry))) fail(`${proc.entry} is missing: run npm run build`);
+for (const port of [portOf(env.IDENTITY_GRPC_URL), env.IDENTITY_HTTP_PORT, env.GATEWAY_PORT])
+  if (await portAnswers(Number(port)))
+    fail(`port ${port} is in use (is another npm run bench still running?)`);
+
+const stack = new Stack(env, { logDir: join(outDir, 'logs') });
+let current; // the running autocannon instance
+let stopping = false;
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  current?.stop();
+  // On Ctrl-C the terminal signals the services too; forget the ones that already exited.
+  for (const [name, { child }] of stack.children)
+    if (child.exitCode !== null || child.signalCode !== null) stack.children.delete(name);
+  await stack.stop();
+  process.exit(code);
+}
+process.on('SIGINT', () => {
+  console.log('\ninterrupted: stopping the bench stack');
+  void shutdown(130);
+});
+process.on('SIGTERM', () => void shutdown(143));
+
+const results = [];
+try {
+  await dropBenchDatabases();
+  process.stdout.write(`starting the bench stack on ${baseUrl} ... `);
+  await stack.start();
+  console.log('ready');
+  const pids = { 'load generator': process.pid };
+  for (const [name, { child }] of stack.children) pids[name] = child.pid;
+  const ferretPid = listenerPid(portOf(env.MONGODB_URI, 27017));
+  if (ferretPid) pids.mongodb = ferretPid;
+
+  for (const scenario of scenarios) {
+    if (stopping) break;
+    console.log(`\n==> ${scenario.name}: ${scenario.description}`);
+    const context = await scenario.setup(baseUrl, { env, runId });
+    const request = scenario.request(context);
+    await probe(request);
+    const base = { url: baseUrl, connections, ...request };
+    if (warmup > 0) {
+      process.stdout.write(`  warm-up ${warmup} s ... `);
+      await runLoad({ ...base, duration: warmup }, (i) => (current = i));
+      console.log('done');
+    }
+    if (stopping) break;
+    process.stdout.write(`  measuring ${duration} s with ${connections} connections ... `);
+    const meter = startCpuMeter(pids);
+    const raw = await runLoad({ ...base, duration }, (i) => (current = i));
+    current = undefined;
+    const summary = summarize(raw);
+    const cpu = meter(summary.requests);
+    console.log('done');
+    console.log(formatCpu(cpu));
+    results.push({ scenario: scenario.name, description: scenario.description, summary, cpu, raw });
+    await scenario.teardown?.(context);
+  }
+} catch (error) {
+  console.error(`\nbench failed: ${error.message}`);
+  await shutdown(1);
+}
+
+if (!stopping) {
+  if (results.length > 0) {
+    console.log(`\n${formatTable(results)}\n`);
+    const file = writeResults(results);
+    console.log(`results: ${file}`);
+  }
+  await shutdown(0);
+}
+
+function writeResults(rows) {
+  const date = new Date();
+  const cpus = os.cpus();
+  const report = {
+    date: date.toISOString(),
+    commit: git(['rev-parse', 'HEAD']),
+    dirty: git(['status', '--porcelain']) !== '',
+    machine: {
+      cpus: cpus.length,
+      cpuModel: cpus[0]?.model,
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      platform: `${os.platform()} ${os.release()}`,
+      node: process.version,
+    },
+    settings: { connections, durationSec: duration, warmupSec: warmup, baseUrl },
+    results: rows,
+  };
+  mkdirSync(outDir, { recursive: true });
+  const file = join(outDir, `${date.toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  return file;
+}
+
+/** One request with fetch before any load: the scenario must answer 2xx, or the figures mean nothing. */
+async function probe(request) {
+  if (request.requests) return; // a sequence; autocannon's non-2xx count tells
+  const response = await fetch(`${baseUrl}${request.path ?? '/'}`, {
+    method: request.method ?? 'GET',
+    headers: request.headers,
+    body: request.body,
+    signal: AbortSignal.timeout(10000),
+  });
+  const text = await response.text();
+  if (!response.ok)
+    throw new Error(`probe ${request.method ?? 'GET'} ${request.path}: ${response.status} ${text}`);
+}
+
+async function loadScenarios(names) {
+  const dir = join(repoRoot, 'scripts', 'bench', 'scenarios');
+  const all = [];
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.mjs'))
+    .sort()) {
+    const mod = await import(join(dir, file));
+    for (const key of ['name', 'description', 'setup', 'request'])
+      if (!mod[key]) fail(`scenarios/${file} does not export ${key}`);
+    all.push(mod);
+  }
+  const unknown = names.filter((n) => !all.some((s) => s.name === n));
+  if (unknown.length > 0)
+    fail(`unknown scenario ${unknown.join(', ')} (known: ${all.map((s) => s.name).join(', ')})`);
+  return names.length > 0 ? all.filter((s) => names.includes(s.name)) : all;
+}
+
+async function dropBenchDatabases() {
+  const { MongoClient } = await import('mongodb');
+  const client = await MongoClient.connect(env.MONGODB_URI, { serverSelectionTimeoutMS: 5000 });
+  try {
+    const { databases } = await client.db('admin').admin().listDatabases();
+    for (const db of databases) if (/^aura_.*_bench$/.test(db.name)) await client.db(db.name).dropDatabase();
+  } finally {
+    await client.close();
+  }
+}
+
+function portAnswers(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.setTimeout(1000);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** The port of "host:port", "scheme://host:port/..." (first host), or `fallback`. */
+function portOf(address, fallback) {
+  const match = /^(?:[a-z+]+:\/\/)?(?:[^@/]*@)?[^:/,]+:(\d+)/i.exec(address ?? '');
+  return match ? Number(match[1]) : fallback;
+}
+
+function positiveInt(name, value) {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) fail(`--${name} must be a positive integer`);
+  return n;
+}
+
+function git(args) {
+  try {
+    return execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
+  } catch {
+    return null;
+  }
+}
+
+function fail(message) {
+  console.error(message);
+  process.exit(1);
+}

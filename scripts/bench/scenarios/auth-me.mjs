@@ -1,0 +1,22 @@
+// GET /api/auth/me with a bearer token: gateway (token verified locally, EdDSA) → identity over gRPC
+// (GetUser) → one MongoDB read by _id → JSON back to the client.
+import { registerMember } from '../api.mjs';
+
+export const name = 'auth-me';
+export const description =
+  'GET /api/auth/me as a signed-in member: local token check in the gateway, one gRPC call to identity, one read by id';
+
+/** Runs once, before the warm-up: signs up the bench member whose token every request carries. */
+export async function setup(baseUrl) {
+  const member = await registerMember(baseUrl, 'bench_me');
+  return { accessToken: member.accessToken, userId: member.user.id };
+}
+
+/** autocannon request options (merged over the runner's url, connections and duration). */
+export function request(context) {
+  return {
+    method: 'GET',
+    path: '/api/auth/me',
+    headers: { authorization: `Bearer ${context.accessToken}` },
+  };
+}
