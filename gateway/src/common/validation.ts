@@ -2,6 +2,7 @@ import { UnprocessableEntityException, ValidationError, ValidationPipe } from '@
 
 function firstMessage(errors: ValidationError[]): string {
   for (const error of errors) {
+    if (error.value === undefined || error.value === null) return `${error.property} is required`;
     const constraints = Object.values(error.constraints ?? {});
     if (constraints.length > 0) return constraints[0];
     const nested = firstMessage(error.children ?? []);

@@ -85,6 +85,11 @@ describe('auth through the gateway', () => {
     expect(typeof answer.body.detail).toBe('string');
   });
 
+  it('names the missing field of a malformed body', async () => {
+    const answer = await api('POST', '/auth/login', { body: { username: 'someone' } });
+    expect(answer).toMatchObject({ status: 422, body: { detail: 'password is required' } });
+  });
+
   it('signs in with the username in any case, and refuses bad credentials with 401', async () => {
     const member = newMember();
     await api('POST', '/auth/register', { body: member });
