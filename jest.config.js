@@ -27,8 +27,23 @@ const common = {
 module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/**/*.spec.ts', '<rootDir>/**/*.spec.tsx'] },
-    { ...common, displayName: 'service', testMatch: ['<rootDir>/**/*.int-spec.ts'], setupFilesAfterEnv: ['<rootDir>/scripts/test/slow-tests.setup.js'] },
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/**/*.e2e-spec.ts'], setupFilesAfterEnv: ['<rootDir>/scripts/test/slow-tests.setup.js'] },
-    { ...common, displayName: 'browser', testMatch: ['<rootDir>/**/*.browser-spec.ts'], setupFilesAfterEnv: ['<rootDir>/scripts/test/slow-tests.setup.js'] },
+    {
+      ...common,
+      displayName: 'service',
+      testMatch: ['<rootDir>/**/*.int-spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/scripts/test/slow-tests.setup.js'],
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/**/*.e2e-spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/scripts/test/slow-tests.setup.js'],
+    },
+    {
+      ...common,
+      displayName: 'browser',
+      testMatch: ['<rootDir>/**/*.browser-spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/scripts/test/slow-tests.setup.js'],
+    },
   ],
 };

@@ -1,0 +1,35 @@
+{{/*
+Names and labels shared by the templates. A component's resources are named <release>-<component>
+(e.g. aura-identity), which is also the host other components dial (see IDENTITY_GRPC_URL in values).
+Call with (dict "root" $ "name" "<component>").
+*/}}
+{{- define "aura.componentName" -}}
+{{- printf "%s-%s" .root.Release.Name .name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{- define "aura.envConfigMapName" -}}
+{{- printf "%s-env" .Release.Name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{- define "aura.selectorLabels" -}}
+app.kubernetes.io/name: {{ .root.Chart.Name }}
+app.kubernetes.io/instance: {{ .root.Release.Name }}
+app.kubernetes.io/component: {{ .name }}
+{{- end -}}
+
+{{- define "aura.labels" -}}
+{{ include "aura.selectorLabels" . }}
+app.kubernetes.io/version: {{ .root.Chart.AppVersion | quote }}
+app.kubernetes.io/part-of: aura
+app.kubernetes.io/managed-by: {{ .root.Release.Service }}
+helm.sh/chart: {{ printf "%s-%s" .root.Chart.Name .root.Chart.Version | replace "+" "_" }}
+{{- end -}}
+
+{{/* An env value from values: templated, nil as "". */}}
+{{- define "aura.envValue" -}}
+{{- if kindIs "invalid" .value -}}
+{{- "" -}}
+{{- else -}}
+{{- tpl (toString .value) .root -}}
+{{- end -}}
+{{- end -}}

@@ -1,0 +1,572 @@
+// docker-compose.yml, the Helm chart's values and the Dockerfile against deploy/aura.env (the one list
+// of environment variable names), the apps' config and the workspace layout: every app is there, gets
+// only declared variables, gets every variable it needs (with AURA_ENV=production too), listens on
+// AURA_BIND_HOST and reaches the other containers by their compose or Service names.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.join(__dirname, '..');
+const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
+
+// ---- deploy/aura.env ----------------------------------------------------------------------------
+
+function readEnvFile(text: string): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const line of text.split('\n')) {
+    const match = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim());
+    if (match) values.set(match[1], match[2]);
+  }
+  return values;
+}
+
+// ---- a reader for the YAML subset compose files use ---------------------------------------------
+// Block mappings and sequences, one-line flow sequences and mappings, quoted and plain one-line
+// scalars, comments, anchors, aliases and merge keys (<<). Scalars stay strings. Anything else (block
+// scalars, multi-line flow collections) is an error rather than a silent misreading.
+
+type Yaml = string | null | Yaml[] | Mapping;
+interface Mapping {
+  [key: string]: Yaml;
+}
+interface Line {
+  indent: number;
+  text: string;
+  no: number;
+}
+
+const isMapping = (value: Yaml | undefined): value is Mapping =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isSequenceItem = (text: string) => text === '-' || text.startsWith('- ');
+const KEY_VALUE = /^('(?:[^']|'')*'|"(?:[^"\\]|\\.)*"|[^'"\s].*?)\s*:(?:\s+(.*))?$/;
+
+function stripComment(line: string): string {
+  let quote = '';
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i];
+    if (quote === '"' && char === '\\') i++;
+    else if (quote) quote = char === quote ? '' : quote;
+    else if (char === "'" || char === '"') quote = char;
+    else if (char === '#' && (i === 0 || /\s/.test(line[i - 1]))) return line.slice(0, i);
+  }
+  return line;
+}
+
+function scalar(text: string): string | null {
+  if (text.startsWith("'")) return text.slice(1, -1).replace(/''/g, "'");
+  if (text.startsWith('"')) return JSON.parse(text) as string;
+  return text === '' || text === '~' || text === 'null' ? null : text;
+}
+
+function splitFlow(inner: string): string[] {
+  const parts: string[] = [];
+  let quote = '';
+  let start = 0;
+  for (let i = 0; i < inner.length; i++) {
+    const char = inner[i];
+    if (quote === '"' && char === '\\') i++;
+    else if (quote) quote = char === quote ? '' : quote;
+    else if (char === "'" || char === '"') quote = char;
+    else if ('[]{}'.includes(char)) throw new Error(`nested flow collections are not supported: ${inner}`);
+    else if (char === ',') {
+      parts.push(inner.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  parts.push(inner.slice(start).trim());
+  return parts.filter((part) => part !== '');
+}
+
+function parseYaml(source: string, file: string): Yaml {
+  const lines: Line[] = [];
+  source.split('\n').forEach((raw, index) => {
+    const text = stripComment(raw).trimEnd();
+    if (text.trim() === '' || text.trim() === '---') return;
+    lines.push({ indent: text.length - text.trimStart().length, text: text.trim(), no: index + 1 });
+  });
+  const anchors = new Map<string, Yaml>();
+  let pos = 0;
+
+  const fail = (message: string): never => {
+    throw new Error(`${file} line ${lines[pos]?.no ?? 'end'}: ${message}`);
+  };
+
+  function node(indent: number): Yaml {
+    return isSequenceItem(lines[pos].text) ? sequence(indent) : mapping(indent);
+  }
+
+  /** The value after "key:" or "- ", or the block under it when there is none. */
+  function value(text: string, parentIndent: number, inMapping: boolean): Yaml {
+    const anchor = /^&(\S+)\s*(.*)$/.exec(text);
+    const rest = anchor ? anchor[2] : text;
+    let result: Yaml;
+    if (rest === '') {
+      const next = lines[pos];
+      if (next && next.indent > parentIndent) result = node(next.indent);
+      else if (next && inMapping && next.indent === parentIndent && isSequenceItem(next.text))
+        result = sequence(next.indent);
+      else result = null;
+    } else if (rest.startsWith('*')) {
+      if (!anchors.has(rest.slice(1))) fail(`unknown alias ${rest}`);
+      result = anchors.get(rest.slice(1)) ?? null;
+    } else if (rest.startsWith('[')) {
+      if (!rest.endsWith(']')) fail('flow sequences must fit on one line');
+      result = splitFlow(rest.slice(1, -1)).map(scalar);
+    } else if (rest.startsWith('{')) {
+      if (!rest.endsWith('}')) fail('flow mappings must fit on one line');
+      result = {};
+      for (const pair of splitFlow(rest.slice(1, -1))) {
+        const match = KEY_VALUE.exec(pair) ?? fail(`bad flow mapping entry ${pair}`);
+        result[scalar(match[1]) ?? ''] = scalar(match[2] ?? '');
+      }
+    } else if (/^[|>]/.test(rest)) {
+      result = fail('block scalars are not supported by this reader');
+    } else {
+      result = scalar(rest);
+    }
+    if (anchor) anchors.set(anchor[1], result);
+    return result;
+  }
+
+  function mapping(indent: number): Mapping {
+    const own: Mapping = {};
+    const merged: Mapping = {};
+    while (pos < lines.length && lines[pos].indent === indent && !isSequenceItem(lines[pos].text)) {
+      const match = KEY_VALUE.exec(lines[pos].text) ?? fail('expected "key: value"');
+      const key = scalar(match[1]) ?? '';
+      pos++;
+      const entry = value(match[2] ?? '', indent, true);
+      if (key !== '<<') own[key] = entry;
+      else
+        for (const source of Array.isArray(entry) ? entry : [entry])
+          Object.assign(merged, isMapping(source) ? source : fail('<< needs a mapping'));
+    }
+    if (pos < lines.length && lines[pos].indent > indent) fail('unexpected indentation');
+    return { ...merged, ...own };
+  }
+
+  function sequence(indent: number): Yaml[] {
+    const items: Yaml[] = [];
+    while (pos < lines.length && lines[pos].indent === indent && isSequenceItem(lines[pos].text)) {
+      const line = lines[pos];
+      const rest = line.text.slice(1).trim();
+      const column = indent + line.text.length - rest.length;
+      if (rest !== '' && !/^['"[{&*]/.test(rest) && KEY_VALUE.test(rest)) {
+        lines[pos] = { ...line, indent: column, text: rest }; // "- key: value" opens a mapping
+        items.push(mapping(column));
+      } else {
+        pos++;
+        items.push(value(rest, indent, false));
+      }
+    }
+    return items;
+  }
+
+  const document = node(0);
+  if (pos < lines.length) fail('unexpected content');
+  return document;
+}
+
+// ---- the files under test ---------------------------------------------------------------------
+
+const auraEnv = readEnvFile(read('deploy/aura.env'));
+const composeText = read('docker-compose.yml');
+const compose = parseYaml(composeText, 'docker-compose.yml') as Mapping;
+const services = compose.services as Mapping;
+const service = (name: string): Mapping => (isMapping(services[name]) ? services[name] : {});
+
+/** The folders of services/ that are services (platform is the chassis library). */
+const serviceFolders = fs
+  .readdirSync(path.join(root, 'services'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'platform')
+  .map((entry) => entry.name);
+
+/** Aura's long-running processes: compose name -> entry file. */
+const apps = new Map<string, string>([
+  ...serviceFolders.map((name): [string, string] => [name, `services/${name}/dist/main.js`]),
+  ['gateway', 'gateway/dist/main.js'],
+]);
+
+/** Containers of the image built from deploy/docker/Dockerfile (the apps and the setup jobs). */
+const auraImageServices = Object.keys(services).filter((name) => {
+  const build = service(name).build;
+  return isMapping(build) && build.dockerfile === 'deploy/docker/Dockerfile';
+});
+
+function environment(name: string): Map<string, string> {
+  const env = service(name).environment;
+  if (Array.isArray(env))
+    return new Map(env.map((entry) => String(entry).split(/=(.*)/s).slice(0, 2) as [string, string]));
+  return new Map(Object.entries(isMapping(env) ? env : {}).map(([key, val]) => [key, String(val ?? '')]));
+}
+
+const hostOf = (address: string) => new URL(address.includes('://') ? address : `tcp://${address}`).hostname;
+const portOf = (address: string) => new URL(address.includes('://') ? address : `tcp://${address}`).port;
+const isOneShot = (name: string) => service(name).restart === 'no';
+const grpcUrl = (name: string) => `${name.toUpperCase()}_GRPC_URL`;
+const httpPort = (name: string) => `${name.toUpperCase()}_HTTP_PORT`;
+/** The port of aura.env's value of a host:port or URL variable. */
+const auraPort = (key: string) => portOf(auraEnv.get(key) ?? '');
+
+// ---- what each app reads ------------------------------------------------------------------------
+
+const EVERY_APP = [
+  'AURA_ENV',
+  'AURA_BIND_HOST',
+  'LOG_LEVEL',
+  'MONGODB_URI',
+  'KAFKA_BROKERS',
+  'KAFKAJS_NO_PARTITIONER_WARNING',
+  'REDIS_URL',
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY',
+  'S3_SECRET_KEY',
+  'S3_BUCKET_MEDIA',
+  'OTEL_EXPORTER_OTLP_ENDPOINT',
+];
+const OWN_VARIABLES: Record<string, string[]> = {
+  identity: [
+    'AURA_JWT_PRIVATE_KEY_FILE',
+    'AURA_ACCESS_TOKEN_TTL_SECONDS',
+    'AURA_REFRESH_TOKEN_TTL_SECONDS',
+    'AURA_SUPER_ADMIN_USERNAME',
+    'AURA_SUPER_ADMIN_PASSWORD',
+    'AURA_SUPER_ADMIN_EMAIL',
+  ],
+  gateway: [
+    'GATEWAY_PORT',
+    'AURA_TRUST_PROXY',
+    'AURA_RATE_LIMIT_LOGIN_PER_MINUTE',
+    'AURA_RATE_LIMIT_REGISTER_PER_HOUR',
+  ],
+};
+
+/** Every variable an app must be given: the shared ones, its listen ports, its own, whom it dials. */
+function requiredVariables(name: string): string[] {
+  const listens = serviceFolders.includes(name) ? [grpcUrl(name), httpPort(name)] : [];
+  const dials = name === 'gateway' ? serviceFolders.map(grpcUrl) : []; // the gateway calls every service
+  return [...EVERY_APP, ...listens, ...(OWN_VARIABLES[name] ?? []), ...dials];
+}
+
+/** The 'NAME' strings of the first `[...]` after `pattern` in a source file ([] when absent). */
+function namesIn(file: string, pattern: RegExp): string[] {
+  const text = fs.existsSync(path.join(root, file)) ? read(file) : '';
+  const list = new RegExp(`${pattern.source}\\s*\\[([^\\]]*)\\]`).exec(text)?.[1] ?? '';
+  return [...list.matchAll(/'([A-Z0-9_]+)'/g)].map((match) => match[1]);
+}
+
+/**
+ * What an app refuses to start without when AURA_ENV=production, read from the code: loadConfig's
+ * SECRETS_REQUIRED_IN_PRODUCTION (every app), the app's own requiredInProduction, and identity's
+ * signing key (one of two variables; the deploy files use the _FILE one).
+ */
+const requiredByEveryAppInProduction = namesIn(
+  'services/platform/src/config/config.ts',
+  /SECRETS_REQUIRED_IN_PRODUCTION\s*=/,
+);
+function requiredInProduction(name: string): string[] {
+  const config = name === 'gateway' ? 'gateway/src/config.ts' : `services/${name}/src/config.ts`;
+  return [
+    ...requiredByEveryAppInProduction,
+    ...namesIn(config, /requiredInProduction:/),
+    ...(name === 'identity' ? ['AURA_JWT_PRIVATE_KEY_FILE'] : []),
+  ];
+}
+
+// ---- the checks --------------------------------------------------------------------------------
+
+describe('docker-compose.yml', () => {
+  it('runs every service folder (except platform) and the gateway, each with its entry file', () => {
+    expect(serviceFolders).toContain('identity');
+    for (const [name, entry] of apps) {
+      expect({ name, command: service(name).command }).toEqual({ name, command: entry });
+      expect({ name, auraImage: auraImageServices.includes(name) }).toEqual({ name, auraImage: true });
+    }
+  });
+
+  it("gives Aura's containers only variables declared in deploy/aura.env", () => {
+    for (const name of auraImageServices) {
+      const undeclared = [...environment(name).keys()].filter((key) => !auraEnv.has(key));
+      expect({ name, undeclared }).toEqual({ name, undeclared: [] });
+    }
+  });
+
+  it('sets every variable each app needs', () => {
+    for (const name of apps.keys()) {
+      const required = requiredVariables(name);
+      expect({ name, notInAuraEnv: required.filter((key) => !auraEnv.has(key)) }).toEqual({
+        name,
+        notInAuraEnv: [],
+      });
+      const env = environment(name);
+      expect({ name, missing: required.filter((key) => !env.has(key)) }).toEqual({ name, missing: [] });
+    }
+  });
+
+  it('passes explicitly what each app requires with AURA_ENV=production', () => {
+    expect(requiredByEveryAppInProduction).toEqual(
+      expect.arrayContaining(['S3_ACCESS_KEY', 'S3_SECRET_KEY']),
+    );
+    expect(requiredInProduction('identity')).toContain('AURA_SUPER_ADMIN_PASSWORD');
+    for (const name of apps.keys()) {
+      const env = environment(name);
+      // "${X:-fallback}" with a non-empty fallback is never empty.
+      const unset = requiredInProduction(name).filter((key) => !/[^\s]/.test(env.get(key) ?? ''));
+      expect({ name, unset }).toEqual({ name, unset: [] });
+    }
+  });
+
+  it('points the apps at the compose services, never at the host', () => {
+    for (const name of apps.keys()) {
+      const env = environment(name);
+      const endpoints = [
+        env.get('MONGODB_URI') ?? '',
+        env.get('REDIS_URL') ?? '',
+        env.get('S3_ENDPOINT') ?? '',
+        ...(env.get('KAFKA_BROKERS') ?? '').split(','),
+      ];
+      for (const endpoint of endpoints)
+        expect({ name, endpoint, host: hostOf(endpoint) in services }).toEqual({
+          name,
+          endpoint,
+          host: true,
+        });
+      expect(env.get('MONGODB_URI')).toContain('replicaSet=rs0');
+    }
+    expect(service('mongo').command).toEqual(expect.arrayContaining(['--replSet', 'rs0']));
+  });
+
+  it('listens on every interface and dials each service by its compose name', () => {
+    for (const name of apps.keys()) {
+      const env = environment(name);
+      expect({ name, AURA_BIND_HOST: env.get('AURA_BIND_HOST') }).toEqual({
+        name,
+        AURA_BIND_HOST: '0.0.0.0',
+      });
+      expect({ name, warning: env.get('KAFKAJS_NO_PARTITIONER_WARNING') }).toEqual({ name, warning: '1' });
+      // <NAME>_GRPC_URL is where the others dial; the service listens on its port. The same value in
+      // every container that has it, the service's own included.
+      for (const other of serviceFolders)
+        if (env.has(grpcUrl(other)))
+          expect({ name, [grpcUrl(other)]: env.get(grpcUrl(other)) }).toEqual({
+            name,
+            [grpcUrl(other)]: `${other}:${auraPort(grpcUrl(other))}`,
+          });
+    }
+    for (const name of serviceFolders)
+      expect(environment(name).get(httpPort(name))).toBe(auraEnv.get(httpPort(name)));
+  });
+
+  it("uses aura.env's values as the defaults of interpolated variables", () => {
+    const interpolated = [...composeText.matchAll(/(?<!\$)\$\{([A-Za-z0-9_]+)(?::?-([^}]*))?\}/g)];
+    expect(interpolated.length).toBeGreaterThan(0);
+    for (const [text, key, fallback] of interpolated) {
+      expect({ text, declared: auraEnv.has(key) }).toEqual({ text, declared: true });
+      expect({ text, fallback: fallback ?? '' }).toEqual({ text, fallback: auraEnv.get(key) });
+    }
+  });
+
+  it('checks the health of every long-running container and starts each after what it needs', () => {
+    for (const name of Object.keys(services).filter((name) => !isOneShot(name))) {
+      const healthcheck = service(name).healthcheck;
+      const test = isMapping(healthcheck) ? healthcheck.test : undefined;
+      expect({ name, hasHealthcheck: Array.isArray(test) && test.length > 1 }).toEqual({
+        name,
+        hasHealthcheck: true,
+      });
+    }
+    for (const name of serviceFolders) {
+      const port = environment(name).get(`${name.toUpperCase()}_HTTP_PORT`);
+      expect((service(name).healthcheck as Mapping).test).toContainEqual(
+        expect.stringContaining(`http://127.0.0.1:${port}/health/ready`),
+      );
+    }
+    expect((service('gateway').healthcheck as Mapping).test).toContainEqual(
+      expect.stringContaining('/api/health'),
+    );
+
+    for (const [name, definition] of Object.entries(services)) {
+      const dependsOn = isMapping(definition) ? definition.depends_on : null;
+      for (const [dependency, options] of Object.entries(isMapping(dependsOn) ? dependsOn : {})) {
+        const expected = isOneShot(dependency) ? 'service_completed_successfully' : 'service_healthy';
+        expect({ name, dependency, condition: isMapping(options) ? options.condition : options }).toEqual({
+          name,
+          dependency,
+          condition: expected,
+        });
+      }
+    }
+    for (const name of apps.keys())
+      expect({ name, dependsOn: isMapping(service(name).depends_on) }).toEqual({ name, dependsOn: true });
+    expect(Object.keys(service('gateway').depends_on as Mapping)).toEqual(
+      expect.arrayContaining(serviceFolders),
+    );
+  });
+
+  it("publishes only the gateway's port", () => {
+    const publishing = Object.keys(services).filter((name) => service(name).ports != null);
+    expect(publishing).toEqual(['gateway']);
+  });
+
+  it('gives identity its signing key as a secret file that git ignores', () => {
+    const secrets = compose.secrets as Mapping;
+    const [secretName] = service('identity').secrets as string[];
+    expect(environment('identity').get('AURA_JWT_PRIVATE_KEY_FILE')).toBe(`/run/secrets/${secretName}`);
+    const file = (secrets[secretName] as Mapping).file as string;
+    expect(path.dirname(path.normalize(file))).toBe(path.normalize('deploy/docker/secrets'));
+    const ignore = read('deploy/docker/secrets/.gitignore')
+      .split('\n')
+      .map((line) => line.trim());
+    expect(ignore).toEqual(expect.arrayContaining(['*', '!.gitignore']));
+  });
+});
+
+describe('deploy/docker/Dockerfile', () => {
+  /** Names set by ENV instructions (continued lines included). */
+  const dockerfile = read('deploy/docker/Dockerfile');
+  const envInstructions = [...dockerfile.replace(/\\\n/g, ' ').matchAll(/^ENV\s+(.*)$/gm)].map((m) => m[1]);
+  const imageEnv = new Map(
+    envInstructions
+      .flatMap((line) => [...line.matchAll(/([A-Za-z_][A-Za-z0-9_]*)=(\S*)/g)])
+      .map((m) => [m[1], m[2]]),
+  );
+
+  it("sets only aura.env's names besides Node's, npm's and the image's own APP", () => {
+    const notAura = (key: string) => /^(NODE_ENV|APP|SCARF_ANALYTICS|npm_config_\w+)$/.test(key);
+    const undeclared = [...imageEnv.keys()].filter((key) => !notAura(key) && !auraEnv.has(key));
+    expect(undeclared).toEqual([]);
+  });
+
+  it('makes every server listen on every interface', () => {
+    expect(imageEnv.get('AURA_BIND_HOST')).toBe('0.0.0.0');
+    expect(dockerfile).not.toMatch(/GATEWAY_HOST|_GRPC_URL=/);
+  });
+});
+
+describe('charts/aura/values.yaml', () => {
+  const values = parseYaml(read('charts/aura/values.yaml'), 'charts/aura/values.yaml') as Mapping;
+  const mapping = (value: Yaml | undefined): Mapping => (isMapping(value) ? value : {});
+  const sharedEnv = mapping(values.env);
+  const defaults = mapping(values.default);
+  const components = mapping(values.components);
+  /** A component merged over `default` the way templates/service.yaml does (maps key by key). */
+  const component = (name: string) => {
+    const own = mapping(components[name]);
+    const merged = (key: string) => ({ ...mapping(defaults[key]), ...mapping(own[key]) });
+    return {
+      own,
+      args: (own.args ?? defaults.args) as string[],
+      ports: merged('ports'),
+      env: merged('env'),
+      secretEnv: merged('secretEnv'),
+      probes: merged('probes'),
+    };
+  };
+  /** Every variable a component's container gets: the ConfigMap, its own env, its Secret keys. */
+  const containerEnv = (name: string) =>
+    new Set([
+      ...Object.keys(sharedEnv),
+      ...Object.keys(component(name).env),
+      ...Object.keys(component(name).secretEnv),
+    ]);
+
+  it('has a component for every service folder and the gateway, each with its entry file', () => {
+    for (const [name, entry] of apps)
+      expect({ name, args: component(name).args }).toEqual({ name, args: [entry] });
+  });
+
+  it('uses only names declared in deploy/aura.env', () => {
+    const undeclared = (keys: string[]) => keys.filter((key) => !auraEnv.has(key));
+    expect({ env: undeclared(Object.keys(sharedEnv)) }).toEqual({ env: [] });
+    for (const name of ['default', ...Object.keys(components)]) {
+      const entry = name === 'default' ? defaults : mapping(components[name]);
+      for (const key of ['env', 'secretEnv'])
+        expect({ name, key, undeclared: undeclared(Object.keys(mapping(entry[key]))) }).toEqual({
+          name,
+          key,
+          undeclared: [],
+        });
+    }
+  });
+
+  it('sets every variable each app needs', () => {
+    for (const name of apps.keys()) {
+      const env = containerEnv(name);
+      expect({ name, missing: requiredVariables(name).filter((key) => !env.has(key)) }).toEqual({
+        name,
+        missing: [],
+      });
+    }
+  });
+
+  it('runs in production and takes what production requires from Secrets, never from the ConfigMap', () => {
+    expect(sharedEnv.AURA_ENV).toBe('production');
+    expect(typeof values.envSecretName === 'string' && values.envSecretName !== '').toBe(true);
+    for (const name of apps.keys()) {
+      const { env, secretEnv, own } = component(name);
+      for (const key of requiredInProduction(name)) {
+        if (key === 'AURA_JWT_PRIVATE_KEY_FILE') {
+          // A file of a mounted Secret volume.
+          const mounts = (own.volumeMounts ?? []) as Mapping[];
+          const volumes = (own.volumes ?? []) as Mapping[];
+          const mount = mounts.find((m) => String(env[key]).startsWith(`${String(m.mountPath)}/`));
+          const volume = volumes.find((v) => v.name === mount?.name);
+          expect({ name, key, secretVolume: isMapping(volume?.secret) }).toEqual({
+            name,
+            key,
+            secretVolume: true,
+          });
+        } else {
+          expect({ name, key, fromSecret: typeof secretEnv[key] === 'string' }).toEqual({
+            name,
+            key,
+            fromSecret: true,
+          });
+        }
+        expect({ name, key, inConfigMap: key in sharedEnv && key !== 'AURA_JWT_PRIVATE_KEY_FILE' }).toEqual({
+          name,
+          key,
+          inConfigMap: false,
+        });
+      }
+    }
+  });
+
+  it('listens on every interface and dials each service by its Service name', () => {
+    expect(sharedEnv.AURA_BIND_HOST).toBe('0.0.0.0');
+    expect(sharedEnv.KAFKAJS_NO_PARTITIONER_WARNING).toBe('1');
+    for (const name of serviceFolders) {
+      const { ports, env } = component(name);
+      expect(sharedEnv[grpcUrl(name)]).toBe(`{{ .Release.Name }}-${name}:${auraPort(grpcUrl(name))}`);
+      expect({ name, ports }).toEqual({
+        name,
+        ports: { grpc: auraPort(grpcUrl(name)), health: auraEnv.get(httpPort(name)) },
+      });
+      expect(env[httpPort(name)]).toBe(auraEnv.get(httpPort(name)));
+    }
+    // A component never overrides where a service is dialled (it listens on AURA_BIND_HOST instead).
+    for (const name of apps.keys())
+      expect({
+        name,
+        overrides: Object.keys(component(name).env).filter((key) => key.endsWith('_GRPC_URL')),
+      }).toEqual({
+        name,
+        overrides: [],
+      });
+    expect(component('gateway').ports).toEqual({ http: auraEnv.get('GATEWAY_PORT') });
+    expect(component('gateway').env.GATEWAY_PORT).toBe(auraEnv.get('GATEWAY_PORT'));
+    expect(component('gateway').env.AURA_TRUST_PROXY).toEqual(expect.any(String));
+  });
+
+  it('probes the services on /health/ready and /health/live, the gateway on /api/health', () => {
+    const httpGet = (probe: Yaml | undefined) => mapping(mapping(probe).httpGet);
+    for (const name of serviceFolders) {
+      const { probes } = component(name);
+      expect(httpGet(probes.readiness)).toEqual({ path: '/health/ready', port: 'health' });
+      expect(httpGet(probes.startup)).toEqual({ path: '/health/ready', port: 'health' });
+      expect(httpGet(probes.liveness)).toEqual({ path: '/health/live', port: 'health' });
+    }
+    const { probes } = component('gateway');
+    expect(httpGet(probes.readiness)).toEqual({ path: '/api/health', port: 'http' });
+  });
+});
