@@ -12,6 +12,7 @@
 //   name, description,
 //   setup(baseUrl, run) → context         once, before the warm-up (run: { env, runId })
 //   request(context) → autocannon options  method, path, headers, body, or requests: [...]
+//   check?(context, body)                  optional: throws if the probe's answer is not the expected one
 //   teardown?(context)                     optional
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
@@ -108,8 +109,9 @@ process.on('SIGINT', () => {
 process.on('SIGTERM', () => void shutdown(143));
 
 const results = [];
+let mongodbServer;
 try {
-  await dropBenchDatabases();
+  mongodbServer = await dropBenchDatabases();
   process.stdout.write(`starting the bench stack on ${baseUrl} ... `);
   await stack.start();
   console.log('ready');
@@ -122,12 +124,14 @@ try {
     if (stopping) break;
     console.log(`\n==> ${scenario.name}: ${scenario.description}`);
     const context = await scenario.setup(baseUrl, { env, runId });
-    const request = scenario.request(context);
-    await probe(request);
-    const base = { url: baseUrl, connections, ...request };
+    // autocannon takes the path from `url` (a top-level `path` would be ignored).
+    const { path = '/', ...request } = scenario.request(context);
+    const base = { ...request, url: `${baseUrl}${path}`, connections };
+    await probe(scenario, context, base);
     if (warmup > 0) {
       process.stdout.write(`  warm-up ${warmup} s ... `);
       await runLoad({ ...base, duration: warmup }, (i) => (current = i));
+      if (stopping) break;
       console.log('done');
     }
     if (stopping) break;
@@ -135,6 +139,7 @@ try {
     const meter = startCpuMeter(pids);
     const raw = await runLoad({ ...base, duration }, (i) => (current = i));
     current = undefined;
+    if (stopping) break;
     const summary = summarize(raw);
     const cpu = meter(summary.requests);
     console.log('done');
@@ -170,6 +175,12 @@ function writeResults(rows) {
       platform: `${os.platform()} ${os.release()}`,
       node: process.version,
     },
+    infra: {
+      mongodb: mongodbServer,
+      mongodbAddress: env.MONGODB_URI.replace(/\/\/[^@/]*@/, '//'),
+      kafka: env.KAFKA_BROKERS,
+      redis: env.REDIS_URL.replace(/\/\/[^@/]*@/, '//'),
+    },
     settings: { connections, durationSec: duration, warmupSec: warmup, baseUrl },
     results: rows,
   };
@@ -179,18 +190,31 @@ function writeResults(rows) {
   return file;
 }
 
-/** One request with fetch before any load: the scenario must answer 2xx, or the figures mean nothing. */
-async function probe(request) {
-  if (request.requests) return; // a sequence; autocannon's non-2xx count tells
-  const response = await fetch(`${baseUrl}${request.path ?? '/'}`, {
-    method: request.method ?? 'GET',
-    headers: request.headers,
-    body: request.body,
+/**
+ * One request with fetch before any load: it must answer 2xx (and pass the scenario's optional
+ * check(context, body)), or the figures would measure an error page.
+ */
+async function probe(scenario, context, options) {
+  if (options.requests) return; // a sequence: autocannon's non-2xx count tells
+  const method = options.method ?? 'GET';
+  const response = await fetch(options.url, {
+    method,
+    headers: options.headers,
+    body: options.body,
     signal: AbortSignal.timeout(10000),
   });
   const text = await response.text();
   if (!response.ok)
-    throw new Error(`probe ${request.method ?? 'GET'} ${request.path}: ${response.status} ${text}`);
+    throw new Error(`probe ${method} ${options.url}: ${response.status} ${text.slice(0, 300)}`);
+  if (scenario.check) {
+    let body = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON: the check gets the text
+    }
+    scenario.check(context, body);
+  }
 }
 
 async function loadScenarios(names) {
@@ -210,12 +234,15 @@ async function loadScenarios(names) {
   return names.length > 0 ? all.filter((s) => names.includes(s.name)) : all;
 }
 
+/** Starts from empty bench databases; returns what the MongoDB server says it is. */
 async function dropBenchDatabases() {
   const { MongoClient } = await import('mongodb');
   const client = await MongoClient.connect(env.MONGODB_URI, { serverSelectionTimeoutMS: 5000 });
   try {
     const { databases } = await client.db('admin').admin().listDatabases();
     for (const db of databases) if (/^aura_.*_bench$/.test(db.name)) await client.db(db.name).dropDatabase();
+    const info = await client.db('admin').command({ buildInfo: 1 });
+    return info.ferretdbVersion ? `FerretDB ${info.ferretdbVersion}` : `MongoDB ${info.version}`;
   } finally {
     await client.close();
   }

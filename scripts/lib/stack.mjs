@@ -80,7 +80,8 @@ export class Stack {
     if (!entry) return;
     this.children.delete(name);
     const { child } = entry;
-    if (child.exitCode !== null) return;
+    // Already gone (exited, or killed by a signal such as a terminal's Ctrl-C): no exit event will come.
+    if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), 10000);

@@ -12,11 +12,16 @@ export async function setup(baseUrl) {
   return { accessToken: member.accessToken, userId: member.user.id };
 }
 
-/** autocannon request options (merged over the runner's url, connections and duration). */
+/** autocannon request options; `path` is joined to the base URL, connections and duration come from the runner. */
 export function request(context) {
   return {
     method: 'GET',
     path: '/api/auth/me',
     headers: { authorization: `Bearer ${context.accessToken}` },
   };
+}
+
+/** The probe before the load must return the bench member, not some other page. */
+export function check(context, body) {
+  if (body?.id !== context.userId) throw new Error(`expected the bench member, got ${JSON.stringify(body)}`);
 }
