@@ -21,9 +21,17 @@ fi
 
 infra_was_running=0
 if bash deploy/local/status.sh --quiet; then infra_was_running=1; fi
-echo "==> infrastructure (deploy/local)"
-bash deploy/local/up.sh
 cleanup() { if [[ $infra_was_running == 0 ]]; then bash deploy/local/down.sh || true; fi; }
 trap cleanup EXIT
+echo "==> infrastructure (deploy/local)"
+bash deploy/local/up.sh
 
-node scripts/test/run-tests.mjs
+summary="${AURA_CACHE_DIR:-$HOME/.cache/aura}/run/test/summary.txt"
+rm -f "$summary"
+status=0
+node scripts/test/run-tests.mjs || status=$?
+trap - EXIT
+cleanup
+# The closing line comes last, after the infrastructure has stopped.
+if [[ -f "$summary" ]]; then cat "$summary"; else echo "0 passed, 1 failed"; fi
+exit "$status"

@@ -5,7 +5,7 @@
 //   e2e       the running stack through the gateway (HTTP, socket.io)
 //   browser   Playwright + Debian's Chromium against the running stack
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheDir, ensureSigningKey, repoRoot, stackEnv } from '../lib/env.mjs';
 import { Stack } from '../lib/stack.mjs';
@@ -114,5 +114,7 @@ const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0) + (stackFailed ? 1 : 0);
 console.log('');
 for (const r of results) console.log(`  ${r.project.padEnd(8)} ${r.passed} passed, ${r.failed} failed`);
-console.log(`\n${passed} passed, ${failed} failed`);
+const closingLine = `${passed} passed, ${failed} failed`;
+console.log(`\n${closingLine}`);
+writeFileSync(join(runDir, 'summary.txt'), `${closingLine}\n`);
 process.exit(failed > 0 || results.some((r) => r.exitCode !== 0) ? 1 : 0);
