@@ -1,4 +1,5 @@
 import { UserProfileChanged, UserRegistered } from './gen/aura/identity/v1/events';
+import { BannerSet, MediaStored, ProfilePictureSet } from './gen/aura/media/v1/events';
 
 /** Encoder/decoder pair that ts-proto generates for every message. */
 export interface MessageCodec<T> {
@@ -18,6 +19,9 @@ function event<T>(topic: string, version: number, codec: MessageCodec<T>) {
 export const EventCatalog = {
   'user.registered': event('aura.identity.user', 1, UserRegistered),
   'user.profile_changed': event('aura.identity.user', 1, UserProfileChanged),
+  'media.profile_picture_set': event('aura.media.object', 1, ProfilePictureSet),
+  'media.banner_set': event('aura.media.object', 1, BannerSet),
+  'media.stored': event('aura.media.object', 1, MediaStored),
 } as const;
 
 export type EventType = keyof typeof EventCatalog;
