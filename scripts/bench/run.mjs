@@ -64,6 +64,8 @@ const env = stackEnv({
   KAFKA_GROUP_PREFIX: `aura-bench-${runId}`,
   IDENTITY_GRPC_URL: '127.0.0.1:52051',
   IDENTITY_HTTP_PORT: '18301',
+  MEDIA_GRPC_URL: '127.0.0.1:52056',
+  MEDIA_HTTP_PORT: '18306',
   GATEWAY_PORT: '18380',
   AURA_BIND_HOST: '127.0.0.1',
   // Setup may sign up several members per run; the counters live in the shared Redis.
@@ -85,7 +87,13 @@ if (!opts['skip-infra-check']) {
 }
 for (const proc of stackProcesses(env))
   if (!existsSync(join(repoRoot, proc.entry))) fail(`${proc.entry} is missing: run npm run build`);
-for (const port of [portOf(env.IDENTITY_GRPC_URL), env.IDENTITY_HTTP_PORT, env.GATEWAY_PORT])
+for (const port of [
+  portOf(env.IDENTITY_GRPC_URL),
+  env.IDENTITY_HTTP_PORT,
+  portOf(env.MEDIA_GRPC_URL),
+  env.MEDIA_HTTP_PORT,
+  env.GATEWAY_PORT,
+])
   if (await portAnswers(Number(port)))
     fail(`port ${port} is in use (is another npm run bench still running?)`);
 

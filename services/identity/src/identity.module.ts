@@ -3,6 +3,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AuthService } from './auth/auth.service';
 import type { IdentityConfig } from './config';
 import { IdentityGrpcController } from './grpc/identity.grpc-controller';
+import { ProfileMediaConsumer } from './profile-media/profile-media.consumer';
 import type { SigningKey } from './tokens/signing-key';
 import { RefreshTokensRepository } from './tokens/refresh-tokens.repository';
 import { SIGNING_KEY } from './tokens/tokens.providers';
@@ -20,6 +21,7 @@ export class IdentityModule {
         RefreshTokensRepository,
         AuthService,
         IdentityGrpcController,
+        ProfileMediaConsumer,
       ],
     };
   }

@@ -8,6 +8,7 @@ import { ensureSuperAdmin } from './bootstrap/super-admin';
 import { loadIdentityConfig } from './config';
 import { IdentityGrpcController } from './grpc/identity.grpc-controller';
 import { IdentityModule } from './identity.module';
+import { ProfileMediaConsumer } from './profile-media/profile-media.consumer';
 import { loadSigningKey } from './tokens/signing-key';
 import { UsersRepository } from './users/users.repository';
 
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
     identity.IdentityServiceService,
     asyncService(identity.IdentityServiceService, app.get(IdentityGrpcController), runtime.logger),
   );
+  await app.get(ProfileMediaConsumer).start();
   runtime.installSignalHandlers(() => app.close());
   await runtime.start({ grpcUrl: config.IDENTITY_GRPC_URL, httpPort: config.IDENTITY_HTTP_PORT });
 }

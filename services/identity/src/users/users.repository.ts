@@ -123,6 +123,20 @@ export class UsersRepository extends MongoRepository<UserWithCredentials, UserDo
     return created;
   }
 
+  /** Points the member at a newly stored picture or banner (a plain set: the last upload wins). */
+  async setProfileMedia(
+    userId: string,
+    field: 'profilePicture' | 'bannerImage',
+    url: string,
+  ): Promise<UserWithCredentials | null> {
+    if (!Types.ObjectId.isValid(userId)) return null;
+    const column = field === 'profilePicture' ? 'profile_picture' : 'banner_image';
+    await this.model
+      .updateOne({ _id: new Types.ObjectId(userId) }, { $set: { [column]: url, updated_at: new Date() } })
+      .exec();
+    return this.findById(userId);
+  }
+
   async usernameTaken(username: string): Promise<boolean> {
     return (await this.model.exists({ username_lower: username.toLowerCase() })) !== null;
   }

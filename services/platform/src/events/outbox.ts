@@ -1,5 +1,6 @@
 import { EventType } from '@aura/proto';
-import type { Model, Schema } from 'mongoose';
+import { Schema } from 'mongoose';
+import type { Connection, Model } from 'mongoose';
 import type { Logger } from 'pino';
 import { EventRecord } from './event';
 import { EventBus } from './event-bus';
@@ -174,5 +175,36 @@ export class OutboxRelay {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await this.running;
+  }
+}
+
+/**
+ * A collection whose documents only carry events: for changes that are not one document write (e.g. a
+ * consumer's reaction to another service's event). The caller derives the `_id` from what caused the
+ * events (such as the consumed event's id), so a retried handler inserts them at most once.
+ */
+export function outboxCollection(connection: Connection, name = 'outbox'): OutboxModel {
+  const existing = connection.models[`Outbox_${name}`];
+  if (existing) return existing;
+  const schema = new Schema(
+    { _id: { type: String, required: true } },
+    { collection: name, versionKey: false },
+  );
+  schema.plugin(outboxPlugin);
+  return connection.model(`Outbox_${name}`, schema);
+}
+
+/** Inserts events into an outbox collection once per `id` (a repeat is a no-op). */
+export async function insertOutboxEvents(
+  model: OutboxModel,
+  id: string,
+  records: EventRecord[],
+): Promise<boolean> {
+  try {
+    await model.create({ _id: id, [OUTBOX_FIELD]: toStoredOutbox(records) });
+    return true;
+  } catch (error) {
+    if ((error as { code?: number }).code === 11000) return false;
+    throw error;
   }
 }
