@@ -5,10 +5,15 @@ import { AccessTokenVerifier } from './auth/access-token-verifier';
 import { AuthController } from './auth/auth.controller';
 import { AuthGuard } from './auth/auth.guard';
 import { IdentityClient } from './clients/identity.client';
+import { MediaClient } from './clients/media.client';
 import { ApiErrorFilter } from './common/api-error.filter';
 import { GATEWAY_LOGGER, GATEWAY_REDIS } from './common/tokens';
 import { GATEWAY_CONFIG, GatewayConfig } from './config';
 import { HealthController } from './health/health.controller';
+import { BannerDataUrlController } from './media/banner-data-url.controller';
+import { MediaFilesController } from './media/media-files.controller';
+import { MediaUploadController } from './media/media-upload.controller';
+import { ProfileUploadController } from './media/profile-upload.controller';
 import { RateLimitGuard } from './rate-limit/rate-limit';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 
@@ -17,7 +22,14 @@ export class AppModule {
   static register(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,
-      controllers: [AuthController, HealthController],
+      controllers: [
+        AuthController,
+        HealthController,
+        MediaUploadController,
+        MediaFilesController,
+        ProfileUploadController,
+        BannerDataUrlController,
+      ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: GATEWAY_LOGGER, useValue: createLogger('gateway', config.LOG_LEVEL) },
@@ -27,6 +39,7 @@ export class AppModule {
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },
         IdentityClient,
+        MediaClient,
         AccessTokenVerifier,
         RealtimeGateway,
       ],

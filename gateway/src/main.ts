@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import { createRedis, NestPinoLogger } from '@aura/platform';
 import { stopTelemetry } from '@aura/platform/telemetry';
 import { NestFactory } from '@nestjs/core';
@@ -13,6 +14,8 @@ import { AppModule } from './app.module';
 import { apiValidationPipe } from './common/validation';
 import { GATEWAY_LOGGER } from './common/tokens';
 import { loadGatewayConfig } from './config';
+import { API_PREFIX, API_PREFIX_OPTIONS } from './media/global-prefix';
+import { MULTIPART_LIMITS } from './media/uploads';
 import { buildOpenApiDocument } from './openapi/openapi';
 import { RealtimeAdapter } from './realtime/realtime.adapter';
 
@@ -31,9 +34,11 @@ async function main(): Promise<void> {
   );
   const logger = app.get<Logger>(GATEWAY_LOGGER);
   app.useLogger(new NestPinoLogger(logger));
-  app.setGlobalPrefix('api');
+  app.setGlobalPrefix(API_PREFIX, API_PREFIX_OPTIONS);
   app.useGlobalPipes(apiValidationPipe);
   await app.register(fastifyCookie);
+  // Uploads are streamed to media as they arrive (never buffered); one file per request.
+  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
 
   SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app), {
     jsonDocumentUrl: 'api/docs/openapi.json',

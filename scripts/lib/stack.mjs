@@ -14,6 +14,11 @@ export function stackProcesses(env) {
       ready: `http://127.0.0.1:${env.IDENTITY_HTTP_PORT}/health/ready`,
     },
     {
+      name: 'media',
+      entry: 'services/media/dist/main.js',
+      ready: `http://127.0.0.1:${env.MEDIA_HTTP_PORT}/health/ready`,
+    },
+    {
       name: 'gateway',
       entry: 'gateway/dist/main.js',
       ready: `http://127.0.0.1:${env.GATEWAY_PORT}/api/health`,

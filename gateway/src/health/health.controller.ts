@@ -2,6 +2,7 @@ import { Controller, Get, Inject, ServiceUnavailableException } from '@nestjs/co
 import { ApiOkResponse, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Redis } from 'ioredis';
 import { IdentityClient } from '../clients/identity.client';
+import { MediaClient } from '../clients/media.client';
 import { GATEWAY_REDIS } from '../common/tokens';
 import { Public } from '../auth/auth.decorators';
 
@@ -16,6 +17,7 @@ export class HealthResponse {
 export class HealthController {
   constructor(
     private readonly identity: IdentityClient,
+    private readonly media: MediaClient,
     @Inject(GATEWAY_REDIS) private readonly redis: Redis,
   ) {}
 
@@ -29,6 +31,10 @@ export class HealthController {
       this.identity.checkHealth().then(
         (status) => (checks.identity = status.ready ? 'ok' : 'not ready'),
         () => (checks.identity = 'unreachable'),
+      ),
+      this.media.checkHealth().then(
+        (status) => (checks.media = status.ready ? 'ok' : 'not ready'),
+        () => (checks.media = 'unreachable'),
       ),
       this.redis.ping().then(
         () => (checks.redis = 'ok'),

@@ -7,6 +7,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from '../app.module';
 import { loadGatewayConfig } from '../config';
+import { API_PREFIX, API_PREFIX_OPTIONS } from '../media/global-prefix';
 import { buildOpenApiDocument } from './openapi';
 
 describe('the committed OpenAPI document', () => {
@@ -16,7 +17,7 @@ describe('the committed OpenAPI document', () => {
       new FastifyAdapter(),
       { preview: true, logger: false },
     );
-    app.setGlobalPrefix('api');
+    app.setGlobalPrefix(API_PREFIX, API_PREFIX_OPTIONS);
     const generated = JSON.parse(JSON.stringify(buildOpenApiDocument(app)));
     await app.close();
     const committed = JSON.parse(readFileSync(join(__dirname, '..', '..', 'openapi.json'), 'utf8'));

@@ -6,6 +6,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from '../app.module';
 import { loadGatewayConfig } from '../config';
+import { API_PREFIX, API_PREFIX_OPTIONS } from '../media/global-prefix';
 import { buildOpenApiDocument } from './openapi';
 
 async function main() {
@@ -14,7 +15,7 @@ async function main() {
     new FastifyAdapter(),
     { preview: true, logger: false },
   );
-  app.setGlobalPrefix('api');
+  app.setGlobalPrefix(API_PREFIX, API_PREFIX_OPTIONS);
   const document = buildOpenApiDocument(app);
   const target = process.argv[2] ?? join(__dirname, '..', '..', 'openapi.json');
   writeFileSync(target, `${JSON.stringify(document, null, 2)}\n`);

@@ -100,6 +100,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/media/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["MediaUpload_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media/{collection}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MediaFiles_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head: operations["MediaFiles_head"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/upload-picture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ProfileUpload_uploadPicture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/upload-banner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ProfileUpload_uploadBanner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/banners/{filename}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["BannerDataUrl_dataUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -165,6 +245,41 @@ export interface components {
             checks: {
                 [key: string]: string;
             };
+        };
+        MediaUploadResponse: {
+            /**
+             * @description Where the file is served
+             * @example /api/media/posts/5f0c9a7e2b1d4c3a9e8f7a6b.jpg
+             */
+            file_url: string;
+            /** @enum {string} */
+            file_type: "image" | "video" | "audio";
+            /**
+             * @description The stored file name
+             * @example 5f0c9a7e2b1d4c3a9e8f7a6b.jpg
+             */
+            filename: string;
+            /**
+             * @description Resized variants of an image by name (empty for video and audio)
+             * @example {
+             *       "thumb": "/api/media/posts/5f0c9a7e2b1d4c3a9e8f7a6b_thumb.jpg"
+             *     }
+             */
+            variants: {
+                [key: string]: string;
+            };
+        };
+        ProfilePictureUploadResponse: {
+            /** @example /api/media/profiles/5f0c9a7e2b1d4c3a9e8f7a6b.jpg */
+            profile_picture_url: string;
+        };
+        BannerUploadResponse: {
+            /** @example /api/media/banners/5f0c9a7e2b1d4c3a9e8f7a6b.mp4 */
+            banner_url: string;
+        };
+        BannerDataUrlResponse: {
+            /** @example data:image/jpeg;base64,/9j/4AAQSkZJRg... */
+            data_url: string;
         };
     };
     responses: never;
@@ -369,6 +484,334 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    MediaUpload_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The file to upload
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored: an image (re-encoded, metadata stripped), a video or an audio file, up to 50 MB */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaUploadResponse"];
+                };
+            };
+            /** @description Refused, e.g. "Unsupported media type" or "File content does not match its type" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No multipart field `file` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    MediaFiles_get: {
+        parameters: {
+            query?: {
+                /** @description messages: expiry (unix seconds) of the signed URL */
+                expires?: unknown;
+                /** @description messages: signature of the URL */
+                sig?: unknown;
+            };
+            header?: {
+                /** @description One byte range: bytes=a-b, bytes=a- or bytes=-n */
+                range?: string;
+                "if-none-match"?: string;
+            };
+            path: {
+                collection: "posts" | "profiles" | "banners" | "messages";
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                    "video/*": string;
+                    "audio/*": string;
+                };
+            };
+            /** @description The asked byte range (Content-Range) */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not modified (If-None-Match) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A message attachment without a valid signature */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": components["schemas"]["ErrorResponse"];
+                    "video/*": components["schemas"]["ErrorResponse"];
+                    "audio/*": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": components["schemas"]["ErrorResponse"];
+                    "video/*": components["schemas"]["ErrorResponse"];
+                    "audio/*": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Range not satisfiable (Content-Range: bytes *\/size) */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MediaFiles_head: {
+        parameters: {
+            query?: {
+                /** @description messages: expiry (unix seconds) of the signed URL */
+                expires?: unknown;
+                /** @description messages: signature of the URL */
+                sig?: unknown;
+            };
+            header?: {
+                /** @description One byte range: bytes=a-b, bytes=a- or bytes=-n */
+                range?: string;
+                "if-none-match"?: string;
+            };
+            path: {
+                collection: "posts" | "profiles" | "banners" | "messages";
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The headers a GET would answer (content type, size, validators) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not modified (If-None-Match) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A message attachment without a valid signature */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ProfileUpload_uploadPicture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The file to upload
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new profile picture */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfilePictureUploadResponse"];
+                };
+            };
+            /** @description "Please select an image file" or "Image too large. Maximum size is 5MB" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No multipart field `file` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ProfileUpload_uploadBanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The file to upload
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new banner (an image or a video, up to 25 MB) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BannerUploadResponse"];
+                };
+            };
+            /** @description Not an image or video, or too large */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No multipart field `file` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    BannerDataUrl_dataUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                filename: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The banner as a data: URL (no /api prefix) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BannerDataUrlResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };

@@ -88,11 +88,17 @@ export class MediaGrpcController {
 
   private async download(call: ServerWritableStream<media.DownloadRequest, media.DownloadResponse>) {
     const { info, body } = await this.downloads.open(call.request);
-    const closeBody = () => body.destroy();
-    call.once('cancelled', closeBody);
+    // One abort signal for the whole call: waiting on 'drain' must not add a 'cancelled' listener per write.
+    const cancelled = new AbortController();
+    const onCancelled = () => {
+      cancelled.abort();
+      body.destroy();
+    };
+    call.once('cancelled', onCancelled);
     try {
       const send = async (message: media.DownloadResponse) => {
-        if (!call.write(message)) await Promise.race([once(call, 'drain'), once(call, 'cancelled')]);
+        if (!call.write(message))
+          await once(call, 'drain', { signal: cancelled.signal }).catch(() => undefined);
       };
       await send({ info });
       for await (const piece of body) {
@@ -103,7 +109,7 @@ export class MediaGrpcController {
       }
       call.end();
     } finally {
-      call.off('cancelled', closeBody);
+      call.off('cancelled', onCancelled);
       body.destroy();
     }
   }

@@ -1,0 +1,44 @@
+import '@fastify/multipart';
+import { HttpException, UnprocessableEntityException } from '@nestjs/common';
+import type { Caller } from '@aura/platform';
+import { media } from '@aura/proto';
+import type { FastifyRequest } from 'fastify';
+import { MediaClient } from '../clients/media.client';
+
+export const FILE_REQUIRED = 'file is required';
+/** Largest upload of any purpose (posts, messages: 50 MiB), plus one byte so media can tell it is over. */
+export const MULTIPART_LIMITS = { fileSize: 50 * 1024 * 1024 + 1, files: 1 };
+
+/**
+ * Streams the multipart field `file` of the request to media for `purpose`. The file is never held
+ * whole by the gateway: its bytes are forwarded as they arrive. 422 when there is no such file.
+ */
+export async function uploadRequestFile(
+  mediaClient: MediaClient,
+  request: FastifyRequest,
+  caller: Caller,
+  purpose: media.MediaPurpose,
+): Promise<media.StoredMedia> {
+  if (!request.isMultipart()) throw new UnprocessableEntityException({ detail: FILE_REQUIRED });
+  const part = await request.file().catch((error: unknown) => {
+    const statusCode = (error as { statusCode?: number }).statusCode;
+    if (error instanceof HttpException || statusCode === 413) throw error;
+    throw new UnprocessableEntityException({ detail: FILE_REQUIRED });
+  });
+  if (!part) throw new UnprocessableEntityException({ detail: FILE_REQUIRED });
+  if (part.fieldname !== 'file') {
+    part.file.resume();
+    throw new UnprocessableEntityException({ detail: FILE_REQUIRED });
+  }
+  return mediaClient.upload(
+    caller,
+    {
+      purpose,
+      filename: part.filename ?? '',
+      contentType: part.mimetype ?? '',
+      conversationId: '',
+      memberIds: [],
+    },
+    part.file,
+  );
+}
