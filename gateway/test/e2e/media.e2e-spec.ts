@@ -1,3 +1,4 @@
+import { waitFor } from '@aura/platform/testing';
 import { api, baseUrl } from './support/api';
 import {
   fetchMedia,
@@ -161,6 +162,15 @@ describe('media through the gateway', () => {
     const got = await fetchMedia(upload.body.profile_picture_url);
     expect(got.status).toBe(200);
     expect(got.headers.get('content-type')).toMatch(/^image\//);
+    // identity takes the new picture from media's event: the member shows it shortly after.
+    const me = await waitFor(
+      async () => {
+        const answer = await api('GET', '/auth/me', { token });
+        return answer.body.profile_picture === upload.body.profile_picture_url ? answer : undefined;
+      },
+      { what: 'the member to show the new profile picture', timeoutMs: 20000, intervalMs: 250 },
+    );
+    expect(me.status).toBe(200);
   });
 
   it('refuses PNG bytes named .mp3: 400 "File content does not match its type"', async () => {
