@@ -1,4 +1,4 @@
-import { BaseConfig } from '@aura/platform';
+import { BaseConfig, createObjectStorage } from '@aura/platform';
 import { Client } from 'minio';
 import type { Readable } from 'node:stream';
 
@@ -13,17 +13,7 @@ export const PART_SIZE = 5 * 1024 * 1024;
 export function createMediaStorageClient(
   config: Pick<BaseConfig, 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY' | 'S3_SECRET_KEY'>,
 ): Client {
-  const url = new URL(config.S3_ENDPOINT);
-  return new Client({
-    endPoint: url.hostname,
-    port: url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80,
-    useSSL: url.protocol === 'https:',
-    accessKey: config.S3_ACCESS_KEY,
-    secretKey: config.S3_SECRET_KEY,
-    region: config.S3_REGION,
-    pathStyle: true,
-    partSize: PART_SIZE,
-  });
+  return createObjectStorage(config, { partSize: PART_SIZE });
 }
 
 export interface ObjectInfo {

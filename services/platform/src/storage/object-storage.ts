@@ -4,6 +4,7 @@ import type { BaseConfig } from '../config/config';
 /** An S3 client (any S3 endpoint: MinIO, versitygw, AWS S3, Ceph) from the service's config. */
 export function createObjectStorage(
   config: Pick<BaseConfig, 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY' | 'S3_SECRET_KEY'>,
+  options: { partSize?: number } = {},
 ): Client {
   const url = new URL(config.S3_ENDPOINT);
   return new Client({
@@ -14,5 +15,6 @@ export function createObjectStorage(
     secretKey: config.S3_SECRET_KEY,
     region: config.S3_REGION,
     pathStyle: true,
+    ...(options.partSize ? { partSize: options.partSize } : {}),
   });
 }
