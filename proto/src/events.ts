@@ -1,5 +1,18 @@
-import { UserProfileChanged, UserRegistered } from './gen/aura/identity/v1/events';
+import { TipSent } from './gen/aura/economy/v1/events';
+import {
+  UserAuraChanged,
+  UserBlockChanged,
+  UserProfileChanged,
+  UserRegistered,
+} from './gen/aura/identity/v1/events';
 import { BannerSet, MediaStored, ProfilePictureSet } from './gen/aura/media/v1/events';
+import {
+  CommentCreated,
+  CommentLikeChanged,
+  FollowChanged,
+  PostCreated,
+  PostLikeChanged,
+} from './gen/aura/social/v1/events';
 
 /** Encoder/decoder pair that ts-proto generates for every message. */
 export interface MessageCodec<T> {
@@ -19,9 +32,22 @@ function event<T>(topic: string, version: number, codec: MessageCodec<T>) {
 export const EventCatalog = {
   'user.registered': event('aura.identity.user', 1, UserRegistered),
   'user.profile_changed': event('aura.identity.user', 1, UserProfileChanged),
+  'user.aura_changed': event('aura.identity.user', 1, UserAuraChanged),
+  'user.blocked': event('aura.identity.user', 1, UserBlockChanged),
+  'user.unblocked': event('aura.identity.user', 1, UserBlockChanged),
   'media.profile_picture_set': event('aura.media.object', 1, ProfilePictureSet),
   'media.banner_set': event('aura.media.object', 1, BannerSet),
   'media.stored': event('aura.media.object', 1, MediaStored),
+  'post.created': event('aura.social.content', 1, PostCreated),
+  'story.created': event('aura.social.content', 1, PostCreated),
+  'post.liked': event('aura.social.content', 1, PostLikeChanged),
+  'post.unliked': event('aura.social.content', 1, PostLikeChanged),
+  'comment.created': event('aura.social.content', 1, CommentCreated),
+  'comment.liked': event('aura.social.content', 1, CommentLikeChanged),
+  'comment.unliked': event('aura.social.content', 1, CommentLikeChanged),
+  'user.followed': event('aura.social.graph', 1, FollowChanged),
+  'user.unfollowed': event('aura.social.graph', 1, FollowChanged),
+  'tip.sent': event('aura.economy.ledger', 1, TipSent),
 } as const;
 
 export type EventType = keyof typeof EventCatalog;

@@ -11,27 +11,41 @@ import { cacheDir, ensureSigningKey, repoRoot, stackEnv } from '../lib/env.mjs';
 import { Stack } from '../lib/stack.mjs';
 import { startOtlpSink } from './otlp-sink.mjs';
 
-const runDir = join(cacheDir(process.env), 'run', 'test');
+const runDir = join(
+  cacheDir(process.env),
+  'run',
+  process.env.AURA_TEST_SLOT ? `test${process.env.AURA_TEST_SLOT}` : 'test',
+);
 rmSync(runDir, { recursive: true, force: true });
 mkdirSync(runDir, { recursive: true });
 
 // The test stack runs beside a development stack: own ports, databases, consumer groups.
+// AURA_TEST_SLOT=1..9 shifts every port and database once more, so that several test runs (e.g. two
+// engineers' work trees on one machine) do not meet. Slot 0, the default, is what CI uses.
+const slot = Number(process.env.AURA_TEST_SLOT ?? 0);
+if (!Number.isInteger(slot) || slot < 0 || slot > 9) throw new Error('AURA_TEST_SLOT must be 0..9');
+const port = (base, step = 10) => String(base + slot * step);
+const dbSuffix = slot === 0 ? 'test' : `test${slot}`;
 const runId = Date.now().toString(36);
+const gatewayPort = port(18080, 1);
+const otlpPort = port(14318, 1);
 const env = stackEnv({
   AURA_ENV: 'test',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-  AURA_DB_SUFFIX: 'test',
-  KAFKA_GROUP_PREFIX: `aura-test-${runId}`,
-  IDENTITY_GRPC_URL: '127.0.0.1:51051',
-  IDENTITY_HTTP_PORT: '18101',
-  MEDIA_GRPC_URL: '127.0.0.1:51056',
-  MEDIA_HTTP_PORT: '18106',
-  GATEWAY_PORT: '18080',
-  OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:14318',
+  AURA_DB_SUFFIX: dbSuffix,
+  KAFKA_GROUP_PREFIX: `aura-${dbSuffix}-${runId}`,
+  IDENTITY_GRPC_URL: `127.0.0.1:${port(51051)}`,
+  IDENTITY_HTTP_PORT: port(18101),
+  SOCIAL_GRPC_URL: `127.0.0.1:${port(51052)}`,
+  SOCIAL_HTTP_PORT: port(18102),
+  MEDIA_GRPC_URL: `127.0.0.1:${port(51056)}`,
+  MEDIA_HTTP_PORT: port(18106),
+  GATEWAY_PORT: gatewayPort,
+  OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${otlpPort}`,
   AURA_RATE_LIMIT_REGISTER_PER_HOUR: '100000',
   AURA_RATE_LIMIT_LOGIN_PER_MINUTE: '20',
   AURA_TEST_SPANS_FILE: join(runDir, 'spans.jsonl'),
-  AURA_BASE_URL: 'http://127.0.0.1:18080',
+  AURA_BASE_URL: `http://127.0.0.1:${gatewayPort}`,
   AURA_RUN_DIR: runDir,
 });
 env.AURA_JWT_PRIVATE_KEY_FILE ??= ensureSigningKey(env);
@@ -75,7 +89,9 @@ async function dropTestDatabases() {
   const { MongoClient } = await import('mongodb');
   const client = await MongoClient.connect(env.MONGODB_URI);
   const { databases } = await client.db('admin').admin().listDatabases();
-  for (const db of databases) if (/^aura_.*_test$/.test(db.name)) await client.db(db.name).dropDatabase();
+  for (const db of databases)
+    if (db.name.startsWith('aura_') && db.name.endsWith(`_${dbSuffix}`))
+      await client.db(db.name).dropDatabase();
   await client.close();
 }
 
@@ -86,7 +102,7 @@ const containers =
     : undefined;
 Object.assign(env, containers?.env ?? {});
 
-const sink = await startOtlpSink({ port: 14318, file: env.AURA_TEST_SPANS_FILE });
+const sink = await startOtlpSink({ port: Number(otlpPort), file: env.AURA_TEST_SPANS_FILE });
 const stack = new Stack(env, { logDir: join(runDir, 'logs') });
 let stackFailed = false;
 try {

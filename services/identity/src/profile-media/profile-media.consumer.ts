@@ -58,6 +58,7 @@ export class ProfileMediaConsumer {
       auraScore: user.auraScore,
       role: user.role,
       isSuperAura: user.isSuperAura,
+      bio: user.bio,
       changedAt: new Date().toISOString(),
     });
     if (await insertOutboxEvents(this.outbox, `profile-media:${event.id}`, [changed])) {

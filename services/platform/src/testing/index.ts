@@ -4,7 +4,12 @@ import { Kafka, logLevel } from 'kafkajs';
 import { baseConfigSchema, BaseConfig } from '../config/config';
 
 export function testConfig(overrides: Record<string, string> = {}): BaseConfig {
-  return baseConfigSchema.parse({ ...process.env, AURA_ENV: 'test', AURA_DB_SUFFIX: 'test', ...overrides });
+  return baseConfigSchema.parse({
+    ...process.env,
+    AURA_ENV: 'test',
+    AURA_DB_SUFFIX: process.env.AURA_DB_SUFFIX || 'test',
+    ...overrides,
+  });
 }
 
 export async function waitFor<T>(

@@ -28,6 +28,24 @@ export interface UserProfileChanged {
   role: string;
   isSuperAura: boolean;
   changedAt: string;
+  bio: string;
+}
+
+/** user.aura_changed: the member's aura score moved (clamped 0-1000); delta is the applied change. */
+export interface UserAuraChanged {
+  userId: string;
+  delta: number;
+  auraScore: number;
+  /** check_in | reflection | like_received | comment_received | admin | ... */
+  reason: string;
+  changedAt: string;
+}
+
+/** user.blocked / user.unblocked, keyed by blocker_id: every service hides the two from each other. */
+export interface UserBlockChanged {
+  blockerId: string;
+  blockedId: string;
+  changedAt: string;
 }
 
 function createBaseUserRegistered(): UserRegistered {
@@ -221,6 +239,7 @@ function createBaseUserProfileChanged(): UserProfileChanged {
     role: "",
     isSuperAura: false,
     changedAt: "",
+    bio: "",
   };
 }
 
@@ -249,6 +268,9 @@ export const UserProfileChanged: MessageFns<UserProfileChanged> = {
     }
     if (message.changedAt !== "") {
       writer.uint32(66).string(message.changedAt);
+    }
+    if (message.bio !== "") {
+      writer.uint32(74).string(message.bio);
     }
     return writer;
   },
@@ -330,6 +352,14 @@ export const UserProfileChanged: MessageFns<UserProfileChanged> = {
             message.changedAt = reader.string();
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.bio = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -376,6 +406,7 @@ export const UserProfileChanged: MessageFns<UserProfileChanged> = {
         : isSet(object.changed_at)
         ? globalThis.String(object.changed_at)
         : "",
+      bio: isSet(object.bio) ? globalThis.String(object.bio) : "",
     };
   },
 
@@ -405,6 +436,9 @@ export const UserProfileChanged: MessageFns<UserProfileChanged> = {
     if (message.changedAt !== "") {
       obj.changedAt = message.changedAt;
     }
+    if (message.bio !== "") {
+      obj.bio = message.bio;
+    }
     return obj;
   },
 
@@ -420,6 +454,265 @@ export const UserProfileChanged: MessageFns<UserProfileChanged> = {
     message.auraScore = object.auraScore ?? 0;
     message.role = object.role ?? "";
     message.isSuperAura = object.isSuperAura ?? false;
+    message.changedAt = object.changedAt ?? "";
+    message.bio = object.bio ?? "";
+    return message;
+  },
+};
+
+function createBaseUserAuraChanged(): UserAuraChanged {
+  return { userId: "", delta: 0, auraScore: 0, reason: "", changedAt: "" };
+}
+
+export const UserAuraChanged: MessageFns<UserAuraChanged> = {
+  encode(message: UserAuraChanged, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.delta !== 0) {
+      writer.uint32(16).int32(message.delta);
+    }
+    if (message.auraScore !== 0) {
+      writer.uint32(24).int32(message.auraScore);
+    }
+    if (message.reason !== "") {
+      writer.uint32(34).string(message.reason);
+    }
+    if (message.changedAt !== "") {
+      writer.uint32(42).string(message.changedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UserAuraChanged {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUserAuraChanged();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.delta = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.auraScore = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.changedAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UserAuraChanged {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      delta: isSet(object.delta) ? globalThis.Number(object.delta) : 0,
+      auraScore: isSet(object.auraScore)
+        ? globalThis.Number(object.auraScore)
+        : isSet(object.aura_score)
+        ? globalThis.Number(object.aura_score)
+        : 0,
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      changedAt: isSet(object.changedAt)
+        ? globalThis.String(object.changedAt)
+        : isSet(object.changed_at)
+        ? globalThis.String(object.changed_at)
+        : "",
+    };
+  },
+
+  toJSON(message: UserAuraChanged): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.delta !== 0) {
+      obj.delta = Math.round(message.delta);
+    }
+    if (message.auraScore !== 0) {
+      obj.auraScore = Math.round(message.auraScore);
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.changedAt !== "") {
+      obj.changedAt = message.changedAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UserAuraChanged>, I>>(base?: I): UserAuraChanged {
+    return UserAuraChanged.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UserAuraChanged>, I>>(object: I): UserAuraChanged {
+    const message = createBaseUserAuraChanged();
+    message.userId = object.userId ?? "";
+    message.delta = object.delta ?? 0;
+    message.auraScore = object.auraScore ?? 0;
+    message.reason = object.reason ?? "";
+    message.changedAt = object.changedAt ?? "";
+    return message;
+  },
+};
+
+function createBaseUserBlockChanged(): UserBlockChanged {
+  return { blockerId: "", blockedId: "", changedAt: "" };
+}
+
+export const UserBlockChanged: MessageFns<UserBlockChanged> = {
+  encode(message: UserBlockChanged, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.blockerId !== "") {
+      writer.uint32(10).string(message.blockerId);
+    }
+    if (message.blockedId !== "") {
+      writer.uint32(18).string(message.blockedId);
+    }
+    if (message.changedAt !== "") {
+      writer.uint32(26).string(message.changedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UserBlockChanged {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUserBlockChanged();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.blockerId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.blockedId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.changedAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UserBlockChanged {
+    return {
+      blockerId: isSet(object.blockerId)
+        ? globalThis.String(object.blockerId)
+        : isSet(object.blocker_id)
+        ? globalThis.String(object.blocker_id)
+        : "",
+      blockedId: isSet(object.blockedId)
+        ? globalThis.String(object.blockedId)
+        : isSet(object.blocked_id)
+        ? globalThis.String(object.blocked_id)
+        : "",
+      changedAt: isSet(object.changedAt)
+        ? globalThis.String(object.changedAt)
+        : isSet(object.changed_at)
+        ? globalThis.String(object.changed_at)
+        : "",
+    };
+  },
+
+  toJSON(message: UserBlockChanged): unknown {
+    const obj: any = {};
+    if (message.blockerId !== "") {
+      obj.blockerId = message.blockerId;
+    }
+    if (message.blockedId !== "") {
+      obj.blockedId = message.blockedId;
+    }
+    if (message.changedAt !== "") {
+      obj.changedAt = message.changedAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UserBlockChanged>, I>>(base?: I): UserBlockChanged {
+    return UserBlockChanged.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UserBlockChanged>, I>>(object: I): UserBlockChanged {
+    const message = createBaseUserBlockChanged();
+    message.blockerId = object.blockerId ?? "";
+    message.blockedId = object.blockedId ?? "";
     message.changedAt = object.changedAt ?? "";
     return message;
   },
