@@ -22,6 +22,9 @@ const common = {
     '^@aura/platform/testing$': '<rootDir>/services/platform/src/testing/index.ts',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // Jest 30's 'soft' globals cleanup recurses forever when a late callback of one suite writes a
+  // cleaned-up global (jestjs/jest#16044) and then fails every later suite of the run in band.
+  testEnvironmentOptions: { globalsCleanup: 'off' },
   rootDir: __dirname,
 };
 module.exports = {

@@ -10,12 +10,15 @@
 //
 // A scenario is one module in scenarios/ exporting
 //   name, description,
-//   setup(baseUrl, run) → context         once, before the warm-up (run: { env, runId })
+//   setup(baseUrl, run) → context         once, before the warm-up (run: { env, runId, pids })
 //   request(context) → autocannon options  method, path, headers, body, or requests: [...]
 //   check?(context, body)                  optional: throws if the probe's answer is not the expected one
 //   teardown?(context)                     optional
+//   unit?                                  optional: what one request is, e.g. 'uploads' (printed as uploads/s)
+// Besides autocannon's figures, each scenario reports p95 latency and the memory of every process
+// (peak RSS sampled every 100 ms while measuring, and the kernel's VmHWM).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -62,9 +65,10 @@ const env = stackEnv({
   LOG_LEVEL: 'warn',
   AURA_DB_SUFFIX: 'bench',
   KAFKA_GROUP_PREFIX: `aura-bench-${runId}`,
-  IDENTITY_GRPC_URL: '127.0.0.1:52051',
+  KAFKA_NEW_GROUP_START: 'latest',
+  IDENTITY_GRPC_URL: '127.0.0.1:22051',
   IDENTITY_HTTP_PORT: '18301',
-  MEDIA_GRPC_URL: '127.0.0.1:52056',
+  MEDIA_GRPC_URL: '127.0.0.1:22056',
   MEDIA_HTTP_PORT: '18306',
   GATEWAY_PORT: '18380',
   AURA_BIND_HOST: '127.0.0.1',
@@ -131,7 +135,7 @@ try {
   for (const scenario of scenarios) {
     if (stopping) break;
     console.log(`\n==> ${scenario.name}: ${scenario.description}`);
-    const context = await scenario.setup(baseUrl, { env, runId });
+    const context = await scenario.setup(baseUrl, { env, runId, pids });
     // autocannon takes the path from `url` (a top-level `path` would be ignored).
     const { path = '/', ...request } = scenario.request(context);
     const base = { ...request, url: `${baseUrl}${path}`, connections };
@@ -145,14 +149,24 @@ try {
     if (stopping) break;
     process.stdout.write(`  measuring ${duration} s with ${connections} connections ... `);
     const meter = startCpuMeter(pids);
-    const raw = await runLoad({ ...base, duration }, (i) => (current = i));
+    const memoryMeter = startMemoryMeter(pids);
+    const latencies = [];
+    const raw = await runLoad({ ...base, duration }, (i) => {
+      current = i;
+      // Every response's time, for percentiles autocannon does not give (p95).
+      i.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+    });
     current = undefined;
+    const memory = memoryMeter();
     if (stopping) break;
     const summary = summarize(raw);
+    summary.latencyMs.p95 = percentile(latencies, 95); // ms, rounded like autocannon's
     const cpu = meter(summary.requests);
     console.log('done');
     console.log(formatCpu(cpu));
-    results.push({ scenario: scenario.name, description: scenario.description, summary, cpu, raw });
+    console.log(formatRate(scenario, summary));
+    console.log(formatMemory(memory));
+    results.push({ scenario: scenario.name, description: scenario.description, summary, cpu, memory, raw });
     await scenario.teardown?.(context);
   }
 } catch (error) {
@@ -167,6 +181,79 @@ if (!stopping) {
     console.log(`results: ${file}`);
   }
   await shutdown(0);
+}
+
+/** Nearest-rank percentile of response times, in whole ms; null without any. */
+function percentile(values, p) {
+  if (values.length === 0) return null;
+  const sorted = Float64Array.from(values).sort();
+  return Math.round(sorted[Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length))) - 1]);
+}
+
+/** One `kB` field of /proc/<pid>/status (VmRSS, VmHWM) in KiB; undefined if unknown. */
+function procStatusKiB(pid, field) {
+  try {
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(
+      readFileSync(`/proc/${pid}/status`, 'utf8'),
+    );
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Samples the resident memory (VmRSS) of the named processes every 100 ms until the returned function
+ * is called; it gives, per process, RSS at the start, the peak sampled and at the end, and VmHWM (the
+ * kernel's own peak RSS over the process's life, warm-up included), in MiB.
+ */
+function startMemoryMeter(pids) {
+  const mib = (kib) => (kib === undefined ? null : Math.round((kib / 1024) * 10) / 10);
+  const start = {};
+  const peak = {};
+  const sample = () => {
+    for (const [name, pid] of Object.entries(pids)) {
+      const rss = procStatusKiB(pid, 'VmRSS');
+      if (rss === undefined) continue;
+      start[name] ??= rss;
+      peak[name] = Math.max(peak[name] ?? 0, rss);
+    }
+  };
+  sample();
+  const timer = setInterval(sample, 100);
+  return () => {
+    clearInterval(timer);
+    sample();
+    return Object.fromEntries(
+      Object.entries(pids)
+        .filter(([name]) => start[name] !== undefined)
+        .map(([name, pid]) => [
+          name,
+          {
+            pid,
+            startRssMiB: mib(start[name]),
+            peakRssMiB: mib(peak[name]),
+            endRssMiB: mib(procStatusKiB(pid, 'VmRSS')),
+            hwmMiB: mib(procStatusKiB(pid, 'VmHWM')),
+          },
+        ]),
+    );
+  };
+}
+
+/** "  uploads/s 41.2, latency p50 430 / p95 610 / p99 700 ms" (a scenario may name its unit). */
+function formatRate(scenario, summary) {
+  const { p50, p95, p99 } = summary.latencyMs;
+  const perSec = summary.durationSec > 0 ? summary.ok2xx / summary.durationSec : 0;
+  return `  ${scenario.unit ?? 'requests'}/s ${perSec.toFixed(1)} (2xx), latency p50 ${p50} / p95 ${p95} / p99 ${p99} ms`;
+}
+
+/** The peak memory line of one scenario. */
+function formatMemory(memory) {
+  const parts = Object.entries(memory).map(
+    ([name, m]) => `${name} ${m.peakRssMiB} (${m.startRssMiB} → ${m.endRssMiB}, VmHWM ${m.hwmMiB})`,
+  );
+  return `  peak RSS MiB while measuring (start → end, lifetime VmHWM): ${parts.join(', ')}`;
 }
 
 function writeResults(rows) {

@@ -21,7 +21,8 @@ mkdirSync(runDir, { recursive: true });
 
 // The test stack runs beside a development stack: own ports, databases, consumer groups.
 // AURA_TEST_SLOT=1..9 shifts every port and database once more, so that several test runs (e.g. two
-// engineers' work trees on one machine) do not meet. Slot 0, the default, is what CI uses.
+// engineers' work trees on one machine) do not meet. Slot 0, the default, is what CI uses. Ports stay
+// below 32768, outside Linux's range for outgoing connections, which could otherwise take one first.
 const slot = Number(process.env.AURA_TEST_SLOT ?? 0);
 if (!Number.isInteger(slot) || slot < 0 || slot > 9) throw new Error('AURA_TEST_SLOT must be 0..9');
 const port = (base, step = 10) => String(base + slot * step);
@@ -34,12 +35,17 @@ const env = stackEnv({
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
   AURA_DB_SUFFIX: dbSuffix,
   KAFKA_GROUP_PREFIX: `aura-${dbSuffix}-${runId}`,
-  IDENTITY_GRPC_URL: `127.0.0.1:${port(51051)}`,
+  KAFKA_NEW_GROUP_START: 'latest',
+  IDENTITY_GRPC_URL: `127.0.0.1:${port(21051)}`,
   IDENTITY_HTTP_PORT: port(18101),
-  SOCIAL_GRPC_URL: `127.0.0.1:${port(51052)}`,
+  SOCIAL_GRPC_URL: `127.0.0.1:${port(21052)}`,
   SOCIAL_HTTP_PORT: port(18102),
-  MEDIA_GRPC_URL: `127.0.0.1:${port(51056)}`,
+  MESSAGING_GRPC_URL: `127.0.0.1:${port(21053)}`,
+  MESSAGING_HTTP_PORT: port(18103),
+  MEDIA_GRPC_URL: `127.0.0.1:${port(21056)}`,
   MEDIA_HTTP_PORT: port(18106),
+  ECONOMY_GRPC_URL: `127.0.0.1:${port(21054)}`,
+  ECONOMY_HTTP_PORT: port(18104),
   GATEWAY_PORT: gatewayPort,
   OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${otlpPort}`,
   AURA_RATE_LIMIT_REGISTER_PER_HOUR: '100000',

@@ -26,6 +26,12 @@ export const baseConfigSchema = z.object({
     ),
   /** Prefix of consumer group ids, so parallel stacks on one broker do not share offsets. */
   KAFKA_GROUP_PREFIX: z.string().default('aura'),
+  /**
+   * Where a consumer group that has no committed offsets starts. `earliest` (production) builds read
+   * models from the whole history; `latest` suits short-lived stacks (tests, benchmarks) whose groups
+   * are new on every run and must not replay every earlier run's events.
+   */
+  KAFKA_NEW_GROUP_START: z.enum(['earliest', 'latest']).default('earliest'),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   S3_ENDPOINT: z.string().url().default('http://127.0.0.1:9000'),
   S3_REGION: z.string().default('us-east-1'),

@@ -22,6 +22,8 @@ describe('KafkaEventBus against the local Kafka', () => {
       clientId: 'platform-test',
       brokers: config.KAFKA_BROKERS,
       groupPrefix: `test-${randomUUID()}`,
+      // The shared topics hold every earlier run's events; each test filters by its own keys anyway.
+      newGroupStart: 'latest',
       logger,
       processed: new MongoProcessedEventStore(mongo),
       retryBaseMs: 20,
@@ -64,6 +66,34 @@ describe('KafkaEventBus against the local Kafka', () => {
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ id: event.id, type: 'user.registered', key: userId, version: 1 });
     expect(received[0].payload).toMatchObject({ userId, auraScore: 100, role: 'user' });
+  });
+
+  it('a new group told to start at the end skips history but gets what is published right after', async () => {
+    const before = randomUUID();
+    const after = randomUUID();
+    await bus.publish([registered(before)]);
+    const latestBus = new KafkaEventBus({
+      clientId: 'platform-test-latest',
+      brokers: config.KAFKA_BROKERS,
+      groupPrefix: `test-${randomUUID()}`,
+      newGroupStart: 'latest',
+      logger,
+      processed: new MongoProcessedEventStore(mongo),
+    });
+    await latestBus.connect();
+    try {
+      const seen: string[] = [];
+      await latestBus.subscribe({
+        group: 'latest',
+        events: ['user.registered'],
+        handler: async (event) => void seen.push(event.key),
+      });
+      await bus.publish([registered(after)]); // at once: no time for a lazy offset lookup
+      await waitFor(() => seen.includes(after), { what: 'the event published after subscribing' });
+      expect(seen).not.toContain(before);
+    } finally {
+      await latestBus.close();
+    }
   });
 
   it('retries a failing handler with backoff and succeeds', async () => {

@@ -10,6 +10,8 @@ export interface KafkaEventBusOptions {
   clientId: string;
   brokers: string[];
   groupPrefix: string;
+  /** Where a group without committed offsets starts (default earliest). */
+  newGroupStart?: 'earliest' | 'latest';
   logger: Logger;
   processed: ProcessedEventStore;
   /** Base delay of the exponential backoff between attempts of one event. */
@@ -121,6 +123,30 @@ export class KafkaEventBus implements EventBus {
     }
   }
 
+  /**
+   * A new group told to start at the end would only resolve "the end" at its first fetch, after
+   * subscribe() returned, so an event published right after subscribing could be skipped. Committing
+   * the current end offsets for a group that has none pins the start to the moment of subscribing.
+   */
+  private async startNewGroupAtEnd(groupId: string, topics: string[]): Promise<void> {
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      const committed = await admin.fetchOffsets({ groupId, topics });
+      for (const { topic, partitions } of committed) {
+        if (partitions.some((p) => p.offset !== '-1')) continue;
+        const ends = await admin.fetchTopicOffsets(topic);
+        await admin.setOffsets({
+          groupId,
+          topic,
+          partitions: ends.map(({ partition, high }) => ({ partition, offset: high })),
+        });
+      }
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
   async subscribe(subscription: Subscription): Promise<void> {
     const groupId = `${this.options.groupPrefix}.${subscription.group}`;
     const consumer = this.kafka.consumer({
@@ -134,9 +160,13 @@ export class KafkaEventBus implements EventBus {
     await consumer.connect();
     const { EventCatalog } = await import('@aura/proto');
     const topics = [...new Set(subscription.events.map((type) => EventCatalog[type].topic))];
-    await consumer.subscribe({ topics, fromBeginning: true });
+    const fromBeginning = (this.options.newGroupStart ?? 'earliest') === 'earliest';
+    if (!fromBeginning) await this.startNewGroupAtEnd(groupId, topics);
+    await consumer.subscribe({ topics, fromBeginning });
     const wanted = new Set<string>(subscription.events);
     await consumer.run({
+      // Order holds per partition (the aggregate's key); partitions of a topic proceed side by side.
+      partitionsConsumedConcurrently: 3,
       eachMessage: async ({ topic, partition, message }) => {
         const type = text(message.headers?.[Header.type]);
         if (!type || !wanted.has(type) || !isEventType(type)) return;

@@ -103,7 +103,9 @@ export class OutboxRelay {
 
   start(): void {
     this.stopped = false;
-    this.timer = setInterval(() => this.nudge(), this.options.intervalMs ?? 1000);
+    // Writes nudge the relay at once; the sweep only catches what a crash left behind, and every pass
+    // queries each outbox collection (a scan on FerretDB), so it runs rarely.
+    this.timer = setInterval(() => this.nudge(), this.options.intervalMs ?? 5000);
     this.timer.unref();
     this.nudge();
   }

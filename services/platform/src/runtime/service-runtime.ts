@@ -60,6 +60,7 @@ export class ServiceRuntime {
       clientId: `aura-${service}`,
       brokers: config.KAFKA_BROKERS,
       groupPrefix: config.KAFKA_GROUP_PREFIX,
+      newGroupStart: config.KAFKA_NEW_GROUP_START,
       logger,
       processed: new MongoProcessedEventStore(mongo),
     });

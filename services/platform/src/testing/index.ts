@@ -8,6 +8,8 @@ export function testConfig(overrides: Record<string, string> = {}): BaseConfig {
     ...process.env,
     AURA_ENV: 'test',
     AURA_DB_SUFFIX: process.env.AURA_DB_SUFFIX || 'test',
+    // Shared local topics hold every earlier run's events: test groups start at the end.
+    KAFKA_NEW_GROUP_START: process.env.KAFKA_NEW_GROUP_START || 'latest',
     ...overrides,
   });
 }
@@ -32,10 +34,28 @@ export interface ReceivedRecord {
   value: Buffer;
 }
 
-/** Reads every record of some topics from the beginning, in a fresh consumer group. */
+/**
+ * Records every record published to some topics from now on (a fresh consumer group pinned to the
+ * current end of each topic: the shared local topics hold every earlier run's events).
+ */
 export async function recordTopics(brokers: string[], topics: string[]) {
   const kafka = new Kafka({ clientId: `test-${randomUUID()}`, brokers, logLevel: logLevel.NOTHING });
-  const consumer = kafka.consumer({ groupId: `test-recorder-${randomUUID()}` });
+  const groupId = `test-recorder-${randomUUID()}`;
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    for (const topic of topics) {
+      const ends = await admin.fetchTopicOffsets(topic);
+      await admin.setOffsets({
+        groupId,
+        topic,
+        partitions: ends.map(({ partition, high }) => ({ partition, offset: high })),
+      });
+    }
+  } finally {
+    await admin.disconnect();
+  }
+  const consumer = kafka.consumer({ groupId });
   const records: ReceivedRecord[] = [];
   await consumer.connect();
   await consumer.subscribe({ topics, fromBeginning: true });
