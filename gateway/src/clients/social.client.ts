@@ -1,0 +1,100 @@
+import { Caller, callerMetadata, createGrpcClient, unaryCall } from '@aura/platform';
+import { common, social } from '@aura/proto';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { GATEWAY_CONFIG, GatewayConfig } from '../config';
+
+/**
+ * Typed, promise-based calls to the social service. Errors are gRPC ServiceErrors (mapped to HTTP
+ * by ApiErrorFilter). Every call that acts for or reads as a member passes the caller as metadata:
+ * the service never takes a member id for "who is asking" from a message.
+ */
+@Injectable()
+export class SocialClient implements OnModuleDestroy {
+  private readonly client: social.SocialServiceClient;
+  private readonly health: common.HealthServiceClient;
+
+  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+    this.client = createGrpcClient(social.SocialServiceClient, config.SOCIAL_GRPC_URL);
+    this.health = createGrpcClient(common.HealthServiceClient, config.SOCIAL_GRPC_URL);
+  }
+
+  createPost(caller: Caller, request: social.CreatePostRequest) {
+    return unaryCall(this.client, this.client.createPost, request, callerMetadata(caller));
+  }
+
+  getPost(caller: Caller, postId: string) {
+    return unaryCall(this.client, this.client.getPost, { postId }, callerMetadata(caller));
+  }
+
+  togglePostLike(caller: Caller, postId: string) {
+    return unaryCall(this.client, this.client.togglePostLike, { postId }, callerMetadata(caller));
+  }
+
+  listComments(caller: Caller, request: social.ListCommentsRequest) {
+    return unaryCall(this.client, this.client.listComments, request, callerMetadata(caller));
+  }
+
+  createComment(caller: Caller, request: social.CreateCommentRequest) {
+    return unaryCall(this.client, this.client.createComment, request, callerMetadata(caller));
+  }
+
+  toggleCommentLike(caller: Caller, commentId: string) {
+    return unaryCall(this.client, this.client.toggleCommentLike, { commentId }, callerMetadata(caller));
+  }
+
+  follow(caller: Caller, userId: string) {
+    return unaryCall(this.client, this.client.follow, { userId }, callerMetadata(caller));
+  }
+
+  unfollow(caller: Caller, userId: string) {
+    return unaryCall(this.client, this.client.unfollow, { userId }, callerMetadata(caller));
+  }
+
+  getFollowState(caller: Caller, userId: string) {
+    return unaryCall(this.client, this.client.getFollowState, { userId }, callerMetadata(caller));
+  }
+
+  getFeed(caller: Caller, request: social.GetFeedRequest) {
+    return unaryCall(this.client, this.client.getFeed, request, callerMetadata(caller));
+  }
+
+  listStories(caller: Caller, request: social.ListStoriesRequest) {
+    return unaryCall(this.client, this.client.listStories, request, callerMetadata(caller));
+  }
+
+  listMemberContent(caller: Caller, request: social.ListMemberContentRequest) {
+    return unaryCall(this.client, this.client.listMemberContent, request, callerMetadata(caller));
+  }
+
+  search(caller: Caller, request: social.SearchRequest) {
+    return unaryCall(this.client, this.client.search, request, callerMetadata(caller));
+  }
+
+  /** Public: no caller. */
+  trendingTags(request: social.TrendingTagsRequest) {
+    return unaryCall(this.client, this.client.trendingTags, request, callerMetadata());
+  }
+
+  topCreators(caller: Caller, request: social.TopCreatorsRequest) {
+    return unaryCall(this.client, this.client.topCreators, request, callerMetadata(caller));
+  }
+
+  /** Public: no caller. */
+  publicFeedPreview(request: social.PublicFeedPreviewRequest) {
+    return unaryCall(this.client, this.client.publicFeedPreview, request, callerMetadata());
+  }
+
+  /** Public: no caller. */
+  publicStats() {
+    return unaryCall(this.client, this.client.publicStats, {}, callerMetadata());
+  }
+
+  checkHealth() {
+    return unaryCall(this.health, this.health.check, {}, undefined, 2000);
+  }
+
+  onModuleDestroy(): void {
+    this.client.close();
+    this.health.close();
+  }
+}

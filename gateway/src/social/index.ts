@@ -1,0 +1,22 @@
+import { CommentsController } from './comments.controller';
+import { ContentRateLimitGuard } from './content-rate-limit.guard';
+import { ExploreController } from './explore.controller';
+import { MemberProfiles } from './member-profiles';
+import { MembersController } from './members.controller';
+import { PostsController } from './posts.controller';
+import { ProfilePostsController } from './profile-posts.controller';
+import { PublicController } from './public.controller';
+import { StoriesController } from './stories.controller';
+
+/** The social routes of issue 4 (ADR 0004), registered by AppModule. */
+export const SOCIAL_CONTROLLERS = [
+  PostsController,
+  CommentsController,
+  StoriesController,
+  MembersController,
+  ProfilePostsController,
+  ExploreController,
+  PublicController,
+];
+
+export const SOCIAL_PROVIDERS = [MemberProfiles, ContentRateLimitGuard];

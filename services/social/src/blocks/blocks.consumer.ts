@@ -1,0 +1,47 @@
+import { DomainEvent, RUNTIME, ServiceRuntime } from '@aura/platform';
+import { identityEvents } from '@aura/proto';
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, Clock } from '../common/clock';
+import { Timelines } from '../feeds/timelines';
+import { FollowsService } from '../follows/follows.service';
+import { BlocksRepository } from './blocks.repository';
+
+export const BLOCKS_GROUP = 'social.blocks';
+
+/**
+ * Blocks from identity: a block is recorded and removes the follows both ways (each with its
+ * user.unfollowed event); an unblock only removes the block. Safe to run twice for one event.
+ */
+@Injectable()
+export class BlocksConsumer {
+  constructor(
+    @Inject(BlocksRepository) private readonly blocks: BlocksRepository,
+    @Inject(FollowsService) private readonly follows: FollowsService,
+    @Inject(Timelines) private readonly timelines: Timelines,
+    @Inject(RUNTIME) private readonly runtime: ServiceRuntime,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  start(): Promise<void> {
+    return this.runtime.subscribe({
+      group: BLOCKS_GROUP,
+      events: ['user.blocked', 'user.unblocked'],
+      handler: (event) => this.handle(event),
+    });
+  }
+
+  async handle(event: DomainEvent): Promise<void> {
+    const { blockerId, blockedId } = event.payload as identityEvents.UserBlockChanged;
+    if (!blockerId || !blockedId || blockerId === blockedId) return;
+    if (event.type === 'user.unblocked') {
+      await this.blocks.unblock(blockerId, blockedId);
+      return;
+    }
+    if (event.type !== 'user.blocked') return;
+    const at = new Date(event.occurredAt);
+    await this.blocks.block(blockerId, blockedId, Number.isNaN(at.getTime()) ? this.clock.now() : at);
+    await this.follows.remove(blockerId, blockedId);
+    await this.follows.remove(blockedId, blockerId);
+    await Promise.all([this.timelines.invalidate(blockerId), this.timelines.invalidate(blockedId)]);
+  }
+}

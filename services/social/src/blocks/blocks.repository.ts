@@ -1,0 +1,74 @@
+import { isDuplicateKeyError, MONGO } from '@aura/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Connection, Model } from 'mongoose';
+import { CacheTtl } from '../common/cache-ttl';
+import { RedisCache } from '../common/redis-cache';
+import { SocialKeys } from '../common/social-keys';
+import { BlockDoc, blockId, blockModel } from './block.schema';
+
+/**
+ * Blocks between members, from identity's user.blocked / user.unblocked. A block hides the two from
+ * each other everywhere in social (feeds, stories, comments, search) and forbids following.
+ * Who is blocked either way is read from a Redis copy per member, rebuilt from MongoDB when missing.
+ */
+@Injectable()
+export class BlocksRepository {
+  readonly model: Model<BlockDoc>;
+
+  constructor(
+    @Inject(MONGO) connection: Connection,
+    @Inject(RedisCache) private readonly cache: RedisCache,
+    @Inject(SocialKeys) private readonly keys: SocialKeys,
+  ) {
+    this.model = blockModel(connection);
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.model.init();
+  }
+
+  /** Members this member blocked or was blocked by. */
+  blockedEitherWay(userId: string): Promise<Set<string>> {
+    return this.cache.set(this.keys.blocks(userId), CacheTtl.memberSet, async () => {
+      const docs = await this.model
+        .find({ $or: [{ blockerId: userId }, { blockedId: userId }] })
+        .lean<BlockDoc[]>()
+        .exec();
+      return docs.map((doc) => (doc.blockerId === userId ? doc.blockedId : doc.blockerId));
+    });
+  }
+
+  async isBlockedEitherWay(a: string, b: string): Promise<boolean> {
+    if (a === b) return false;
+    const [blocked] = await this.cache.contains(this.keys.blocks(a), [b], CacheTtl.memberSet, async () => [
+      ...(await this.blockedEitherWay(a)),
+    ]);
+    return blocked;
+  }
+
+  /** Records a block (idempotent); true if it is new. */
+  async block(blockerId: string, blockedId: string, at: Date): Promise<boolean> {
+    let created = true;
+    try {
+      await this.model.create({ _id: blockId(blockerId, blockedId), blockerId, blockedId, createdAt: at });
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+      created = false;
+    }
+    await this.forget(blockerId, blockedId);
+    return created;
+  }
+
+  async unblock(blockerId: string, blockedId: string): Promise<void> {
+    await this.model.deleteOne({ _id: blockId(blockerId, blockedId) }).exec();
+    await this.forget(blockerId, blockedId);
+  }
+
+  private async forget(a: string, b: string): Promise<void> {
+    // Either member may also have blocked the other: rebuild both copies rather than edit them.
+    await Promise.all([
+      this.cache.invalidate(this.keys.blocks(a)),
+      this.cache.invalidate(this.keys.blocks(b)),
+    ]);
+  }
+}

@@ -1,0 +1,49 @@
+import { outboxPlugin } from '@aura/platform';
+import type { Connection, Model } from 'mongoose';
+import { Schema } from 'mongoose';
+
+/**
+ * A comment or a reply (collection `comments`, `_id` = UUID). A reply names its parent comment, which
+ * belongs to the same post. likesCount is recomputed from `comment_likes`; comment.created travels in
+ * the document's outbox.
+ */
+export interface CommentDoc {
+  _id: string;
+  postId: string;
+  authorId: string;
+  parentCommentId: string | null;
+  /** Author of the parent comment for a reply, else ''. */
+  parentAuthorId: string;
+  content: string;
+  mentions: string[];
+  mentionIds: string[];
+  likesCount: number;
+  createdAt: Date;
+  deleted: boolean;
+}
+
+export const commentSchema = new Schema<CommentDoc>(
+  {
+    _id: { type: String, required: true },
+    postId: { type: String, required: true },
+    authorId: { type: String, required: true },
+    parentCommentId: { type: String, default: null },
+    parentAuthorId: { type: String, default: '' },
+    content: { type: String, required: true },
+    mentions: { type: [String], default: [] },
+    mentionIds: { type: [String], default: [] },
+    likesCount: { type: Number, default: 0 },
+    createdAt: { type: Date, required: true },
+    deleted: { type: Boolean, default: false },
+  },
+  { collection: 'comments', versionKey: false },
+);
+commentSchema.index({ postId: 1, createdAt: 1 });
+commentSchema.index({ authorId: 1, createdAt: -1 });
+commentSchema.plugin(outboxPlugin);
+
+export function commentModel(connection: Connection): Model<CommentDoc> {
+  return (
+    (connection.models.Comment as Model<CommentDoc>) ?? connection.model<CommentDoc>('Comment', commentSchema)
+  );
+}

@@ -1,0 +1,149 @@
+import { CallContext, createEvent, NotFound, RUNTIME, RuleViolation } from '@aura/platform';
+import { social } from '@aura/proto';
+import { Inject, Injectable } from '@nestjs/common';
+import { BlocksRepository } from '../blocks/blocks.repository';
+import { CLOCK, Clock } from '../common/clock';
+import { commentIdOf, Messages, newId, postIdOf, requireCaller } from '../common/ids';
+import type { OutboxHost } from '../common/outbox-host';
+import { pageLimit, PageSizes } from '../common/settings';
+import { decodeTimeCursor, encodeTimeCursor } from '../feeds/cursor';
+import { LikesRepository } from '../likes/likes.repository';
+import { LikesService } from '../likes/likes.service';
+import { MemberDoc } from '../members/member.schema';
+import { MembersRepository } from '../members/members.repository';
+import { toAuthor } from '../posts/post.mapper';
+import { PostViews } from '../posts/post-views';
+import { extractMentions } from '../posts/text';
+import { CommentDoc } from './comment.schema';
+import { CommentsRepository } from './comments.repository';
+
+export const CommentMessages = {
+  empty: 'Comment cannot be empty',
+  tooLong: 'Comment must be at most 300 characters',
+  otherPost: 'You can only reply to a comment on the same post',
+} as const;
+
+export const MAX_COMMENT_LENGTH = 300;
+
+export function toComment(doc: CommentDoc, author: MemberDoc | undefined, hasLiked: boolean): social.Comment {
+  return {
+    id: doc._id,
+    postId: doc.postId,
+    parentCommentId: doc.parentCommentId ?? '',
+    content: doc.content,
+    likesCount: Math.max(0, doc.likesCount ?? 0),
+    hasLiked,
+    createdAt: new Date(doc.createdAt).toISOString(),
+    user: toAuthor(doc.authorId, author),
+  };
+}
+
+/** Checks a comment's text (trimmed, non-blank, ≤ 300 characters); returns it trimmed. */
+export function validateCommentText(content: string): string {
+  const text = (content ?? '').trim();
+  if (!text) throw new RuleViolation(CommentMessages.empty);
+  if ([...text].length > MAX_COMMENT_LENGTH) throw new RuleViolation(CommentMessages.tooLong);
+  return text;
+}
+
+@Injectable()
+export class CommentsService {
+  constructor(
+    @Inject(CommentsRepository) private readonly comments: CommentsRepository,
+    @Inject(LikesRepository) private readonly likes: LikesRepository,
+    @Inject(LikesService) private readonly likesService: LikesService,
+    @Inject(MembersRepository) private readonly members: MembersRepository,
+    @Inject(BlocksRepository) private readonly blocks: BlocksRepository,
+    @Inject(PostViews) private readonly views: PostViews,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(RUNTIME) private readonly runtime: OutboxHost,
+  ) {}
+
+  async create(request: social.CreateCommentRequest, context: CallContext): Promise<social.Comment> {
+    const commenterId = requireCaller(context);
+    const postId = postIdOf(request.postId);
+    const content = validateCommentText(request.content);
+    const post = await this.views.visibleOne(postId, commenterId);
+    if (!post) throw new NotFound(Messages.postNotFound);
+    let parent: CommentDoc | null = null;
+    if (request.parentCommentId) {
+      parent = await this.comments.findById(commentIdOf(request.parentCommentId));
+      if (!parent || parent.deleted) throw new NotFound(Messages.commentNotFound);
+      if (parent.postId !== postId) throw new RuleViolation(CommentMessages.otherPost);
+    }
+    const mentions = extractMentions(content);
+    const [author, mentioned] = await Promise.all([
+      this.members.findById(commenterId),
+      this.members.findByUsernames(mentions),
+    ]);
+    const now = this.clock.now();
+    const doc: CommentDoc = {
+      _id: newId(),
+      postId,
+      authorId: commenterId,
+      parentCommentId: parent?._id ?? null,
+      parentAuthorId: parent?.authorId ?? '',
+      content,
+      mentions,
+      mentionIds: mentioned.map((member) => member._id),
+      likesCount: 0,
+      createdAt: now,
+      deleted: false,
+    };
+    const event = createEvent(this.runtime.service, 'comment.created', postId, {
+      commentId: doc._id,
+      postId,
+      postAuthorId: post.authorId,
+      commenterId,
+      parentCommentId: doc.parentCommentId ?? '',
+      parentAuthorId: doc.parentAuthorId,
+      mentionedUserIds: doc.mentionIds,
+      createdAt: now.toISOString(),
+    });
+    await this.comments.insert(doc, [event]);
+    await Promise.all([this.likesService.settlePost(postId), this.members.touchActive(commenterId, now)]);
+    return toComment(doc, author ?? undefined, false);
+  }
+
+  /** A post's comments and replies, oldest first; members blocked either way are left out. */
+  async list(request: social.ListCommentsRequest, context: CallContext): Promise<social.CommentPage> {
+    const postId = postIdOf(request.postId);
+    const viewerId = context.caller?.userId;
+    const post = await this.views.visibleOne(postId, viewerId);
+    if (!post) throw new NotFound(Messages.postNotFound);
+    const limit = pageLimit(request.limit, PageSizes.comments.fallback, PageSizes.comments.max);
+    let position = decodeTimeCursor(request.cursor);
+    const hidden = viewerId ? await this.blocks.blockedEitherWay(viewerId) : new Set<string>();
+    const found: CommentDoc[] = [];
+    let more = false;
+    for (let round = 0; round < 5 && found.length <= limit; round++) {
+      const ids = await this.comments.page(postId, position, limit + 1);
+      if (ids.length === 0) break;
+      const byId = await this.comments.mapByIds(ids.map((item) => item.id));
+      for (const item of ids) {
+        const doc = byId.get(item.id);
+        if (doc && !doc.deleted && !hidden.has(doc.authorId)) found.push(doc);
+      }
+      position = ids[ids.length - 1];
+      more = ids.length === limit + 1;
+      if (!more) break;
+    }
+    const page = found.slice(0, limit);
+    const hasNext = found.length > limit || (more && page.length === limit);
+    const [authors, liked] = await Promise.all([
+      this.members.mapByIds(page.map((doc) => doc.authorId)),
+      viewerId
+        ? this.likes.likedCommentIds(
+            viewerId,
+            page.map((doc) => doc._id),
+          )
+        : Promise.resolve(new Set<string>()),
+    ]);
+    const last = page[page.length - 1];
+    return {
+      comments: page.map((doc) => toComment(doc, authors.get(doc.authorId), liked.has(doc._id))),
+      nextCursor:
+        hasNext && last ? encodeTimeCursor({ score: new Date(last.createdAt).getTime(), id: last._id }) : '',
+    };
+  }
+}

@@ -1,0 +1,160 @@
+import {
+  EventRecord,
+  isDuplicateKeyError,
+  outboxPlugin,
+  StoredOutboxEvent,
+  toStoredOutbox,
+} from '@aura/platform';
+import type { Connection, Model } from 'mongoose';
+import { Schema } from 'mongoose';
+import type { OutboxHost } from './outbox-host';
+
+/**
+ * Likes and follows are "edges": one document per (actor, target) with a deterministic `_id`, so a
+ * member can like a post or follow a member at most once however many requests race (a unique
+ * index decides; FerretDB keeps those, ADR 0003). Adding an edge stores its event in the edge
+ * document itself. Removing one first records a removal (with the event, and any event of the edge
+ * not yet published) under an id naming that edge instance, then deletes the edge: a crash between
+ * the two leaves a removal that the recovery sweep completes, and a repeated removal of the same
+ * instance is a no-op, so the event goes out exactly once.
+ */
+export interface EdgeDoc {
+  _id: string;
+  createdAt: Date;
+}
+
+export interface EdgeRemovalDoc {
+  _id: string;
+  kind: string;
+  edgeId: string;
+  edgeCreatedAt: Date;
+  createdAt: Date;
+  done: boolean;
+}
+
+const removalSchema = new Schema<EdgeRemovalDoc>(
+  {
+    _id: { type: String, required: true },
+    kind: { type: String, required: true },
+    edgeId: { type: String, required: true },
+    edgeCreatedAt: { type: Date, required: true },
+    createdAt: { type: Date, required: true },
+    done: { type: Boolean, default: false },
+  },
+  { collection: 'edge_removals', versionKey: false },
+);
+removalSchema.index({ done: 1, createdAt: 1 });
+removalSchema.plugin(outboxPlugin);
+
+/** Inserts an edge with its events; false if it already exists. */
+export async function insertEdge<T extends EdgeDoc>(
+  model: Model<T>,
+  doc: T,
+  events: EventRecord[],
+  host: OutboxHost,
+): Promise<boolean> {
+  try {
+    await model.create({ ...doc, _outbox: toStoredOutbox(events) });
+  } catch (error) {
+    if (isDuplicateKeyError(error)) return false;
+    throw error;
+  }
+  host.eventsStored(events);
+  return true;
+}
+
+export class EdgeRemovals {
+  readonly model: Model<EdgeRemovalDoc>;
+
+  constructor(
+    connection: Connection,
+    private readonly host: OutboxHost,
+  ) {
+    this.model =
+      (connection.models.EdgeRemoval as Model<EdgeRemovalDoc>) ??
+      connection.model<EdgeRemovalDoc>('EdgeRemoval', removalSchema);
+    host.registerOutbox(this.model);
+  }
+
+  /**
+   * Removes an edge and publishes `events(edge)` once. Returns the removed edge, or null when there was
+   * none.
+   */
+  async remove<T extends EdgeDoc>(
+    kind: string,
+    edges: Model<T>,
+    edgeId: string,
+    events: (edge: T) => Promise<EventRecord[]>,
+    now: Date,
+  ): Promise<T | null> {
+    const edge = await edges
+      .findById(edgeId)
+      .select('+_outbox')
+      .lean<T & { _outbox?: StoredOutboxEvent[] }>()
+      .exec();
+    if (!edge) return null;
+    const records = await events(edge);
+    const removalId = `${kind}:${edgeId}:${new Date(edge.createdAt).getTime()}`;
+    try {
+      await this.model.create({
+        _id: removalId,
+        kind,
+        edgeId,
+        edgeCreatedAt: edge.createdAt,
+        createdAt: now,
+        done: false,
+        // The edge's own events not yet published go first, so deleting the edge loses none of them
+        // (published twice at worst; consumers dedupe by event id).
+        _outbox: [...(edge._outbox ?? []), ...toStoredOutbox(records)],
+      });
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+      // This edge instance is already being removed (a concurrent request, or one that crashed
+      // halfway): its removal carries the events; finish it.
+      await this.complete(edges, removalId, edgeId, edge.createdAt);
+      return edge;
+    }
+    this.host.eventsStored(records);
+    await this.complete(edges, removalId, edgeId, edge.createdAt);
+    return edge;
+  }
+
+  private async complete<T extends EdgeDoc>(
+    edges: Model<T>,
+    removalId: string,
+    edgeId: string,
+    edgeCreatedAt: Date,
+  ): Promise<void> {
+    await edges.deleteOne({ _id: edgeId, createdAt: edgeCreatedAt }).exec();
+    await this.model.updateOne({ _id: removalId }, { $set: { done: true } }).exec();
+  }
+
+  /** Completes removals that a crash left halfway (older than `before`). Returns the edge ids. */
+  async recover(
+    kinds: Record<string, Model<EdgeDoc>>,
+    before: Date,
+  ): Promise<{ kind: string; edgeId: string }[]> {
+    const pending = await this.model
+      .find({ done: false, createdAt: { $lt: before } })
+      .limit(200)
+      .lean<EdgeRemovalDoc[]>()
+      .exec();
+    const completed: { kind: string; edgeId: string }[] = [];
+    for (const removal of pending) {
+      const edges = kinds[removal.kind];
+      if (!edges) continue;
+      await this.complete(edges, removal._id, removal.edgeId, removal.edgeCreatedAt);
+      completed.push({ kind: removal.kind, edgeId: removal.edgeId });
+    }
+    // A completed removal whose events are published has done its work (its edge instance is gone,
+    // so nothing can repeat it): drop it after a day so the collection does not grow.
+    await this.model
+      .deleteMany({
+        done: true,
+        createdAt: { $lt: new Date(before.getTime() - 24 * 3600 * 1000) },
+        '_outbox.0': { $exists: false },
+      })
+      .exec();
+    return completed;
+  }
+}

@@ -1,0 +1,298 @@
+import type { Redis } from 'ioredis';
+
+/** Marks a cached set or sorted set as complete (an empty set still exists). Never a real member. */
+export const SENTINEL = '~';
+const GEN_TTL_SECONDS = 2 * 24 * 3600;
+
+const genKey = (key: string) => `${key}:gen`;
+
+/*
+ * Rebuildable caches guarded by a generation counter. A writer changes MongoDB first, then bumps the
+ * key's generation and applies its change to the cached copy if one exists. A reader that finds no
+ * copy reads the generation, loads from MongoDB and stores the copy only if the generation is
+ * unchanged, so a copy built from a read that raced a write is never stored. (Without the guard a
+ * rebuild could store a set missing a like made while it read.)
+ */
+const FILL_SET = `
+local g = redis.call('GET', KEYS[2]) or ''
+if g ~= ARGV[1] then return 0 end
+redis.call('DEL', KEYS[1])
+redis.call('SADD', KEYS[1], '${SENTINEL}')
+for i = 3, #ARGV do redis.call('SADD', KEYS[1], ARGV[i]) end
+redis.call('EXPIRE', KEYS[1], tonumber(ARGV[2]))
+return 1`;
+
+const CHANGE_SET = `
+redis.call('INCR', KEYS[2])
+redis.call('EXPIRE', KEYS[2], ${GEN_TTL_SECONDS})
+if ARGV[1] == 'del' then redis.call('DEL', KEYS[1]) return 1 end
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+for i = 2, #ARGV do
+  if ARGV[1] == 'add' then redis.call('SADD', KEYS[1], ARGV[i]) else redis.call('SREM', KEYS[1], ARGV[i]) end
+end
+return 1`;
+
+const FILL_ZSET = `
+local g = redis.call('GET', KEYS[2]) or ''
+if g ~= ARGV[1] then return 0 end
+redis.call('DEL', KEYS[1])
+redis.call('ZADD', KEYS[1], -1, '${SENTINEL}')
+for i = 3, #ARGV, 2 do redis.call('ZADD', KEYS[1], tonumber(ARGV[i]), ARGV[i + 1]) end
+redis.call('EXPIRE', KEYS[1], tonumber(ARGV[2]))
+return 1`;
+
+// ARGV: op ('add' | 'rem' | 'del'), cap (0 = none), then score member pairs ('add') or members ('rem').
+const CHANGE_ZSET = `
+redis.call('INCR', KEYS[2])
+redis.call('EXPIRE', KEYS[2], ${GEN_TTL_SECONDS})
+if ARGV[1] == 'del' then redis.call('DEL', KEYS[1]) return 1 end
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+if ARGV[1] == 'add' then
+  for i = 3, #ARGV, 2 do redis.call('ZADD', KEYS[1], tonumber(ARGV[i]), ARGV[i + 1]) end
+  local cap = tonumber(ARGV[2])
+  if cap > 0 then redis.call('ZREMRANGEBYRANK', KEYS[1], 1, -(cap + 1)) end
+else
+  for i = 3, #ARGV do redis.call('ZREM', KEYS[1], ARGV[i]) end
+end
+return 1`;
+
+// Stores a document copy unless the stored one was read later (ARGV[2] = when this copy was read).
+const SET_IF_NEWER = `
+local current = redis.call('GET', KEYS[1])
+if current then
+  local ok, decoded = pcall(cjson.decode, current)
+  if ok and decoded._v and tonumber(decoded._v) >= tonumber(ARGV[2]) then return 0 end
+end
+redis.call('SET', KEYS[1], ARGV[1], 'EX', tonumber(ARGV[3]))
+return 1`;
+
+interface CacheCommands {
+  socialSetIfNewer(key: string, json: string, version: number, ttl: number): Promise<number>;
+  socialFillSet(
+    key: string,
+    gen: string,
+    expected: string,
+    ttl: number,
+    ...members: string[]
+  ): Promise<number>;
+  socialChangeSet(key: string, gen: string, op: string, ...members: string[]): Promise<number>;
+  socialFillZset(
+    key: string,
+    gen: string,
+    expected: string,
+    ttl: number,
+    ...pairs: string[]
+  ): Promise<number>;
+  socialChangeZset(key: string, gen: string, op: string, cap: number, ...args: string[]): Promise<number>;
+}
+
+export type CacheRedis = Redis & CacheCommands;
+
+export function withCacheCommands(redis: Redis): CacheRedis {
+  const client = redis as CacheRedis;
+  if (typeof client.socialFillSet !== 'function') {
+    redis.defineCommand('socialSetIfNewer', { numberOfKeys: 1, lua: SET_IF_NEWER });
+    redis.defineCommand('socialFillSet', { numberOfKeys: 2, lua: FILL_SET });
+    redis.defineCommand('socialChangeSet', { numberOfKeys: 2, lua: CHANGE_SET });
+    redis.defineCommand('socialFillZset', { numberOfKeys: 2, lua: FILL_ZSET });
+    redis.defineCommand('socialChangeZset', { numberOfKeys: 2, lua: CHANGE_ZSET });
+  }
+  return client;
+}
+
+export interface ScoredId {
+  id: string;
+  score: number;
+}
+
+/** Where a page continues: strictly after (score, id) in the list's order. */
+export interface ScorePosition {
+  score: number;
+  id: string;
+}
+
+/** desc: newest first, ties by id descending; asc: oldest first, ties by id ascending. */
+export type Order = 'desc' | 'asc';
+
+const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+export function compareScored(order: Order): (a: ScoredId, b: ScoredId) => number {
+  return order === 'desc'
+    ? (a, b) => b.score - a.score || compareIds(b.id, a.id)
+    : (a, b) => a.score - b.score || compareIds(a.id, b.id);
+}
+
+export const byScoreDesc = compareScored('desc');
+
+export function isAfter(item: ScoredId, position: ScorePosition | undefined, order: Order = 'desc'): boolean {
+  return !position || compareScored(order)(position, item) < 0;
+}
+
+let sequence = 0;
+/** A version for a read about to happen: microseconds, unique within the process, increasing. */
+export function readVersion(): number {
+  sequence = (sequence + 1) % 1000;
+  return Date.now() * 1000 + sequence;
+}
+
+/** Generation-guarded sets and sorted sets, and JSON document copies. */
+export class RedisCache {
+  readonly redis: CacheRedis;
+
+  constructor(redis: Redis) {
+    this.redis = withCacheCommands(redis);
+  }
+
+  // ---- sets -----------------------------------------------------------------------------------
+
+  /** The cached set, rebuilt by `load` when missing. */
+  async set(key: string, ttlSeconds: number, load: () => Promise<string[]>): Promise<Set<string>> {
+    const members = await this.redis.smembers(key);
+    if (members.includes(SENTINEL)) return new Set(members.filter((member) => member !== SENTINEL));
+    const generation = (await this.redis.get(genKey(key))) ?? '';
+    const loaded = [...new Set(await load())];
+    await this.redis.socialFillSet(key, genKey(key), generation, ttlSeconds, ...loaded);
+    return new Set(loaded);
+  }
+
+  /** Which of `candidates` are in the cached set (rebuilt when missing). */
+  async contains(
+    key: string,
+    candidates: string[],
+    ttlSeconds: number,
+    load: () => Promise<string[]>,
+  ): Promise<boolean[]> {
+    if (candidates.length === 0) return [];
+    const flags = await this.redis.smismember(key, SENTINEL, ...candidates);
+    if (flags[0] === 1) return flags.slice(1).map((flag) => flag === 1);
+    const members = await this.set(key, ttlSeconds, load);
+    return candidates.map((candidate) => members.has(candidate));
+  }
+
+  addToSet(key: string, ...members: string[]): Promise<number> {
+    return this.redis.socialChangeSet(key, genKey(key), 'add', ...members);
+  }
+
+  removeFromSet(key: string, ...members: string[]): Promise<number> {
+    return this.redis.socialChangeSet(key, genKey(key), 'rem', ...members);
+  }
+
+  /**
+   * Called after a writer changed MongoDB and then the cached set: if the copy disagrees with the
+   * truth read now (another writer's change landed in between, in the other order), it is dropped.
+   * The last writer's check comes after every change, so the copy ends right or absent.
+   */
+  async reconcileMember(key: string, member: string, truth: () => Promise<boolean>): Promise<void> {
+    const present = await truth();
+    const [exists, cached] = await this.redis.smismember(key, SENTINEL, member);
+    if (exists === 1 && (cached === 1) !== present) await this.invalidate(key);
+  }
+
+  /** Drops a cached set or sorted set so the next read rebuilds it (and no racing rebuild stores it). */
+  invalidate(key: string): Promise<number> {
+    return this.redis.socialChangeSet(key, genKey(key), 'del');
+  }
+
+  // ---- sorted sets (scores are epoch milliseconds or other non-negative numbers) --------------
+
+  /**
+   * Up to `count` entries after `position` in `order`, from the cached sorted set; when it is missing,
+   * `load` rebuilds it (all entries) and the page is cut from what was loaded.
+   */
+  async zsetPage(
+    key: string,
+    ttlSeconds: number,
+    load: () => Promise<ScoredId[]>,
+    position: ScorePosition | undefined,
+    count: number,
+    order: Order = 'desc',
+  ): Promise<ScoredId[]> {
+    if ((await this.redis.zscore(key, SENTINEL)) !== null)
+      return this.zrangeAfter(key, position, count, order);
+    const generation = (await this.redis.get(genKey(key))) ?? '';
+    const loaded = await load();
+    const pairs = loaded.flatMap((item) => [String(item.score), item.id]);
+    await this.redis.socialFillZset(key, genKey(key), generation, ttlSeconds, ...pairs);
+    return loaded
+      .filter((item) => isAfter(item, position, order))
+      .sort(compareScored(order))
+      .slice(0, count);
+  }
+
+  /** Up to `count` entries after `position` in `order` (sentinel excluded; scores are ≥ 0). */
+  async zrangeAfter(
+    key: string,
+    position: ScorePosition | undefined,
+    count: number,
+    order: Order = 'desc',
+  ): Promise<ScoredId[]> {
+    const items: ScoredId[] = [];
+    let offset = 0;
+    // Entries sharing the position's score but not after it are skipped; ask for a few more.
+    for (;;) {
+      const batch = count + 20;
+      const raw =
+        order === 'desc'
+          ? await this.redis.zrevrangebyscore(
+              key,
+              position ? String(position.score) : '+inf',
+              '0',
+              'WITHSCORES',
+              'LIMIT',
+              offset,
+              batch,
+            )
+          : await this.redis.zrangebyscore(
+              key,
+              position ? String(position.score) : '0',
+              '+inf',
+              'WITHSCORES',
+              'LIMIT',
+              offset,
+              batch,
+            );
+      for (let i = 0; i < raw.length; i += 2) {
+        const item = { id: raw[i], score: Number(raw[i + 1]) };
+        if (item.id !== SENTINEL && isAfter(item, position, order)) items.push(item);
+      }
+      if (items.length >= count || raw.length < batch * 2) break;
+      offset += batch;
+    }
+    return items.sort(compareScored(order)).slice(0, count);
+  }
+
+  /** Adds entries to a cached sorted set if it exists, keeping the `cap` highest (0 = all). */
+  addToZset(key: string, items: ScoredId[], cap = 0): Promise<number> {
+    const args = items.flatMap((item) => [String(item.score), item.id]);
+    return this.redis.socialChangeZset(key, genKey(key), 'add', cap, ...args);
+  }
+
+  removeFromZset(key: string, ...ids: string[]): Promise<number> {
+    return this.redis.socialChangeZset(key, genKey(key), 'rem', 0, ...ids);
+  }
+
+  // ---- JSON documents ----------------------------------------------------------------------------
+
+  async getJson<T>(keys: string[]): Promise<(T | undefined)[]> {
+    if (keys.length === 0) return [];
+    const values = await this.redis.mget(...keys);
+    return values.map((value) => (value === null ? undefined : (JSON.parse(value) as T)));
+  }
+
+  /**
+   * Stores document copies read from MongoDB at `readVersion` (see readVersion()). A copy read earlier
+   * never replaces one read later, so the last read wins even when writers finish out of order.
+   */
+  async setJson(entries: [string, object][], ttlSeconds: number, version: number): Promise<void> {
+    if (entries.length === 0) return;
+    const pipeline = this.redis.pipeline();
+    for (const [key, value] of entries)
+      (pipeline as unknown as CacheCommands).socialSetIfNewer(
+        key,
+        JSON.stringify({ ...value, _v: version }),
+        version,
+        ttlSeconds,
+      );
+    await pipeline.exec();
+  }
+}

@@ -1,0 +1,129 @@
+import { DomainEvent, LOGGER, RUNTIME, ServiceRuntime } from '@aura/platform';
+import { economyEvents, identityEvents, socialEvents } from '@aura/proto';
+import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { eventTime, normaliseTags } from './explore-rules';
+import { ExploreStore } from './explore.store';
+
+/** Consumer groups (prefixed by KAFKA_GROUP_PREFIX): one per topic, so a busy topic never holds up another. */
+export const EXPLORE_GROUPS = {
+  content: 'social.explore-content',
+  tips: 'social.explore-tips',
+  aura: 'social.explore-aura',
+} as const;
+
+/**
+ * Feeds Explore's projections (ExploreStore) from Kafka, starting when the application boots:
+ * - aura.social.content: post.created / story.created (tag uses, posts written), post.liked /
+ *   post.unliked (likes given), comment.created (comments written);
+ * - aura.economy.ledger: tip.sent (tips received, Top Tipped);
+ * - aura.identity.user: user.aura_changed (aura gained, Top Rising).
+ * The chassis skips an event id its group has already processed (processed_events); every write
+ * here is insert-once by a deterministic key as well, so a handler that ran halfway and is retried,
+ * or an event published twice under new ids by a producer's retry of the same fact (same post,
+ * transfer), still counts once. Aura changes carry no natural key and are keyed by event id.
+ */
+@Injectable()
+export class ExploreConsumer implements OnApplicationBootstrap {
+  private started?: Promise<void>;
+
+  constructor(
+    @Inject(ExploreStore) private readonly store: ExploreStore,
+    @Inject(RUNTIME) private readonly runtime: ServiceRuntime,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onApplicationBootstrap(): Promise<void> {
+    return this.start();
+  }
+
+  /** Subscribes once, however often it is called. */
+  start(): Promise<void> {
+    this.started ??= (async () => {
+      await this.runtime.subscribe({
+        group: EXPLORE_GROUPS.content,
+        events: ['post.created', 'story.created', 'post.liked', 'post.unliked', 'comment.created'],
+        handler: (event) => this.handle(event),
+      });
+      await this.runtime.subscribe({
+        group: EXPLORE_GROUPS.tips,
+        events: ['tip.sent'],
+        handler: (event) => this.handle(event),
+      });
+      await this.runtime.subscribe({
+        group: EXPLORE_GROUPS.aura,
+        events: ['user.aura_changed'],
+        handler: (event) => this.handle(event),
+      });
+    })();
+    return this.started;
+  }
+
+  /** Applies one event to the projections (public for tests that drive it without Kafka). */
+  async handle(event: DomainEvent): Promise<void> {
+    switch (event.type) {
+      case 'post.created':
+      case 'story.created': {
+        const post = event.payload as socialEvents.PostCreated;
+        if (!post.postId || !post.authorId) return this.skip(event);
+        await this.store.recordPost({
+          postId: post.postId,
+          authorId: post.authorId,
+          isStory: event.type === 'story.created' || post.isStory,
+          tags: normaliseTags(post.tags ?? []),
+          at: eventTime(post.createdAt, event.occurredAt),
+        });
+        return;
+      }
+      case 'post.liked':
+      case 'post.unliked': {
+        const like = event.payload as socialEvents.PostLikeChanged;
+        if (!like.postId || !like.likerId) return this.skip(event);
+        if (event.type === 'post.liked')
+          await this.store.recordLike(like.postId, like.likerId, eventTime(like.changedAt, event.occurredAt));
+        else await this.store.removeLike(like.postId, like.likerId);
+        return;
+      }
+      case 'comment.created': {
+        const comment = event.payload as socialEvents.CommentCreated;
+        if (!comment.commentId || !comment.commenterId) return this.skip(event);
+        await this.store.recordComment(
+          comment.commentId,
+          comment.commenterId,
+          eventTime(comment.createdAt, event.occurredAt),
+        );
+        return;
+      }
+      case 'tip.sent': {
+        const tip = event.payload as economyEvents.TipSent;
+        const amountMicro = Number(tip.amountMicro);
+        if (!tip.transferId || !tip.recipientId || !(amountMicro > 0)) return this.skip(event);
+        await this.store.recordTip({
+          transferId: tip.transferId,
+          senderId: tip.senderId,
+          recipientId: tip.recipientId,
+          amountMicro,
+          at: eventTime(tip.sentAt, event.occurredAt),
+        });
+        return;
+      }
+      case 'user.aura_changed': {
+        const change = event.payload as identityEvents.UserAuraChanged;
+        if (!change.userId) return this.skip(event);
+        await this.store.recordAuraChange({
+          eventId: event.id,
+          userId: change.userId,
+          delta: change.delta,
+          at: eventTime(change.changedAt, event.occurredAt),
+        });
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  private skip(event: DomainEvent): void {
+    this.logger.warn({ eventId: event.id, type: event.type }, 'explore: incomplete event ignored');
+  }
+}

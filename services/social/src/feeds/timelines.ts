@@ -1,0 +1,191 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CacheTtl } from '../common/cache-ttl';
+import { CLOCK, Clock } from '../common/clock';
+import { byScoreDesc, RedisCache, ScoredId, ScorePosition } from '../common/redis-cache';
+import { SOCIAL_SETTINGS, SocialSettings } from '../common/settings';
+import { SocialKeys } from '../common/social-keys';
+import { FollowsRepository } from '../follows/follows.repository';
+import { MembersRepository } from '../members/members.repository';
+import type { PostDoc } from '../posts/post.schema';
+import { PostsRepository } from '../posts/posts.repository';
+
+/**
+ * The Redis lists behind the following feed and members' post lists (ADR 0004):
+ * - tl:<member>      post ids of the member and everyone they follow, newest first, fanned out on write,
+ *                    trimmed to `timelineSize`, rebuilt from MongoDB (follows + posts) when missing;
+ * - posts:<member>   the member's own posts (member timelines, and the read-time merge of big authors);
+ * - big-authors      members with more than `fanoutLimit` followers: never fanned out, merged at read;
+ * - recent           everyone's recent posts, the candidates of the ranked feeds;
+ * - stories          active stories as "<author>:<story>" scored by expiry.
+ * Writers change MongoDB first; every list is a generation-guarded copy (see RedisCache).
+ */
+@Injectable()
+export class Timelines {
+  constructor(
+    @Inject(RedisCache) private readonly cache: RedisCache,
+    @Inject(SocialKeys) private readonly keys: SocialKeys,
+    @Inject(PostsRepository) private readonly posts: PostsRepository,
+    @Inject(FollowsRepository) private readonly follows: FollowsRepository,
+    @Inject(MembersRepository) private readonly members: MembersRepository,
+    @Inject(SOCIAL_SETTINGS) private readonly settings: SocialSettings,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** Puts a new post or story where readers look for it. */
+  async distribute(post: PostDoc, authorFollowers: number): Promise<{ fannedOut: number }> {
+    if (post.isStory) {
+      const expiresAt = new Date(post.expiresAt ?? 0).getTime();
+      await this.cache.addToZset(this.keys.activeStories(), [
+        { id: `${post.authorId}:${post._id}`, score: expiresAt },
+      ]);
+      return { fannedOut: 0 };
+    }
+    const entry: ScoredId = { id: post._id, score: post.createdAt.getTime() };
+    await Promise.all([
+      this.cache.addToZset(this.keys.authorPosts(post.authorId), [entry], this.settings.timelineSize),
+      this.cache.addToZset(this.keys.recentPosts(), [entry], this.settings.rankedCandidates),
+      this.cache.addToZset(this.keys.timeline(post.authorId), [entry], this.settings.timelineSize),
+    ]);
+    if (authorFollowers > this.settings.fanoutLimit) {
+      // A big author: followers merge their posts at read time; posting stays as fast as anyone's.
+      await this.setBigAuthor(post.authorId, true);
+      return { fannedOut: 0 };
+    }
+    const followers = [...(await this.follows.followers(post.authorId))];
+    for (let start = 0; start < followers.length; start += 500) {
+      const pipeline = this.cache.redis.pipeline();
+      for (const follower of followers.slice(start, start + 500)) {
+        const key = this.keys.timeline(follower);
+        (pipeline as unknown as typeof this.cache.redis).socialChangeZset(
+          key,
+          `${key}:gen`,
+          'add',
+          this.settings.timelineSize,
+          String(entry.score),
+          entry.id,
+        );
+      }
+      await pipeline.exec();
+    }
+    return { fannedOut: followers.length };
+  }
+
+  /** Drops a member's timeline (after they follow or unfollow someone); the next read rebuilds it. */
+  async invalidate(memberId: string): Promise<void> {
+    await this.cache.invalidate(this.keys.timeline(memberId));
+  }
+
+  bigAuthors(): Promise<Set<string>> {
+    return this.cache.set(this.keys.bigAuthors(), CacheTtl.memberSet, async () =>
+      (
+        await this.members.model
+          .find({ followersCount: { $gt: this.settings.fanoutLimit } })
+          .select({ _id: 1 })
+          .lean<{ _id: string }[]>()
+          .exec()
+      ).map((member) => member._id),
+    );
+  }
+
+  /** Keeps big-authors in line with a member's follower count. */
+  async followersChanged(memberId: string, followersCount: number): Promise<void> {
+    await this.setBigAuthor(memberId, followersCount > this.settings.fanoutLimit);
+  }
+
+  private async setBigAuthor(memberId: string, big: boolean): Promise<void> {
+    const current = await this.bigAuthors();
+    if (current.has(memberId) === big) return;
+    if (big) {
+      await this.cache.addToSet(this.keys.bigAuthors(), memberId);
+      return;
+    }
+    await this.cache.removeFromSet(this.keys.bigAuthors(), memberId);
+    // Their posts of the big period were never fanned out: followers' timelines are rebuilt.
+    const followers = [...(await this.follows.followers(memberId))];
+    for (const follower of followers) await this.invalidate(follower);
+  }
+
+  /**
+   * Candidates of the following feed after `position`, newest first: the member's timeline merged with
+   * the recent posts of the big authors they follow. Visibility is checked by the caller.
+   */
+  async followingCandidates(
+    memberId: string,
+    following: Set<string>,
+    position: ScorePosition | undefined,
+    count: number,
+  ): Promise<ScoredId[]> {
+    const bigAuthors = [...(await this.bigAuthors())].filter((author) => following.has(author));
+    const sources = await Promise.all([
+      this.cache.zsetPage(
+        this.keys.timeline(memberId),
+        CacheTtl.timeline,
+        () => this.posts.newestByAuthors([memberId, ...following], this.settings.timelineSize),
+        position,
+        count,
+      ),
+      ...bigAuthors.map((author) => this.authorPosts(author, position, count)),
+    ]);
+    const seen = new Set<string>();
+    return sources
+      .flat()
+      .sort(byScoreDesc)
+      .filter((item) => !seen.has(item.id) && seen.add(item.id))
+      .slice(0, count);
+  }
+
+  /** A member's own posts after `position`, newest first. */
+  authorPosts(authorId: string, position: ScorePosition | undefined, count: number): Promise<ScoredId[]> {
+    return this.cache.zsetPage(
+      this.keys.authorPosts(authorId),
+      CacheTtl.timeline,
+      () => this.posts.newestByAuthors([authorId], this.settings.timelineSize),
+      position,
+      count,
+    );
+  }
+
+  /** Everyone's posts since `since`, newest first (up to the candidate cap). */
+  async recentPosts(since: Date): Promise<ScoredId[]> {
+    const all = await this.cache.zsetPage(
+      this.keys.recentPosts(),
+      CacheTtl.timeline,
+      () =>
+        this.posts.newestSince(
+          new Date(this.clock.now().getTime() - 7 * 24 * 3600 * 1000),
+          this.settings.rankedCandidates,
+        ),
+      undefined,
+      this.settings.rankedCandidates,
+    );
+    return all.filter((item) => item.score >= since.getTime());
+  }
+
+  /** Active stories at `now` as (author, story id, expiry). */
+  async activeStories(now: Date): Promise<{ authorId: string; storyId: string; expiresAt: number }[]> {
+    const entries = await this.cache.zsetPage(
+      this.keys.activeStories(),
+      CacheTtl.timeline,
+      () => this.posts.activeStories(now),
+      undefined,
+      100_000,
+    );
+    return entries
+      .filter((entry) => entry.score > now.getTime())
+      .map((entry) => {
+        const [authorId, storyId] = entry.id.split(':');
+        return { authorId, storyId, expiresAt: entry.score };
+      });
+  }
+
+  /** Stories of the active list whose time is over (the sweep marks them, then forgets them). */
+  async expiredStories(now: Date): Promise<string[]> {
+    const entries = await this.cache.redis.zrangebyscore(this.keys.activeStories(), 0, now.getTime());
+    return entries.map((entry) => entry.split(':')[1]).filter(Boolean);
+  }
+
+  /** Drops expired stories from the active list (the sweep). */
+  async forgetExpiredStories(now: Date): Promise<void> {
+    await this.cache.redis.zremrangebyscore(this.keys.activeStories(), 0, now.getTime());
+  }
+}

@@ -1,0 +1,88 @@
+import { MONGO, RUNTIME } from '@aura/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Connection, Model } from 'mongoose';
+import { CacheTtl } from '../common/cache-ttl';
+import type { OutboxHost } from '../common/outbox-host';
+import { RedisCache } from '../common/redis-cache';
+import { SocialKeys } from '../common/social-keys';
+import { FollowDoc, followId, followModel } from './follow.schema';
+
+/**
+ * Follows. The documents are the truth; each member's followers and followees are read from Redis
+ * copies (fan-out, timelines, stories, discovery), rebuilt from MongoDB when missing.
+ */
+@Injectable()
+export class FollowsRepository {
+  readonly model: Model<FollowDoc>;
+
+  constructor(
+    @Inject(MONGO) connection: Connection,
+    @Inject(RedisCache) private readonly cache: RedisCache,
+    @Inject(SocialKeys) private readonly keys: SocialKeys,
+    @Inject(RUNTIME) runtime: OutboxHost,
+  ) {
+    this.model = followModel(connection);
+    runtime.registerOutbox(this.model);
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.model.init();
+  }
+
+  followers(memberId: string): Promise<Set<string>> {
+    return this.cache.set(this.keys.followers(memberId), CacheTtl.memberSet, async () =>
+      (
+        await this.model.find({ followeeId: memberId }).select({ followerId: 1 }).lean<FollowDoc[]>().exec()
+      ).map((follow) => follow.followerId),
+    );
+  }
+
+  following(memberId: string): Promise<Set<string>> {
+    return this.cache.set(this.keys.following(memberId), CacheTtl.memberSet, async () =>
+      (
+        await this.model.find({ followerId: memberId }).select({ followeeId: 1 }).lean<FollowDoc[]>().exec()
+      ).map((follow) => follow.followeeId),
+    );
+  }
+
+  async isFollowing(followerId: string, followeeId: string): Promise<boolean> {
+    const [following] = await this.cache.contains(
+      this.keys.following(followerId),
+      [followeeId],
+      CacheTtl.memberSet,
+      async () => [...(await this.following(followerId))],
+    );
+    return following;
+  }
+
+  countFollowers(memberId: string): Promise<number> {
+    return this.model.countDocuments({ followeeId: memberId }).exec();
+  }
+
+  countFollowing(memberId: string): Promise<number> {
+    return this.model.countDocuments({ followerId: memberId }).exec();
+  }
+
+  exists(followerId: string, followeeId: string): Promise<boolean> {
+    return this.model
+      .exists({ _id: followId(followerId, followeeId) })
+      .exec()
+      .then((found) => found !== null);
+  }
+
+  /** Brings both members' cached sets in line after a follow or unfollow. */
+  async changed(followerId: string, followeeId: string, following: boolean): Promise<void> {
+    const followingKey = this.keys.following(followerId);
+    const followersKey = this.keys.followers(followeeId);
+    if (following) {
+      await this.cache.addToSet(followingKey, followeeId);
+      await this.cache.addToSet(followersKey, followerId);
+    } else {
+      await this.cache.removeFromSet(followingKey, followeeId);
+      await this.cache.removeFromSet(followersKey, followerId);
+    }
+    const truth = () => this.exists(followerId, followeeId);
+    await this.cache.reconcileMember(followingKey, followeeId, truth);
+    await this.cache.reconcileMember(followersKey, followerId, truth);
+  }
+}

@@ -1,0 +1,154 @@
+import { CallContext, createEvent, NotFound, RUNTIME, RuleViolation } from '@aura/platform';
+import { social } from '@aura/proto';
+import { Inject, Injectable } from '@nestjs/common';
+import { BlocksRepository } from '../blocks/blocks.repository';
+import { CLOCK, Clock } from '../common/clock';
+import { EdgeRemovals, insertEdge } from '../common/edges';
+import { memberIdOf, Messages, requireCaller } from '../common/ids';
+import type { OutboxHost } from '../common/outbox-host';
+import { Timelines } from '../feeds/timelines';
+import { EDGE_KINDS } from '../likes/likes.service';
+import { MemberDoc } from '../members/member.schema';
+import { MembersRepository } from '../members/members.repository';
+import { followId } from './follow.schema';
+import { FollowsRepository } from './follows.repository';
+
+export const FollowMessages = {
+  self: 'You cannot follow yourself',
+  blocked: 'You cannot follow this user',
+} as const;
+
+@Injectable()
+export class FollowsService {
+  constructor(
+    @Inject(FollowsRepository) private readonly follows: FollowsRepository,
+    @Inject(MembersRepository) private readonly members: MembersRepository,
+    @Inject(BlocksRepository) private readonly blocks: BlocksRepository,
+    @Inject(Timelines) private readonly timelines: Timelines,
+    @Inject(EdgeRemovals) private readonly removals: EdgeRemovals,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(RUNTIME) private readonly runtime: OutboxHost,
+  ) {}
+
+  async follow(request: social.MemberRef, context: CallContext): Promise<social.FollowState> {
+    const followerId = requireCaller(context);
+    const followeeId = memberIdOf(request.userId);
+    if (followeeId === followerId) throw new RuleViolation(FollowMessages.self);
+    const followee = await this.members.findById(followeeId);
+    if (!followee) throw new NotFound(Messages.userNotFound);
+    if (await this.blocks.isBlockedEitherWay(followerId, followeeId))
+      throw new RuleViolation(FollowMessages.blocked);
+    const now = this.clock.now();
+    const event = createEvent(this.runtime.service, 'user.followed', followerId, {
+      followerId,
+      followeeId,
+      followersCount: followee.followersCount + 1,
+      changedAt: now.toISOString(),
+    });
+    const created = await insertEdge(
+      this.follows.model,
+      { _id: followId(followerId, followeeId), followerId, followeeId, createdAt: now },
+      [event],
+      this.runtime,
+    );
+    if (!created) return this.state(followee, true);
+    const settled = await this.afterChange(followerId, followeeId, true);
+    await this.members.touchActive(followerId, now);
+    return this.state(settled ?? followee, true);
+  }
+
+  async unfollow(request: social.MemberRef, context: CallContext): Promise<social.FollowState> {
+    const followerId = requireCaller(context);
+    const followeeId = memberIdOf(request.userId);
+    const followee = await this.members.findById(followeeId);
+    if (!followee) throw new NotFound(Messages.userNotFound);
+    if (followeeId === followerId) return this.state(followee, false);
+    const removed = await this.remove(followerId, followeeId, followee);
+    if (!removed) return this.state(followee, false);
+    await this.members.touchActive(followerId, this.clock.now());
+    return this.state(removed, false);
+  }
+
+  async getState(request: social.MemberRef, context: CallContext): Promise<social.FollowState> {
+    const memberId = memberIdOf(request.userId);
+    const viewerId = context.caller?.userId;
+    const [member, following] = await Promise.all([
+      this.members.findById(memberId),
+      viewerId && viewerId !== memberId
+        ? this.follows.isFollowing(viewerId, memberId)
+        : Promise.resolve(false),
+    ]);
+    return {
+      userId: memberId,
+      isFollowing: following,
+      followersCount: Math.max(0, member?.followersCount ?? 0),
+      followingCount: Math.max(0, member?.followingCount ?? 0),
+    };
+  }
+
+  /**
+   * Removes a follow (unfollow, or a block) with its user.unfollowed event; returns the followee as
+   * settled afterwards, or null if there was no follow.
+   */
+  async remove(
+    followerId: string,
+    followeeId: string,
+    followee?: MemberDoc | null,
+  ): Promise<MemberDoc | null> {
+    const now = this.clock.now();
+    const target = followee ?? (await this.members.findById(followeeId));
+    const edge = await this.removals.remove(
+      EDGE_KINDS.follow,
+      this.follows.model,
+      followId(followerId, followeeId),
+      async () => [
+        createEvent(this.runtime.service, 'user.unfollowed', followerId, {
+          followerId,
+          followeeId,
+          followersCount: Math.max(0, (target?.followersCount ?? 1) - 1),
+          changedAt: now.toISOString(),
+        }),
+      ],
+      now,
+    );
+    if (!edge) return null;
+    return (await this.afterChange(followerId, followeeId, false)) ?? target ?? null;
+  }
+
+  /** Caches, timelines and both members' counts after a follow or unfollow. */
+  async afterChange(followerId: string, followeeId: string, following: boolean): Promise<MemberDoc | null> {
+    await this.follows.changed(followerId, followeeId, following);
+    await this.timelines.invalidate(followerId);
+    const [followee] = await Promise.all([this.settleCounts(followeeId), this.settleCounts(followerId)]);
+    if (followee) await this.timelines.followersChanged(followeeId, followee.followersCount);
+    return followee;
+  }
+
+  /** Recomputes a member's follower and following counts from the follows, written until they stick. */
+  async settleCounts(memberId: string): Promise<MemberDoc | null> {
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const [followersCount, followingCount] = await Promise.all([
+        this.follows.countFollowers(memberId),
+        this.follows.countFollowing(memberId),
+      ]);
+      const stored = await this.members.model.findById(memberId).lean<MemberDoc>().exec();
+      if (!stored) return null;
+      if (stored.followersCount === followersCount && stored.followingCount === followingCount)
+        return this.members.refreshCopy(memberId);
+      await this.members.setFollowCounts(memberId, {
+        followersCount: Math.max(0, followersCount),
+        followingCount: Math.max(0, followingCount),
+      });
+    }
+    return this.members.refreshCopy(memberId);
+  }
+
+  private state(member: MemberDoc, isFollowing: boolean): social.FollowState {
+    return {
+      userId: member._id,
+      isFollowing,
+      followersCount: Math.max(0, member.followersCount),
+      followingCount: Math.max(0, member.followingCount),
+    };
+  }
+}

@@ -1,0 +1,92 @@
+import { AsyncService, CallContext } from '@aura/platform';
+import { common, social } from '@aura/proto';
+import { Inject, Injectable } from '@nestjs/common';
+import { CommentsService } from '../comments/comments.service';
+import { ExploreService } from '../explore/explore.service';
+import { FeedsService } from '../feeds/feeds.service';
+import { FollowsService } from '../follows/follows.service';
+import { LikesService } from '../likes/likes.service';
+import { PostsService } from '../posts/posts.service';
+import { PublicService } from '../public/public.service';
+
+/** The gRPC face of social: delegates to the services, which hold the rules. */
+@Injectable()
+export class SocialGrpcController implements AsyncService<social.SocialServiceServer> {
+  constructor(
+    @Inject(PostsService) private readonly posts: PostsService,
+    @Inject(LikesService) private readonly likes: LikesService,
+    @Inject(CommentsService) private readonly comments: CommentsService,
+    @Inject(FollowsService) private readonly follows: FollowsService,
+    @Inject(FeedsService) private readonly feeds: FeedsService,
+    @Inject(ExploreService) private readonly explore: ExploreService,
+    @Inject(PublicService) private readonly publicViews: PublicService,
+  ) {}
+
+  createPost(request: social.CreatePostRequest, context: CallContext) {
+    return this.posts.create(request, context);
+  }
+
+  getPost(request: social.PostRef, context: CallContext) {
+    return this.posts.get(request, context);
+  }
+
+  togglePostLike(request: social.PostRef, context: CallContext) {
+    return this.likes.togglePostLike(request, context);
+  }
+
+  listComments(request: social.ListCommentsRequest, context: CallContext) {
+    return this.comments.list(request, context);
+  }
+
+  createComment(request: social.CreateCommentRequest, context: CallContext) {
+    return this.comments.create(request, context);
+  }
+
+  toggleCommentLike(request: social.CommentRef, context: CallContext) {
+    return this.likes.toggleCommentLike(request, context);
+  }
+
+  follow(request: social.MemberRef, context: CallContext) {
+    return this.follows.follow(request, context);
+  }
+
+  unfollow(request: social.MemberRef, context: CallContext) {
+    return this.follows.unfollow(request, context);
+  }
+
+  getFollowState(request: social.MemberRef, context: CallContext) {
+    return this.follows.getState(request, context);
+  }
+
+  getFeed(request: social.GetFeedRequest, context: CallContext) {
+    return this.feeds.feed(request, context);
+  }
+
+  listStories(request: social.ListStoriesRequest, context: CallContext) {
+    return this.feeds.stories(request, context);
+  }
+
+  listMemberContent(request: social.ListMemberContentRequest, context: CallContext) {
+    return this.feeds.memberContent(request, context);
+  }
+
+  search(request: social.SearchRequest, context: CallContext) {
+    return this.explore.search(request, context.caller?.userId);
+  }
+
+  trendingTags(request: social.TrendingTagsRequest) {
+    return this.explore.trendingTags(request);
+  }
+
+  topCreators(request: social.TopCreatorsRequest) {
+    return this.explore.topCreators(request);
+  }
+
+  publicFeedPreview(request: social.PublicFeedPreviewRequest) {
+    return this.publicViews.feedPreview(request);
+  }
+
+  publicStats(_request: common.Empty) {
+    return this.publicViews.stats();
+  }
+}

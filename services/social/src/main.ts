@@ -1,0 +1,38 @@
+import './instrument';
+import 'reflect-metadata';
+import { asyncService, NestPinoLogger, ServiceRuntime } from '@aura/platform';
+import { social } from '@aura/proto';
+import { NestFactory } from '@nestjs/core';
+import { BlocksConsumer } from './blocks/blocks.consumer';
+import { loadSocialConfig } from './config';
+import { SocialGrpcController } from './grpc/social.grpc-controller';
+import { MembersConsumer } from './members/members.consumer';
+import { StorySweeper } from './posts/story-sweeper';
+import { ensureSocialIndexes } from './social-core.module';
+import { SocialModule } from './social.module';
+
+async function main(): Promise<void> {
+  const config = loadSocialConfig();
+  const runtime = await ServiceRuntime.create({ service: 'social', config, redis: true });
+  const app = await NestFactory.createApplicationContext(SocialModule.register(runtime, config), {
+    logger: new NestPinoLogger(runtime.logger),
+  });
+  await app.init();
+  await ensureSocialIndexes((type) => app.get(type));
+
+  runtime.grpc.add(
+    social.SocialServiceService,
+    asyncService(social.SocialServiceService, app.get(SocialGrpcController), runtime.logger),
+  );
+  await app.get(MembersConsumer).start();
+  await app.get(BlocksConsumer).start();
+  app.get(StorySweeper).start();
+  runtime.installSignalHandlers(() => app.close());
+  await runtime.start({ grpcUrl: config.SOCIAL_GRPC_URL, httpPort: config.SOCIAL_HTTP_PORT });
+}
+
+main().catch((error) => {
+  // Startup failures (bad config, unreachable database) end the process with a readable line.
+  console.error(JSON.stringify({ level: 'fatal', service: 'social', msg: String(error?.message ?? error) }));
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+import { social } from '@aura/proto';
+import { Inject, Injectable } from '@nestjs/common';
+import { BlocksRepository } from '../blocks/blocks.repository';
+import { CLOCK, Clock } from '../common/clock';
+import { LikesRepository } from '../likes/likes.repository';
+import { MembersRepository } from '../members/members.repository';
+import { toPost } from './post.mapper';
+import type { PostDoc } from './post.schema';
+import { PostsRepository } from './posts.repository';
+
+/** A post or story anyone may still see: not deleted, and for a story not expired. */
+export function isLive(doc: PostDoc, now: Date): boolean {
+  if (doc.deleted) return false;
+  if (doc.isStory) return doc.expiresAt !== null && new Date(doc.expiresAt).getTime() > now.getTime();
+  return true;
+}
+
+/** Loading posts by id for a viewer, and answering them with their authors and the viewer's likes. */
+@Injectable()
+export class PostViews {
+  constructor(
+    @Inject(PostsRepository) private readonly posts: PostsRepository,
+    @Inject(MembersRepository) private readonly members: MembersRepository,
+    @Inject(LikesRepository) private readonly likes: LikesRepository,
+    @Inject(BlocksRepository) private readonly blocks: BlocksRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** Members hidden from the viewer (blocked either way); none without a viewer. */
+  hiddenFor(viewerId: string | undefined): Promise<Set<string>> {
+    return viewerId ? this.blocks.blockedEitherWay(viewerId) : Promise.resolve(new Set());
+  }
+
+  /** The live posts among `ids` whose author is not hidden, in the order of `ids`. */
+  async visible(ids: string[], hidden: Set<string>): Promise<PostDoc[]> {
+    const byId = await this.posts.mapByIds(ids);
+    const now = this.clock.now();
+    return ids.flatMap((id) => {
+      const doc = byId.get(id);
+      return doc && isLive(doc, now) && !hidden.has(doc.authorId) ? [doc] : [];
+    });
+  }
+
+  /** One post as the viewer may see it, or null (missing, deleted, expired or blocked either way). */
+  async visibleOne(id: string, viewerId: string | undefined): Promise<PostDoc | null> {
+    const doc = await this.posts.findById(id);
+    if (!doc || !isLive(doc, this.clock.now())) return null;
+    if (viewerId && (await this.blocks.isBlockedEitherWay(viewerId, doc.authorId))) return null;
+    return doc;
+  }
+
+  async render(docs: PostDoc[], viewerId: string | undefined): Promise<social.Post[]> {
+    if (docs.length === 0) return [];
+    const [authors, liked] = await Promise.all([
+      this.members.mapByIds(docs.map((doc) => doc.authorId)),
+      viewerId
+        ? this.likes.likedPostIds(
+            viewerId,
+            docs.map((doc) => doc._id),
+          )
+        : Promise.resolve(new Set<string>()),
+    ]);
+    return docs.map((doc) => toPost(doc, authors.get(doc.authorId), liked.has(doc._id)));
+  }
+}

@@ -1,0 +1,37 @@
+import { social } from '@aura/proto';
+import type { MemberDoc } from '../members/member.schema';
+import type { PostDoc } from './post.schema';
+
+/** The author fields every post and comment carries. */
+export function toAuthor(authorId: string, author: MemberDoc | undefined): social.Author {
+  return {
+    id: authorId,
+    username: author?.username ?? '',
+    displayName: author?.displayName || author?.username || '',
+    auraScore: author?.auraScore ?? 0,
+    profilePicture: author?.profilePicture ?? '',
+    isSuperAura: author?.isSuperAura ?? false,
+  };
+}
+
+/** A stored post or story as the contract's Post (ISO times; expires_at empty for posts). */
+export function toPost(doc: PostDoc, author: MemberDoc | undefined, isLiked: boolean): social.Post {
+  return {
+    id: doc._id,
+    content: doc.content,
+    contentType: doc.contentType,
+    category: doc.category,
+    mediaUrl: doc.mediaUrl,
+    mediaType: doc.mediaType ?? '',
+    isStory: doc.isStory,
+    likesCount: Math.max(0, doc.likesCount ?? 0),
+    commentsCount: Math.max(0, doc.commentsCount ?? 0),
+    engagementScore: Math.max(0, doc.engagementScore ?? 0),
+    isLiked,
+    tags: doc.tags ?? [],
+    mentions: doc.mentions ?? [],
+    createdAt: new Date(doc.createdAt).toISOString(),
+    expiresAt: doc.isStory && doc.expiresAt ? new Date(doc.expiresAt).toISOString() : '',
+    user: toAuthor(doc.authorId, author),
+  };
+}

@@ -1,0 +1,82 @@
+import { MONGO, REDIS, RUNTIME } from '@aura/platform';
+import type { Redis } from '@aura/platform';
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import type { Connection } from 'mongoose';
+import { BlocksRepository } from './blocks/blocks.repository';
+import { CLOCK, Clock, systemClock } from './common/clock';
+import { EdgeRemovals } from './common/edges';
+import type { OutboxHost } from './common/outbox-host';
+import { RedisCache } from './common/redis-cache';
+import { defaultSettings, SOCIAL_SETTINGS, SocialSettings } from './common/settings';
+import { SocialKeys, socialKeyPrefix } from './common/social-keys';
+import { CommentsRepository } from './comments/comments.repository';
+import type { SocialConfig } from './config';
+import { FollowsRepository } from './follows/follows.repository';
+import { LikesRepository } from './likes/likes.repository';
+import { MembersRepository } from './members/members.repository';
+import { PostsRepository } from './posts/posts.repository';
+
+export interface SocialModuleOptions {
+  /** Tests move time (story expiry, feed windows). */
+  clock?: Clock;
+  settings?: Partial<SocialSettings>;
+  /** Prefix of every Redis key (default: from AURA_DB_SUFFIX). */
+  keyPrefix?: string;
+}
+
+const REPOSITORIES = [
+  MembersRepository,
+  BlocksRepository,
+  PostsRepository,
+  LikesRepository,
+  CommentsRepository,
+  FollowsRepository,
+];
+
+/**
+ * The stores of social (MongoDB repositories and their Redis copies), the clock and the settings,
+ * global so every feature module (core, explore, public) injects the same instances.
+ */
+@Global()
+@Module({})
+export class SocialCoreModule {
+  static register(config: SocialConfig, options: SocialModuleOptions = {}): DynamicModule {
+    const providers = [
+      { provide: CLOCK, useValue: options.clock ?? systemClock },
+      {
+        provide: SOCIAL_SETTINGS,
+        useValue: { ...defaultSettings, fanoutLimit: config.SOCIAL_FANOUT_LIMIT, ...options.settings },
+      },
+      {
+        provide: SocialKeys,
+        useValue: new SocialKeys(options.keyPrefix ?? socialKeyPrefix(config.AURA_DB_SUFFIX)),
+      },
+      {
+        provide: RedisCache,
+        useFactory: (redis: Redis | undefined) => {
+          if (!redis) throw new Error('social needs Redis (ServiceRuntime.create({ redis: true }))');
+          return new RedisCache(redis);
+        },
+        inject: [REDIS],
+      },
+      {
+        provide: EdgeRemovals,
+        useFactory: (connection: Connection, runtime: OutboxHost) => new EdgeRemovals(connection, runtime),
+        inject: [MONGO, RUNTIME],
+      },
+      ...REPOSITORIES,
+    ];
+    return {
+      module: SocialCoreModule,
+      providers,
+      exports: providers.map((provider) => ('provide' in provider ? provider.provide : provider)),
+    };
+  }
+}
+
+/** Creates every index of social's collections (idempotent; run at start). */
+export async function ensureSocialIndexes(get: <T>(type: new (...args: never[]) => T) => T): Promise<void> {
+  for (const repository of REPOSITORIES)
+    await get(repository as new (...args: never[]) => { ensureIndexes(): Promise<void> }).ensureIndexes();
+  await get(EdgeRemovals).model.init();
+}

@@ -1,0 +1,52 @@
+import { PlatformModule, ServiceRuntime } from '@aura/platform';
+import { DynamicModule, Module } from '@nestjs/common';
+import { BlocksConsumer } from './blocks/blocks.consumer';
+import { CommentsService } from './comments/comments.service';
+import type { SocialConfig } from './config';
+import { ExploreModule } from './explore/explore.module';
+import { FeedsService } from './feeds/feeds.service';
+import { Timelines } from './feeds/timelines';
+import { FollowsService } from './follows/follows.service';
+import { SocialGrpcController } from './grpc/social.grpc-controller';
+import { LikesService } from './likes/likes.service';
+import { MembersConsumer } from './members/members.consumer';
+import { PostViews } from './posts/post-views';
+import { PostsService } from './posts/posts.service';
+import { StorySweeper } from './posts/story-sweeper';
+import { PublicModule } from './public/public.module';
+import { SocialCoreModule, SocialModuleOptions } from './social-core.module';
+
+/** The core's own providers (explore and public come from their modules). */
+export const SOCIAL_CORE_PROVIDERS = [
+  PostViews,
+  Timelines,
+  PostsService,
+  LikesService,
+  CommentsService,
+  FollowsService,
+  FeedsService,
+  MembersConsumer,
+  BlocksConsumer,
+  StorySweeper,
+  SocialGrpcController,
+];
+
+@Module({})
+export class SocialModule {
+  static register(
+    runtime: ServiceRuntime,
+    config: SocialConfig,
+    options: SocialModuleOptions = {},
+  ): DynamicModule {
+    return {
+      module: SocialModule,
+      imports: [
+        PlatformModule.forRuntime(runtime, config),
+        SocialCoreModule.register(config, options),
+        ExploreModule,
+        PublicModule,
+      ],
+      providers: SOCIAL_CORE_PROVIDERS,
+    };
+  }
+}
