@@ -6,11 +6,27 @@ export const queryKeys = {
   me: ['auth', 'me'] as const,
   /** The member's wallet (GET /api/wallet, a later issue). */
   wallet: ['wallet'] as const,
-  /** All home feeds; one tab is `feed(tab)` (GET /api/posts/feed/{tab}, a later issue). */
+  /** All home feeds; one tab is `feed(tab)` (GET /api/posts/feed/{tab}, cursor-paged infinite query). */
   feeds: ['feeds'] as const,
   feed: (tab: FeedTab) => ['feeds', tab] as const,
-  /** The stories strip (GET /api/stories, a later issue). */
+  /** The stories strip (GET /api/stories). */
   stories: ['stories'] as const,
+  /** Comments of a post (GET /api/posts/{id}/comments). */
+  comments: ['comments'] as const,
+  postComments: (postId: string) => ['comments', postId] as const,
+  /** Another member's profile and content (GET /api/users/{id}/profile, /posts, /stories). */
+  members: ['members'] as const,
+  member: (userId: string) => ['members', userId] as const,
+  memberProfile: (userId: string) => ['members', userId, 'profile'] as const,
+  memberPosts: (userId: string) => ['members', userId, 'posts'] as const,
+  memberStories: (userId: string) => ['members', userId, 'stories'] as const,
+  /** Explore (GET /api/search, /api/tags/trending, /api/creators/top-tipped|top-rising). */
+  search: ['search'] as const,
+  searchResults: (query: string, contentType: string, category: string) =>
+    ['search', { query, contentType, category }] as const,
+  trendingTags: ['tags', 'trending'] as const,
+  topTipped: (period: string) => ['creators', 'top-tipped', period] as const,
+  topRising: (period: string) => ['creators', 'top-rising', period] as const,
   /** Landing page data (GET /api/public/stats, /api/public/feed/preview, /api/auracoin/price/current). */
   publicStats: ['public', 'stats'] as const,
   publicFeedPreview: ['public', 'feed-preview'] as const,

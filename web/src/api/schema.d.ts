@@ -180,6 +180,614 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/blocked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Blocks_blocked"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Blocks_block"];
+        delete: operations["Blocks_unblock"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Conversations_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Conversations_open"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Conversations_messages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Messages_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/send-with-media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Messages_sendWithMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Notifications_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Notifications_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/mark-all-read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["Notifications_markAllRead"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["Notifications_markRead"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Posts_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/feed/{feed}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Posts_feed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/{id}/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Posts_like"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Posts_comments"];
+        put?: never;
+        post: operations["Posts_comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/comments/{id}/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Comments_like"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Stories_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Members_profile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Members_profileVariant"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Members_posts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/stories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Members_stories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Members_memberContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/follow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Members_follow"];
+        delete: operations["Members_unfollow"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/unfollow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["Members_unfollowVariant"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ProfilePosts_posts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Explore_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tags/trending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Explore_trending"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/top-tipped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Explore_topTipped"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/top-rising": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Explore_topRising"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/feed/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Public_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Public_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Wallet_wallet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Wallet_transactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tips/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Payments_tip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Payments_transfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/wallets/{userId}/adjust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AdminEconomy_adjust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/wallets/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminEconomy_wallet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/ledger/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminEconomy_verify"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -280,6 +888,566 @@ export interface components {
         BannerDataUrlResponse: {
             /** @example data:image/jpeg;base64,/9j/4AAQSkZJRg... */
             data_url: string;
+        };
+        BlockedUserResponse: {
+            id: string;
+            username: string;
+            display_name: string;
+            profile_picture: string;
+            aura_score: number;
+        };
+        BlockedEntryResponse: {
+            user: components["schemas"]["BlockedUserResponse"];
+            reason: string;
+            /** Format: date-time */
+            blocked_at: string;
+        };
+        BlockRequest: {
+            /**
+             * @description Repeats the path id (the spec sends it); the path governs, a different id is 400
+             * @example 65f0c0ffee00000000000002
+             */
+            user_id?: string;
+            /**
+             * @description At most 500 characters
+             * @example Spam
+             */
+            reason?: string;
+        };
+        BlockStateResponse: {
+            user_id: string;
+            is_blocked: boolean;
+            /** @example User has been blocked */
+            message: string;
+        };
+        ConversationParticipantResponse: {
+            id: string;
+            username: string;
+            display_name: string;
+            profile_picture: string;
+            aura_score: number;
+            is_super_aura: boolean;
+            /** @description Whether any of their sockets is connected now */
+            is_online: boolean;
+        };
+        ParticipantResponse: {
+            id: string;
+            username: string;
+            display_name: string;
+            profile_picture: string;
+            aura_score: number;
+            is_super_aura: boolean;
+        };
+        MessageResponse: {
+            /** Format: uuid */
+            id: string;
+            /** @example 65f0c0ffee00000000000001:65f0c0ffee00000000000002 */
+            conversation_id: string;
+            /** @description id, username and aura_score as the spec names them */
+            sender: components["schemas"]["ParticipantResponse"];
+            recipient_id: string;
+            /** @description The text (may be empty with an attachment) */
+            content: string;
+            /** @enum {string} */
+            message_type: "text" | "image" | "video" | "audio";
+            /** @description Attachments: a signed, expiring path readable only by the two members; null for text */
+            media_url: string | null;
+            is_read: boolean;
+            /** Format: date-time */
+            read_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The id the sending client gave (use it to match the echo of an optimistic message) */
+            client_message_id: string | null;
+        };
+        ConversationResponse: {
+            /** @example 65f0c0ffee00000000000001:65f0c0ffee00000000000002 */
+            id: string;
+            other_participant: components["schemas"]["ConversationParticipantResponse"];
+            /** @description Messages to you that you have not read */
+            unread_count: number;
+            /** @description Either of you blocks the other: no messages (the composer is hidden) */
+            is_blocked: boolean;
+            last_message: components["schemas"]["MessageResponse"] | null;
+            /** Format: date-time */
+            last_message_time: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        OpenConversationResponse: {
+            /** @example 65f0c0ffee00000000000001:65f0c0ffee00000000000002 */
+            conversation_id: string;
+            conversation: components["schemas"]["ConversationResponse"];
+        };
+        SendMessageRequest: {
+            /** @example 65f0c0ffee00000000000002 */
+            recipient_id: string;
+            /**
+             * @description Not blank; at most 5000 characters
+             * @example Good morning ☀️
+             */
+            content: string;
+            /**
+             * @description Attachments use /messages/send-with-media
+             * @default text
+             * @enum {string}
+             */
+            message_type: "text";
+            /**
+             * @description Your id for this message (1-64 letters, digits, - or _): a retry with it is the same message
+             * @example c7a4f1e2-9b1d-4c2a-8f3e-1d2c3b4a5f60
+             */
+            client_message_id?: string;
+        };
+        NotificationActorResponse: {
+            id: string;
+            username: string;
+            display_name: string;
+            profile_picture: string;
+            aura_score: number;
+        };
+        NotificationMetadataResponse: {
+            /**
+             * @description AC earned with this notification (at most 3 decimals); absent when no coin was earned
+             * @example 0.25
+             */
+            aura_coins_earned?: number;
+            /** @description What it is about (not shown by the spec) */
+            post_id?: string;
+            comment_id?: string;
+            transfer_id?: string;
+            user_id?: string;
+        };
+        NotificationResponse: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "like" | "comment" | "follow" | "mention" | "tip" | "genie_earning" | "withdrawal" | "system";
+            /** @example New like */
+            title: string;
+            /** @example Luna liked your post */
+            message: string;
+            is_read: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Null for system notifications */
+            from_user: components["schemas"]["NotificationActorResponse"] | null;
+            metadata: components["schemas"]["NotificationMetadataResponse"];
+        };
+        NotificationStatsResponse: {
+            unread_count: number;
+        };
+        CreatePostRequest: {
+            /**
+             * @description The text; required unless media_url is given. #tags and @mentions are extracted from it.
+             * @example Sunrise walk before work #gratitude @luna_92
+             */
+            content?: Record<string, never>;
+            /**
+             * @description Defaults to multimedia when media_url is given, else text
+             * @enum {string}
+             */
+            content_type?: "text" | "multimedia";
+            /**
+             * @default general
+             * @enum {string}
+             */
+            category: "general" | "lifestyle" | "technology" | "inspiration" | "personal";
+            /**
+             * @description A file_url from POST /api/media/upload
+             * @example /api/media/posts/5f0c9a7e2b1d4c3a9e8f7a6b.jpg
+             */
+            media_url?: string | null;
+            /**
+             * @description A story: shown for 5 hours, never in feeds
+             * @default false
+             */
+            is_story: boolean;
+        };
+        PostAuthor: {
+            id: string;
+            username: string;
+            display_name: string;
+            aura_score: number;
+            /** @description URL of the picture, "" when none */
+            profile_picture: string;
+            is_super_aura: boolean;
+        };
+        PostResponse: {
+            /** Format: uuid */
+            id: string;
+            content: string;
+            /** @enum {string} */
+            content_type: "text" | "multimedia";
+            /** @enum {string} */
+            category: "general" | "lifestyle" | "technology" | "inspiration" | "personal";
+            /** @description null when the post has no media */
+            media_url: string | null;
+            /**
+             * @description Kind of the media, from its URL; null without media
+             * @enum {string|null}
+             */
+            media_type: "image" | "video" | "audio" | null;
+            is_story: boolean;
+            likes_count: number;
+            comments_count: number;
+            /** @description likes + 2 × comments + 3 × tips */
+            engagement_score: number;
+            /** @description Whether the caller liked it */
+            is_liked: boolean;
+            /**
+             * @description Lower-cased, without #
+             * @example [
+             *       "gratitude"
+             *     ]
+             */
+            tags: string[];
+            /**
+             * @description Usernames, without @
+             * @example [
+             *       "luna_92"
+             *     ]
+             */
+            mentions: string[];
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Stories only: when it disappears (5 hours after created_at); null for posts
+             */
+            expires_at: string | null;
+            user: components["schemas"]["PostAuthor"];
+        };
+        LikeResponse: {
+            /** @description Whether the caller likes it now */
+            liked: boolean;
+            likes_count: number;
+        };
+        CommentResponse: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            post_id: string;
+            /**
+             * Format: uuid
+             * @description null for a top-level comment
+             */
+            parent_comment_id: string | null;
+            content: string;
+            /** @enum {string} */
+            content_type: "text";
+            likes_count: number;
+            /** @description Whether the caller liked it */
+            has_liked: boolean;
+            /** Format: date-time */
+            created_at: string;
+            user: components["schemas"]["PostAuthor"];
+        };
+        CreateCommentRequest: {
+            /**
+             * @description Non-blank, at most 300 characters
+             * @example This made my day!
+             */
+            content: string;
+            /**
+             * @default text
+             * @enum {string}
+             */
+            content_type: "text";
+            /**
+             * Format: uuid
+             * @description Reply to this comment
+             */
+            parent_comment_id?: string | null;
+            /**
+             * Format: uuid
+             * @description Optional; the post in the path governs, a different one here is refused (400)
+             */
+            post_id?: string | null;
+        };
+        MemberProfileResponse: {
+            id: string;
+            username: string;
+            display_name: string;
+            /** @description Shown only to the member and to admins */
+            email?: string;
+            /** @enum {string} */
+            role: "user" | "admin" | "super_admin";
+            aura_score: number;
+            profile_picture: string;
+            banner_image: string;
+            bio: string;
+            aura_animation_style: string;
+            aura_color_gradient: string;
+            profile_ring_color: string;
+            profile_background: string;
+            profile_audio_youtube_link: string;
+            is_super_aura: boolean;
+            /** Format: date-time */
+            created_at: string;
+            followers_count: number;
+            following_count: number;
+            /** @description Whether the caller follows this member */
+            is_following: boolean;
+        };
+        FollowResponse: {
+            /** @description Whether the caller follows the member now */
+            is_following: boolean;
+            /** @description The member's followers */
+            followers_count: number;
+            /** @description How many members the member follows */
+            following_count: number;
+        };
+        MemberSummary: {
+            id: string;
+            username: string;
+            display_name: string;
+            /** @description URL of the picture, "" when none */
+            profile_picture: string;
+            aura_score: number;
+            bio: string;
+            is_super_aura: boolean;
+        };
+        TagCount: {
+            /**
+             * @description Lower-cased, without #
+             * @example gratitude
+             */
+            tag: string;
+            count: number;
+        };
+        SearchResponse: {
+            users: components["schemas"]["MemberSummary"][];
+            posts: components["schemas"]["PostResponse"][];
+            stories: components["schemas"]["PostResponse"][];
+            tags: components["schemas"]["TagCount"][];
+        };
+        CreatorEntry: {
+            user: components["schemas"]["MemberSummary"];
+            /**
+             * @description AC tipped to the member in the window (3 decimals)
+             * @example 12.345
+             */
+            total_tips: number;
+            tip_count: number;
+            /** @description Posts, comments and likes given in the window */
+            activity_score: number;
+            /** @description Posts in the window */
+            recent_posts: number;
+            /** @description Aura gained in the window */
+            aura_gained: number;
+        };
+        PublicPostResponse: {
+            /** Format: uuid */
+            id: string;
+            content: string;
+            /** @enum {string} */
+            content_type: "text" | "multimedia";
+            /** @enum {string} */
+            category: "general" | "lifestyle" | "technology" | "inspiration" | "personal";
+            /** @description null when the post has no media */
+            media_url: string | null;
+            /**
+             * @description Kind of the media, from its URL; null without media
+             * @enum {string|null}
+             */
+            media_type: "image" | "video" | "audio" | null;
+            is_story: boolean;
+            likes_count: number;
+            comments_count: number;
+            /** @description likes + 2 × comments + 3 × tips */
+            engagement_score: number;
+            /**
+             * @description Lower-cased, without #
+             * @example [
+             *       "gratitude"
+             *     ]
+             */
+            tags: string[];
+            /**
+             * @description Usernames, without @
+             * @example [
+             *       "luna_92"
+             *     ]
+             */
+            mentions: string[];
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Stories only: when it disappears (5 hours after created_at); null for posts
+             */
+            expires_at: string | null;
+            user: components["schemas"]["PostAuthor"];
+        };
+        PublicStatsResponse: {
+            total_users: number;
+            active_users_24h: number;
+            total_posts: number;
+            total_engagement: number;
+            posts_today: number;
+            engagement_today: number;
+        };
+        WalletResponse: {
+            /**
+             * @description AC, 3 decimals, truncated (never rounded up)
+             * @example 12.345
+             */
+            aura_coin_balance: number;
+            /**
+             * @description USD at the current coin price, 3 decimals
+             * @example 12.345
+             */
+            usd_equivalent: number;
+            /**
+             * @description AC earned all time (rewards and tips received), 3 decimals
+             * @example 3.21
+             */
+            total_earned: number;
+            /**
+             * @description The exact balance in micro-AC (1 AC = 1,000,000)
+             * @example 12345678
+             */
+            aura_coin_balance_micro: number;
+            /**
+             * @description The coin price used, USD per AC
+             * @example 1
+             */
+            coin_price_usd: number;
+        };
+        CounterpartyResponse: {
+            id: string;
+            username: string;
+        };
+        TransactionResponse: {
+            /** @description The transfer id (the same in both members’ histories) */
+            id: string;
+            /** @example Energy sent to @luna */
+            description: string;
+            /** @enum {string} */
+            transaction_type: "earning" | "spending" | "transfer" | "other";
+            /**
+             * @description Signed AC (negative when AC left the wallet), 3 decimals
+             * @example -1.5
+             */
+            amount: number;
+            /**
+             * @description Signed, exact, in micro-AC
+             * @example -1500000
+             */
+            amount_micro: number;
+            /** @example 2026-05-01T12:00:00.000Z */
+            created_at: string;
+            /** @description The other member, if any */
+            counterparty: components["schemas"]["CounterpartyResponse"] | null;
+            /** @description The sender’s message, or the reason of an adjustment ("" if none) */
+            memo: string;
+            /**
+             * @description The balance right after, AC, 3 decimals
+             * @example 8.5
+             */
+            balance_after: number;
+        };
+        TipRequest: {
+            /** @description The member to tip */
+            recipient_id: string;
+            /**
+             * @description AC, at least 0.001 (step 0.001; up to 6 decimals are kept exactly). A decimal string is accepted too.
+             * @example 1.5
+             */
+            amount: number | string;
+            /**
+             * @description USD is refused (coming soon)
+             * @default AC
+             * @enum {string}
+             */
+            currency: "AC" | "USD";
+            message?: string;
+        };
+        SentResponse: {
+            /** @example Sent 1.5 AC to @luna */
+            message: string;
+            transfer_id: string;
+            /**
+             * @description AC sent (exact)
+             * @example 1.5
+             */
+            amount: number;
+            /** @example 1500000 */
+            amount_micro: number;
+            /** @enum {string} */
+            currency: "AC";
+            recipient: components["schemas"]["CounterpartyResponse"];
+            /**
+             * @description The sender’s balance right after, AC, 3 decimals
+             * @example 8.5
+             */
+            balance: number;
+            created_at: string;
+        };
+        TransferRequest: {
+            /** @description The member to send AuraCoins to */
+            recipient_id: string;
+            /**
+             * @description AC, at least 0.001 (step 0.001; up to 6 decimals are kept exactly). A decimal string is accepted too.
+             * @example 2
+             */
+            amount: number | string;
+            message?: string;
+        };
+        AdjustRequest: {
+            /**
+             * @description AC: positive credits the member, negative debits them (never below zero)
+             * @example 5
+             */
+            amount: number | string;
+            /** @example Goodwill credit after the outage */
+            reason: string;
+        };
+        AdjustResponse: {
+            /** @example Credited 5 AC to @luna */
+            message: string;
+            transfer_id: string;
+            /**
+             * @description Signed AC
+             * @example 5
+             */
+            amount: number;
+            user: components["schemas"]["CounterpartyResponse"];
+            /**
+             * @description The member’s balance right after, AC, 3 decimals
+             * @example 17.345
+             */
+            balance: number;
+            created_at: string;
+        };
+        AccountBalanceResponse: {
+            /** @example rewards */
+            account: string;
+            /** @example -1250000 */
+            balance_micro: number;
+        };
+        LedgerReportResponse: {
+            /** @description No mismatch, no negative member balance, and every balance sums to zero */
+            ok: boolean;
+            checked_at: string;
+            duration_ms: number;
+            transfers: number;
+            entries: number;
+            member_accounts: number;
+            /** @description Sum of every account, in_transit included (micro-AC): 0 */
+            sum_micro: number;
+            /** @description AC held by members (micro-AC) */
+            members_total_micro: number;
+            /** @description Debited, not yet credited (micro-AC) */
+            in_transit_micro: number;
+            pending_transfers: number;
+            rejected_transfers: number;
+            system_balances: components["schemas"]["AccountBalanceResponse"][];
+            negative_balances: components["schemas"]["AccountBalanceResponse"][];
+            mismatches: string[];
         };
     };
     responses: never;
@@ -806,6 +1974,1968 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Blocks_blocked: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Members you block, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockedEntryResponse"][];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Blocks_block: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member to block */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlockRequest"];
+            };
+        };
+        responses: {
+            /** @description Blocked (blocking twice is the same as once) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockStateResponse"];
+                };
+            };
+            /** @description "You cannot block yourself", or a body user_id other than the path's */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "User not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description reason over 500 characters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Blocks_unblock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member to unblock */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not blocked (any more) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockStateResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "User not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Conversations_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your conversations, most recent activity first (one you opened shows before its first message) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationResponse"][];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Conversations_open: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The other member (a member id, not a conversation id) */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your conversation with them, created once when needed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenConversationResponse"];
+                };
+            };
+            /** @description "You cannot message yourself" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "User not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Conversations_messages: {
+        parameters: {
+            query?: {
+                /** @description X-Next-Cursor of the previous (newer) page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Conversation id (`<member a>:<member b>`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The newest page first; inside a page, oldest to newest. Members only. */
+            200: {
+                headers: {
+                    /** @description Cursor of the next (older) page (pass it as ?cursor=); absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"][];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "Conversation not found" (also for non-members) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A bad limit or cursor */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Messages_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description Stored; both members get new_message, the recipient message_notification */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description "You cannot message this user" (blocked either way), "Message cannot be empty", "You cannot message yourself" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "User not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Malformed body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description More than AURA_RATE_LIMIT_MESSAGES_PER_MINUTE */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Messages_sendWithMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    recipient_id: string;
+                    /** @description Optional caption */
+                    content?: string;
+                    /**
+                     * @description Checked against the file
+                     * @enum {string}
+                     */
+                    message_type?: "image" | "video" | "audio";
+                    client_message_id?: string;
+                    /**
+                     * Format: binary
+                     * @description Image, video or audio, at most 50 MB
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The message with its media_url (signed, expiring) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description "You cannot message this user", "Unsupported media type", "File content does not match its type" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "User not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Over 50 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No file, no recipient_id, or a bad message_type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description More than AURA_RATE_LIMIT_MESSAGES_PER_MINUTE */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Notifications_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description X-Next-Cursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first (20 by default) */
+            200: {
+                headers: {
+                    /** @description Cursor of the next (older) page; absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationResponse"][];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A bad limit or cursor */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Notifications_stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationStatsResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Notifications_markAllRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every notification is read (unread_count 0) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationStatsResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Notifications_markRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read (idempotent); the unread count after it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationStatsResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "Notification not found" (also another member's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Posts_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePostRequest"];
+            };
+        };
+        responses: {
+            /** @description The new post or story */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostResponse"];
+                };
+            };
+            /** @description "Please add content or media to your post" (or "…your story") */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description E.g. "category must be one of: general, lifestyle, technology, inspiration, personal" */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description More than AURA_RATE_LIMIT_CONTENT_PER_MINUTE (default 30) in a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Posts_feed: {
+        parameters: {
+            query?: {
+                /** @description The X-Next-Cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                feed: "aura" | "high-aura" | "discovery" | "following";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the feed (never stories, never blocked members) */
+            200: {
+                headers: {
+                    /** @description Cursor of the next page (pass it as ?cursor=); absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostResponse"][];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "Feed not found" for a feed other than aura, high-aura, discovery, following */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A parameter or the body is malformed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Posts_like: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Post or story id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Toggles the caller's like */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LikeResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "Post not found" (also for a deleted or expired one) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Posts_comments: {
+        parameters: {
+            query?: {
+                /** @description The X-Next-Cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Post or story id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Comments and replies of the post (replies carry parent_comment_id) */
+            200: {
+                headers: {
+                    /** @description Cursor of the next page (pass it as ?cursor=); absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentResponse"][];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "Post not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A parameter or the body is malformed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Posts_comment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Post or story id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCommentRequest"];
+            };
+        };
+        responses: {
+            /** @description The new comment (or reply) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentResponse"];
+                };
+            };
+            /** @description A blank comment, one over 300 characters, or a post_id other than the path's */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "Post not found", or the parent comment is not found on this post */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A parameter or the body is malformed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description More than AURA_RATE_LIMIT_CONTENT_PER_MINUTE (default 30) in a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Comments_like: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Comment id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Toggles the caller's like of the comment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LikeResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "Comment not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Stories_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Active stories (younger than 5 hours) of the caller and the members they follow */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostResponse"][];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A parameter or the body is malformed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Members_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Member id (as in UserResponse.id) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member with followers_count, following_count and is_following (e-mail only for the member and admins) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberProfileResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "User not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Members_profileVariant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Member id (as in UserResponse.id) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member with followers_count, following_count and is_following (e-mail only for the member and admins) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberProfileResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "User not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Members_posts: {
+        parameters: {
+            query?: {
+                /** @description The X-Next-Cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Member id (as in UserResponse.id) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first */
+            200: {
+                headers: {
+                    /** @description Cursor of the next page (pass it as ?cursor=); absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostResponse"][];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "User not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A parameter or the body is malformed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Members_stories: {
+        parameters: {
+            query?: {
+                /** @description The X-Next-Cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Member id (as in UserResponse.id) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's active stories */
+            200: {
+                headers: {
+                    /** @description Cursor of the next page (pass it as ?cursor=); absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostResponse"][];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "User not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A parameter or the body is malformed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Members_memberContent: {
+        parameters: {
+            query?: {
+                content_type?: "posts" | "stories" | "reflections";
+                /** @description The X-Next-Cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Member id (as in UserResponse.id) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Posts or active stories; reflections are an empty list until reflections exist */
+            200: {
+                headers: {
+                    /** @description Cursor of the next page (pass it as ?cursor=); absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostResponse"][];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "User not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description content_type other than posts, stories, reflections, or a bad limit */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Members_follow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Member id (as in UserResponse.id) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Following now; the counts are the member's */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowResponse"];
+                };
+            };
+            /** @description Following oneself */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "User not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Members_unfollow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Member id (as in UserResponse.id) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not following (any more); the counts are the member's */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "User not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Members_unfollowVariant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Member id (as in UserResponse.id) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Same as DELETE /users/{id}/follow */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "User not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ProfilePosts_posts: {
+        parameters: {
+            query?: {
+                content_type?: "all" | "image" | "video";
+                /** @description The X-Next-Cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's posts, newest first; image or video keeps those with such media */
+            200: {
+                headers: {
+                    /** @description Cursor of the next page (pass it as ?cursor=); absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostResponse"][];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description content_type other than all, image, video, or a bad limit */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Explore_search: {
+        parameters: {
+            query?: {
+                /** @description The text to look for; blank answers empty lists */
+                query?: string;
+                content_type?: "all" | "users" | "posts" | "stories";
+                category?: "" | "all" | "general" | "lifestyle" | "technology" | "inspiration" | "personal" | "wellness" | "entertainment" | "education" | "business";
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Members, posts, stories and tags matching the text; all empty for a blank query */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A parameter or the body is malformed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Explore_trending: {
+        parameters: {
+            query?: {
+                period?: "24h" | "7d" | "30d" | "all";
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Most used tags in the period */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagCount"][];
+                };
+            };
+            /** @description A parameter or the body is malformed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Explore_topTipped: {
+        parameters: {
+            query?: {
+                period?: "daily" | "weekly" | "monthly" | "all";
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Members by AC tipped to them in the period (empty until tips exist) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorEntry"][];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A parameter or the body is malformed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Explore_topRising: {
+        parameters: {
+            query?: {
+                period?: "7d" | "30d";
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Members by aura gained in the period */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorEntry"][];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A parameter or the body is malformed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Public_preview: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recent posts for the live preview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicPostResponse"][];
+                };
+            };
+            /** @description A parameter or the body is malformed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Public_stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Live community figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicStatsResponse"];
+                };
+            };
+        };
+    };
+    Wallet_wallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller’s wallet */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Wallet_transactions: {
+        parameters: {
+            query?: {
+                /** @description X-Next-Cursor of the previous page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller’s history, newest first, one page */
+            200: {
+                headers: {
+                    /** @description Cursor of the next page (pass it as ?cursor=); absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionResponse"][];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "limit must be an integer from 1 to 100", "Invalid cursor" */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Payments_tip: {
+        parameters: {
+            query?: never;
+            header: {
+                "idempotency-key": string;
+                /** @description Any string up to 255 characters. A retry with the same key answers the first result and moves money once; the same key with a different body is 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TipRequest"];
+            };
+        };
+        responses: {
+            /** @description Sent: the message names the amount, currency and recipient */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentResponse"];
+                };
+            };
+            /** @description "Please select a recipient", "Please enter a valid amount", "The minimum amount is 0.001 AC", "Insufficient balance", "Message must be at most 200 characters", "You cannot send AuraCoins to yourself", "You cannot send AuraCoins to this user" (a block either way), "USD is coming soon: only AC can be sent for now" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "User not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The Idempotency-Key was used for another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A field of the wrong type, or a currency other than AC/USD */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Payments_transfer: {
+        parameters: {
+            query?: never;
+            header: {
+                "idempotency-key": string;
+                /** @description Any string up to 255 characters. A retry with the same key answers the first result and moves money once; the same key with a different body is 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferRequest"];
+            };
+        };
+        responses: {
+            /** @description Sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentResponse"];
+                };
+            };
+            /** @description "Please select a recipient", "Please enter a valid amount", "The minimum amount is 0.001 AC", "Insufficient balance", "Message must be at most 200 characters", "You cannot send AuraCoins to yourself", "You cannot send AuraCoins to this user" (a block either way) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "User not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The Idempotency-Key was used for another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A field has the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminEconomy_adjust: {
+        parameters: {
+            query?: never;
+            header: {
+                "idempotency-key": string;
+                /** @description Any string up to 255 characters. A retry with the same key answers the first result and moves money once; the same key with a different body is 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Member id */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdjustRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdjustResponse"];
+                };
+            };
+            /** @description "Please enter a valid amount", "Please enter a reason", "Insufficient balance" (a debit below zero) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not a super admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "User not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The Idempotency-Key was used for another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A field has the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminEconomy_wallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Member id */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "User not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminEconomy_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerReportResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,9 @@
 // Renders the open dialog. Features plug their content in DIALOG_CONTENT as they are built.
 import type { ComponentType } from 'react';
+import { CreateDialog } from '../features/create/components/CreateDialog';
+import { ExploreDialog } from '../features/explore/components/ExploreDialog';
+import { MemberProfileDialog } from '../features/members/components/MemberProfileDialog';
+import { OwnProfileDialog } from '../features/profile';
 import { Modal } from '../ui/Modal';
 import { DIALOG_TITLES, useAppDialogs, type DialogName } from './dialogs';
 
@@ -8,10 +12,16 @@ export interface DialogContentProps {
   props?: Record<string, unknown>;
 }
 
-const DIALOG_CONTENT: Partial<Record<DialogName, ComponentType<DialogContentProps>>> = {};
+const DIALOG_CONTENT: Partial<Record<DialogName, ComponentType<DialogContentProps>>> = {
+  profile: OwnProfileDialog,
+  create: CreateDialog,
+  explore: ExploreDialog,
+  member: MemberProfileDialog,
+};
 
 const LARGE_DIALOGS: ReadonlySet<DialogName> = new Set([
   'profile',
+  'member',
   'explore',
   'messages',
   'admin',

@@ -15,6 +15,8 @@ export const DIALOG_TITLES = {
   admin: 'Admin Panel',
   create: 'Create',
   marketplace: 'Marketplace',
+  /** Another member's profile, opened with {userId}. */
+  member: 'Profile',
 } as const;
 
 export type DialogName = keyof typeof DIALOG_TITLES;

@@ -11,20 +11,24 @@ export interface AvatarProps {
   size?: AvatarSize;
   /** Colours the ring by aura tier when given. */
   auraScore?: number;
+  /** Tier thresholds of the ring (feed items 900/700/500/300, the default; landing preview 900/700/500). */
+  tiers?: readonly number[];
+  /** Text alternative of the picture; decorative ('') by default, as beside a visible name. */
+  alt?: string;
 }
 
 export function avatarInitial(username: string): string {
   return username.trim().charAt(0).toUpperCase() || '?';
 }
 
-export function Avatar({ username, src, size = 'md', auraScore }: AvatarProps) {
+export function Avatar({ username, src, size = 'md', auraScore, tiers, alt = '' }: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const showImage = Boolean(src) && failedSrc !== src;
-  const tier = auraScore === undefined ? undefined : auraTier(auraScore);
+  const tier = auraScore === undefined ? undefined : auraTier(auraScore, tiers);
   return (
     <span className={`${styles.avatar} ${styles[size]}`} data-tier={tier}>
       {showImage ? (
-        <img className={styles.image} src={src!} alt="" onError={() => setFailedSrc(src!)} />
+        <img className={styles.image} src={src!} alt={alt} onError={() => setFailedSrc(src!)} />
       ) : (
         <span className={styles.initial} aria-hidden="true">
           {avatarInitial(username)}

@@ -24,7 +24,17 @@ export type IconName =
   | 'posts'
   | 'heart'
   | 'arrow-left'
-  | 'sparkle';
+  | 'sparkle'
+  | 'comment'
+  | 'play'
+  | 'pause'
+  | 'send'
+  | 'hash'
+  | 'trending'
+  | 'trophy'
+  | 'image'
+  | 'chevron-left'
+  | 'chevron-right';
 
 const PATHS: Record<IconName, string[]> = {
   menu: ['M4 7h16', 'M4 12h16', 'M4 17h10'],
@@ -68,6 +78,22 @@ const PATHS: Record<IconName, string[]> = {
   heart: ['M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10Z'],
   'arrow-left': ['M19 12H5', 'm11 6-6 6 6 6'],
   sparkle: ['M12 3l1.8 5.2L19 10l-5.2 1.8L12 17l-1.8-5.2L5 10l5.2-1.8Z'],
+  comment: ['M20 15a2 2 0 0 1-2 2H8l-4 3V6a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2Z'],
+  play: ['M8 5v14l11-7Z'],
+  pause: ['M8 5v14', 'M16 5v14'],
+  send: ['M21 3 10 14', 'M21 3l-7 18-4-7-7-4Z'],
+  hash: ['M5 9h15', 'M4 15h15', 'M10 3 8 21', 'M16 3l-2 18'],
+  trending: ['m3 17 6-6 4 4 8-8', 'M15 7h6v6'],
+  trophy: [
+    'M8 21h8',
+    'M12 17v4',
+    'M7 4h10v5a5 5 0 0 1-10 0Z',
+    'M17 5h3v2a3 3 0 0 1-3 3',
+    'M7 5H4v2a3 3 0 0 0 3 3',
+  ],
+  image: ['M4 5h16v14H4Z', 'm4 16 5-5 4 4 3-3 4 4', 'M15 9h.01'],
+  'chevron-left': ['m15 6-6 6 6 6'],
+  'chevron-right': ['m9 6 6 6-6 6'],
 };
 
 export function Icon({

@@ -1,4 +1,4 @@
-import { auraLevel, auraPercent, auraTier } from './aura-level';
+import { auraLevel, auraPercent, auraTier, exploreAuraColor, isHighlightedAura } from './aura-level';
 
 describe('aura levels (spec 000 §2)', () => {
   it.each([
@@ -28,5 +28,48 @@ describe('aura levels (spec 000 §2)', () => {
     expect(auraTier(300)).toBe('rising');
     expect(auraTier(299)).toBe('starter');
     expect(auraTier(300, [900, 700, 500])).toBe('starter');
+  });
+});
+
+describe('feed ring tiers and thresholds (spec 000 §2, §9; 001 §6)', () => {
+  it.each([
+    [1000, 'cosmic'],
+    [900, 'cosmic'],
+    [899, 'radiant'],
+    [700, 'radiant'],
+    [699, 'empowered'],
+    [500, 'empowered'],
+    [499, 'rising'],
+    [300, 'rising'],
+    [0, 'starter'],
+  ])('feed ring of %i is %s', (score, tier) => {
+    expect(auraTier(score)).toBe(tier);
+  });
+
+  it.each([
+    [900, 'cosmic'],
+    [700, 'radiant'],
+    [500, 'empowered'],
+    [499, 'starter'],
+  ])('landing preview ring of %i is %s', (score, tier) => {
+    expect(auraTier(score, [900, 700, 500])).toBe(tier);
+  });
+
+  it.each([
+    [1000, 'bright'],
+    [700, 'bright'],
+    [699, 'warm'],
+    [400, 'warm'],
+    [399, 'mild'],
+    [200, 'mild'],
+    [199, 'dim'],
+    [0, 'dim'],
+  ])('explore colour of %i is %s', (score, color) => {
+    expect(exploreAuraColor(score)).toBe(color);
+  });
+
+  it('highlights comments from 700', () => {
+    expect(isHighlightedAura(700)).toBe(true);
+    expect(isHighlightedAura(699)).toBe(false);
   });
 });

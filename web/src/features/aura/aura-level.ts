@@ -31,3 +31,24 @@ export function auraTier(score: number, thresholds: readonly number[] = [900, 70
   const index = thresholds.findIndex((min) => score >= min);
   return index === -1 ? 'starter' : tiers[index]!;
 }
+
+/** Ring tiers of feed items, stories and profiles (spec 000 §2). */
+export const FEED_RING_TIERS = [900, 700, 500, 300] as const;
+
+/** Spec 001 §6 and §9: a comment by an author with an aura score of 700 or more is highlighted. */
+export const HIGHLIGHT_COMMENT_AURA = 700;
+
+export const isHighlightedAura = (score: number) => score >= HIGHLIGHT_COMMENT_AURA;
+
+export type ExploreAuraColor = 'bright' | 'warm' | 'mild' | 'dim';
+
+/**
+ * Spec 000 §9: "Explore aura level colour thresholds: 700 and above, 400 and above, 200 and above, below"
+ * (the level names are not shown, so only colours).
+ */
+export function exploreAuraColor(score: number): ExploreAuraColor {
+  if (score >= 700) return 'bright';
+  if (score >= 400) return 'warm';
+  if (score >= 200) return 'mild';
+  return 'dim';
+}

@@ -1,16 +1,8 @@
-// Four feed tabs (spec 000 §2): High Aura, Discovery, Following, Aura Feed (default).
+// Four feed tabs (spec 000 §2): High Aura, Discovery, Following, Aura Feed (default), each an infinite list.
 import { useId, useRef, type KeyboardEvent } from 'react';
-import { EmptyState } from '../../../ui/EmptyState';
+import { FeedList } from '../../feed/components/FeedList';
 import { FEED_TABS, type FeedTab } from '../../feed/feed-tabs';
-import { useFeed } from '../../feed/hooks/useFeed';
 import styles from './FeedTabs.module.css';
-
-const EMPTY_COPY: Record<FeedTab, string> = {
-  'high-aura': 'Posts from members with an aura of 700 or more appear here.',
-  discovery: "Fresh voices from members you don't follow yet appear here.",
-  following: 'Posts from the people you follow, and your own, appear here.',
-  aura: 'The most uplifting posts of the community appear here.',
-};
 
 export function FeedTabs({ value, onChange }: { value: FeedTab; onChange: (tab: FeedTab) => void }) {
   const baseId = useId();
@@ -54,20 +46,8 @@ export function FeedTabs({ value, onChange }: { value: FeedTab; onChange: (tab: 
         aria-labelledby={`${baseId}-${value}`}
         className={styles.panel}
       >
-        <FeedPanel tab={value} />
+        <FeedList key={value} tab={value} />
       </div>
     </section>
   );
-}
-
-function FeedPanel({ tab }: { tab: FeedTab }) {
-  const { posts } = useFeed(tab);
-  if (posts.length === 0) {
-    return (
-      <EmptyState icon="sparkle" title="No posts yet">
-        {EMPTY_COPY[tab]}
-      </EmptyState>
-    );
-  }
-  return null;
 }

@@ -1,34 +1,53 @@
-// The landing page's data. GET /api/public/stats, /api/public/feed/preview and /api/auracoin/price/current
-// do not exist yet (later issues add them). Until then the spec's defaults are shown ("shown before data
-// arrives") and the preview is empty. When the calls exist, each hook becomes a useQuery with
-// `refetchInterval: LANDING_REFRESH_MS`, keys queryKeys.publicStats / publicFeedPreview / coinPrice,
-// and falls back to these defaults while loading or after a failure (failures are only logged).
-import { DEFAULT_COIN_PRICE, DEFAULT_PUBLIC_STATS } from '../constants';
+// The landing page's data (spec 000 §2, §9): GET /api/public/stats and /api/public/feed/preview, refreshed
+// every 15 seconds. The spec's defaults show until data arrives and after a failure (failures are only
+// logged). The coin price stays the default until GET /api/auracoin/price/current exists (economy issue):
+// then useCoinPrice becomes a useQuery under queryKeys.coinPrice like the two below.
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../../api/query-keys';
+import { publicApi } from '../api';
+import { DEFAULT_COIN_PRICE, LANDING_REFRESH_MS } from '../constants';
+import { statsOrDefaults } from '../stats';
+import type { PreviewPost, PublicStats } from '../types';
 
-export interface PublicStats {
-  total_users: number;
-  active_users_24h: number;
-  total_posts: number;
-  total_engagement: number;
-}
+export type { PreviewPost, PublicStats } from '../types';
 
-export interface PreviewPost {
-  id: string;
-  content: string;
-  likes_count: number;
-  comments_count: number;
-  created_at: string;
-  user: { id: string; username: string; display_name: string; aura_score: number };
+function logged<T>(what: string, read: (signal: AbortSignal) => Promise<T>) {
+  return async ({ signal }: { signal: AbortSignal }) => {
+    try {
+      return await read(signal);
+    } catch (error) {
+      if (!signal.aborted) console.warn(`landing ${what}: could not load`, error);
+      throw error;
+    }
+  };
 }
 
 export function usePublicStats(): { stats: PublicStats; isLive: boolean } {
-  return { stats: DEFAULT_PUBLIC_STATS, isLive: false };
+  const query = useQuery({
+    queryKey: queryKeys.publicStats,
+    queryFn: logged('stats', (signal) => publicApi.stats(signal)),
+    refetchInterval: LANDING_REFRESH_MS,
+    staleTime: 0,
+  });
+  const live = query.isSuccess;
+  return { stats: statsOrDefaults(live ? query.data : undefined), isLive: live };
 }
 
 export function useCoinPrice(): { price: number; isLive: boolean } {
   return { price: DEFAULT_COIN_PRICE, isLive: false };
 }
 
-export function useFeedPreview(): { posts: PreviewPost[]; isLive: boolean } {
-  return { posts: [], isLive: false };
+export function useFeedPreview(): { posts: PreviewPost[]; isLive: boolean; isLoading: boolean } {
+  const query = useQuery({
+    queryKey: queryKeys.publicFeedPreview,
+    queryFn: logged('feed preview', (signal) => publicApi.feedPreview(signal)),
+    refetchInterval: LANDING_REFRESH_MS,
+    staleTime: 0,
+  });
+  const live = query.isSuccess;
+  return {
+    posts: live ? query.data : [],
+    isLive: live,
+    isLoading: query.isPending && query.fetchStatus !== 'idle',
+  };
 }

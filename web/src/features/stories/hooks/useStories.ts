@@ -1,5 +1,24 @@
-// The stories strip (GET /api/stories, a later issue), under queryKeys.stories. Empty until then.
+// The stories strip (GET /api/stories) under queryKeys.stories. A failed read is only logged (empty strip).
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../../api/query-keys';
+import { storiesApi } from '../api';
+import { liveStories } from '../story-clock';
 
-export function useStories(): { stories: readonly never[]; isLoading: boolean } {
-  return { stories: [], isLoading: false };
+/** Stories expire while the page is open: look again every minute. */
+const STORIES_REFRESH_MS = 60_000;
+
+export function useStories() {
+  const query = useQuery({
+    queryKey: queryKeys.stories,
+    queryFn: async ({ signal }) => {
+      try {
+        return await storiesApi.list(signal);
+      } catch (error) {
+        if (!signal.aborted) console.warn('stories: could not load', error);
+        throw error;
+      }
+    },
+    refetchInterval: STORIES_REFRESH_MS,
+  });
+  return { stories: liveStories(query.data ?? []), isLoading: query.isPending && !query.isError };
 }

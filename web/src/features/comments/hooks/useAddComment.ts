@@ -1,0 +1,32 @@
+// Posting a comment: on success the list reloads and the post's comment count grows by one everywhere.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../../api/query-keys';
+import { usePostCache } from '../../posts/hooks/usePostCache';
+import { commentsApi } from '../api';
+import type { Comment } from '../types';
+import { COMMENT_FAILED, toNewComment } from '../validation';
+
+export function useAddComment(postId: string) {
+  const queryClient = useQueryClient();
+  const updatePost = usePostCache();
+  const mutation = useMutation({
+    mutationFn: (text: string) => commentsApi.add(toNewComment(postId, text)),
+    onSuccess: (created) => {
+      const key = queryKeys.postComments(postId);
+      if (created && typeof created === 'object' && 'id' in created) {
+        queryClient.setQueryData<Comment[]>(key, (list) =>
+          list?.some((c) => c.id === created.id) ? list : [...(list ?? []), created],
+        );
+      }
+      void queryClient.invalidateQueries({ queryKey: key });
+      updatePost(postId, (post) => ({ ...post, comments_count: post.comments_count + 1 }));
+    },
+    onError: (error) => console.warn('comment: could not post', error),
+  });
+  return {
+    add: (text: string, options?: { onSuccess?: () => void }) => mutation.mutate(text, options),
+    isPending: mutation.isPending,
+    errorMessage: mutation.isError ? COMMENT_FAILED : null,
+    reset: mutation.reset,
+  };
+}

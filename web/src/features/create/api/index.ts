@@ -1,0 +1,4 @@
+import { api } from '../../../api';
+import { createCreateApi } from './create.api';
+
+export const createApi = createCreateApi(api);

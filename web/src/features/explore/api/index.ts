@@ -1,0 +1,4 @@
+import { api } from '../../../api';
+import { createExploreApi } from './explore.api';
+
+export const exploreApi = createExploreApi(api);

@@ -1,0 +1,4 @@
+import { api } from '../../../api';
+import { createMembersApi } from './members.api';
+
+export const membersApi = createMembersApi(api);

@@ -1,0 +1,38 @@
+// Another member's profile, content and follow (spec 000 §7 "Other members", ADR 0004).
+import type { ApiClient } from '../../../api/client';
+import { asList } from '../../posts/api/request';
+
+/** Spec 000 §9: profile posts 10, profile stories 20. */
+export const MEMBER_POSTS_LIMIT = 10;
+export const MEMBER_STORIES_LIMIT = 20;
+
+export function createMembersApi(api: ApiClient) {
+  return {
+    profile: (userId: string, signal?: AbortSignal) =>
+      api.call((c) => c.GET('/api/users/{id}/profile', { params: { path: { id: userId } }, signal })),
+    posts: async (userId: string, signal?: AbortSignal) =>
+      asList(
+        await api.call((c) =>
+          c.GET('/api/users/{id}/posts', {
+            params: { path: { id: userId }, query: { limit: MEMBER_POSTS_LIMIT } },
+            signal,
+          }),
+        ),
+      ),
+    stories: async (userId: string, signal?: AbortSignal) =>
+      asList(
+        await api.call((c) =>
+          c.GET('/api/users/{id}/stories', {
+            params: { path: { id: userId }, query: { limit: MEMBER_STORIES_LIMIT } },
+            signal,
+          }),
+        ),
+      ),
+    follow: (userId: string) =>
+      api.call((c) => c.POST('/api/users/{id}/follow', { params: { path: { id: userId } } })),
+    unfollow: (userId: string) =>
+      api.call((c) => c.DELETE('/api/users/{id}/follow', { params: { path: { id: userId } } })),
+  };
+}
+
+export type MembersApi = ReturnType<typeof createMembersApi>;

@@ -1,0 +1,71 @@
+// A feed item (spec 000 §2, 001 §2): author with the aura ring, SuperAura badge, time, category, text with
+// #tags, media, like toggle and expandable comments.
+import { useId, useState } from 'react';
+import { Icon } from '../../../ui/icons';
+import { plural, timeAgo } from '../../../ui/text';
+import { CommentsSection } from '../../comments/components/CommentsSection';
+import { MediaDisplay } from '../../media/components/MediaDisplay';
+import { useLikePost } from '../hooks/useLikePost';
+import { authorName } from '../author';
+import type { Post } from '../types';
+import { AuthorButton } from './AuthorButton';
+import { PostText } from './PostText';
+import styles from './PostCard.module.css';
+
+export function PostCard({ post }: { post: Post }) {
+  const [showComments, setShowComments] = useState(false);
+  const { toggle, isPending } = useLikePost(post);
+  const commentsId = useId();
+  const liked = Boolean(post.is_liked);
+
+  return (
+    <article className={`card ${styles.card}`} aria-label={`Post by ${authorName(post.user)}`}>
+      <header className={styles.header}>
+        <AuthorButton user={post.user} />
+        <div className={styles.meta}>
+          <time dateTime={post.created_at} title={new Date(post.created_at).toLocaleString()}>
+            {timeAgo(post.created_at)}
+          </time>
+          {post.category ? <span className={styles.category}>{post.category}</span> : null}
+        </div>
+      </header>
+
+      <PostText content={post.content} className={styles.text} />
+      {post.media_url ? (
+        <MediaDisplay
+          url={post.media_url}
+          type={post.media_type ?? post.content_type}
+          alt={`Media shared by ${authorName(post.user)}`}
+        />
+      ) : null}
+
+      <footer className={styles.actions}>
+        <button
+          type="button"
+          className={styles.action}
+          data-active={liked || undefined}
+          aria-pressed={liked}
+          aria-label={`Like, ${plural(post.likes_count, 'like')}`}
+          onClick={toggle}
+          disabled={isPending}
+        >
+          <Icon name="heart" size={19} fill={liked ? 'currentColor' : 'none'} />
+          <span>{post.likes_count}</span>
+        </button>
+        <button
+          type="button"
+          className={styles.action}
+          aria-expanded={showComments}
+          aria-controls={showComments ? commentsId : undefined}
+          aria-label={`Comments, ${plural(post.comments_count, 'comment')}`}
+          onClick={() => setShowComments((open) => !open)}
+        >
+          <Icon name="comment" size={19} />
+          <span>{post.comments_count}</span>
+        </button>
+      </footer>
+
+      {showComments ? <CommentsSection postId={post.id} id={commentsId} /> : null}
+    </article>
+  );
+}

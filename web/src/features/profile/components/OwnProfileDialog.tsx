@@ -1,0 +1,69 @@
+// The own-profile dialog (spec 000 §2 "Own-profile dialog"): the profile header and the section
+// selector. The selector lists only the sections built so far (IMPLEMENTED_SECTIONS, in the spec's
+// order); dashboard, posts, reflection, genies, wallet, marketplace and upgrade join it with their issues.
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { DialogContentProps } from '../../../app/DialogHost';
+import { useSignedInUser } from '../../auth/hooks';
+import { useUserDataRefreshListener } from '../hooks/user-refresh';
+import { initialSection, visibleSections, type ProfileSectionId } from '../profile-sections';
+import { ProfileHeader } from './ProfileHeader';
+import { ProfileSettings } from './ProfileSettings';
+import styles from './OwnProfileDialog.module.css';
+
+const IMPLEMENTED_SECTIONS: ReadonlySet<ProfileSectionId> = new Set(['settings']);
+
+export function OwnProfileDialog({ props }: DialogContentProps) {
+  const user = useSignedInUser();
+  useUserDataRefreshListener();
+  const sections = visibleSections(IMPLEMENTED_SECTIONS, user.is_super_aura);
+  const [selected, setSelected] = useState(() => initialSection(sections, props?.section));
+  const section = sections.find((s) => s.id === selected) ?? sections[0];
+  const baseId = useId();
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = (index + step + sections.length) % sections.length;
+    setSelected(sections[next]!.id);
+    tabs.current[next]?.focus();
+  };
+
+  return (
+    <div className={styles.dialog}>
+      <ProfileHeader user={user} />
+      <div className={styles.tablist} role="tablist" aria-label="Profile sections">
+        {sections.map((s, index) => (
+          <button
+            key={s.id}
+            ref={(element) => {
+              tabs.current[index] = element;
+            }}
+            id={`${baseId}-${s.id}`}
+            type="button"
+            role="tab"
+            aria-selected={section?.id === s.id}
+            aria-controls={`${baseId}-panel`}
+            tabIndex={section?.id === s.id ? 0 : -1}
+            className={styles.tab}
+            onClick={() => setSelected(s.id)}
+            onKeyDown={(event) => onKeyDown(event, index)}
+          >
+            {s.label}
+          </button>
+        ))}
+      </div>
+      {section ? (
+        <div
+          id={`${baseId}-panel`}
+          role="tabpanel"
+          aria-labelledby={`${baseId}-${section.id}`}
+          className={styles.panel}
+        >
+          {section.id === 'settings' ? <ProfileSettings user={user} /> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

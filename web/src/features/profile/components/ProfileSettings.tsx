@@ -1,0 +1,179 @@
+// The own-profile Settings section, 'Aura Personalization' (spec 000 §2): the profile picture upload and
+// the banner upload (image or video). The profile fields and the save action (PUT /profile) join with
+// the profile issue: there is nothing to save here yet, so no Save button is shown.
+import { useId, useRef, type ChangeEvent } from 'react';
+import type { User } from '../../../api/types';
+import { Avatar } from '../../../ui/Avatar';
+import { MediaIcon } from '../../../ui/media-icons';
+import { ProgressBar } from '../../../ui/ProgressBar';
+import { Spinner } from '../../../ui/Spinner';
+import { useBannerUpload } from '../hooks/useBannerUpload';
+import { useProfilePictureUpload } from '../hooks/useProfilePictureUpload';
+import { BANNER_ACCEPT, PICTURE_ACCEPT, ProfileMediaMessages } from '../profile-media-rules';
+import { BannerDisplay } from './BannerDisplay';
+import styles from './ProfileSettings.module.css';
+
+/** Hands the picked file over and empties the input, so that the same file can be picked again. */
+function takeFile(event: ChangeEvent<HTMLInputElement>, use: (file: File) => void) {
+  const file = event.target.files?.[0];
+  event.target.value = '';
+  if (file) use(file);
+}
+
+export function ProfileSettings({ user }: { user: User }) {
+  const headingId = useId();
+  return (
+    <section className={styles.settings} aria-labelledby={headingId}>
+      <h3 id={headingId} className={styles.heading}>
+        <MediaIcon name="photo" size={18} />
+        Aura Personalization
+      </h3>
+      <PictureSetting user={user} />
+      <BannerSetting user={user} />
+    </section>
+  );
+}
+
+function PictureSetting({ user }: { user: User }) {
+  const { state, error, upload } = useProfilePictureUpload();
+  const input = useRef<HTMLInputElement>(null);
+  const titleId = useId();
+  const uploading = state.status === 'uploading';
+  // Until the member is refreshed (1.5 s after success) the picker stays closed: one change at a time.
+  const busy = state.status !== 'idle';
+  const shown = state.status === 'idle' ? user.profile_picture : state.preview;
+
+  return (
+    <div className={`card ${styles.block}`} role="group" aria-labelledby={titleId}>
+      <div className={styles.pictureRow}>
+        <span className={styles.pictureFrame} data-state={state.status}>
+          <Avatar
+            username={user.username}
+            src={shown}
+            size="xl"
+            auraScore={user.aura_score}
+            alt={state.status === 'idle' ? 'Your profile picture' : 'New profile picture preview'}
+          />
+          {uploading ? (
+            <span className={styles.pictureOverlay} aria-hidden="true">
+              {state.percent}%
+            </span>
+          ) : null}
+          {state.status === 'success' ? (
+            <span className={styles.pictureDone} aria-hidden="true">
+              <MediaIcon name="check" size={16} />
+            </span>
+          ) : null}
+        </span>
+        <div className={styles.pictureText}>
+          <h4 id={titleId} className={styles.title}>
+            Profile Picture
+          </h4>
+          <p className={styles.hint}>JPEG, PNG, GIF, WebP, BMP or TIFF · up to 5MB</p>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={() => input.current?.click()}
+            disabled={busy}
+          >
+            {uploading ? <Spinner /> : <MediaIcon name="upload" size={16} />}
+            {user.profile_picture ? 'Change Picture' : 'Upload Picture'}
+          </button>
+          <input
+            ref={input}
+            type="file"
+            accept={PICTURE_ACCEPT}
+            aria-label="Profile picture file"
+            hidden
+            onChange={(event) => takeFile(event, (file) => void upload(file))}
+          />
+        </div>
+      </div>
+      <div className={styles.feedback} aria-live="polite">
+        {uploading ? (
+          <div className={styles.progress}>
+            <span className={styles.progressText}>Uploading… {state.percent}%</span>
+            <ProgressBar value={state.percent} label="Profile picture upload progress" />
+          </div>
+        ) : null}
+        {state.status === 'success' ? (
+          <p className={styles.success} role="status">
+            <MediaIcon name="check" size={16} />
+            Profile picture updated
+          </p>
+        ) : null}
+        {error ? (
+          <p className={styles.error} role="alert">
+            <MediaIcon name="alert" size={16} />
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function BannerSetting({ user }: { user: User }) {
+  const { state, upload } = useBannerUpload();
+  const input = useRef<HTMLInputElement>(null);
+  const titleId = useId();
+  const uploading = state.status === 'uploading';
+
+  return (
+    <div className={`card ${styles.block}`} role="group" aria-labelledby={titleId}>
+      <div className={styles.bannerTop}>
+        <div>
+          <h4 id={titleId} className={styles.title}>
+            Profile Banner
+          </h4>
+          <p className={styles.hint}>Image or video · up to 25MB · recommended 1200×300px</p>
+        </div>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={() => input.current?.click()}
+          disabled={uploading}
+        >
+          {uploading ? <Spinner /> : <MediaIcon name="upload" size={16} />}
+          {user.banner_image ? 'Change Banner' : 'Upload Banner'}
+        </button>
+        <input
+          ref={input}
+          type="file"
+          accept={BANNER_ACCEPT}
+          aria-label="Banner file"
+          hidden
+          onChange={(event) => takeFile(event, (file) => void upload(file))}
+        />
+      </div>
+      <div className={styles.bannerPreview} data-state={state.status}>
+        <BannerDisplay url={user.banner_image} auraScore={user.aura_score} label="Your banner" />
+        {uploading ? (
+          <span className={styles.bannerOverlay} aria-hidden="true">
+            {state.percent}%
+          </span>
+        ) : null}
+      </div>
+      <div className={styles.feedback} aria-live="polite">
+        {uploading ? (
+          <div className={styles.progress}>
+            <span className={styles.progressText}>Uploading… {state.percent}%</span>
+            <ProgressBar value={state.percent} label="Banner upload progress" />
+          </div>
+        ) : null}
+        {state.status === 'success' ? (
+          <p className={styles.success} role="status">
+            <MediaIcon name="check" size={16} />
+            {ProfileMediaMessages.bannerUpdated}
+          </p>
+        ) : null}
+        {state.status === 'failed' ? (
+          <p className={styles.error} role="alert">
+            <MediaIcon name="alert" size={16} />
+            {state.message}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

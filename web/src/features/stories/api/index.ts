@@ -1,0 +1,4 @@
+import { api } from '../../../api';
+import { createStoriesApi } from './stories.api';
+
+export const storiesApi = createStoriesApi(api);

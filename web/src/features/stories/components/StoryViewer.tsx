@@ -1,0 +1,184 @@
+// The story viewer (spec 000 §2, §4): one story at a time, a progress bar, pause and play, and it closes
+// by itself after 5 seconds. Previous / next move between the strip's stories (each gets its 5 seconds).
+import { useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { Avatar } from '../../../ui/Avatar';
+import { Icon } from '../../../ui/icons';
+import { SuperAuraBadge } from '../../../ui/SuperAuraBadge';
+import { timeAgo } from '../../../ui/text';
+import { MediaDisplay } from '../../media/components/MediaDisplay';
+import { authorName } from '../../posts/author';
+import type { Post } from '../../posts/types';
+import { useStoryTimer } from '../hooks/useStoryTimer';
+import styles from './StoryViewer.module.css';
+
+const FOCUSABLE = 'button, [href], input, select, textarea, video, audio, [tabindex]:not([tabindex="-1"])';
+
+export function StoryViewer({
+  stories,
+  index,
+  onIndexChange,
+  onClose,
+}: {
+  stories: readonly Post[];
+  index: number;
+  onIndexChange: (index: number) => void;
+  onClose: () => void;
+}) {
+  const story = stories[index];
+  const [paused, setPaused] = useState(false);
+  const progress = useStoryTimer(story?.id ?? '', paused || !story, onClose);
+  const panel = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const close = useRef(onClose);
+  close.current = onClose;
+
+  // Focus moves in on open and back on close; Escape closes, Space pauses, Tab stays inside.
+  useEffect(() => {
+    const previouslyFocused = document.activeElement as HTMLElement | null;
+    panel.current?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.stopPropagation();
+        close.current();
+      } else if (event.key === 'Tab' && panel.current) {
+        const focusable = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+        if (focusable.length === 0) return;
+        const first = focusable[0]!;
+        const last = focusable[focusable.length - 1]!;
+        const active = document.activeElement;
+        if (event.shiftKey && (active === first || active === panel.current)) {
+          event.preventDefault();
+          last.focus();
+        } else if (!event.shiftKey && active === last) {
+          event.preventDefault();
+          first.focus();
+        }
+      }
+    };
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown, true);
+      previouslyFocused?.focus?.();
+    };
+  }, []);
+
+  if (!story) return null;
+  const percent = Math.round(progress * 100);
+  const go = (next: number) => {
+    setPaused(false);
+    onIndexChange(next);
+  };
+
+  return createPortal(
+    <div
+      className={styles.backdrop}
+      onMouseDown={(event) => event.target === event.currentTarget && onClose()}
+    >
+      <div
+        ref={panel}
+        className={styles.viewer}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={(event) => {
+          if (event.key === ' ' && event.target === panel.current) {
+            event.preventDefault();
+            setPaused((value) => !value);
+          }
+        }}
+      >
+        <div
+          className={styles.track}
+          role="progressbar"
+          aria-label="Story progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
+          <span className={styles.fill} style={{ transform: `scaleX(${progress})` }} />
+        </div>
+
+        <header className={styles.header}>
+          <Avatar
+            username={story.user.username}
+            src={story.user.profile_picture}
+            size="md"
+            auraScore={story.user.aura_score}
+          />
+          <div className={styles.who}>
+            <h2 id={titleId} className={styles.title}>
+              {authorName(story.user)}'s story {story.user.is_super_aura ? <SuperAuraBadge compact /> : null}
+            </h2>
+            <p className={styles.sub}>
+              {story.user.username ? `@${story.user.username} · ` : null}
+              <time dateTime={story.created_at}>{timeAgo(story.created_at)}</time>
+              {stories.length > 1 ? ` · ${index + 1} of ${stories.length}` : null}
+            </p>
+          </div>
+          <button
+            type="button"
+            className={`icon-btn ${styles.control}`}
+            onClick={() => setPaused((value) => !value)}
+            aria-label={paused ? 'Play story' : 'Pause story'}
+          >
+            <Icon name={paused ? 'play' : 'pause'} />
+          </button>
+          <button
+            type="button"
+            className={`icon-btn ${styles.control}`}
+            onClick={onClose}
+            aria-label="Close story"
+          >
+            <Icon name="close" />
+          </button>
+        </header>
+
+        <div className={styles.body}>
+          {story.media_url ? (
+            <div className={styles.media}>
+              <MediaDisplay
+                url={story.media_url}
+                type={story.media_type ?? story.content_type}
+                alt={`Story by ${authorName(story.user)}`}
+              />
+            </div>
+          ) : null}
+          {story.content ? (
+            <p className={story.media_url ? styles.caption : styles.text}>{story.content}</p>
+          ) : null}
+        </div>
+
+        {stories.length > 1 ? (
+          <div className={styles.nav}>
+            <button
+              type="button"
+              className={`icon-btn ${styles.control}`}
+              onClick={() => go(index - 1)}
+              disabled={index === 0}
+              aria-label="Previous story"
+            >
+              <Icon name="chevron-left" />
+            </button>
+            <button
+              type="button"
+              className={`icon-btn ${styles.control}`}
+              onClick={() => go(index + 1)}
+              disabled={index === stories.length - 1}
+              aria-label="Next story"
+            >
+              <Icon name="chevron-right" />
+            </button>
+          </div>
+        ) : null}
+        {paused ? (
+          <p className={styles.pausedNote} role="status">
+            Paused
+          </p>
+        ) : null}
+      </div>
+    </div>,
+    document.body,
+  );
+}
