@@ -1,0 +1,53 @@
+import { Caller, callerMetadata, createGrpcClient, unaryCall } from '@aura/platform';
+import { common, economy } from '@aura/proto';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { GATEWAY_CONFIG, GatewayConfig } from '../config';
+
+/**
+ * Typed, promise-based calls to the economy service. The caller travels as metadata, and so does
+ * the Idempotency-Key of a write (the service moves money at most once per key and caller).
+ */
+@Injectable()
+export class EconomyClient implements OnModuleDestroy {
+  private readonly client: economy.EconomyServiceClient;
+  private readonly health: common.HealthServiceClient;
+
+  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+    this.client = createGrpcClient(economy.EconomyServiceClient, config.ECONOMY_GRPC_URL);
+    this.health = createGrpcClient(common.HealthServiceClient, config.ECONOMY_GRPC_URL);
+  }
+
+  getWallet(caller: Caller, userId = '') {
+    return unaryCall(this.client, this.client.getWallet, { userId }, callerMetadata(caller));
+  }
+
+  listTransactions(caller: Caller, request: economy.ListTransactionsRequest) {
+    return unaryCall(this.client, this.client.listTransactions, request, callerMetadata(caller));
+  }
+
+  sendTip(caller: Caller, request: economy.SendRequest, idempotencyKey?: string) {
+    return unaryCall(this.client, this.client.sendTip, request, callerMetadata(caller, idempotencyKey));
+  }
+
+  transfer(caller: Caller, request: economy.SendRequest, idempotencyKey?: string) {
+    return unaryCall(this.client, this.client.transfer, request, callerMetadata(caller, idempotencyKey));
+  }
+
+  adminAdjust(caller: Caller, request: economy.AdminAdjustRequest, idempotencyKey?: string) {
+    return unaryCall(this.client, this.client.adminAdjust, request, callerMetadata(caller, idempotencyKey));
+  }
+
+  /** Reads every transfer: allow it time on a large ledger. */
+  verifyLedger(caller: Caller) {
+    return unaryCall(this.client, this.client.verifyLedger, {}, callerMetadata(caller), 120_000);
+  }
+
+  checkHealth() {
+    return unaryCall(this.health, this.health.check, {}, undefined, 2000);
+  }
+
+  onModuleDestroy(): void {
+    this.client.close();
+    this.health.close();
+  }
+}

@@ -1,0 +1,77 @@
+import type { EventRecord, OutboxModel, Redis, ServiceRuntime } from '@aura/platform';
+import type { Connection } from 'mongoose';
+import type { Logger } from 'pino';
+import { EconomyGrpcController } from './grpc/economy.grpc-controller';
+import { Ledger, LedgerOptions } from './ledger/ledger';
+import { LedgerMaintenance, MaintenanceOptions } from './ledger/ledger-maintenance';
+import type { MemberDirectory } from './members/member';
+import { MembersConsumer } from './members/members.consumer';
+import { MembersRepository } from './members/members.repository';
+import { CoinPriceSource, FixedCoinPrice } from './money/coin-price';
+import { PaymentsService } from './payments/payments.service';
+import { RewardSlots } from './rewards/reward-slots';
+import { utcDay } from './rewards/reward-rules';
+import { RewardsConsumer } from './rewards/rewards.consumer';
+import { RewardsService } from './rewards/rewards.service';
+import { WalletService } from './wallet/wallet.service';
+
+export interface EconomyDependencies {
+  service: string;
+  mongo: Connection;
+  redis: Redis | undefined;
+  logger: Logger;
+  /** The outbox relay and the event bus subscriptions (the ServiceRuntime, or a stand-in in tests). */
+  runtime: {
+    registerOutbox(...models: OutboxModel[]): void;
+    eventsStored(records: EventRecord[]): void;
+    subscribe: ServiceRuntime['subscribe'];
+  };
+  directory?: MemberDirectory;
+  price?: CoinPriceSource;
+  ledger?: LedgerOptions;
+  maintenance?: MaintenanceOptions;
+}
+
+/** Every part of the economy service, wired. main.ts and the service tests build it the same way. */
+export function composeEconomy(deps: EconomyDependencies) {
+  const host = {
+    service: deps.service,
+    registerOutbox: (...models: OutboxModel[]) => deps.runtime.registerOutbox(...models),
+    eventsStored: (records: EventRecord[]) => deps.runtime.eventsStored(records),
+  };
+  const ledger = new Ledger(deps.mongo, deps.redis, host, deps.logger, deps.ledger);
+  const members = new MembersRepository(deps.mongo, deps.directory);
+  const slots = new RewardSlots(deps.mongo, deps.redis);
+  const rewards = new RewardsService(ledger, members, slots, deps.logger);
+  const payments = new PaymentsService(ledger, members);
+  const wallets = new WalletService(ledger, deps.price ?? new FixedCoinPrice());
+  const controller = new EconomyGrpcController(wallets, payments, ledger);
+  const maintenance = new LedgerMaintenance(ledger, deps.logger, {
+    ...deps.maintenance,
+    tasks: [
+      {
+        name: 'reward slot purge',
+        everyMs: 3600_000,
+        run: () => slots.purgeBefore(utcDay(new Date(Date.now() - 2 * 86400_000))),
+      },
+    ],
+  });
+  return {
+    ledger,
+    members,
+    slots,
+    rewards,
+    payments,
+    wallets,
+    controller,
+    maintenance,
+    membersConsumer: new MembersConsumer(deps.runtime, members),
+    rewardsConsumer: new RewardsConsumer(deps.runtime, rewards),
+    async init(): Promise<void> {
+      await ledger.init();
+      await Promise.all([members.ensureIndexes(), slots.ensureIndexes()]);
+    },
+  };
+}
+
+export type Economy = ReturnType<typeof composeEconomy>;

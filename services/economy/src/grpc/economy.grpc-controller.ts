@@ -1,0 +1,98 @@
+import { AsyncService, CallContext, Caller, Forbidden, Unauthenticated } from '@aura/platform';
+import { economy } from '@aura/proto';
+import type { Ledger } from '../ledger/ledger';
+import { verifyLedger } from '../ledger/ledger-verifier';
+import { Messages } from '../payments/messages';
+import type { PaymentsService, Receipt } from '../payments/payments.service';
+import type { WalletService } from '../wallet/wallet.service';
+
+const ADMIN_ROLES = new Set(['admin', 'super_admin']);
+
+function callerOf(context: CallContext): Caller {
+  if (!context.caller) throw new Unauthenticated(Messages.notAuthenticated);
+  return context.caller;
+}
+
+/** Whose wallet a call reads: the caller's own, or anyone's for an admin. */
+function subjectOf(caller: Caller, userId: string): string {
+  if (!userId || userId === caller.userId) return caller.userId;
+  if (!ADMIN_ROLES.has(caller.role)) throw new Forbidden(Messages.notAllowed);
+  return userId;
+}
+
+function toReceipt(receipt: Receipt): economy.TransferReceipt {
+  return { ...receipt };
+}
+
+/** The gRPC face of economy: decodes, checks who is calling, delegates, encodes. */
+export class EconomyGrpcController implements AsyncService<economy.EconomyServiceServer> {
+  constructor(
+    private readonly wallets: WalletService,
+    private readonly payments: PaymentsService,
+    private readonly ledger: Ledger,
+  ) {}
+
+  async getWallet(request: economy.GetWalletRequest, context: CallContext): Promise<economy.Wallet> {
+    return this.wallets.wallet(subjectOf(callerOf(context), request.userId));
+  }
+
+  async listTransactions(
+    request: economy.ListTransactionsRequest,
+    context: CallContext,
+  ): Promise<economy.TransactionPage> {
+    const userId = subjectOf(callerOf(context), request.userId);
+    const page = await this.wallets.transactions(userId, request.cursor, request.limit);
+    return { transactions: page.transactions, nextCursor: page.nextCursor };
+  }
+
+  async sendTip(request: economy.SendRequest, context: CallContext): Promise<economy.TransferReceipt> {
+    return toReceipt(
+      await this.payments.send('tip', callerOf(context), sendInput(request), context.idempotencyKey),
+    );
+  }
+
+  async transfer(request: economy.SendRequest, context: CallContext): Promise<economy.TransferReceipt> {
+    return toReceipt(
+      await this.payments.send('transfer', callerOf(context), sendInput(request), context.idempotencyKey),
+    );
+  }
+
+  async adminAdjust(
+    request: economy.AdminAdjustRequest,
+    context: CallContext,
+  ): Promise<economy.TransferReceipt> {
+    return toReceipt(
+      await this.payments.adjust(
+        callerOf(context),
+        { userId: request.userId, amountMicro: request.amountMicro, reason: request.reason },
+        context.idempotencyKey,
+      ),
+    );
+  }
+
+  async verifyLedger(_request: unknown, context: CallContext): Promise<economy.LedgerReport> {
+    const caller = callerOf(context);
+    if (!ADMIN_ROLES.has(caller.role)) throw new Forbidden(Messages.notAllowed);
+    const report = await verifyLedger(this.ledger.store, this.ledger.heads);
+    return {
+      ...report,
+      systemBalances: Object.entries(report.systemBalances).map(([account, balanceMicro]) => ({
+        account,
+        balanceMicro,
+      })),
+      negativeBalances: report.negativeBalances.map(({ account, balance }) => ({
+        account,
+        balanceMicro: balance,
+      })),
+    };
+  }
+}
+
+function sendInput(request: economy.SendRequest) {
+  return {
+    recipientId: request.recipientId,
+    amountMicro: request.amountMicro,
+    currency: request.currency,
+    message: request.message,
+  };
+}

@@ -1,0 +1,52 @@
+import './instrument';
+import 'reflect-metadata';
+import { asyncService, NestPinoLogger, ServiceRuntime } from '@aura/platform';
+import { economy as contract } from '@aura/proto';
+import { NestFactory } from '@nestjs/core';
+import { loadEconomyConfig } from './config';
+import { composeEconomy } from './economy';
+import { EconomyModule } from './economy.module';
+import { EconomyGrpcController } from './grpc/economy.grpc-controller';
+import { IdentityMemberDirectory } from './members/identity-directory';
+import { FixedCoinPrice } from './money/coin-price';
+
+async function main(): Promise<void> {
+  const config = loadEconomyConfig();
+  const runtime = await ServiceRuntime.create({ service: 'economy', config, redis: true });
+  const directory = new IdentityMemberDirectory(config.IDENTITY_GRPC_URL);
+  const economy = composeEconomy({
+    service: runtime.service,
+    mongo: runtime.mongo,
+    redis: runtime.redis,
+    logger: runtime.logger,
+    runtime,
+    directory,
+    price: new FixedCoinPrice(),
+  });
+  const app = await NestFactory.createApplicationContext(EconomyModule.register(runtime, config, economy), {
+    logger: new NestPinoLogger(runtime.logger),
+  });
+  await app.init();
+  await economy.init();
+
+  runtime.grpc.add(
+    contract.EconomyServiceService,
+    asyncService(contract.EconomyServiceService, app.get(EconomyGrpcController), runtime.logger),
+  );
+  runtime.installSignalHandlers(async () => {
+    await economy.maintenance.stop();
+    directory.close();
+    await app.close();
+  });
+  await runtime.start({ grpcUrl: config.ECONOMY_GRPC_URL, httpPort: config.ECONOMY_HTTP_PORT });
+  economy.maintenance.start();
+  // Calls are served first: after an unclean stop a consumer group waits for the dead member's
+  // session to expire (15 s) before it lets the new one in, and tips do not need the consumers.
+  await Promise.all([economy.membersConsumer.start(), economy.rewardsConsumer.start()]);
+}
+
+main().catch((error) => {
+  // Startup failures (bad config, unreachable database) end the process with a readable line.
+  console.error(JSON.stringify({ level: 'fatal', service: 'economy', msg: String(error?.message ?? error) }));
+  process.exit(1);
+});

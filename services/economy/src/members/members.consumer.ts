@@ -1,0 +1,58 @@
+import type { DomainEvent, ServiceRuntime } from '@aura/platform';
+import type { identityEvents } from '@aura/proto';
+import type { MembersRepository } from './members.repository';
+
+/** Keeps the member and block projection from identity's events (each change is idempotent). */
+export class MembersConsumer {
+  constructor(
+    private readonly runtime: Pick<ServiceRuntime, 'subscribe'>,
+    private readonly members: MembersRepository,
+  ) {}
+
+  start(): Promise<void> {
+    return this.runtime.subscribe({
+      group: 'economy.members',
+      events: ['user.registered', 'user.profile_changed', 'user.blocked', 'user.unblocked'],
+      handler: (event) => this.handle(event),
+    });
+  }
+
+  async handle(event: DomainEvent): Promise<void> {
+    switch (event.type) {
+      case 'user.registered': {
+        const user = event.payload as identityEvents.UserRegistered;
+        if (!user.userId) return;
+        await this.members.registered({
+          id: user.userId,
+          username: user.username,
+          displayName: user.displayName,
+          role: user.role || 'user',
+          isSuperAura: false,
+        });
+        return;
+      }
+      case 'user.profile_changed': {
+        const user = event.payload as identityEvents.UserProfileChanged;
+        if (!user.userId) return;
+        await this.members.profileChanged({
+          id: user.userId,
+          username: user.username,
+          displayName: user.displayName,
+          role: user.role || 'user',
+          isSuperAura: user.isSuperAura,
+        });
+        return;
+      }
+      case 'user.blocked':
+      case 'user.unblocked': {
+        const change = event.payload as identityEvents.UserBlockChanged;
+        if (!change.blockerId || !change.blockedId) return;
+        if (event.type === 'user.blocked') await this.members.block(change.blockerId, change.blockedId);
+        else await this.members.unblock(change.blockerId, change.blockedId);
+        return;
+      }
+      default:
+        return;
+    }
+  }
+}

@@ -1,0 +1,147 @@
+import { isDuplicateKeyError } from '@aura/platform';
+import type { Connection } from 'mongoose';
+import { AnyModel, Collection, collectionOf, indexedModel } from '../db';
+import type { Member, MemberDirectory } from './member';
+
+interface MemberDoc {
+  _id: string;
+  username: string;
+  display_name: string;
+  role: string;
+  is_super_aura: boolean;
+  updated_at: Date;
+}
+
+interface BlockDoc {
+  _id: string;
+  blocker_id: string;
+  blocked_id: string;
+  created_at: Date;
+}
+
+const CACHE_TTL_MS = 30_000;
+const CACHE_MAX = 20_000;
+
+/**
+ * Economy's read model of members (from identity's user.registered and user.profile_changed) and of
+ * blocks (user.blocked / user.unblocked): who exists, their username for descriptions, whether
+ * SuperAura's ×1.5 applies, and who may not send to whom. A short in-process cache keeps the
+ * per-tip lookups off MongoDB.
+ */
+export class MembersRepository {
+  private readonly members: Collection<MemberDoc>;
+  private readonly blocks: Collection<BlockDoc>;
+  private readonly memberModel: AnyModel;
+  private readonly blockModel: AnyModel;
+  private readonly cache = new Map<string, { member: Member; at: number }>();
+
+  constructor(
+    connection: Connection,
+    private readonly directory?: MemberDirectory,
+  ) {
+    this.memberModel = indexedModel(connection, 'EconomyMember', 'members');
+    this.blockModel = indexedModel(connection, 'EconomyBlock', 'blocks');
+    this.members = collectionOf(this.memberModel);
+    this.blocks = collectionOf(this.blockModel);
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await Promise.all([this.memberModel.init(), this.blockModel.init()]);
+  }
+
+  /** The member, from the cache, the projection, or identity (then remembered); null if none. */
+  async find(userId: string, { askIdentity = true } = {}): Promise<Member | null> {
+    if (!userId) return null;
+    const cached = this.cache.get(userId);
+    if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached.member;
+    const doc = await this.members.findOne({ _id: userId });
+    let member = doc ? toMember(doc) : null;
+    if (!member && askIdentity && this.directory) {
+      member = await this.directory.lookup(userId);
+      // Only where the projection has nothing yet: its events stay the source of later changes.
+      if (member) await this.insertIfAbsent(member);
+    }
+    if (member) this.remember(member);
+    return member;
+  }
+
+  /** user.registered: the member as they signed up (never overrides what later events set). */
+  async registered(member: Member): Promise<void> {
+    await this.insertIfAbsent(member);
+    this.cache.delete(member.id);
+  }
+
+  /** user.profile_changed: the snapshot replaces what we had. */
+  async profileChanged(member: Member): Promise<void> {
+    await this.members.updateOne(
+      { _id: member.id },
+      {
+        $set: {
+          username: member.username,
+          display_name: member.displayName,
+          role: member.role,
+          is_super_aura: member.isSuperAura,
+          updated_at: new Date(),
+        },
+      },
+      { upsert: true },
+    );
+    this.cache.delete(member.id);
+  }
+
+  async block(blockerId: string, blockedId: string): Promise<void> {
+    try {
+      await this.blocks.insertOne({
+        _id: `${blockerId}:${blockedId}`,
+        blocker_id: blockerId,
+        blocked_id: blockedId,
+        created_at: new Date(),
+      });
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+  }
+
+  async unblock(blockerId: string, blockedId: string): Promise<void> {
+    await this.blocks.deleteOne({ _id: `${blockerId}:${blockedId}` });
+  }
+
+  /** Whether either of the two blocks the other. */
+  async blockedEitherWay(a: string, b: string): Promise<boolean> {
+    const [ab, ba] = await Promise.all([
+      this.blocks.findOne({ _id: `${a}:${b}` }, { projection: { _id: 1 } }),
+      this.blocks.findOne({ _id: `${b}:${a}` }, { projection: { _id: 1 } }),
+    ]);
+    return ab !== null || ba !== null;
+  }
+
+  private async insertIfAbsent(member: Member): Promise<void> {
+    try {
+      await this.members.insertOne({
+        _id: member.id,
+        username: member.username,
+        display_name: member.displayName,
+        role: member.role,
+        is_super_aura: member.isSuperAura,
+        updated_at: new Date(),
+      });
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+  }
+
+  private remember(member: Member) {
+    if (this.cache.size >= CACHE_MAX) this.cache.clear();
+    this.cache.set(member.id, { member, at: Date.now() });
+  }
+}
+
+function toMember(doc: MemberDoc): Member {
+  return {
+    id: doc._id,
+    username: doc.username ?? '',
+    displayName: doc.display_name ?? '',
+    role: doc.role ?? 'user',
+    isSuperAura: doc.is_super_aura === true,
+  };
+}

@@ -1,0 +1,135 @@
+import { Caller, Conflict, DomainError, Forbidden, NotFound, RuleViolation } from '@aura/platform';
+import { status as GrpcStatus } from '@grpc/grpc-js';
+import { randomUUID } from 'node:crypto';
+import { memberAccount } from '../ledger/accounts';
+import { sha256 } from '../ledger/ids';
+import type { Ledger } from '../ledger/ledger';
+import {
+  IdempotencyConflict,
+  TransferInProgress,
+  TransferRequest,
+  TransferResult,
+} from '../ledger/ledger.types';
+import type { MembersRepository } from '../members/members.repository';
+import { Messages } from './messages';
+import { checkAdjust, checkIdempotencyKey, checkSend, SendInput } from './send-rules';
+
+/** The same key's first request is still running (HTTP 409): the client retries in a moment. */
+export class RequestInProgress extends DomainError {
+  readonly grpcStatus = GrpcStatus.ABORTED;
+}
+
+export interface Receipt {
+  transferId: string;
+  amountMicro: number;
+  currency: string;
+  recipientId: string;
+  recipientUsername: string;
+  balanceAfterMicro: number;
+  createdAt: string;
+  replayed: boolean;
+}
+
+/**
+ * The ledger key of a member's request: scoped to the caller, so that one member's Idempotency-Key
+ * can never replay (or block) another's. Without a key every request is new.
+ */
+export function requestKey(prefix: string, callerId: string, idempotencyKey?: string): string {
+  return idempotencyKey
+    ? `${prefix}:${callerId}:${sha256(idempotencyKey).slice(0, 40)}`
+    : `${prefix}:${callerId}:${randomUUID()}`;
+}
+
+/** Tips, transfers and admin adjustments: the rules, then one ledger transfer. */
+export class PaymentsService {
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly members: MembersRepository,
+  ) {}
+
+  /** Send Energy (kind tip) or Send AuraCoins (kind transfer) from the caller to another member. */
+  async send(
+    kind: 'tip' | 'transfer',
+    caller: Caller,
+    input: SendInput,
+    idempotencyKey?: string,
+  ): Promise<Receipt> {
+    checkIdempotencyKey(idempotencyKey);
+    checkSend(caller.userId, input);
+    const recipient = await this.members.find(input.recipientId.trim());
+    if (!recipient) throw new NotFound(Messages.userNotFound);
+    if (await this.members.blockedEitherWay(caller.userId, recipient.id))
+      throw new RuleViolation(Messages.blocked);
+    const sender = await this.members.find(caller.userId);
+    const result = await this.move({
+      key: requestKey('m', caller.userId, idempotencyKey),
+      kind,
+      from: memberAccount(caller.userId),
+      to: memberAccount(recipient.id),
+      amount: input.amountMicro,
+      memo: (input.message ?? '').trim(),
+      meta: { from_name: sender?.username ?? '', to_name: recipient.username },
+    });
+    if (result.status === 'rejected') throw new RuleViolation(Messages.insufficient);
+    return {
+      transferId: result.transfer.id,
+      amountMicro: result.transfer.amount,
+      currency: 'AC',
+      recipientId: recipient.id,
+      recipientUsername: result.transfer.meta.to_name ?? recipient.username,
+      balanceAfterMicro: result.debit.balanceAfter ?? 0,
+      createdAt: result.transfer.created_at.toISOString(),
+      replayed: result.replayed,
+    };
+  }
+
+  /** Super admin only: credit (> 0) or debit (< 0, never below zero) against the adjustments account. */
+  async adjust(
+    caller: Caller,
+    input: { userId: string; amountMicro: number; reason: string },
+    idempotencyKey?: string,
+  ): Promise<Receipt> {
+    if (caller.role !== 'super_admin') throw new Forbidden(Messages.notAllowed);
+    checkIdempotencyKey(idempotencyKey);
+    checkAdjust(input);
+    const member = await this.members.find(input.userId.trim());
+    if (!member) throw new NotFound(Messages.userNotFound);
+    const credit = input.amountMicro > 0;
+    const account = memberAccount(member.id);
+    const result = await this.move({
+      key: requestKey('adj', caller.userId, idempotencyKey),
+      kind: 'adjustment',
+      from: credit ? 'adjustments' : account,
+      to: credit ? account : 'adjustments',
+      amount: Math.abs(input.amountMicro),
+      memo: input.reason.trim(),
+      meta: {
+        actor_id: caller.userId,
+        from_name: credit ? '' : member.username,
+        to_name: credit ? member.username : '',
+      },
+    });
+    if (result.status === 'rejected') throw new RuleViolation(Messages.insufficient);
+    const leg = credit ? result.credit : result.debit;
+    return {
+      transferId: result.transfer.id,
+      amountMicro: result.transfer.amount,
+      currency: 'AC',
+      recipientId: member.id,
+      recipientUsername: member.username,
+      balanceAfterMicro: leg?.balanceAfter ?? 0,
+      createdAt: result.transfer.created_at.toISOString(),
+      replayed: result.replayed,
+    };
+  }
+
+  private async move(request: TransferRequest): Promise<TransferResult> {
+    try {
+      return await this.ledger.transfer(request);
+    } catch (error) {
+      if (error instanceof IdempotencyConflict) throw new Conflict(Messages.keyReused);
+      if (error instanceof TransferInProgress) throw new RequestInProgress(Messages.inProgress);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,24 @@
+import type { DomainEvent, ServiceRuntime } from '@aura/platform';
+import { rewardsFor } from './reward-rules';
+import type { RewardsService } from './rewards.service';
+
+/** Rewards for social's events (post created, like received, comment received and written). */
+export class RewardsConsumer {
+  constructor(
+    private readonly runtime: Pick<ServiceRuntime, 'subscribe'>,
+    private readonly rewards: RewardsService,
+  ) {}
+
+  start(): Promise<void> {
+    return this.runtime.subscribe({
+      group: 'economy.rewards',
+      events: ['post.created', 'post.liked', 'comment.created'],
+      handler: (event) => this.handle(event),
+    });
+  }
+
+  async handle(event: DomainEvent): Promise<void> {
+    for (const claim of rewardsFor(event.type, event.payload, event.occurredAt))
+      await this.rewards.grant(claim);
+  }
+}

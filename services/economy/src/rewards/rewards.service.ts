@@ -1,0 +1,62 @@
+import type { Logger } from 'pino';
+import { memberAccount } from '../ledger/accounts';
+import type { Ledger } from '../ledger/ledger';
+import { IdempotencyConflict } from '../ledger/ledger.types';
+import type { MembersRepository } from '../members/members.repository';
+import type { RewardSlots } from './reward-slots';
+import { REWARD_RULES, RewardClaim, rewardAmount, utcDay } from './reward-rules';
+
+export type GrantOutcome = 'paid' | 'already_paid' | 'daily_limit' | 'before_ledger';
+
+/**
+ * Pays rewards from the rewards account. The extension point for every reward: a consumer maps its
+ * event to a RewardClaim and calls grant() — the wellness issue adds check_in and reflection this way.
+ * Each claim is paid at most once (its ledger key is reason + source), counted against the daily
+ * limit of its UTC day, ×1.5 when the member is SuperAura.
+ */
+export class RewardsService {
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly members: MembersRepository,
+    private readonly slots: RewardSlots,
+    private readonly logger: Logger,
+  ) {}
+
+  async grant(claim: RewardClaim): Promise<GrantOutcome> {
+    // An action from before this ledger existed earned nothing: there was no economy then. (A new
+    // economy database does not pay out the whole history of the topics it starts reading.)
+    if (claim.at.getTime() < this.ledger.createdAt.getTime()) return 'before_ledger';
+    const key = `reward:${claim.reason}:${claim.sourceId}`;
+    const rule = REWARD_RULES[claim.reason];
+    if (rule.dailyLimit !== undefined) {
+      const day = utcDay(claim.at);
+      if (!(await this.slots.claim(claim.reason, claim.userId, day, key, rule.dailyLimit)))
+        return 'daily_limit';
+    }
+    const member = await this.members.find(claim.userId).catch((error) => {
+      this.logger.warn({ err: error, userId: claim.userId }, 'member lookup failed; reward without bonus');
+      return null;
+    });
+    const superAura = member?.isSuperAura === true;
+    try {
+      const result = await this.ledger.transfer({
+        key,
+        kind: 'reward',
+        from: 'rewards',
+        to: memberAccount(claim.userId),
+        amount: rewardAmount(claim.reason, superAura),
+        meta: {
+          reason: claim.reason,
+          source: claim.sourceId,
+          super_aura: superAura ? '1' : '',
+          to_name: member?.username ?? '',
+        },
+      });
+      return result.replayed ? 'already_paid' : 'paid';
+    } catch (error) {
+      // Paid before at another amount (the member's SuperAura status changed in between): paid once.
+      if (error instanceof IdempotencyConflict) return 'already_paid';
+      throw error;
+    }
+  }
+}

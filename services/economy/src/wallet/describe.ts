@@ -1,0 +1,55 @@
+import { isMemberAccount, memberIdOf } from '../ledger/accounts';
+import type { EntryDoc } from '../ledger/ledger.types';
+
+export type TransactionType = 'earning' | 'spending' | 'transfer' | 'other';
+
+const REWARD_TEXT: Record<string, string> = {
+  post_created: 'Reward for sharing a post',
+  like_received: 'Reward: someone liked your post',
+  comment_received: 'Reward: someone commented on your post',
+  comment_written: 'Reward for commenting on a post',
+  check_in: 'Reward for your daily check-in',
+  reflection: 'Reward for your daily reflection',
+};
+
+const at = (name: string) => (name ? `@${name}` : 'a member');
+
+/** The transaction type a member sees for one side of a transfer. */
+export function transactionType(entry: Pick<EntryDoc, 'kind' | 'side'>): TransactionType {
+  switch (entry.kind) {
+    case 'reward':
+      return 'earning';
+    case 'tip':
+      return entry.side === 'credit' ? 'earning' : 'transfer';
+    case 'transfer':
+      return 'transfer';
+    default:
+      return 'other';
+  }
+}
+
+/** One sentence a member understands, from their side of the transfer. */
+export function describe(
+  entry: Pick<EntryDoc, 'kind' | 'side' | 'reason' | 'counterparty_name' | 'memo'>,
+): string {
+  const name = at(entry.counterparty_name);
+  switch (entry.kind) {
+    case 'reward':
+      return REWARD_TEXT[entry.reason] ?? 'Reward';
+    case 'tip':
+      return entry.side === 'debit' ? `Energy sent to ${name}` : `Energy received from ${name}`;
+    case 'transfer':
+      return entry.side === 'debit' ? `AuraCoins sent to ${name}` : `AuraCoins received from ${name}`;
+    case 'adjustment':
+      return entry.side === 'credit'
+        ? `Credit from the Aura team: ${entry.memo}`
+        : `Correction by the Aura team: ${entry.memo}`;
+    default:
+      return entry.side === 'credit' ? 'AuraCoins received' : 'AuraCoins spent';
+  }
+}
+
+/** The other member of a transfer, when the other side is a member. */
+export function counterpartyId(entry: Pick<EntryDoc, 'counterparty'>): string {
+  return isMemberAccount(entry.counterparty) ? memberIdOf(entry.counterparty) : '';
+}

@@ -1,0 +1,86 @@
+import { InvalidInput } from '@aura/platform';
+import { memberAccount } from '../ledger/accounts';
+import type { Ledger } from '../ledger/ledger';
+import type { CoinPriceSource } from '../money/coin-price';
+import { microUsdOf } from '../money/micro';
+import { counterpartyId, describe, TransactionType, transactionType } from './describe';
+
+export interface WalletView {
+  userId: string;
+  balanceMicro: number;
+  totalEarnedMicro: number;
+  usdEquivalentMicro: number;
+  coinPriceMicroUsd: number;
+}
+
+export interface TransactionView {
+  id: string;
+  description: string;
+  transactionType: TransactionType;
+  amountMicro: number;
+  createdAt: string;
+  kind: string;
+  counterpartyId: string;
+  counterpartyUsername: string;
+  memo: string;
+  balanceAfterMicro: number;
+}
+
+export const DEFAULT_PAGE = 20;
+export const MAX_PAGE = 100;
+
+const encodeCursor = (seq: number) => Buffer.from(`s:${seq}`).toString('base64url');
+function decodeCursor(cursor: string): number {
+  const match = /^s:(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!match) throw new InvalidInput('Invalid cursor');
+  return Number(match[1]);
+}
+
+/** A member's wallet and history, read from their ledger chain. */
+export class WalletService {
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly price: CoinPriceSource,
+  ) {}
+
+  async wallet(userId: string): Promise<WalletView> {
+    const [head, price] = await Promise.all([
+      this.ledger.balance(memberAccount(userId)),
+      this.price.currentPriceMicroUsd(),
+    ]);
+    return {
+      userId,
+      balanceMicro: head.balance,
+      totalEarnedMicro: head.earned,
+      usdEquivalentMicro: microUsdOf(head.balance, price),
+      coinPriceMicroUsd: price,
+    };
+  }
+
+  async transactions(
+    userId: string,
+    cursor: string,
+    limit: number,
+  ): Promise<{ transactions: TransactionView[]; nextCursor: string }> {
+    const size = limit <= 0 ? DEFAULT_PAGE : Math.min(limit, MAX_PAGE);
+    const before = cursor ? decodeCursor(cursor) : undefined;
+    const entries = await this.ledger.history(memberAccount(userId), size + 1, before);
+    const page = entries.slice(0, size);
+    const last = page[page.length - 1];
+    return {
+      transactions: page.map((entry) => ({
+        id: entry.transfer_id,
+        description: describe(entry),
+        transactionType: transactionType(entry),
+        amountMicro: entry.delta,
+        createdAt: entry.created_at.toISOString(),
+        kind: entry.kind,
+        counterpartyId: counterpartyId(entry),
+        counterpartyUsername: entry.counterparty_name ?? '',
+        memo: entry.memo ?? '',
+        balanceAfterMicro: entry.balance_after ?? 0,
+      })),
+      nextCursor: entries.length > size && last?.seq ? encodeCursor(last.seq) : '',
+    };
+  }
+}

@@ -1,0 +1,155 @@
+// Builds the economy service in-process against the real local infrastructure (deploy/local): its own
+// database (dropped first), its own consumer groups, the gRPC server on a random port, and a grpc-js
+// client as the gateway uses. Members come from a stand-in for identity unless a test publishes
+// identity's events.
+import { asyncService, Caller, callerMetadata, GrpcServer, ServiceRuntime } from '@aura/platform';
+import { testConfig } from '@aura/platform/testing';
+import { economy as contract } from '@aura/proto';
+import { credentials, ServiceError } from '@grpc/grpc-js';
+import { Kafka, logLevel } from 'kafkajs';
+import { randomBytes } from 'node:crypto';
+import pino from 'pino';
+import { composeEconomy, Economy } from '../src/economy';
+import { LedgerOptions } from '../src/ledger/ledger';
+import { Member, MemberDirectory } from '../src/members/member';
+
+export class FakeDirectory implements MemberDirectory {
+  readonly members = new Map<string, Member>();
+
+  add(username = `m_${randomBytes(3).toString('hex')}`, extra: Partial<Member> = {}): Member {
+    const member: Member = {
+      id: objectId(),
+      username,
+      displayName: username,
+      role: 'user',
+      isSuperAura: false,
+      ...extra,
+    };
+    this.members.set(member.id, member);
+    return member;
+  }
+
+  async lookup(userId: string): Promise<Member | null> {
+    return this.members.get(userId) ?? null;
+  }
+}
+
+/** A fresh id in identity's form (MongoDB ObjectId, 24 hex digits). */
+export const objectId = () => randomBytes(12).toString('hex');
+
+export const superAdmin: Caller = { userId: objectId(), role: 'super_admin' };
+export const admin: Caller = { userId: objectId(), role: 'admin' };
+
+export interface Harness {
+  runtime: ServiceRuntime;
+  economy: Economy;
+  directory: FakeDirectory;
+  client: contract.EconomyServiceClient;
+  call<K extends keyof contract.EconomyServiceClient>(
+    method: K,
+    request: unknown,
+    caller?: Caller,
+    idempotencyKey?: string,
+  ): Promise<unknown>;
+  stop(): Promise<void>;
+}
+
+export async function startEconomy(
+  name: string,
+  options: { ledger?: LedgerOptions; consumers?: boolean } = {},
+): Promise<Harness> {
+  const base = process.env.AURA_DB_SUFFIX || 'test';
+  const config = testConfig({
+    AURA_DB_SUFFIX: `${name}_${base}`,
+    KAFKA_GROUP_PREFIX: `aura-it-${name}-${Date.now().toString(36)}`,
+  });
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const runtime = await ServiceRuntime.create({ service: 'economy', config, redis: true, logger });
+  await runtime.mongo.dropDatabase();
+  const directory = new FakeDirectory();
+  const economy = composeEconomy({
+    service: 'economy',
+    mongo: runtime.mongo,
+    redis: runtime.redis,
+    logger,
+    runtime,
+    directory,
+    ledger: options.ledger,
+  });
+  await economy.init();
+  if (options.consumers) {
+    // Fresh consumer groups start at the end of the topics: the tests publish what they need, and
+    // the history other runs left on the shared broker is not theirs to process.
+    await seekToEnd(config.KAFKA_BROKERS, `${config.KAFKA_GROUP_PREFIX}.economy.members`, [
+      'aura.identity.user',
+    ]);
+    await seekToEnd(config.KAFKA_BROKERS, `${config.KAFKA_GROUP_PREFIX}.economy.rewards`, [
+      'aura.social.content',
+    ]);
+    await economy.membersConsumer.start();
+    await economy.rewardsConsumer.start();
+  }
+  const server = new GrpcServer();
+  server.add(
+    contract.EconomyServiceService,
+    asyncService(contract.EconomyServiceService, economy.controller, logger),
+  );
+  const port = await server.listen('127.0.0.1:0');
+  runtime.outbox.start();
+  const client = new contract.EconomyServiceClient(`127.0.0.1:${port}`, credentials.createInsecure());
+  return {
+    runtime,
+    economy,
+    directory,
+    client,
+    call(method, request, caller, idempotencyKey) {
+      return new Promise((resolve, reject) => {
+        const fn = client[method] as unknown as (
+          request: unknown,
+          metadata: unknown,
+          callback: (error: ServiceError | null, response: unknown) => void,
+        ) => void;
+        fn.call(client, request, callerMetadata(caller, idempotencyKey), (error, response) =>
+          error ? reject(error) : resolve(response),
+        );
+      });
+    },
+    async stop() {
+      client.close();
+      await server.close(1000);
+      await economy.maintenance.stop();
+      await runtime.stop();
+    },
+  };
+}
+
+/** Commits the group's offsets at the current end of each topic (before the group's first start). */
+export async function seekToEnd(brokers: string[], groupId: string, topics: string[]): Promise<void> {
+  const admin = new Kafka({ clientId: 'economy-test', brokers, logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    for (const topic of topics) {
+      const offsets = await admin.fetchTopicOffsets(topic);
+      await admin.setOffsets({
+        groupId,
+        topic,
+        partitions: offsets.map((p) => ({ partition: p.partition, offset: p.high })),
+      });
+    }
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/** The error of a call that must fail (code and details), or a failed expectation. */
+export async function refusal(promise: Promise<unknown>): Promise<{ code: number; details: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    const { code, details } = error as ServiceError;
+    return { code, details };
+  }
+  throw new Error('expected the call to fail');
+}
+
+export const AC = 1_000_000;
