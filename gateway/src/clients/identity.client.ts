@@ -34,6 +34,22 @@ export class IdentityClient implements OnModuleDestroy {
     return unaryCall(this.client, this.client.getUser, { userId }, callerMetadata(caller));
   }
 
+  blockUser(caller: Caller, userId: string, reason: string) {
+    return unaryCall(this.client, this.client.blockUser, { userId, reason }, callerMetadata(caller));
+  }
+
+  unblockUser(caller: Caller, userId: string) {
+    return unaryCall(this.client, this.client.unblockUser, { userId }, callerMetadata(caller));
+  }
+
+  listBlocked(caller: Caller) {
+    return unaryCall(this.client, this.client.listBlocked, {}, callerMetadata(caller));
+  }
+
+  isBlocked(userA: string, userB: string) {
+    return unaryCall(this.client, this.client.isBlocked, { userA, userB }, callerMetadata());
+  }
+
   getSigningKeys() {
     return unaryCall(this.client, this.client.getSigningKeys, {}, undefined, 3000);
   }

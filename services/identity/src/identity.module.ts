@@ -1,6 +1,9 @@
 import { PlatformModule, ServiceRuntime } from '@aura/platform';
 import { DynamicModule, Module } from '@nestjs/common';
 import { AuthService } from './auth/auth.service';
+import { BlocksGrpcHandlers } from './blocks/blocks.grpc';
+import { BlocksRepository } from './blocks/blocks.repository';
+import { BlocksService } from './blocks/blocks.service';
 import type { IdentityConfig } from './config';
 import { IdentityGrpcController } from './grpc/identity.grpc-controller';
 import { ProfileMediaConsumer } from './profile-media/profile-media.consumer';
@@ -22,6 +25,9 @@ export class IdentityModule {
         AuthService,
         IdentityGrpcController,
         ProfileMediaConsumer,
+        BlocksRepository,
+        BlocksService,
+        BlocksGrpcHandlers,
       ],
     };
   }

@@ -4,6 +4,7 @@ import { asyncService, NestPinoLogger, ServiceRuntime } from '@aura/platform';
 import { identity } from '@aura/proto';
 import { NestFactory } from '@nestjs/core';
 import { AuthService } from './auth/auth.service';
+import { BlocksRepository } from './blocks/blocks.repository';
 import { ensureSuperAdmin } from './bootstrap/super-admin';
 import { loadIdentityConfig } from './config';
 import { IdentityGrpcController } from './grpc/identity.grpc-controller';
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   await app.init();
   const users = app.get(UsersRepository);
   await users.ensureIndexes();
+  await app.get(BlocksRepository).ensureIndexes();
   await ensureSuperAdmin(config, users, app.get(AuthService), runtime.logger);
 
   runtime.grpc.add(

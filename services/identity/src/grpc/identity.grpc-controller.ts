@@ -1,7 +1,8 @@
-import { AsyncService, InvalidInput } from '@aura/platform';
+import { AsyncService, CallContext, InvalidInput } from '@aura/platform';
 import { identity } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthService, Session } from '../auth/auth.service';
+import { BlocksGrpcHandlers } from '../blocks/blocks.grpc';
 import { SIGNING_KEY } from '../tokens/tokens.providers';
 import type { SigningKey } from '../tokens/signing-key';
 import type { User } from '../users/user';
@@ -43,6 +44,7 @@ export class IdentityGrpcController implements AsyncService<identity.IdentitySer
   constructor(
     private readonly auth: AuthService,
     @Inject(SIGNING_KEY) private readonly signingKey: SigningKey,
+    private readonly blocks: BlocksGrpcHandlers,
   ) {}
 
   async register(request: identity.RegisterRequest) {
@@ -76,5 +78,21 @@ export class IdentityGrpcController implements AsyncService<identity.IdentitySer
 
   async getSigningKeys() {
     return { jwksJson: JSON.stringify({ keys: [this.signingKey.publicJwk] }) };
+  }
+
+  blockUser(request: identity.BlockUserRequest, context: CallContext) {
+    return this.blocks.blockUser(request, context);
+  }
+
+  unblockUser(request: identity.BlockTarget, context: CallContext) {
+    return this.blocks.unblockUser(request, context);
+  }
+
+  listBlocked(request: unknown, context: CallContext) {
+    return this.blocks.listBlocked(request, context);
+  }
+
+  isBlocked(request: identity.IsBlockedRequest) {
+    return this.blocks.isBlocked(request);
   }
 }

@@ -1,0 +1,17 @@
+import { BlocksController } from '../blocks/blocks.controller';
+import { MessagingClient } from '../clients/messaging.client';
+import { NotificationsController } from '../notifications/notifications.controller';
+import { REALTIME_PROVIDERS } from '../realtime';
+import { ConversationsController } from './conversations.controller';
+import { MessageRateLimitGuard } from './message-rate-limit.guard';
+import { MessagesController } from './messages.controller';
+
+/** The routes of issue 6 (blocks first: /users/blocked is static), registered by AppModule. */
+export const MESSAGING_CONTROLLERS = [
+  BlocksController,
+  ConversationsController,
+  MessagesController,
+  NotificationsController,
+];
+
+export const MESSAGING_PROVIDERS = [MessagingClient, MessageRateLimitGuard, ...REALTIME_PROVIDERS];

@@ -1,0 +1,85 @@
+import { Controller, Get, HttpCode, Param, Put, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { AuthenticatedCaller } from '../auth/access-token-verifier';
+import { CurrentCaller } from '../auth/auth.decorators';
+import { ErrorResponse } from '../auth/auth.dto';
+import { MessagingClient } from '../clients/messaging.client';
+import { NotificationIdPipe } from '../messaging/messaging.ids';
+import { ListNotificationsQuery, NotificationResponse, NotificationStatsResponse } from './notifications.dto';
+import { toNotification } from './notifications.mappers';
+
+const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+
+/**
+ * The notification center (messaging owns it). Static routes (stats, mark-all-read) are declared
+ * before /{id}/read, and an id must be a UUID, so they can never be read as ids.
+ */
+@ApiTags('notifications')
+@ApiBearerAuth()
+@ApiResponse({ status: 401, type: ErrorResponse, description: 'No token, or not a valid one' })
+@Controller('notifications')
+export class NotificationsController {
+  constructor(private readonly messaging: MessagingClient) {}
+
+  @Get()
+  @ApiOkResponse({
+    type: NotificationResponse,
+    isArray: true,
+    headers: {
+      [NEXT_CURSOR_HEADER]: {
+        description: 'Cursor of the next (older) page; absent on the last page',
+        schema: { type: 'string' },
+      },
+    },
+    description: 'Newest first (20 by default)',
+  })
+  @ApiResponse({ status: 422, type: ErrorResponse, description: 'A bad limit or cursor' })
+  async list(
+    @Query() query: ListNotificationsQuery,
+    @CurrentCaller() caller: AuthenticatedCaller,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<NotificationResponse[]> {
+    const page = await this.messaging.listNotifications(caller, {
+      limit: query.limit ?? 20,
+      cursor: query.cursor ?? '',
+    });
+    if (page.nextCursor) void reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+    return page.notifications.map(toNotification);
+  }
+
+  @Get('stats')
+  @ApiOkResponse({ type: NotificationStatsResponse })
+  async stats(@CurrentCaller() caller: AuthenticatedCaller): Promise<NotificationStatsResponse> {
+    return { unread_count: (await this.messaging.notificationStats(caller)).unreadCount };
+  }
+
+  @Put('mark-all-read')
+  @HttpCode(200)
+  @ApiOkResponse({
+    type: NotificationStatsResponse,
+    description: 'Every notification is read (unread_count 0)',
+  })
+  async markAllRead(@CurrentCaller() caller: AuthenticatedCaller): Promise<NotificationStatsResponse> {
+    return { unread_count: (await this.messaging.markAllNotificationsRead(caller)).unreadCount };
+  }
+
+  @Put(':id/read')
+  @HttpCode(200)
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiOkResponse({
+    type: NotificationStatsResponse,
+    description: 'Read (idempotent); the unread count after it',
+  })
+  @ApiResponse({
+    status: 404,
+    type: ErrorResponse,
+    description: '"Notification not found" (also another member\'s)',
+  })
+  async markRead(
+    @Param('id', NotificationIdPipe) id: string,
+    @CurrentCaller() caller: AuthenticatedCaller,
+  ): Promise<NotificationStatsResponse> {
+    return { unread_count: (await this.messaging.markNotificationRead(caller, id)).unreadCount };
+  }
+}

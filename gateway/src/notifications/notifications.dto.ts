@@ -1,0 +1,72 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+
+export const NOTIFICATION_TYPES = [
+  'like',
+  'comment',
+  'follow',
+  'mention',
+  'tip',
+  'genie_earning',
+  'withdrawal',
+  'system',
+] as const;
+export type NotificationTypeName = (typeof NOTIFICATION_TYPES)[number];
+
+export class NotificationActorResponse {
+  @ApiProperty() id!: string;
+  @ApiProperty() username!: string;
+  @ApiProperty() display_name!: string;
+  @ApiProperty() profile_picture!: string;
+  @ApiProperty() aura_score!: number;
+}
+
+export class NotificationMetadataResponse {
+  @ApiPropertyOptional({
+    description: 'AC earned with this notification (at most 3 decimals); absent when no coin was earned',
+    example: 0.25,
+  })
+  aura_coins_earned?: number;
+
+  @ApiPropertyOptional({ description: 'What it is about (not shown by the spec)' }) post_id?: string;
+  @ApiPropertyOptional() comment_id?: string;
+  @ApiPropertyOptional() transfer_id?: string;
+  @ApiPropertyOptional() user_id?: string;
+}
+
+export class NotificationResponse {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ enum: NOTIFICATION_TYPES }) type!: NotificationTypeName;
+  @ApiProperty({ example: 'New like' }) title!: string;
+  @ApiProperty({ example: 'Luna liked your post' }) message!: string;
+  @ApiProperty() is_read!: boolean;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+  @ApiProperty({
+    type: NotificationActorResponse,
+    nullable: true,
+    description: 'Null for system notifications',
+  })
+  from_user!: NotificationActorResponse | null;
+  @ApiProperty({ type: NotificationMetadataResponse }) metadata!: NotificationMetadataResponse;
+}
+
+export class NotificationStatsResponse {
+  @ApiProperty() unread_count!: number;
+}
+
+export class ListNotificationsQuery {
+  @ApiPropertyOptional({ minimum: 1, maximum: 50, default: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1, { message: 'limit must be between 1 and 50' })
+  @Max(50, { message: 'limit must be between 1 and 50' })
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'X-Next-Cursor of the previous page' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(400)
+  cursor?: string;
+}

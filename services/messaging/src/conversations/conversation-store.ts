@@ -1,0 +1,135 @@
+import { isDuplicateKeyError, MONGO } from '@aura/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Connection, FilterQuery, Model } from 'mongoose';
+import { BatchedInserter, InsertOutcome } from '../common/batched-inserter';
+import { Cursor } from '../common/ids';
+import { fromDoc, StoredMessage, toDoc } from '../messages/message';
+import { MessageDoc, MessageReadDoc, messageReadSchema, messageSchema } from '../messages/message.schema';
+import { ConversationDoc, conversationSchema } from './conversation.schema';
+
+/** Everything a conversation's cache is rebuilt from. */
+export interface ConversationSnapshot {
+  conversation: ConversationDoc;
+  /** Newest first, at most the window. */
+  recent: StoredMessage[];
+  reads: Map<string, Date>;
+  total: number;
+  unread: Record<string, number>;
+}
+
+/**
+ * MongoDB side of conversations: the source of truth, written only by inserts (conversations,
+ * messages, reads), in batches. Reads here are the slow path (history beyond the Redis window,
+ * rebuilding a cache); the hot path reads Redis.
+ */
+@Injectable()
+export class ConversationStore {
+  readonly conversations: Model<ConversationDoc>;
+  readonly messages: Model<MessageDoc>;
+  readonly reads: Model<MessageReadDoc>;
+  private readonly messageInserter: BatchedInserter<MessageDoc>;
+  private readonly readInserter: BatchedInserter<MessageReadDoc>;
+
+  constructor(@Inject(MONGO) connection: Connection) {
+    this.conversations =
+      connection.models.Conversation ?? connection.model<ConversationDoc>('Conversation', conversationSchema);
+    this.messages = connection.models.Message ?? connection.model<MessageDoc>('Message', messageSchema);
+    this.reads =
+      connection.models.MessageRead ?? connection.model<MessageReadDoc>('MessageRead', messageReadSchema);
+    this.messageInserter = new BatchedInserter(this.messages);
+    this.readInserter = new BatchedInserter(this.reads);
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await Promise.all([this.conversations.init(), this.messages.init(), this.reads.init()]);
+  }
+
+  /** Inserts the conversation once; answers the stored one. */
+  async createConversation(id: string, memberIds: string[], createdBy: string): Promise<ConversationDoc> {
+    const doc: ConversationDoc = {
+      _id: id,
+      member_ids: memberIds,
+      created_by: createdBy,
+      created_at: new Date(),
+    };
+    try {
+      await this.conversations.collection.insertOne(doc as never);
+      return doc;
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+      const existing = await this.findConversation(id);
+      if (!existing) throw error;
+      return existing;
+    }
+  }
+
+  findConversation(id: string): Promise<ConversationDoc | null> {
+    return this.conversations.findById(id).lean<ConversationDoc>().exec();
+  }
+
+  async conversationIdsOf(userId: string): Promise<ConversationDoc[]> {
+    return this.conversations.find({ member_ids: userId }).lean<ConversationDoc[]>().exec();
+  }
+
+  insertMessage(message: StoredMessage): Promise<InsertOutcome> {
+    return this.messageInserter.insert(toDoc(message));
+  }
+
+  async findMessage(id: string): Promise<StoredMessage | null> {
+    const doc = await this.messages.findById(id).lean<MessageDoc>().exec();
+    return doc ? fromDoc(doc) : null;
+  }
+
+  insertRead(read: MessageReadDoc): Promise<InsertOutcome> {
+    return this.readInserter.insert(read);
+  }
+
+  async findRead(messageId: string): Promise<MessageReadDoc | null> {
+    return this.reads.findById(messageId).lean<MessageReadDoc>().exec();
+  }
+
+  /** Messages older than the cursor (or the newest), newest first. */
+  async history(conversationId: string, before: Cursor | undefined, limit: number): Promise<StoredMessage[]> {
+    const filter: FilterQuery<MessageDoc> = { conversation_id: conversationId };
+    if (before) {
+      const at = new Date(before.ms);
+      filter.$or = [{ created_at: { $lt: at } }, { created_at: at, _id: { $lt: before.id } }];
+    }
+    const docs = await this.messages
+      .find(filter)
+      .sort({ created_at: -1, _id: -1 })
+      .limit(limit)
+      .lean<MessageDoc[]>()
+      .exec();
+    return docs.map(fromDoc);
+  }
+
+  async readsOf(messageIds: string[]): Promise<Map<string, Date>> {
+    if (messageIds.length === 0) return new Map();
+    const docs = await this.reads
+      .find({ _id: { $in: messageIds } })
+      .lean<MessageReadDoc[]>()
+      .exec();
+    return new Map(docs.map((doc) => [doc._id, new Date(doc.read_at)]));
+  }
+
+  /** The conversation as of now, for its cache. Null when it does not exist. */
+  async snapshot(id: string, window: number): Promise<ConversationSnapshot | null> {
+    const conversation = await this.findConversation(id);
+    if (!conversation) return null;
+    const [recent, total] = await Promise.all([
+      this.history(id, undefined, window),
+      this.messages.countDocuments({ conversation_id: id }).exec(),
+    ]);
+    const unread: Record<string, number> = {};
+    for (const member of conversation.member_ids) {
+      const [received, read] = await Promise.all([
+        this.messages.countDocuments({ conversation_id: id, recipient_id: member }).exec(),
+        this.reads.countDocuments({ conversation_id: id, reader_id: member }).exec(),
+      ]);
+      unread[member] = Math.max(0, received - read);
+    }
+    const reads = await this.readsOf(recent.map((message) => message.id));
+    return { conversation, recent, reads, total, unread };
+  }
+}

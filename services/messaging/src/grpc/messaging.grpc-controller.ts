@@ -1,0 +1,64 @@
+import { AsyncService, CallContext } from '@aura/platform';
+import { messaging } from '@aura/proto';
+import { Injectable } from '@nestjs/common';
+import { ConversationsService } from '../conversations/conversations.service';
+import { MessagesService } from '../messages/messages.service';
+import { NotificationsService } from '../notifications/notifications.service';
+
+/** The gRPC face of messaging: decodes, delegates, encodes. No rules here. */
+@Injectable()
+export class MessagingGrpcController implements AsyncService<messaging.MessagingServiceServer> {
+  constructor(
+    private readonly conversations: ConversationsService,
+    private readonly messages: MessagesService,
+    private readonly notifications: NotificationsService,
+  ) {}
+
+  async listConversations(_request: unknown, context: CallContext) {
+    return { conversations: await this.conversations.list(context.caller) };
+  }
+
+  openConversation(request: messaging.MemberRef, context: CallContext) {
+    return this.conversations.open(context.caller, request.userId);
+  }
+
+  getConversation(request: messaging.ConversationRef, context: CallContext) {
+    return this.conversations.get(context.caller, request.conversationId);
+  }
+
+  listMessages(request: messaging.ListMessagesRequest, context: CallContext) {
+    return this.messages.list(context.caller, request);
+  }
+
+  sendMessage(request: messaging.SendMessageRequest, context: CallContext) {
+    return this.messages.send(context.caller, request);
+  }
+
+  prepareAttachment(request: messaging.MemberRef, context: CallContext) {
+    return this.messages.prepare(context.caller, request.userId);
+  }
+
+  markRead(request: messaging.MarkReadRequest, context: CallContext) {
+    return this.messages.markRead(context.caller, request);
+  }
+
+  async listPartners(request: messaging.MemberRef) {
+    return { userIds: await this.conversations.partners(request.userId) };
+  }
+
+  listNotifications(request: messaging.ListNotificationsRequest, context: CallContext) {
+    return this.notifications.list(context.caller, request);
+  }
+
+  getNotificationStats(_request: unknown, context: CallContext) {
+    return this.notifications.stats(context.caller);
+  }
+
+  markNotificationRead(request: messaging.NotificationRef, context: CallContext) {
+    return this.notifications.markRead(context.caller, request.notificationId);
+  }
+
+  markAllNotificationsRead(_request: unknown, context: CallContext) {
+    return this.notifications.markAllRead(context.caller);
+  }
+}

@@ -1,0 +1,58 @@
+import './instrument';
+import 'reflect-metadata';
+import { asyncService, NestPinoLogger, ServiceRuntime } from '@aura/platform';
+import { messaging } from '@aura/proto';
+import { NestFactory } from '@nestjs/core';
+import { BlocksConsumer } from './blocks/blocks.consumer';
+import { createMessagingCache } from './common/cache';
+import { loadMessagingConfig } from './config';
+import { ConversationStore } from './conversations/conversation-store';
+import { LiveConsumers } from './events/live-consumer';
+import { PendingEvents } from './events/pending-events';
+import { MessagingGrpcController } from './grpc/messaging.grpc-controller';
+import { grpcIdentityLookup } from './members/identity-lookup';
+import { MembersConsumer } from './members/members.consumer';
+import { MessagingModule } from './messaging.module';
+import { NotificationsConsumer } from './notifications/notifications.consumer';
+import { NotificationsService } from './notifications/notifications.service';
+
+async function main(): Promise<void> {
+  const config = loadMessagingConfig();
+  const runtime = await ServiceRuntime.create({ service: 'messaging', config, redis: true });
+  const cache = await createMessagingCache(runtime.redis!, runtime.mongo, config.MESSAGING_CACHE_TTL_SECONDS);
+  const identity = grpcIdentityLookup(config.IDENTITY_GRPC_URL);
+  const app = await NestFactory.createApplicationContext(
+    MessagingModule.register(runtime, config, cache, identity),
+    { logger: new NestPinoLogger(runtime.logger) },
+  );
+  await app.init();
+  await app.get(ConversationStore).ensureIndexes();
+  await app.get(NotificationsService).ensureIndexes();
+
+  runtime.grpc.add(
+    messaging.MessagingServiceService,
+    asyncService(messaging.MessagingServiceService, app.get(MessagingGrpcController), runtime.logger),
+  );
+  const pending = app.get(PendingEvents);
+  await Promise.all([
+    app.get(MembersConsumer).start(),
+    app.get(BlocksConsumer).start(),
+    app.get(NotificationsConsumer).start(),
+  ]);
+  runtime.installSignalHandlers(async () => {
+    await app.get(LiveConsumers).close();
+    await pending.stop();
+    identity.close();
+    await app.close();
+  });
+  await runtime.start({ grpcUrl: config.MESSAGING_GRPC_URL, httpPort: config.MESSAGING_HTTP_PORT });
+  pending.start();
+}
+
+main().catch((error) => {
+  // Startup failures (bad config, unreachable database) end the process with a readable line.
+  console.error(
+    JSON.stringify({ level: 'fatal', service: 'messaging', msg: String(error?.message ?? error) }),
+  );
+  process.exit(1);
+});

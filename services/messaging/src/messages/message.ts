@@ -1,0 +1,101 @@
+import type { messaging } from '@aura/proto';
+import type { Participant } from '../members/participant';
+import { participantMessage } from '../members/participant';
+import type { MessageDoc, MessageType } from './message.schema';
+
+/** A stored message (its read state is kept apart). */
+export interface StoredMessage {
+  id: string;
+  conversationId: string;
+  senderId: string;
+  recipientId: string;
+  content: string;
+  messageType: MessageType;
+  mediaUrl: string;
+  mediaFilename: string;
+  clientMessageId: string;
+  sender: Participant;
+  createdAt: Date;
+}
+
+export interface ReadState {
+  isRead: boolean;
+  readAt?: Date;
+}
+
+export function toDoc(message: StoredMessage): MessageDoc {
+  return {
+    _id: message.id,
+    conversation_id: message.conversationId,
+    sender_id: message.senderId,
+    recipient_id: message.recipientId,
+    content: message.content,
+    message_type: message.messageType,
+    media_url: message.mediaUrl,
+    media_filename: message.mediaFilename,
+    client_message_id: message.clientMessageId,
+    sender: {
+      username: message.sender.username,
+      display_name: message.sender.displayName,
+      profile_picture: message.sender.profilePicture,
+      aura_score: message.sender.auraScore,
+      is_super_aura: message.sender.isSuperAura,
+    },
+    created_at: message.createdAt,
+  };
+}
+
+export function fromDoc(doc: MessageDoc): StoredMessage {
+  const sender = doc.sender ?? {
+    username: '',
+    display_name: '',
+    profile_picture: '',
+    aura_score: 0,
+    is_super_aura: false,
+  };
+  return {
+    id: doc._id,
+    conversationId: doc.conversation_id,
+    senderId: doc.sender_id,
+    recipientId: doc.recipient_id,
+    content: doc.content ?? '',
+    messageType: doc.message_type,
+    mediaUrl: doc.media_url ?? '',
+    mediaFilename: doc.media_filename ?? '',
+    clientMessageId: doc.client_message_id ?? '',
+    sender: {
+      id: doc.sender_id,
+      username: sender.username ?? '',
+      displayName: sender.display_name ?? '',
+      profilePicture: sender.profile_picture ?? '',
+      auraScore: Number(sender.aura_score ?? 0),
+      isSuperAura: Boolean(sender.is_super_aura),
+    },
+    createdAt: new Date(doc.created_at),
+  };
+}
+
+/** The Redis form: the document as JSON (dates as ISO strings). */
+export function toCacheJson(message: StoredMessage): string {
+  return JSON.stringify(toDoc(message));
+}
+
+export function fromCacheJson(json: string): StoredMessage {
+  return fromDoc(JSON.parse(json) as MessageDoc);
+}
+
+export function toMessageProto(message: StoredMessage, read: ReadState): messaging.Message {
+  return {
+    id: message.id,
+    conversationId: message.conversationId,
+    sender: participantMessage(message.sender),
+    recipientId: message.recipientId,
+    content: message.content,
+    messageType: message.messageType,
+    mediaUrl: message.mediaUrl,
+    isRead: read.isRead,
+    readAt: read.readAt ? read.readAt.toISOString() : '',
+    createdAt: message.createdAt.toISOString(),
+    clientMessageId: message.clientMessageId,
+  };
+}

@@ -1,0 +1,276 @@
+import { randomUUID } from 'node:crypto';
+import {
+  Caller,
+  createEvent,
+  EventRecord,
+  Forbidden,
+  InvalidInput,
+  LOGGER,
+  NotFound,
+  RUNTIME,
+  RuleViolation,
+  ServiceRuntime,
+} from '@aura/platform';
+import type { messaging } from '@aura/proto';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { BlocksProjection } from '../blocks/blocks.projection';
+import {
+  conversationId,
+  decodeCursor,
+  derivedId,
+  encodeCursor,
+  isMemberId,
+  isUuid,
+  membersOf,
+  olderThan,
+} from '../common/ids';
+import { ConversationCache, WindowEntry } from '../conversations/conversation-cache';
+import { ConversationStore } from '../conversations/conversation-store';
+import { callerId, ConversationMessages, ConversationsService } from '../conversations/conversations.service';
+import { CoalescingPublisher } from '../events/event-publisher';
+import { PendingEvents } from '../events/pending-events';
+import { MembersRepository } from '../members/members.repository';
+import { fromDoc, StoredMessage, toDoc, toMessageProto } from './message';
+import { MessageRules, validateSend } from './message-rules';
+import type { MessageDoc, MessageReadDoc } from './message.schema';
+
+export const MAX_PAGE = 100;
+export const DEFAULT_PAGE = 50;
+
+/**
+ * Sending and reading. The write path is insert-only and batched (ADR 0003 and FerretDB's speed):
+ * intent (pending_events) → message → Redis (conversation window, unread counts, lists) → events.
+ * The answer does not wait for Kafka; the pending document guarantees the events go out.
+ */
+@Injectable()
+export class MessagesService implements OnModuleInit {
+  constructor(
+    private readonly store: ConversationStore,
+    private readonly cache: ConversationCache,
+    private readonly conversations: ConversationsService,
+    private readonly members: MembersRepository,
+    private readonly blocks: BlocksProjection,
+    private readonly pending: PendingEvents,
+    private readonly publisher: CoalescingPublisher,
+    @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'service'>,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onModuleInit(): void {
+    this.pending.onRecover('message', async (doc) => {
+      const message = fromDoc(doc as unknown as MessageDoc); // dates come back as ISO strings
+      await this.store.insertMessage(message);
+      await this.applyToCache(message);
+      return this.conversationUpdates(message.conversationId);
+    });
+    this.pending.onRecover('read', async (doc) => {
+      const stored = doc as unknown as MessageReadDoc;
+      const read = { ...stored, read_at: new Date(stored.read_at) };
+      await this.store.insertRead(read);
+      await this.markInCache(read.conversation_id, read._id, read.reader_id, new Date(read.read_at));
+      return this.conversationUpdates(read.conversation_id, [read.reader_id]);
+    });
+  }
+
+  /** Checks that the caller may message the member; answers their conversation (created once). */
+  async prepare(caller: Caller | undefined, recipientId: string) {
+    const senderId = callerId(caller);
+    await this.checkRecipient(senderId, recipientId);
+    return this.conversations.view(await this.conversations.openState(senderId, recipientId), senderId);
+  }
+
+  private async checkRecipient(senderId: string, recipientId: string): Promise<void> {
+    if (!isMemberId(recipientId)) throw new NotFound(ConversationMessages.userNotFound);
+    if (recipientId === senderId) throw new RuleViolation(ConversationMessages.notYourself);
+    if (await this.blocks.eitherWay(senderId, recipientId)) throw new RuleViolation(MessageRules.blocked);
+  }
+
+  async send(caller: Caller | undefined, request: messaging.SendMessageRequest): Promise<messaging.Message> {
+    const senderId = callerId(caller);
+    const input = validateSend({
+      content: request.content,
+      messageType: request.messageType,
+      mediaUrl: request.mediaUrl,
+      mediaFilename: request.mediaFilename,
+      clientMessageId: request.clientMessageId,
+    });
+    const recipientId = request.recipientId;
+    if (!isMemberId(recipientId)) throw new NotFound(ConversationMessages.userNotFound);
+    if (recipientId === senderId) throw new RuleViolation(ConversationMessages.notYourself);
+    const id0 = conversationId(senderId, recipientId);
+    // The hot path asks Redis only: a conversation in the cache exists, and so does its other member.
+    const [blocked, known, sender] = await Promise.all([
+      this.blocks.eitherWay(senderId, recipientId),
+      this.cache.isLoaded(id0),
+      this.members.get(senderId),
+    ]);
+    if (blocked) throw new RuleViolation(MessageRules.blocked);
+    if (!known) await this.conversations.openState(senderId, recipientId);
+    if (!sender) throw new NotFound(ConversationMessages.userNotFound);
+    const id = input.clientMessageId
+      ? derivedId(`message:${senderId}:${input.clientMessageId}`)
+      : randomUUID();
+    let message: StoredMessage = {
+      id,
+      conversationId: id0,
+      senderId,
+      recipientId,
+      content: input.content,
+      messageType: input.messageType,
+      mediaUrl: input.mediaUrl,
+      mediaFilename: input.mediaFilename,
+      clientMessageId: input.clientMessageId,
+      sender,
+      createdAt: new Date(),
+    };
+    const pendingId = `message:${id}`;
+    await this.pending.store(pendingId, 'message', toDoc(message) as never, [this.sentEvent(message)]);
+    let read: WindowEntry | undefined;
+    if ((await this.store.insertMessage(message)) === 'duplicate') {
+      // A retry with the same client id: the message stored the first time is the answer.
+      read = await this.cache.cachedMessage(id0, id);
+      message = read?.message ?? (await this.store.findMessage(id)) ?? message;
+    }
+    await this.applyToCache(message);
+    // new_message first (the latency that matters), then each member's conversation_updated.
+    void this.pending
+      .publish(pendingId, [this.sentEvent(message)])
+      .then(() => this.conversationUpdates(message.conversationId))
+      .then((updates) => this.publisher.publish(updates))
+      .catch((error) => this.logger.warn({ err: error, messageId: id }, 'message events left for the sweep'));
+    return toMessageProto(message, { isRead: Boolean(read?.readAt), readAt: read?.readAt });
+  }
+
+  /** Adds the message to its conversation's cache (loading the cache when it is not there). */
+  private async applyToCache(message: StoredMessage): Promise<void> {
+    const result = await this.cache.apply(message);
+    if (result.status === -1) {
+      await this.conversations.loadedState(message.conversationId);
+      await this.cache.apply(message);
+    }
+  }
+
+  async list(
+    caller: Caller | undefined,
+    request: messaging.ListMessagesRequest,
+  ): Promise<messaging.MessagePage> {
+    const userId = callerId(caller);
+    const state = await this.conversations.memberState(userId, request.conversationId);
+    const limit = Math.min(Math.max(request.limit || DEFAULT_PAGE, 1), MAX_PAGE);
+    const cursor = decodeCursor(request.cursor);
+    if (request.cursor && !cursor) throw new InvalidInput(MessageRules.badCursor);
+    const want = limit + 1;
+    const recent = await this.cache.recent(state.id);
+    const items: WindowEntry[] = recent
+      .filter((entry) => !cursor || olderThan(entry.ms, entry.message.id, cursor))
+      .slice(0, want);
+    if (items.length < want && recent.length < state.total) {
+      // Older than what Redis keeps: MongoDB (the slow path).
+      const last = items.at(-1);
+      const after = last ? { ms: last.ms, id: last.message.id } : cursor;
+      const older = await this.store.history(state.id, after, want - items.length);
+      const reads = await this.store.readsOf(older.map((message) => message.id));
+      items.push(
+        ...older.map((message) => ({
+          message,
+          ms: message.createdAt.getTime(),
+          readAt: reads.get(message.id),
+        })),
+      );
+    }
+    const page = items.slice(0, limit);
+    const next = items.length > limit ? page.at(-1) : undefined;
+    return {
+      messages: page
+        .reverse()
+        .map((entry) =>
+          toMessageProto(entry.message, { isRead: Boolean(entry.readAt), readAt: entry.readAt }),
+        ),
+      nextCursor: next ? encodeCursor({ ms: next.ms, id: next.message.id }) : '',
+    };
+  }
+
+  async markRead(
+    caller: Caller | undefined,
+    request: messaging.MarkReadRequest,
+  ): Promise<messaging.ReadReceipt> {
+    const userId = callerId(caller);
+    const state = await this.conversations.memberState(userId, request.conversationId);
+    const messageId = request.messageId;
+    if (!isUuid(messageId)) throw new NotFound(MessageRules.messageNotFound);
+    const cached = await this.cache.cachedMessage(state.id, messageId);
+    const message = cached?.message ?? (await this.store.findMessage(messageId));
+    if (!message || message.conversationId !== state.id) throw new NotFound(MessageRules.messageNotFound);
+    if (message.recipientId !== userId) throw new Forbidden(MessageRules.notRecipient);
+    const receipt = (readAt: Date, changed: boolean): messaging.ReadReceipt => ({
+      messageId,
+      conversationId: state.id,
+      isRead: true,
+      readBy: userId,
+      readAt: readAt.toISOString(),
+      changed,
+    });
+    if (cached?.readAt) return receipt(cached.readAt, false);
+
+    const read: MessageReadDoc = {
+      _id: messageId,
+      conversation_id: state.id,
+      reader_id: userId,
+      sender_id: message.senderId,
+      read_at: new Date(),
+    };
+    const event = this.readEvent(read);
+    const pendingId = `read:${messageId}`;
+    await this.pending.store(pendingId, 'read', read as never, [event]);
+    const inserted = (await this.store.insertRead(read)) === 'inserted';
+    const readAt = inserted
+      ? read.read_at
+      : new Date((await this.store.findRead(messageId))?.read_at ?? read.read_at);
+    const changedInCache = await this.markInCache(state.id, messageId, userId, readAt);
+    void (inserted || changedInCache ? this.conversationUpdates(state.id, [userId]) : Promise.resolve([]))
+      .then((updates) =>
+        this.pending.publish(pendingId, inserted || changedInCache ? [event, ...updates] : []),
+      )
+      .catch((error) => this.logger.warn({ err: error, messageId }, 'read events left for the sweep'));
+    return receipt(readAt, inserted);
+  }
+
+  private async markInCache(conversationId: string, messageId: string, readerId: string, at: Date) {
+    let result = await this.cache.markRead(conversationId, messageId, readerId, at);
+    if (result.status === -1) {
+      await this.conversations.loadedState(conversationId);
+      result = await this.cache.markRead(conversationId, messageId, readerId, at);
+    }
+    return result.status === 1;
+  }
+
+  private sentEvent(message: StoredMessage): EventRecord {
+    const record = createEvent(this.runtime.service, 'message.sent', message.conversationId, {
+      message: toMessageProto(message, { isRead: false }),
+      memberIds: membersOf(message.conversationId) ?? [message.senderId, message.recipientId],
+    });
+    return { ...record, id: derivedId(`message.sent:${message.id}`) };
+  }
+
+  private readEvent(read: MessageReadDoc): EventRecord {
+    const record = createEvent(this.runtime.service, 'message.read', read.conversation_id, {
+      messageId: read._id,
+      conversationId: read.conversation_id,
+      readerId: read.reader_id,
+      senderId: read.sender_id,
+      readAt: new Date(read.read_at).toISOString(),
+    });
+    return { ...record, id: derivedId(`message.read:${read._id}`) };
+  }
+
+  /** conversation.updated for members whose view changed (both, unless `only` says). */
+  private async conversationUpdates(conversationId: string, only?: string[]): Promise<EventRecord[]> {
+    const state = await this.cache.state(conversationId);
+    if (!state) return [];
+    const views = await this.conversations.perspectives(state, only ?? membersOf(conversationId) ?? []);
+    return [...views].map(([userId, conversation]) =>
+      createEvent(this.runtime.service, 'conversation.updated', conversationId, { userId, conversation }),
+    );
+  }
+}

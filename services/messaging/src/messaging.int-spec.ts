@@ -1,0 +1,568 @@
+// Messaging against the real local FerretDB, Redis and Kafka (deploy/local): the service's Nest
+// module in-process (its consumers on Kafka), called directly and through its gRPC server.
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  callerMetadata,
+  createEvent,
+  DomainEvent,
+  Forbidden,
+  Header,
+  InvalidInput,
+  NotFound,
+  RuleViolation,
+  ServiceRuntime,
+  unaryCall,
+  asyncService,
+  decodePayload,
+} from '@aura/platform';
+import { recordTopics, testConfig, waitFor } from '@aura/platform/testing';
+import { EventType, messaging } from '@aura/proto';
+import { credentials, ServiceError, status } from '@grpc/grpc-js';
+import { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import pino from 'pino';
+import { BlocksConsumer } from './blocks/blocks.consumer';
+import { createMessagingCache, MessagingCache } from './common/cache';
+import { conversationId } from './common/ids';
+import { loadMessagingConfig } from './config';
+import { ConversationStore } from './conversations/conversation-store';
+import { ConversationsService } from './conversations/conversations.service';
+import { LiveConsumers } from './events/live-consumer';
+import { PendingEvents } from './events/pending-events';
+import { MessagingGrpcController } from './grpc/messaging.grpc-controller';
+import type { IdentityLookup } from './members/identity-lookup';
+import { MembersConsumer } from './members/members.consumer';
+import type { Participant } from './members/participant';
+import { toDoc } from './messages/message';
+import { MessageRules } from './messages/message-rules';
+import { MessagesService } from './messages/messages.service';
+import { MessagingModule } from './messaging.module';
+import { NotificationsConsumer } from './notifications/notifications.consumer';
+import { NotificationsService } from './notifications/notifications.service';
+
+const WINDOW = 20;
+const base = testConfig();
+const config = loadMessagingConfig({
+  ...process.env,
+  AURA_ENV: 'test',
+  AURA_DB_SUFFIX: base.AURA_DB_SUFFIX,
+  KAFKA_GROUP_PREFIX: `test-messaging-${Date.now()}`,
+  LOG_LEVEL: (process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent',
+  MESSAGING_RECENT_MESSAGES: String(WINDOW),
+  MESSAGING_RECENT_NOTIFICATIONS: String(WINDOW),
+});
+
+/** Identity as messaging sees it: members it can look up (the fallback for unannounced members). */
+const known = new Map<string, Participant>();
+const identity: IdentityLookup = { find: async (id) => known.get(id) ?? null, close: () => undefined };
+
+let runtime: ServiceRuntime;
+let app: INestApplicationContext;
+let cache: MessagingCache;
+let conversations: ConversationsService;
+let messages: MessagesService;
+let notifications: NotificationsService;
+let client: messaging.MessagingServiceClient;
+
+function member(name = 'm'): string {
+  const id = randomBytes(12).toString('hex');
+  const username = `${name}_${id.slice(0, 6)}`;
+  known.set(id, {
+    id,
+    username,
+    displayName: `${name} ${id.slice(0, 4)}`,
+    profilePicture: '',
+    auraScore: 100,
+    isSuperAura: false,
+  });
+  return id;
+}
+
+const as = (userId: string) => ({ userId, role: 'user' as const });
+const text = (recipientId: string, content: string, clientMessageId = '') => ({
+  recipientId,
+  content,
+  messageType: 'text',
+  mediaUrl: '',
+  mediaFilename: '',
+  clientMessageId,
+});
+
+function event<T extends EventType>(type: T, key: string, payload: unknown): DomainEvent {
+  return {
+    id: randomUUID(),
+    type,
+    version: 1,
+    key,
+    occurredAt: new Date().toISOString(),
+    producer: 'test',
+    payload,
+  } as DomainEvent;
+}
+
+async function block(blockerId: string, blockedId: string, active = true, at = new Date()) {
+  await app.get(BlocksConsumer).handle(
+    event(active ? 'user.blocked' : 'user.unblocked', blockerId, {
+      blockerId,
+      blockedId,
+      changedAt: at.toISOString(),
+    }),
+  );
+}
+
+beforeAll(async () => {
+  runtime = await ServiceRuntime.create({
+    service: 'messaging',
+    config,
+    redis: true,
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+  });
+  cache = await createMessagingCache(runtime.redis!, runtime.mongo, 3600);
+  app = await NestFactory.createApplicationContext(
+    MessagingModule.register(runtime, config, cache, identity),
+    {
+      logger: false,
+    },
+  );
+  await app.init();
+  await app.get(ConversationStore).ensureIndexes();
+  await app.get(NotificationsService).ensureIndexes();
+  await app.get(NotificationsConsumer).start();
+  conversations = app.get(ConversationsService);
+  messages = app.get(MessagesService);
+  notifications = app.get(NotificationsService);
+  runtime.grpc.add(
+    messaging.MessagingServiceService,
+    asyncService(messaging.MessagingServiceService, app.get(MessagingGrpcController), runtime.logger),
+  );
+  const port = await runtime.grpc.listen('127.0.0.1:0');
+  client = new messaging.MessagingServiceClient(`127.0.0.1:${port}`, credentials.createInsecure());
+});
+
+afterAll(async () => {
+  client?.close();
+  await app?.get(LiveConsumers).close();
+  await app?.get(PendingEvents).stop();
+  await app?.close();
+  await runtime?.stop();
+});
+
+describe('conversations and messages', () => {
+  it('A sends to B: both list the conversation, B has it unread until B reads it', async () => {
+    const [a, b] = [member('a'), member('b')];
+    const sent = await messages.send(as(a), text(b, '  hello B  '));
+    expect(sent).toMatchObject({
+      conversationId: conversationId(a, b),
+      content: 'hello B',
+      messageType: 'text',
+      isRead: false,
+      recipientId: b,
+      sender: { id: a, username: known.get(a)!.username },
+    });
+
+    const [forA] = await conversations.list(as(a));
+    const [forB] = await conversations.list(as(b));
+    expect(forA).toMatchObject({ id: sent.conversationId, unreadCount: 0, isBlocked: false });
+    expect(forA.otherParticipant?.id).toBe(b);
+    expect(forB).toMatchObject({ unreadCount: 1, lastMessage: { id: sent.id, content: 'hello B' } });
+    expect(forB.otherParticipant).toMatchObject({ id: a, username: known.get(a)!.username });
+    expect(forB.lastMessageTime).toBe(sent.createdAt);
+
+    await expect(
+      messages.markRead(as(a), { conversationId: sent.conversationId, messageId: sent.id }),
+    ).rejects.toThrow(new Forbidden(MessageRules.notRecipient));
+    const receipt = await messages.markRead(as(b), {
+      conversationId: sent.conversationId,
+      messageId: sent.id,
+    });
+    expect(receipt).toMatchObject({ isRead: true, readBy: b, changed: true });
+    const again = await messages.markRead(as(b), { conversationId: sent.conversationId, messageId: sent.id });
+    expect(again).toMatchObject({ changed: false, readAt: receipt.readAt });
+    expect((await conversations.list(as(b)))[0].unreadCount).toBe(0);
+    const page = await messages.list(as(a), { conversationId: sent.conversationId, cursor: '', limit: 0 });
+    expect(page.messages.map((m) => [m.id, m.isRead, m.readAt])).toEqual([[sent.id, true, receipt.readAt]]);
+  });
+
+  it('opening a conversation creates it once; the other member sees it only after a message', async () => {
+    const [a, b] = [member(), member()];
+    const opened = await Promise.all(Array.from({ length: 6 }, () => conversations.open(as(a), b)));
+    expect(new Set(opened.map((c) => c.id))).toEqual(new Set([conversationId(a, b)]));
+    expect((await conversations.open(as(b), a)).id).toBe(conversationId(a, b));
+    expect((await conversations.list(as(a))).map((c) => c.id)).toEqual([conversationId(a, b)]);
+    const c = member();
+    await conversations.open(as(c), a);
+    expect((await conversations.list(as(a))).map((x) => x.id)).toEqual([conversationId(a, b)]);
+    await messages.send(as(c), text(a, 'hi'));
+    expect((await conversations.list(as(a))).map((x) => x.id)).toEqual([
+      conversationId(a, c),
+      conversationId(a, b),
+    ]);
+    await expect(conversations.open(as(a), a)).rejects.toThrow(RuleViolation);
+    await expect(conversations.open(as(a), 'f'.repeat(24))).rejects.toThrow(new NotFound('User not found'));
+  });
+
+  it('a retried send with the same client id is one message; concurrent sends all arrive in order', async () => {
+    const [a, b] = [member(), member()];
+    const retried = await Promise.all(
+      Array.from({ length: 8 }, () => messages.send(as(a), text(b, 'once', 'cid-1'))),
+    );
+    expect(new Set(retried.map((m) => m.id)).size).toBe(1);
+    const many = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => messages.send(as(a), text(b, `m${i}`))),
+    );
+    const page = await messages.list(as(b), { conversationId: conversationId(a, b), cursor: '', limit: 100 });
+    expect(page.messages).toHaveLength(31);
+    expect(new Set(page.messages.map((m) => m.id))).toEqual(
+      new Set([retried[0].id, ...many.map((m) => m.id)]),
+    );
+    const times = page.messages.map((m) => Date.parse(m.createdAt));
+    expect([...times].sort((x, y) => x - y)).toEqual(times);
+    expect((await conversations.list(as(b)))[0].unreadCount).toBe(31);
+  });
+
+  it('pages through history beyond the Redis window without gaps or repeats', async () => {
+    const [a, b] = [member(), member()];
+    const sent: string[] = [];
+    for (let i = 0; i < WINDOW * 2 + 5; i += 1)
+      sent.push((await messages.send(as(i % 2 ? a : b), text(i % 2 ? b : a, `n${i}`))).id);
+    const seen: string[] = [];
+    let cursor = '';
+    for (let pages = 0; pages < 20; pages += 1) {
+      const page = await messages.list(as(a), { conversationId: conversationId(a, b), cursor, limit: 7 });
+      seen.unshift(...page.messages.map((m) => m.id));
+      cursor = page.nextCursor;
+      if (!cursor) break;
+    }
+    expect(seen).toEqual(sent);
+    await expect(
+      messages.list(as(a), { conversationId: conversationId(a, b), cursor: 'bm9wZQ', limit: 5 }),
+    ).rejects.toThrow(InvalidInput);
+  });
+
+  it('an outsider can neither read nor mark a conversation; nobody sends blank or to themselves', async () => {
+    const [a, b, outsider] = [member(), member(), member()];
+    const sent = await messages.send(as(a), text(b, 'private'));
+    await expect(conversations.get(as(outsider), sent.conversationId)).rejects.toThrow(NotFound);
+    await expect(
+      messages.list(as(outsider), { conversationId: sent.conversationId, cursor: '', limit: 10 }),
+    ).rejects.toThrow(NotFound);
+    await expect(
+      messages.markRead(as(outsider), { conversationId: sent.conversationId, messageId: sent.id }),
+    ).rejects.toThrow(NotFound);
+    await expect(messages.send(as(a), text(b, '   '))).rejects.toThrow(new RuleViolation(MessageRules.empty));
+    await expect(messages.send(as(a), text(a, 'me'))).rejects.toThrow(RuleViolation);
+    expect((await conversations.get(as(b), sent.conversationId)).id).toBe(sent.conversationId);
+  });
+
+  it('blocked either way: "You cannot message this user"; unblocking restores it; late events never undo', async () => {
+    const [a, b] = [member(), member()];
+    await messages.send(as(a), text(b, 'before'));
+    const t0 = Date.now();
+    await block(a, b, true, new Date(t0));
+    await expect(messages.send(as(a), text(b, 'x'))).rejects.toThrow(new RuleViolation(MessageRules.blocked));
+    await expect(messages.send(as(b), text(a, 'x'))).rejects.toThrow(new RuleViolation(MessageRules.blocked));
+    await expect(messages.prepare(as(b), a)).rejects.toThrow(new RuleViolation(MessageRules.blocked));
+    expect((await conversations.list(as(b)))[0].isBlocked).toBe(true);
+    expect(await conversations.partners(a)).toEqual([]);
+
+    await block(a, b, false, new Date(t0 + 10));
+    await block(a, b, true, new Date(t0 + 5)); // a late, older event
+    expect((await messages.send(as(b), text(a, 'after'))).content).toBe('after');
+    expect((await conversations.list(as(a)))[0].isBlocked).toBe(false);
+    expect(await conversations.partners(a)).toEqual([b]);
+
+    // gRPC answers the rule as FAILED_PRECONDITION (the gateway's 400) with the spec's text.
+    await block(b, a, true, new Date(t0 + 20));
+    const error = await unaryCall(client, client.sendMessage, text(a, 'x'), callerMetadata(as(b))).catch(
+      (e: ServiceError) => e,
+    );
+    expect(error).toMatchObject({ code: status.FAILED_PRECONDITION, details: MessageRules.blocked });
+  });
+
+  it('rebuilds everything from MongoDB when Redis lost it', async () => {
+    const [a, b] = [member(), member()];
+    for (let i = 0; i < WINDOW + 3; i += 1) await messages.send(as(a), text(b, `r${i}`));
+    const first = await messages.list(as(b), { conversationId: conversationId(a, b), cursor: '', limit: 5 });
+    await messages.markRead(as(b), { conversationId: conversationId(a, b), messageId: first.messages[4].id });
+    const before = await conversations.list(as(b));
+    const keys = await runtime.redis!.keys(`${cache.prefix}:*`);
+    await runtime.redis!.del(...keys.filter((key) => !key.includes(':blk:')));
+    const after = await conversations.list(as(b));
+    expect(after).toEqual(before);
+    expect(after[0].unreadCount).toBe(WINDOW + 2);
+    const page = await messages.list(as(b), { conversationId: conversationId(a, b), cursor: '', limit: 5 });
+    expect(page.messages.map((m) => [m.id, m.isRead])).toEqual(first.messages.map((m, i) => [m.id, i === 4]));
+  });
+
+  it('finishes a send a crashed process left half done, and announces it', async () => {
+    const recorder = await recordTopics(config.KAFKA_BROKERS, ['aura.messaging.message']);
+    try {
+      const [a, b] = [member(), member()];
+      await conversations.open(as(a), b);
+      const id = randomUUID();
+      const message = {
+        id,
+        conversationId: conversationId(a, b),
+        senderId: a,
+        recipientId: b,
+        content: 'from the dead',
+        messageType: 'text' as const,
+        mediaUrl: '',
+        mediaFilename: '',
+        clientMessageId: '',
+        sender: known.get(a)!,
+        createdAt: new Date(Date.now() - 60_000),
+      };
+      // The intent was written, the process died before the message itself.
+      const pending = app.get(PendingEvents);
+      await pending.store(
+        `message:${id}`,
+        'message',
+        toDoc(message) as never,
+        [],
+        new Date(Date.now() - 60_000),
+      );
+      expect(await pending.sweep(15_000)).toBeGreaterThanOrEqual(1);
+      const page = await messages.list(as(b), {
+        conversationId: message.conversationId,
+        cursor: '',
+        limit: 5,
+      });
+      expect(page.messages.map((m) => m.content)).toEqual(['from the dead']);
+      await waitFor(
+        () =>
+          recorder.records.find(
+            (r) =>
+              r.headers[Header.type] === 'conversation.updated' &&
+              decodePayload('conversation.updated', r.value).conversation?.lastMessage?.id === id,
+          ),
+        { what: 'conversation.updated of the recovered message' },
+      );
+    } finally {
+      await recorder.stop();
+    }
+  });
+
+  it('publishes message.sent, conversation.updated (per member) and message.read, keyed by conversation', async () => {
+    const recorder = await recordTopics(config.KAFKA_BROKERS, ['aura.messaging.message']);
+    try {
+      const [a, b] = [member(), member()];
+      const sent = await messages.send(as(a), text(b, 'evented'));
+      await messages.markRead(as(b), { conversationId: sent.conversationId, messageId: sent.id });
+      const mine = () => recorder.records.filter((r) => r.key === sent.conversationId);
+      await waitFor(() => mine().length >= 4, { what: 'four events' });
+      const types = mine().map((r) => r.headers[Header.type]);
+      expect(types.filter((t) => t === 'message.sent')).toHaveLength(1);
+      expect(types.filter((t) => t === 'message.read')).toHaveLength(1);
+      const sentEvent = decodePayload(
+        'message.sent',
+        mine().find((r) => r.headers[Header.type] === 'message.sent')!.value,
+      );
+      expect(sentEvent.message).toMatchObject({ id: sent.id, content: 'evented' });
+      expect(sentEvent.memberIds.sort()).toEqual([a, b].sort());
+      const updates = mine()
+        .filter((r) => r.headers[Header.type] === 'conversation.updated')
+        .map((r) => decodePayload('conversation.updated', r.value));
+      const forB = updates.filter((u) => u.userId === b).map((u) => u.conversation?.unreadCount);
+      expect(forB).toEqual([1, 0]);
+      expect(updates.find((u) => u.userId === a)?.conversation?.unreadCount).toBe(0);
+      const read = decodePayload(
+        'message.read',
+        mine().find((r) => r.headers[Header.type] === 'message.read')!.value,
+      );
+      expect(read).toMatchObject({ messageId: sent.id, readerId: b, senderId: a });
+    } finally {
+      await recorder.stop();
+    }
+  });
+
+  it("members come from identity's events (and from identity itself when not announced yet)", async () => {
+    const id = randomBytes(12).toString('hex');
+    await app.get(MembersConsumer).handle(
+      event('user.registered', id, {
+        userId: id,
+        username: 'evented',
+        displayName: 'Evented One',
+        email: 'e@example.com',
+        role: 'user',
+        auraScore: 100,
+        createdAt: new Date().toISOString(),
+      }),
+    );
+    await app.get(MembersConsumer).handle(
+      event('user.aura_changed', id, {
+        userId: id,
+        delta: 5,
+        auraScore: 105,
+        reason: 'test',
+        changedAt: '',
+      }),
+    );
+    const a = member();
+    const sent = await messages.send(as(a), text(id, 'hi'));
+    const [view] = await conversations.list(as(a));
+    expect(view.otherParticipant).toMatchObject({
+      id,
+      username: 'evented',
+      displayName: 'Evented One',
+      auraScore: 105,
+    });
+    expect(sent.recipientId).toBe(id);
+  });
+});
+
+describe('notifications', () => {
+  const liked = (postId: string, authorId: string, likerId: string) =>
+    event('post.liked', postId, { postId, authorId, likerId, likesCount: 1, changedAt: '' });
+
+  it('one per cause, none for acting on your own content, counted and marked read', async () => {
+    const [author, fan, other] = [member('author'), member('fan'), member('other')];
+    const consumer = app.get(NotificationsConsumer);
+    const post = randomUUID();
+    await consumer.handle(liked(post, author, fan));
+    await consumer.handle(liked(post, author, fan)); // unlike + like again, or a redelivery
+    await consumer.handle(liked(post, author, author)); // own post
+    await consumer.handle(
+      event('user.followed', other, {
+        followerId: other,
+        followeeId: author,
+        followersCount: 1,
+        changedAt: '',
+      }),
+    );
+    await consumer.handle(
+      event('tip.sent', author, {
+        transferId: randomUUID(),
+        senderId: fan,
+        recipientId: author,
+        amountMicro: 250_000,
+        message: '',
+        sentAt: '',
+      }),
+    );
+    const page = await notifications.list(as(author), { limit: 20, cursor: '' });
+    expect(page.notifications.map((n) => n.type)).toEqual(['tip', 'follow', 'like']);
+    const [tip, follow, like] = page.notifications;
+    expect(like).toMatchObject({
+      title: 'New like',
+      message: `${known.get(fan)!.displayName} liked your post`,
+      isRead: false,
+      fromUser: { id: fan, username: known.get(fan)!.username },
+      metadata: { coinsEarned: false, refs: { post_id: post } },
+    });
+    expect(tip.metadata).toMatchObject({ coinsEarned: true, auraCoinsEarnedMicro: 250_000 });
+    expect(await notifications.stats(as(author))).toEqual({ unreadCount: 3 });
+    expect(await notifications.list(as(fan), { limit: 20, cursor: '' })).toEqual({
+      notifications: [],
+      nextCursor: '',
+    });
+
+    expect(await notifications.markRead(as(author), follow.id)).toEqual({ unreadCount: 2 });
+    expect(await notifications.markRead(as(author), follow.id)).toEqual({ unreadCount: 2 });
+    await expect(notifications.markRead(as(fan), like.id)).rejects.toThrow(
+      new NotFound('Notification not found'),
+    );
+    expect(await notifications.markAllRead(as(author))).toEqual({ unreadCount: 0 });
+    const after = await notifications.list(as(author), { limit: 20, cursor: '' });
+    expect(after.notifications.every((n) => n.isRead)).toBe(true);
+    // and so it stays when Redis forgets
+    const keys = await runtime.redis!.keys(`${cache.prefix}:n:${author}*`);
+    await runtime.redis!.del(...keys);
+    expect(await notifications.stats(as(author))).toEqual({ unreadCount: 0 });
+  });
+
+  it('like and comment notifications show the coins economy paid for them, whichever event comes first', async () => {
+    const [author, fan, other] = [member(), member(), member()];
+    const consumer = app.get(NotificationsConsumer);
+    const reward = (reason: string, sourceId: string, amountMicro: number) =>
+      event('reward.paid', author, {
+        transferId: randomUUID(),
+        userId: author,
+        reason,
+        amountMicro,
+        sourceId,
+        superAuraBonus: false,
+        paidAt: '',
+      });
+    const [p1, p2, c1] = [randomUUID(), randomUUID(), randomUUID()];
+    await consumer.handle(liked(p1, author, fan));
+    await consumer.handle(reward('like_received', `${p1}:${fan}`, 10_000)); // after its notification
+    await consumer.handle(reward('like_received', `${p2}:${other}`, 15_000)); // before it
+    await consumer.handle(liked(p2, author, other));
+    await consumer.handle(
+      event('comment.created', p1, {
+        commentId: c1,
+        postId: p1,
+        postAuthorId: author,
+        commenterId: fan,
+        parentCommentId: '',
+        parentAuthorId: '',
+        mentionedUserIds: [],
+        createdAt: '',
+      }),
+    );
+    await consumer.handle(reward('comment_received', c1, 50_000));
+    await consumer.handle(reward('post_created', p1, 10_000)); // one's own action: nothing
+    const { notifications: list } = await notifications.list(as(author), { limit: 20, cursor: '' });
+    const coins = Object.fromEntries(
+      list.map((n) => [
+        `${n.type}:${n.metadata?.refs.post_id}`,
+        n.metadata?.coinsEarned ? n.metadata.auraCoinsEarnedMicro : null,
+      ]),
+    );
+    expect(coins).toEqual({ [`like:${p1}`]: 10_000, [`like:${p2}`]: 15_000, [`comment:${p1}`]: 50_000 });
+    await runtime.redis!.del(...(await runtime.redis!.keys(`${cache.prefix}:n:${author}*`)));
+    const rebuilt = await notifications.list(as(author), { limit: 20, cursor: '' });
+    expect(rebuilt.notifications.every((n) => n.metadata?.coinsEarned)).toBe(true);
+  });
+
+  it('nothing between members who block each other', async () => {
+    const [author, fan] = [member(), member()];
+    await block(author, fan);
+    await app.get(NotificationsConsumer).handle(liked(randomUUID(), author, fan));
+    expect(await notifications.stats(as(author))).toEqual({ unreadCount: 0 });
+  });
+
+  it('comes from Kafka and is announced with notification.created', async () => {
+    const recorder = await recordTopics(config.KAFKA_BROKERS, ['aura.messaging.message']);
+    try {
+      const [author, fan] = [member(), member()];
+      const post = randomUUID();
+      await runtime.bus.publish([
+        createEvent('social', 'post.liked', post, {
+          postId: post,
+          authorId: author,
+          likerId: fan,
+          likesCount: 1,
+          changedAt: '',
+        }),
+      ]);
+      const record = await waitFor(
+        () =>
+          recorder.records.find((r) => r.headers[Header.type] === 'notification.created' && r.key === author),
+        { what: 'notification.created', timeoutMs: 30000 },
+      );
+      expect(decodePayload('notification.created', record.value).notification).toMatchObject({
+        type: 'like',
+      });
+      expect(await notifications.stats(as(author))).toEqual({ unreadCount: 1 });
+    } finally {
+      await recorder.stop();
+    }
+  });
+
+  it('pages past the Redis window', async () => {
+    const author = member();
+    const consumer = app.get(NotificationsConsumer);
+    for (let i = 0; i < WINDOW + 7; i += 1) await consumer.handle(liked(randomUUID(), author, member()));
+    const seen = new Set<string>();
+    let cursor = '';
+    do {
+      const page = await notifications.list(as(author), { limit: 6, cursor });
+      page.notifications.forEach((n) => seen.add(n.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen.size).toBe(WINDOW + 7);
+    expect(await notifications.stats(as(author))).toEqual({ unreadCount: WINDOW + 7 });
+  });
+});

@@ -1,0 +1,82 @@
+import { LOGGER, PlatformModule, RUNTIME, ServiceRuntime } from '@aura/platform';
+import { DynamicModule, Module } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { BlocksConsumer } from './blocks/blocks.consumer';
+import { BlocksProjection } from './blocks/blocks.projection';
+import { MESSAGING_CACHE, MessagingCache } from './common/cache';
+import type { MessagingConfig } from './config';
+import { ConversationCache } from './conversations/conversation-cache';
+import { ConversationStore } from './conversations/conversation-store';
+import { ConversationsService } from './conversations/conversations.service';
+import { CoalescingPublisher } from './events/event-publisher';
+import { LiveConsumers } from './events/live-consumer';
+import { PendingEvents } from './events/pending-events';
+import { MessagingGrpcController } from './grpc/messaging.grpc-controller';
+import { IDENTITY_LOOKUP, IdentityLookup } from './members/identity-lookup';
+import { MembersConsumer } from './members/members.consumer';
+import { MembersRepository } from './members/members.repository';
+import { MessagesService } from './messages/messages.service';
+import { NotificationCache } from './notifications/notification-cache';
+import { NotificationsConsumer } from './notifications/notifications.consumer';
+import { NotificationsService } from './notifications/notifications.service';
+
+@Module({})
+export class MessagingModule {
+  static register(
+    runtime: ServiceRuntime,
+    config: MessagingConfig,
+    cache: MessagingCache,
+    identity: IdentityLookup,
+  ): DynamicModule {
+    return {
+      module: MessagingModule,
+      imports: [PlatformModule.forRuntime(runtime, config)],
+      providers: [
+        { provide: MESSAGING_CACHE, useValue: cache },
+        { provide: IDENTITY_LOOKUP, useValue: identity },
+        {
+          provide: CoalescingPublisher,
+          useFactory: (rt: ServiceRuntime) => new CoalescingPublisher(rt.bus),
+          inject: [RUNTIME],
+        },
+        {
+          provide: LiveConsumers,
+          useFactory: (rt: ServiceRuntime) =>
+            new LiveConsumers({
+              brokers: rt.config.KAFKA_BROKERS,
+              groupPrefix: rt.config.KAFKA_GROUP_PREFIX,
+              clientId: `aura-${rt.service}-live`,
+              logger: rt.logger,
+            }),
+          inject: [RUNTIME],
+        },
+        {
+          provide: PendingEvents,
+          useFactory: (c: MessagingCache, publisher: CoalescingPublisher, logger: Logger) =>
+            new PendingEvents(c, publisher, logger),
+          inject: [MESSAGING_CACHE, CoalescingPublisher, LOGGER],
+        },
+        {
+          provide: ConversationCache,
+          useFactory: (c: MessagingCache) => new ConversationCache(c, config.MESSAGING_RECENT_MESSAGES),
+          inject: [MESSAGING_CACHE],
+        },
+        {
+          provide: NotificationCache,
+          useFactory: (c: MessagingCache) => new NotificationCache(c, config.MESSAGING_RECENT_NOTIFICATIONS),
+          inject: [MESSAGING_CACHE],
+        },
+        MembersRepository,
+        MembersConsumer,
+        BlocksProjection,
+        BlocksConsumer,
+        ConversationStore,
+        ConversationsService,
+        MessagesService,
+        NotificationsService,
+        NotificationsConsumer,
+        MessagingGrpcController,
+      ],
+    };
+  }
+}

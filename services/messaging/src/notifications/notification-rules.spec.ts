@@ -1,0 +1,132 @@
+import type { DomainEvent } from '@aura/platform';
+import type { EventType } from '@aura/proto';
+import { draftsFor, formatAc, NOTIFYING_EVENTS, rewardedCause } from './notification-rules';
+
+const event = (type: EventType, payload: unknown): DomainEvent =>
+  ({ id: 'e1', type, version: 1, key: 'k', occurredAt: '', producer: 'test', payload }) as DomainEvent;
+
+const [author, fan, other, third] = ['a'.repeat(24), 'b'.repeat(24), 'c'.repeat(24), 'd'.repeat(24)];
+
+describe('notification rules', () => {
+  it('a like notifies the author, once per post and liker, never the author liking their own post', () => {
+    const like = (likerId: string) =>
+      draftsFor(
+        event('post.liked', { postId: 'p1', authorId: author, likerId, likesCount: 1, changedAt: '' }),
+      );
+    expect(like(fan)).toEqual([
+      expect.objectContaining({
+        key: `like:post:p1:${fan}`,
+        userId: author,
+        type: 'like',
+        actorId: fan,
+        message: '{actor} liked your post',
+        refs: { post_id: 'p1' },
+      }),
+    ]);
+    expect(like(author)).toEqual([]);
+    expect(like(fan)[0].coinsMicro).toBeUndefined();
+  });
+
+  it('a comment notifies the post author, the parent author of a reply and the mentioned, once each', () => {
+    const drafts = draftsFor(
+      event('comment.created', {
+        commentId: 'c1',
+        postId: 'p1',
+        postAuthorId: author,
+        commenterId: fan,
+        parentCommentId: 'c0',
+        parentAuthorId: other,
+        mentionedUserIds: [author, third, fan],
+        createdAt: '',
+      }),
+    );
+    expect(drafts.map((d) => [d.userId, d.type, d.title])).toEqual([
+      [author, 'comment', 'New comment'],
+      [other, 'comment', 'New reply'],
+      [third, 'mention', 'You were mentioned'],
+    ]);
+    expect(new Set(drafts.map((d) => d.key)).size).toBe(3);
+  });
+
+  it("commenting on one's own post notifies nobody but the mentioned", () => {
+    const drafts = draftsFor(
+      event('comment.created', {
+        commentId: 'c2',
+        postId: 'p1',
+        postAuthorId: author,
+        commenterId: author,
+        parentCommentId: '',
+        parentAuthorId: '',
+        mentionedUserIds: [author, fan],
+        createdAt: '',
+      }),
+    );
+    expect(drafts.map((d) => [d.userId, d.type])).toEqual([[fan, 'mention']]);
+  });
+
+  it('mentions in posts and stories; follows; never self', () => {
+    const post = draftsFor(
+      event('story.created', {
+        postId: 's1',
+        authorId: author,
+        isStory: true,
+        mentionedUserIds: [fan, author],
+      }),
+    );
+    expect(post.map((d) => [d.userId, d.message])).toEqual([[fan, '{actor} mentioned you in a story']]);
+    expect(draftsFor(event('user.followed', { followerId: fan, followeeId: author }))).toEqual([
+      expect.objectContaining({ userId: author, type: 'follow', key: `follow:${fan}:${author}` }),
+    ]);
+    expect(draftsFor(event('user.followed', { followerId: fan, followeeId: fan }))).toEqual([]);
+  });
+
+  it('a tip carries the coin earned and the tip message', () => {
+    const [tip] = draftsFor(
+      event('tip.sent', {
+        transferId: 't1',
+        senderId: fan,
+        recipientId: author,
+        amountMicro: 1_500_000,
+        message: ' thanks! ',
+        sentAt: '',
+      }),
+    );
+    expect(tip).toMatchObject({
+      userId: author,
+      type: 'tip',
+      coinsMicro: 1_500_000,
+      message: '{actor} sent you 1.5 AC: “thanks!”',
+      refs: { transfer_id: 't1' },
+    });
+  });
+
+  it('formats AC truncated to 3 decimals', () => {
+    expect(formatAc(1_500_000)).toBe('1.5');
+    expect(formatAc(1_000)).toBe('0.001');
+    expect(formatAc(1_500)).toBe('0.001');
+    expect(formatAc(12_000_000)).toBe('12');
+    expect(formatAc(10_000)).toBe('0.01');
+  });
+
+  it('lists the events it consumes', () => {
+    expect(NOTIFYING_EVENTS).toEqual(
+      expect.arrayContaining(['post.liked', 'comment.created', 'post.created', 'user.followed', 'tip.sent']),
+    );
+  });
+
+  it('finds the notification a reward belongs to (likes and comments received only)', () => {
+    const reward = (reason: string, sourceId: string) => ({
+      transferId: 't',
+      userId: author,
+      reason,
+      amountMicro: 10_000,
+      sourceId,
+      superAuraBonus: false,
+      paidAt: '',
+    });
+    expect(rewardedCause(reward('like_received', `p1:${fan}`))).toBe(`like:post:p1:${fan}`);
+    expect(rewardedCause(reward('comment_received', 'c1'))).toBe(`comment:c1:${author}`);
+    for (const reason of ['post_created', 'comment_written', 'check_in', 'reflection'])
+      expect(rewardedCause(reward(reason, 'x'))).toBeUndefined();
+  });
+});

@@ -1,0 +1,206 @@
+import type { DomainEvent } from '@aura/platform';
+import type { economyEvents, EventType, socialEvents } from '@aura/proto';
+import type { NotificationType } from './notification.schema';
+
+/**
+ * What a notification will say, before the actor's name is known. `{actor}` in `message` is replaced
+ * by the acting member's display name (or username).
+ */
+export interface NotificationDraft {
+  /** Names the cause; the notification id is derived from it (one notification per cause). */
+  key: string;
+  userId: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  /** The member who acted ('' for system notifications). Never the recipient. */
+  actorId: string;
+  /** AC earned with it, in micro-AC (only when the producing service says coin was earned). */
+  coinsMicro?: number;
+  refs: Record<string, string>;
+}
+
+export type NotificationRule = (event: DomainEvent) => NotificationDraft[];
+
+export const Titles = {
+  like: 'New like',
+  comment: 'New comment',
+  reply: 'New reply',
+  follow: 'New follower',
+  mention: 'You were mentioned',
+  tip: 'Energy received',
+  transfer: 'AuraCoin received',
+} as const;
+
+/** AC for display: micro-AC truncated to 3 decimals, trailing zeros dropped (0.0015 → "0.001"). */
+export function formatAc(micro: number): string {
+  const thousandths = Math.trunc(micro / 1000);
+  const whole = Math.trunc(thousandths / 1000);
+  const fraction = Math.abs(thousandths % 1000)
+    .toString()
+    .padStart(3, '0')
+    .replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : `${whole}`;
+}
+
+/** Drops drafts for acting on one's own content and keeps one per recipient (the first wins). */
+function finish(drafts: NotificationDraft[]): NotificationDraft[] {
+  const seen = new Set<string>();
+  return drafts.filter((draft) => {
+    if (!draft.userId || draft.userId === draft.actorId || seen.has(draft.userId)) return false;
+    seen.add(draft.userId);
+    return true;
+  });
+}
+
+/**
+ * Event → notifications. A service that wants to notify members publishes an event and adds its rule
+ * here (see README.md "Notifications"): genie earnings (genie_earning), withdrawal decisions
+ * (withdrawal), gifts, purchases and ticket answers (system).
+ */
+export const NOTIFICATION_RULES: Partial<Record<EventType, NotificationRule>> = {
+  'post.liked': (event) => {
+    const p = event.payload as socialEvents.PostLikeChanged;
+    return finish([
+      {
+        key: `like:post:${p.postId}:${p.likerId}`,
+        userId: p.authorId,
+        type: 'like',
+        title: Titles.like,
+        message: '{actor} liked your post',
+        actorId: p.likerId,
+        refs: { post_id: p.postId },
+      },
+    ]);
+  },
+  'comment.liked': (event) => {
+    const p = event.payload as socialEvents.CommentLikeChanged;
+    return finish([
+      {
+        key: `like:comment:${p.commentId}:${p.likerId}`,
+        userId: p.commentAuthorId,
+        type: 'like',
+        title: Titles.like,
+        message: '{actor} liked your comment',
+        actorId: p.likerId,
+        refs: { post_id: p.postId, comment_id: p.commentId },
+      },
+    ]);
+  },
+  'comment.created': (event) => {
+    const p = event.payload as socialEvents.CommentCreated;
+    const refs = { post_id: p.postId, comment_id: p.commentId };
+    const key = (userId: string) => `comment:${p.commentId}:${userId}`;
+    return finish([
+      {
+        key: key(p.postAuthorId),
+        userId: p.postAuthorId,
+        type: 'comment',
+        title: Titles.comment,
+        message: '{actor} commented on your post',
+        actorId: p.commenterId,
+        refs,
+      },
+      {
+        key: key(p.parentAuthorId),
+        userId: p.parentAuthorId,
+        type: 'comment',
+        title: Titles.reply,
+        message: '{actor} replied to your comment',
+        actorId: p.commenterId,
+        refs,
+      },
+      ...(p.mentionedUserIds ?? []).map((userId) => ({
+        key: key(userId),
+        userId,
+        type: 'mention' as const,
+        title: Titles.mention,
+        message: '{actor} mentioned you in a comment',
+        actorId: p.commenterId,
+        refs,
+      })),
+    ]);
+  },
+  'post.created': (event) => mentionsIn(event.payload as socialEvents.PostCreated),
+  'story.created': (event) => mentionsIn(event.payload as socialEvents.PostCreated),
+  'user.followed': (event) => {
+    const p = event.payload as socialEvents.FollowChanged;
+    return finish([
+      {
+        key: `follow:${p.followerId}:${p.followeeId}`,
+        userId: p.followeeId,
+        type: 'follow',
+        title: Titles.follow,
+        message: '{actor} started following you',
+        actorId: p.followerId,
+        refs: { user_id: p.followerId },
+      },
+    ]);
+  },
+  'tip.sent': (event) => {
+    const p = event.payload as economyEvents.TipSent;
+    const note = p.message?.trim() ? `: “${p.message.trim()}”` : '';
+    return finish([
+      {
+        key: `tip:${p.transferId}`,
+        userId: p.recipientId,
+        type: 'tip',
+        title: Titles.tip,
+        message: `{actor} sent you ${formatAc(Number(p.amountMicro))} AC${note}`,
+        actorId: p.senderId,
+        coinsMicro: Number(p.amountMicro),
+        refs: { transfer_id: p.transferId },
+      },
+    ]);
+  },
+  'transfer.completed': (event) => {
+    const p = event.payload as economyEvents.TransferCompleted;
+    // Tips have their own event (tip.sent); rewards and adjustments are not member-to-member.
+    if (p.kind !== 'transfer' || !p.senderId || !p.recipientId) return [];
+    const note = p.memo?.trim() ? `: “${p.memo.trim()}”` : '';
+    return finish([
+      {
+        key: `transfer:${p.transferId}`,
+        userId: p.recipientId,
+        type: 'tip',
+        title: Titles.transfer,
+        message: `{actor} sent you ${formatAc(Number(p.amountMicro))} AC${note}`,
+        actorId: p.senderId,
+        coinsMicro: Number(p.amountMicro),
+        refs: { transfer_id: p.transferId },
+      },
+    ]);
+  },
+};
+
+function mentionsIn(p: socialEvents.PostCreated): NotificationDraft[] {
+  const what = p.isStory ? 'story' : 'post';
+  return finish(
+    (p.mentionedUserIds ?? []).map((userId) => ({
+      key: `mention:${p.postId}:${userId}`,
+      userId,
+      type: 'mention' as const,
+      title: Titles.mention,
+      message: `{actor} mentioned you in a ${what}`,
+      actorId: p.authorId,
+      refs: { post_id: p.postId },
+    })),
+  );
+}
+
+export const NOTIFYING_EVENTS = Object.keys(NOTIFICATION_RULES) as EventType[];
+
+/**
+ * Economy's reward.paid → the cause (draft key) of the notification that earned it, so the like or
+ * comment notification shows `metadata.aura_coins_earned` (the amount economy paid, SuperAura bonus
+ * included). Rewards for one's own actions (posting, check-ins, writing a comment) notify nobody.
+ */
+export function rewardedCause(p: economyEvents.RewardPaid): string | undefined {
+  if (p.reason === 'like_received') return `like:post:${p.sourceId}`;
+  if (p.reason === 'comment_received') return `comment:${p.sourceId}:${p.userId}`;
+  return undefined;
+}
+
+export function draftsFor(event: DomainEvent): NotificationDraft[] {
+  return NOTIFICATION_RULES[event.type]?.(event) ?? [];
+}

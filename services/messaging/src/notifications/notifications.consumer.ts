@@ -1,0 +1,39 @@
+import { DomainEvent } from '@aura/platform';
+import type { economyEvents } from '@aura/proto';
+import { Injectable } from '@nestjs/common';
+import { LiveConsumers } from '../events/live-consumer';
+import { draftsFor, NOTIFYING_EVENTS, rewardedCause } from './notification-rules';
+import { NotificationsService } from './notifications.service';
+
+/**
+ * Other services' events → notifications (group messaging.notifications). Notifications are about
+ * now: a new group starts at the latest events (LiveConsumers), and an event for a member identity
+ * does not know (another environment's, on a shared broker) notifies nobody. Redelivery is harmless:
+ * a notification's id is derived from its cause.
+ */
+@Injectable()
+export class NotificationsConsumer {
+  constructor(
+    private readonly notifications: NotificationsService,
+    private readonly live: LiveConsumers,
+  ) {}
+
+  start(): Promise<void> {
+    return this.live.subscribe({
+      group: 'messaging.notifications',
+      events: [...NOTIFYING_EVENTS, 'reward.paid'],
+      handler: (event) => this.handle(event),
+    });
+  }
+
+  async handle(event: DomainEvent): Promise<void> {
+    if (event.type === 'reward.paid') {
+      const reward = event.payload as economyEvents.RewardPaid;
+      const cause = rewardedCause(reward);
+      if (cause) await this.notifications.attachReward(cause, reward.userId, Number(reward.amountMicro));
+      return;
+    }
+    const at = new Date(event.occurredAt || Date.now());
+    for (const draft of draftsFor(event)) await this.notifications.create(draft, at);
+  }
+}

@@ -1,0 +1,250 @@
+import {
+  Caller,
+  createEvent,
+  EventRecord,
+  InvalidInput,
+  isDuplicateKeyError,
+  LOGGER,
+  MONGO,
+  NotFound,
+  RUNTIME,
+  ServiceRuntime,
+} from '@aura/platform';
+import type { messaging } from '@aura/proto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Connection, FilterQuery, Model } from 'mongoose';
+import type { Logger } from 'pino';
+import { BlocksProjection } from '../blocks/blocks.projection';
+import { decodeCursor, derivedId, encodeCursor, isUuid, olderThan } from '../common/ids';
+import { callerId } from '../conversations/conversations.service';
+import { CoalescingPublisher } from '../events/event-publisher';
+import { MembersRepository } from '../members/members.repository';
+import { NotificationCache } from './notification-cache';
+import type { NotificationDraft } from './notification-rules';
+import { NotificationDoc, notificationSchema } from './notification.schema';
+
+export const NotificationMessages = {
+  notFound: 'Notification not found',
+  badCursor: 'cursor is not valid',
+} as const;
+
+export const MAX_NOTIFICATIONS_PAGE = 50;
+
+export function toNotificationProto(doc: NotificationDoc, readAt?: Date | null): messaging.Notification {
+  const from = doc.from_user;
+  return {
+    id: doc._id,
+    type: doc.type,
+    title: doc.title,
+    message: doc.message,
+    isRead: Boolean(readAt ?? doc.read_at),
+    createdAt: new Date(doc.created_at).toISOString(),
+    fromUser: from
+      ? {
+          id: from.id,
+          username: from.username,
+          displayName: from.display_name,
+          profilePicture: from.profile_picture,
+          auraScore: from.aura_score,
+          isSuperAura: Boolean(from.is_super_aura),
+        }
+      : undefined,
+    metadata: {
+      auraCoinsEarnedMicro: doc.coins_micro ?? 0,
+      coinsEarned: doc.coins_micro !== null && doc.coins_micro !== undefined,
+      refs: doc.refs ?? {},
+    },
+  };
+}
+
+/**
+ * The notification center. Notifications are inserted once per cause (id derived from the cause),
+ * counted and listed from Redis, and announced with notification.created (the gateway pushes it).
+ */
+@Injectable()
+export class NotificationsService {
+  readonly model: Model<NotificationDoc>;
+
+  constructor(
+    @Inject(MONGO) connection: Connection,
+    private readonly cache: NotificationCache,
+    private readonly members: MembersRepository,
+    private readonly blocks: BlocksProjection,
+    private readonly publisher: CoalescingPublisher,
+    @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'service'>,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.model =
+      connection.models.Notification ?? connection.model<NotificationDoc>('Notification', notificationSchema);
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.model.init();
+  }
+
+  /**
+   * Creates the notification of a draft (once per cause) and announces it. A repeat (the same event
+   * again, e.g. after a crash before it was announced) announces it again under the same event id.
+   * Nothing is created between members who block each other.
+   */
+  async create(draft: NotificationDraft, at = new Date()): Promise<NotificationDoc | undefined> {
+    if (draft.actorId && (await this.blocks.eitherWay(draft.actorId, draft.userId))) return undefined;
+    const people = await this.members.getMany([draft.userId, draft.actorId]);
+    // A member identity does not know (another environment's event on a shared broker): nobody to tell.
+    if (!people.has(draft.userId)) return undefined;
+    const actor = draft.actorId ? (people.get(draft.actorId) ?? null) : null;
+    const name = actor ? actor.displayName || actor.username : 'Someone';
+    const doc: NotificationDoc = {
+      _id: derivedId(`notification:${draft.key}`),
+      user_id: draft.userId,
+      type: draft.type,
+      title: draft.title,
+      message: draft.message.replace('{actor}', name),
+      from_user_id: draft.actorId,
+      from_user: actor
+        ? {
+            id: actor.id,
+            username: actor.username,
+            display_name: actor.displayName,
+            profile_picture: actor.profilePicture,
+            aura_score: actor.auraScore,
+            is_super_aura: actor.isSuperAura,
+          }
+        : null,
+      coins_micro: draft.coinsMicro ?? null,
+      refs: draft.refs,
+      source_key: draft.key,
+      created_at: at,
+      read_at: null,
+    };
+    // Economy may have paid the reward for this cause already (see attachReward).
+    doc.coins_micro ??= (await this.cache.pendingReward(doc._id)) ?? null;
+    let stored = doc;
+    try {
+      await this.model.collection.insertOne(doc as never);
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+      stored = (await this.model.findById(doc._id).lean<NotificationDoc>().exec()) ?? doc;
+    }
+    await this.cache.add(stored);
+    if (stored.coins_micro === null) {
+      // Both sides look after writing, so a reward and its notification arriving together still meet.
+      const reward = await this.cache.pendingReward(doc._id);
+      if (reward !== undefined) stored = (await this.setCoins(stored._id, stored.user_id, reward)) ?? stored;
+    }
+    await this.publisher.publish([this.createdEvent(stored)]);
+    return stored;
+  }
+
+  /** reward.paid: the notification of the rewarded cause shows the coins (whichever arrives first). */
+  async attachReward(cause: string, userId: string, micro: number): Promise<void> {
+    const id = derivedId(`notification:${cause}`);
+    await this.cache.rememberReward(id, micro);
+    await this.setCoins(id, userId, micro);
+  }
+
+  private async setCoins(id: string, userId: string, micro: number): Promise<NotificationDoc | undefined> {
+    const result = await this.model
+      .updateOne({ _id: id, user_id: userId }, { $set: { coins_micro: micro } })
+      .exec();
+    if (result.matchedCount === 0) return undefined;
+    const doc = await this.model.findById(id).lean<NotificationDoc>().exec();
+    if (doc) await this.cache.patch({ ...doc, coins_micro: micro });
+    return doc ?? undefined;
+  }
+
+  private createdEvent(doc: NotificationDoc): EventRecord {
+    const record = createEvent(this.runtime.service, 'notification.created', doc.user_id, {
+      userId: doc.user_id,
+      notification: toNotificationProto(doc),
+    });
+    return { ...record, id: derivedId(`notification.created:${doc._id}`) };
+  }
+
+  private async ensureLoaded(userId: string): Promise<void> {
+    if (await this.cache.loaded(userId)) return;
+    const [recent, unread] = await Promise.all([
+      this.model
+        .find({ user_id: userId })
+        .sort({ created_at: -1, _id: -1 })
+        .limit(this.cache.window)
+        .lean<NotificationDoc[]>()
+        .exec(),
+      this.model.countDocuments({ user_id: userId, read_at: null }).exec(),
+    ]);
+    await this.cache.load(userId, recent, unread);
+  }
+
+  async list(
+    caller: Caller | undefined,
+    request: messaging.ListNotificationsRequest,
+  ): Promise<messaging.NotificationPage> {
+    const userId = callerId(caller);
+    const limit = Math.min(Math.max(request.limit || 20, 1), MAX_NOTIFICATIONS_PAGE);
+    const cursor = decodeCursor(request.cursor);
+    if (request.cursor && !cursor) throw new InvalidInput(NotificationMessages.badCursor);
+    await this.ensureLoaded(userId);
+    const want = limit + 1;
+    const recent = await this.cache.recent(userId);
+    const items = recent
+      .filter((item) => !cursor || olderThan(item.ms, item.doc._id, cursor))
+      .slice(0, want)
+      .map((item) => ({ doc: item.doc, ms: item.ms, readAt: item.readAt as Date | null | undefined }));
+    if (items.length < want && recent.length >= this.cache.window) {
+      const last = items.at(-1);
+      const after = last ? { ms: last.ms, id: last.doc._id } : cursor;
+      const filter: FilterQuery<NotificationDoc> = { user_id: userId };
+      if (after) {
+        const at = new Date(after.ms);
+        filter.$or = [{ created_at: { $lt: at } }, { created_at: at, _id: { $lt: after.id } }];
+      }
+      const older = await this.model
+        .find(filter)
+        .sort({ created_at: -1, _id: -1 })
+        .limit(want - items.length)
+        .lean<NotificationDoc[]>()
+        .exec();
+      items.push(
+        ...older.map((doc) => ({ doc, ms: new Date(doc.created_at).getTime(), readAt: doc.read_at })),
+      );
+    }
+    const page = items.slice(0, limit);
+    const next = items.length > limit ? page.at(-1) : undefined;
+    return {
+      notifications: page.map((item) => toNotificationProto(item.doc, item.readAt)),
+      nextCursor: next ? encodeCursor({ ms: next.ms, id: next.doc._id }) : '',
+    };
+  }
+
+  async stats(caller: Caller | undefined): Promise<messaging.NotificationStats> {
+    const userId = callerId(caller);
+    await this.ensureLoaded(userId);
+    return { unreadCount: await this.cache.unread(userId) };
+  }
+
+  async markRead(caller: Caller | undefined, id: string): Promise<messaging.NotificationStats> {
+    const userId = callerId(caller);
+    if (!isUuid(id)) throw new NotFound(NotificationMessages.notFound);
+    const doc = await this.model.findById(id).lean<NotificationDoc>().exec();
+    if (!doc || doc.user_id !== userId) throw new NotFound(NotificationMessages.notFound);
+    await this.ensureLoaded(userId);
+    if (!doc.read_at) {
+      const at = new Date();
+      await this.model.updateOne({ _id: id, read_at: null }, { $set: { read_at: at } }).exec();
+      await this.cache.markRead(userId, id, at, true);
+    }
+    return { unreadCount: await this.cache.unread(userId) };
+  }
+
+  async markAllRead(caller: Caller | undefined): Promise<messaging.NotificationStats> {
+    const userId = callerId(caller);
+    await this.ensureLoaded(userId);
+    const at = new Date();
+    await this.cache.markAllRead(userId, at);
+    await this.model
+      .updateMany({ user_id: userId, read_at: null, created_at: { $lte: at } }, { $set: { read_at: at } })
+      .exec();
+    this.logger.debug({ userId }, 'notifications marked read');
+    return { unreadCount: await this.cache.unread(userId) };
+  }
+}
