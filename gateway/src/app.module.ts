@@ -6,16 +6,19 @@ import { AuthController } from './auth/auth.controller';
 import { AuthGuard } from './auth/auth.guard';
 import { IdentityClient } from './clients/identity.client';
 import { MediaClient } from './clients/media.client';
+import { SocialClient } from './clients/social.client';
 import { ApiErrorFilter } from './common/api-error.filter';
 import { GATEWAY_LOGGER, GATEWAY_REDIS } from './common/tokens';
 import { GATEWAY_CONFIG, GatewayConfig } from './config';
+import { ECONOMY_CONTROLLERS, ECONOMY_PROVIDERS } from './economy';
 import { HealthController } from './health/health.controller';
 import { BannerDataUrlController } from './media/banner-data-url.controller';
 import { MediaFilesController } from './media/media-files.controller';
 import { MediaUploadController } from './media/media-upload.controller';
 import { ProfileUploadController } from './media/profile-upload.controller';
 import { RateLimitGuard } from './rate-limit/rate-limit';
-import { RealtimeGateway } from './realtime/realtime.gateway';
+import { MESSAGING_CONTROLLERS, MESSAGING_PROVIDERS } from './messaging';
+import { SOCIAL_CONTROLLERS, SOCIAL_PROVIDERS } from './social';
 
 @Module({})
 export class AppModule {
@@ -29,6 +32,10 @@ export class AppModule {
         MediaFilesController,
         ProfileUploadController,
         BannerDataUrlController,
+        // Before the social routes: /users/blocked is static, /users/{id} is not.
+        ...MESSAGING_CONTROLLERS,
+        ...SOCIAL_CONTROLLERS,
+        ...ECONOMY_CONTROLLERS,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -40,8 +47,12 @@ export class AppModule {
         { provide: APP_GUARD, useClass: RateLimitGuard },
         IdentityClient,
         MediaClient,
+        SocialClient,
+        ...SOCIAL_PROVIDERS,
+        ...ECONOMY_PROVIDERS,
         AccessTokenVerifier,
-        RealtimeGateway,
+        // Messaging, notifications, blocks and realtime (socket.io gateway, presence, typing, Kafka push).
+        ...MESSAGING_PROVIDERS,
       ],
     };
   }

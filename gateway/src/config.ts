@@ -6,11 +6,18 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env) {
     {
       GATEWAY_PORT: port(8080),
       IDENTITY_GRPC_URL: hostPort().default('127.0.0.1:50051'),
+      SOCIAL_GRPC_URL: hostPort().default('127.0.0.1:50052'),
       MEDIA_GRPC_URL: hostPort().default('127.0.0.1:50056'),
+      ECONOMY_GRPC_URL: hostPort().default('127.0.0.1:50054'),
+      MESSAGING_GRPC_URL: hostPort().default('127.0.0.1:50053'),
       /** Which proxies may set X-Forwarded-For (fastify trustProxy): "loopback", a CIDR list, or "false". */
       AURA_TRUST_PROXY: z.string().default('loopback'),
       AURA_RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
       AURA_RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(30),
+      /** New posts/stories, and separately new comments, per member and minute. */
+      AURA_RATE_LIMIT_CONTENT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+      /** Chat messages per member and minute. */
+      AURA_RATE_LIMIT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
       /** Built web app served at `/`. */
       AURA_WEB_DIST: z.string().optional(),
     },

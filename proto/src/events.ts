@@ -1,4 +1,4 @@
-import { TipSent } from './gen/aura/economy/v1/events';
+import { RewardPaid, TipSent, TransferCompleted, WalletAdjusted } from './gen/aura/economy/v1/events';
 import {
   UserAuraChanged,
   UserBlockChanged,
@@ -6,6 +6,12 @@ import {
   UserRegistered,
 } from './gen/aura/identity/v1/events';
 import { BannerSet, MediaStored, ProfilePictureSet } from './gen/aura/media/v1/events';
+import {
+  ConversationUpdated,
+  MessageRead,
+  MessageSent,
+  NotificationCreated,
+} from './gen/aura/messaging/v1/events';
 import {
   CommentCreated,
   CommentLikeChanged,
@@ -48,6 +54,13 @@ export const EventCatalog = {
   'user.followed': event('aura.social.graph', 1, FollowChanged),
   'user.unfollowed': event('aura.social.graph', 1, FollowChanged),
   'tip.sent': event('aura.economy.ledger', 1, TipSent),
+  'transfer.completed': event('aura.economy.ledger', 1, TransferCompleted),
+  'reward.paid': event('aura.economy.ledger', 1, RewardPaid),
+  'wallet.adjusted': event('aura.economy.ledger', 1, WalletAdjusted),
+  'message.sent': event('aura.messaging.message', 1, MessageSent),
+  'message.read': event('aura.messaging.message', 1, MessageRead),
+  'conversation.updated': event('aura.messaging.message', 1, ConversationUpdated),
+  'notification.created': event('aura.messaging.message', 1, NotificationCreated),
 } as const;
 
 export type EventType = keyof typeof EventCatalog;

@@ -14,9 +14,24 @@ export function stackProcesses(env) {
       ready: `http://127.0.0.1:${env.IDENTITY_HTTP_PORT}/health/ready`,
     },
     {
+      name: 'social',
+      entry: 'services/social/dist/main.js',
+      ready: `http://127.0.0.1:${env.SOCIAL_HTTP_PORT}/health/ready`,
+    },
+    {
+      name: 'messaging',
+      entry: 'services/messaging/dist/main.js',
+      ready: `http://127.0.0.1:${env.MESSAGING_HTTP_PORT}/health/ready`,
+    },
+    {
       name: 'media',
       entry: 'services/media/dist/main.js',
       ready: `http://127.0.0.1:${env.MEDIA_HTTP_PORT}/health/ready`,
+    },
+    {
+      name: 'economy',
+      entry: 'services/economy/dist/main.js',
+      ready: `http://127.0.0.1:${env.ECONOMY_HTTP_PORT}/health/ready`,
     },
     {
       name: 'gateway',

@@ -1,8 +1,10 @@
 // The demo data of `npm start`, seeded through the public API so it follows every rule a member
-// meets. Each step is idempotent; later issues add their own steps (posts, follows, wallets...).
+// meets. Each step is idempotent; later issues add their own steps (wallets, genies...).
 import { seedMembers } from './members.mjs';
+import { seedSocial } from './social.mjs';
 
 export async function seed(baseUrl) {
   const sessions = await seedMembers(baseUrl);
-  return { members: sessions.map((session) => session.user.username) };
+  const social = await seedSocial(baseUrl, sessions);
+  return { members: sessions.map((session) => session.user.username), ...social };
 }

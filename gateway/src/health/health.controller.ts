@@ -1,9 +1,13 @@
 import { Controller, Get, Inject, ServiceUnavailableException } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Redis } from 'ioredis';
+import { EconomyClient } from '../clients/economy.client';
 import { IdentityClient } from '../clients/identity.client';
 import { MediaClient } from '../clients/media.client';
+import { MessagingClient } from '../clients/messaging.client';
+import { SocialClient } from '../clients/social.client';
 import { GATEWAY_REDIS } from '../common/tokens';
+import { RealtimeEventsConsumer } from '../realtime/realtime-events.consumer';
 import { Public } from '../auth/auth.decorators';
 
 export class HealthResponse {
@@ -18,7 +22,11 @@ export class HealthController {
   constructor(
     private readonly identity: IdentityClient,
     private readonly media: MediaClient,
+    private readonly social: SocialClient,
     @Inject(GATEWAY_REDIS) private readonly redis: Redis,
+    private readonly messaging: MessagingClient,
+    private readonly realtime: RealtimeEventsConsumer,
+    private readonly economy: EconomyClient,
   ) {}
 
   @Get()
@@ -36,11 +44,25 @@ export class HealthController {
         (status) => (checks.media = status.ready ? 'ok' : 'not ready'),
         () => (checks.media = 'unreachable'),
       ),
+      this.social.checkHealth().then(
+        (status) => (checks.social = status.ready ? 'ok' : 'not ready'),
+        () => (checks.social = 'unreachable'),
+      ),
+      this.messaging.checkHealth().then(
+        (status) => (checks.messaging = status.ready ? 'ok' : 'not ready'),
+        () => (checks.messaging = 'unreachable'),
+      ),
+      this.economy.checkHealth().then(
+        (status) => (checks.economy = status.ready ? 'ok' : 'not ready'),
+        () => (checks.economy = 'unreachable'),
+      ),
       this.redis.ping().then(
         () => (checks.redis = 'ok'),
         () => (checks.redis = 'unreachable'),
       ),
     ]);
+    // Pushes need the realtime consumer in its group (once; a later Kafka hiccup does not unready it).
+    checks.realtime = this.realtime.ready ? 'ok' : 'starting';
     const failing = Object.entries(checks).filter(([, value]) => value !== 'ok');
     if (failing.length > 0) {
       throw new ServiceUnavailableException({

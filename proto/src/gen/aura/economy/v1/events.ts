@@ -16,10 +16,67 @@ export interface TipSent {
   amountMicro: number;
   message: string;
   sentAt: string;
+  senderUsername: string;
+  recipientUsername: string;
+}
+
+/**
+ * transfer.completed, keyed by the credited account (a member id, or a system account name such as
+ * "adjustments"): every completed ledger transfer, for notifications, statistics and market volume.
+ */
+export interface TransferCompleted {
+  transferId: string;
+  /** tip | transfer | reward | adjustment | ... */
+  kind: string;
+  /** Accounts: "user:<id>" or a system account (rewards, adjustments, card_topups, ...). */
+  fromAccount: string;
+  toAccount: string;
+  amountMicro: number;
+  /** Member ids of the two sides ("" for a system account). */
+  senderId: string;
+  recipientId: string;
+  senderUsername: string;
+  /** The sender's message (tips and transfers) or the reason (adjustments). */
+  memo: string;
+  /** True when a member moved the AC themselves (tips, transfers): counts toward market volume. */
+  memberInitiated: boolean;
+  completedAt: string;
+}
+
+/** reward.paid, keyed by user_id: a member earned AC for an action (notifications show the amount). */
+export interface RewardPaid {
+  transferId: string;
+  userId: string;
+  /** post_created | like_received | comment_received | comment_written | check_in | reflection */
+  reason: string;
+  amountMicro: number;
+  /** What was rewarded (post id, post:liker, comment id...). */
+  sourceId: string;
+  superAuraBonus: boolean;
+  paidAt: string;
+}
+
+/** wallet.adjusted, keyed by user_id: a super admin credited (amount > 0) or debited (< 0) a member. */
+export interface WalletAdjusted {
+  transferId: string;
+  userId: string;
+  amountMicro: number;
+  reason: string;
+  adminId: string;
+  adjustedAt: string;
 }
 
 function createBaseTipSent(): TipSent {
-  return { transferId: "", senderId: "", recipientId: "", amountMicro: 0, message: "", sentAt: "" };
+  return {
+    transferId: "",
+    senderId: "",
+    recipientId: "",
+    amountMicro: 0,
+    message: "",
+    sentAt: "",
+    senderUsername: "",
+    recipientUsername: "",
+  };
 }
 
 export const TipSent: MessageFns<TipSent> = {
@@ -41,6 +98,12 @@ export const TipSent: MessageFns<TipSent> = {
     }
     if (message.sentAt !== "") {
       writer.uint32(50).string(message.sentAt);
+    }
+    if (message.senderUsername !== "") {
+      writer.uint32(58).string(message.senderUsername);
+    }
+    if (message.recipientUsername !== "") {
+      writer.uint32(66).string(message.recipientUsername);
     }
     return writer;
   },
@@ -106,6 +169,22 @@ export const TipSent: MessageFns<TipSent> = {
             message.sentAt = reader.string();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.senderUsername = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.recipientUsername = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -146,6 +225,16 @@ export const TipSent: MessageFns<TipSent> = {
         : isSet(object.sent_at)
         ? globalThis.String(object.sent_at)
         : "",
+      senderUsername: isSet(object.senderUsername)
+        ? globalThis.String(object.senderUsername)
+        : isSet(object.sender_username)
+        ? globalThis.String(object.sender_username)
+        : "",
+      recipientUsername: isSet(object.recipientUsername)
+        ? globalThis.String(object.recipientUsername)
+        : isSet(object.recipient_username)
+        ? globalThis.String(object.recipient_username)
+        : "",
     };
   },
 
@@ -169,6 +258,12 @@ export const TipSent: MessageFns<TipSent> = {
     if (message.sentAt !== "") {
       obj.sentAt = message.sentAt;
     }
+    if (message.senderUsername !== "") {
+      obj.senderUsername = message.senderUsername;
+    }
+    if (message.recipientUsername !== "") {
+      obj.recipientUsername = message.recipientUsername;
+    }
     return obj;
   },
 
@@ -183,6 +278,643 @@ export const TipSent: MessageFns<TipSent> = {
     message.amountMicro = object.amountMicro ?? 0;
     message.message = object.message ?? "";
     message.sentAt = object.sentAt ?? "";
+    message.senderUsername = object.senderUsername ?? "";
+    message.recipientUsername = object.recipientUsername ?? "";
+    return message;
+  },
+};
+
+function createBaseTransferCompleted(): TransferCompleted {
+  return {
+    transferId: "",
+    kind: "",
+    fromAccount: "",
+    toAccount: "",
+    amountMicro: 0,
+    senderId: "",
+    recipientId: "",
+    senderUsername: "",
+    memo: "",
+    memberInitiated: false,
+    completedAt: "",
+  };
+}
+
+export const TransferCompleted: MessageFns<TransferCompleted> = {
+  encode(message: TransferCompleted, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.transferId !== "") {
+      writer.uint32(10).string(message.transferId);
+    }
+    if (message.kind !== "") {
+      writer.uint32(18).string(message.kind);
+    }
+    if (message.fromAccount !== "") {
+      writer.uint32(26).string(message.fromAccount);
+    }
+    if (message.toAccount !== "") {
+      writer.uint32(34).string(message.toAccount);
+    }
+    if (message.amountMicro !== 0) {
+      writer.uint32(40).int64(message.amountMicro);
+    }
+    if (message.senderId !== "") {
+      writer.uint32(50).string(message.senderId);
+    }
+    if (message.recipientId !== "") {
+      writer.uint32(58).string(message.recipientId);
+    }
+    if (message.senderUsername !== "") {
+      writer.uint32(66).string(message.senderUsername);
+    }
+    if (message.memo !== "") {
+      writer.uint32(74).string(message.memo);
+    }
+    if (message.memberInitiated !== false) {
+      writer.uint32(80).bool(message.memberInitiated);
+    }
+    if (message.completedAt !== "") {
+      writer.uint32(90).string(message.completedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TransferCompleted {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTransferCompleted();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.transferId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.fromAccount = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.toAccount = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.amountMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.senderId = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.recipientId = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.senderUsername = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.memo = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.memberInitiated = reader.bool();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.completedAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TransferCompleted {
+    return {
+      transferId: isSet(object.transferId)
+        ? globalThis.String(object.transferId)
+        : isSet(object.transfer_id)
+        ? globalThis.String(object.transfer_id)
+        : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      fromAccount: isSet(object.fromAccount)
+        ? globalThis.String(object.fromAccount)
+        : isSet(object.from_account)
+        ? globalThis.String(object.from_account)
+        : "",
+      toAccount: isSet(object.toAccount)
+        ? globalThis.String(object.toAccount)
+        : isSet(object.to_account)
+        ? globalThis.String(object.to_account)
+        : "",
+      amountMicro: isSet(object.amountMicro)
+        ? globalThis.Number(object.amountMicro)
+        : isSet(object.amount_micro)
+        ? globalThis.Number(object.amount_micro)
+        : 0,
+      senderId: isSet(object.senderId)
+        ? globalThis.String(object.senderId)
+        : isSet(object.sender_id)
+        ? globalThis.String(object.sender_id)
+        : "",
+      recipientId: isSet(object.recipientId)
+        ? globalThis.String(object.recipientId)
+        : isSet(object.recipient_id)
+        ? globalThis.String(object.recipient_id)
+        : "",
+      senderUsername: isSet(object.senderUsername)
+        ? globalThis.String(object.senderUsername)
+        : isSet(object.sender_username)
+        ? globalThis.String(object.sender_username)
+        : "",
+      memo: isSet(object.memo) ? globalThis.String(object.memo) : "",
+      memberInitiated: isSet(object.memberInitiated)
+        ? globalThis.Boolean(object.memberInitiated)
+        : isSet(object.member_initiated)
+        ? globalThis.Boolean(object.member_initiated)
+        : false,
+      completedAt: isSet(object.completedAt)
+        ? globalThis.String(object.completedAt)
+        : isSet(object.completed_at)
+        ? globalThis.String(object.completed_at)
+        : "",
+    };
+  },
+
+  toJSON(message: TransferCompleted): unknown {
+    const obj: any = {};
+    if (message.transferId !== "") {
+      obj.transferId = message.transferId;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.fromAccount !== "") {
+      obj.fromAccount = message.fromAccount;
+    }
+    if (message.toAccount !== "") {
+      obj.toAccount = message.toAccount;
+    }
+    if (message.amountMicro !== 0) {
+      obj.amountMicro = Math.round(message.amountMicro);
+    }
+    if (message.senderId !== "") {
+      obj.senderId = message.senderId;
+    }
+    if (message.recipientId !== "") {
+      obj.recipientId = message.recipientId;
+    }
+    if (message.senderUsername !== "") {
+      obj.senderUsername = message.senderUsername;
+    }
+    if (message.memo !== "") {
+      obj.memo = message.memo;
+    }
+    if (message.memberInitiated !== false) {
+      obj.memberInitiated = message.memberInitiated;
+    }
+    if (message.completedAt !== "") {
+      obj.completedAt = message.completedAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TransferCompleted>, I>>(base?: I): TransferCompleted {
+    return TransferCompleted.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TransferCompleted>, I>>(object: I): TransferCompleted {
+    const message = createBaseTransferCompleted();
+    message.transferId = object.transferId ?? "";
+    message.kind = object.kind ?? "";
+    message.fromAccount = object.fromAccount ?? "";
+    message.toAccount = object.toAccount ?? "";
+    message.amountMicro = object.amountMicro ?? 0;
+    message.senderId = object.senderId ?? "";
+    message.recipientId = object.recipientId ?? "";
+    message.senderUsername = object.senderUsername ?? "";
+    message.memo = object.memo ?? "";
+    message.memberInitiated = object.memberInitiated ?? false;
+    message.completedAt = object.completedAt ?? "";
+    return message;
+  },
+};
+
+function createBaseRewardPaid(): RewardPaid {
+  return { transferId: "", userId: "", reason: "", amountMicro: 0, sourceId: "", superAuraBonus: false, paidAt: "" };
+}
+
+export const RewardPaid: MessageFns<RewardPaid> = {
+  encode(message: RewardPaid, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.transferId !== "") {
+      writer.uint32(10).string(message.transferId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    if (message.reason !== "") {
+      writer.uint32(26).string(message.reason);
+    }
+    if (message.amountMicro !== 0) {
+      writer.uint32(32).int64(message.amountMicro);
+    }
+    if (message.sourceId !== "") {
+      writer.uint32(42).string(message.sourceId);
+    }
+    if (message.superAuraBonus !== false) {
+      writer.uint32(48).bool(message.superAuraBonus);
+    }
+    if (message.paidAt !== "") {
+      writer.uint32(58).string(message.paidAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RewardPaid {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRewardPaid();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.transferId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.amountMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.sourceId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.superAuraBonus = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.paidAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RewardPaid {
+    return {
+      transferId: isSet(object.transferId)
+        ? globalThis.String(object.transferId)
+        : isSet(object.transfer_id)
+        ? globalThis.String(object.transfer_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      amountMicro: isSet(object.amountMicro)
+        ? globalThis.Number(object.amountMicro)
+        : isSet(object.amount_micro)
+        ? globalThis.Number(object.amount_micro)
+        : 0,
+      sourceId: isSet(object.sourceId)
+        ? globalThis.String(object.sourceId)
+        : isSet(object.source_id)
+        ? globalThis.String(object.source_id)
+        : "",
+      superAuraBonus: isSet(object.superAuraBonus)
+        ? globalThis.Boolean(object.superAuraBonus)
+        : isSet(object.super_aura_bonus)
+        ? globalThis.Boolean(object.super_aura_bonus)
+        : false,
+      paidAt: isSet(object.paidAt)
+        ? globalThis.String(object.paidAt)
+        : isSet(object.paid_at)
+        ? globalThis.String(object.paid_at)
+        : "",
+    };
+  },
+
+  toJSON(message: RewardPaid): unknown {
+    const obj: any = {};
+    if (message.transferId !== "") {
+      obj.transferId = message.transferId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.amountMicro !== 0) {
+      obj.amountMicro = Math.round(message.amountMicro);
+    }
+    if (message.sourceId !== "") {
+      obj.sourceId = message.sourceId;
+    }
+    if (message.superAuraBonus !== false) {
+      obj.superAuraBonus = message.superAuraBonus;
+    }
+    if (message.paidAt !== "") {
+      obj.paidAt = message.paidAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RewardPaid>, I>>(base?: I): RewardPaid {
+    return RewardPaid.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RewardPaid>, I>>(object: I): RewardPaid {
+    const message = createBaseRewardPaid();
+    message.transferId = object.transferId ?? "";
+    message.userId = object.userId ?? "";
+    message.reason = object.reason ?? "";
+    message.amountMicro = object.amountMicro ?? 0;
+    message.sourceId = object.sourceId ?? "";
+    message.superAuraBonus = object.superAuraBonus ?? false;
+    message.paidAt = object.paidAt ?? "";
+    return message;
+  },
+};
+
+function createBaseWalletAdjusted(): WalletAdjusted {
+  return { transferId: "", userId: "", amountMicro: 0, reason: "", adminId: "", adjustedAt: "" };
+}
+
+export const WalletAdjusted: MessageFns<WalletAdjusted> = {
+  encode(message: WalletAdjusted, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.transferId !== "") {
+      writer.uint32(10).string(message.transferId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    if (message.amountMicro !== 0) {
+      writer.uint32(24).int64(message.amountMicro);
+    }
+    if (message.reason !== "") {
+      writer.uint32(34).string(message.reason);
+    }
+    if (message.adminId !== "") {
+      writer.uint32(42).string(message.adminId);
+    }
+    if (message.adjustedAt !== "") {
+      writer.uint32(50).string(message.adjustedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WalletAdjusted {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWalletAdjusted();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.transferId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.amountMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.adminId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.adjustedAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WalletAdjusted {
+    return {
+      transferId: isSet(object.transferId)
+        ? globalThis.String(object.transferId)
+        : isSet(object.transfer_id)
+        ? globalThis.String(object.transfer_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      amountMicro: isSet(object.amountMicro)
+        ? globalThis.Number(object.amountMicro)
+        : isSet(object.amount_micro)
+        ? globalThis.Number(object.amount_micro)
+        : 0,
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      adminId: isSet(object.adminId)
+        ? globalThis.String(object.adminId)
+        : isSet(object.admin_id)
+        ? globalThis.String(object.admin_id)
+        : "",
+      adjustedAt: isSet(object.adjustedAt)
+        ? globalThis.String(object.adjustedAt)
+        : isSet(object.adjusted_at)
+        ? globalThis.String(object.adjusted_at)
+        : "",
+    };
+  },
+
+  toJSON(message: WalletAdjusted): unknown {
+    const obj: any = {};
+    if (message.transferId !== "") {
+      obj.transferId = message.transferId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.amountMicro !== 0) {
+      obj.amountMicro = Math.round(message.amountMicro);
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.adminId !== "") {
+      obj.adminId = message.adminId;
+    }
+    if (message.adjustedAt !== "") {
+      obj.adjustedAt = message.adjustedAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<WalletAdjusted>, I>>(base?: I): WalletAdjusted {
+    return WalletAdjusted.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<WalletAdjusted>, I>>(object: I): WalletAdjusted {
+    const message = createBaseWalletAdjusted();
+    message.transferId = object.transferId ?? "";
+    message.userId = object.userId ?? "";
+    message.amountMicro = object.amountMicro ?? 0;
+    message.reason = object.reason ?? "";
+    message.adminId = object.adminId ?? "";
+    message.adjustedAt = object.adjustedAt ?? "";
     return message;
   },
 };

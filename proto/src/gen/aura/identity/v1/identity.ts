@@ -20,6 +20,50 @@ import {
 } from "@grpc/grpc-js";
 import { Empty } from "../../common/v1/common";
 
+export interface BlockUserRequest {
+  userId: string;
+  reason: string;
+}
+
+export interface BlockTarget {
+  userId: string;
+}
+
+export interface BlockState {
+  userId: string;
+  isBlocked: boolean;
+}
+
+export interface BlockedMember {
+  id: string;
+  username: string;
+  displayName: string;
+  profilePicture: string;
+  auraScore: number;
+}
+
+export interface BlockedEntry {
+  user: BlockedMember | undefined;
+  reason: string;
+  blockedAt: string;
+}
+
+export interface BlockedList {
+  entries: BlockedEntry[];
+}
+
+export interface IsBlockedRequest {
+  userA: string;
+  userB: string;
+}
+
+export interface IsBlockedResult {
+  /** Either direction. */
+  blocked: boolean;
+  aBlocksB: boolean;
+  bBlocksA: boolean;
+}
+
 export interface RegisterRequest {
   username: string;
   email: string;
@@ -75,6 +119,786 @@ export interface User {
   isSuperAura: boolean;
   createdAt: string;
 }
+
+function createBaseBlockUserRequest(): BlockUserRequest {
+  return { userId: "", reason: "" };
+}
+
+export const BlockUserRequest: MessageFns<BlockUserRequest> = {
+  encode(message: BlockUserRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.reason !== "") {
+      writer.uint32(18).string(message.reason);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BlockUserRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBlockUserRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BlockUserRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+    };
+  },
+
+  toJSON(message: BlockUserRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<BlockUserRequest>, I>>(base?: I): BlockUserRequest {
+    return BlockUserRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<BlockUserRequest>, I>>(object: I): BlockUserRequest {
+    const message = createBaseBlockUserRequest();
+    message.userId = object.userId ?? "";
+    message.reason = object.reason ?? "";
+    return message;
+  },
+};
+
+function createBaseBlockTarget(): BlockTarget {
+  return { userId: "" };
+}
+
+export const BlockTarget: MessageFns<BlockTarget> = {
+  encode(message: BlockTarget, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BlockTarget {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBlockTarget();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BlockTarget {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+    };
+  },
+
+  toJSON(message: BlockTarget): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<BlockTarget>, I>>(base?: I): BlockTarget {
+    return BlockTarget.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<BlockTarget>, I>>(object: I): BlockTarget {
+    const message = createBaseBlockTarget();
+    message.userId = object.userId ?? "";
+    return message;
+  },
+};
+
+function createBaseBlockState(): BlockState {
+  return { userId: "", isBlocked: false };
+}
+
+export const BlockState: MessageFns<BlockState> = {
+  encode(message: BlockState, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.isBlocked !== false) {
+      writer.uint32(16).bool(message.isBlocked);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BlockState {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBlockState();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.isBlocked = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BlockState {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      isBlocked: isSet(object.isBlocked)
+        ? globalThis.Boolean(object.isBlocked)
+        : isSet(object.is_blocked)
+        ? globalThis.Boolean(object.is_blocked)
+        : false,
+    };
+  },
+
+  toJSON(message: BlockState): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.isBlocked !== false) {
+      obj.isBlocked = message.isBlocked;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<BlockState>, I>>(base?: I): BlockState {
+    return BlockState.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<BlockState>, I>>(object: I): BlockState {
+    const message = createBaseBlockState();
+    message.userId = object.userId ?? "";
+    message.isBlocked = object.isBlocked ?? false;
+    return message;
+  },
+};
+
+function createBaseBlockedMember(): BlockedMember {
+  return { id: "", username: "", displayName: "", profilePicture: "", auraScore: 0 };
+}
+
+export const BlockedMember: MessageFns<BlockedMember> = {
+  encode(message: BlockedMember, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.username !== "") {
+      writer.uint32(18).string(message.username);
+    }
+    if (message.displayName !== "") {
+      writer.uint32(26).string(message.displayName);
+    }
+    if (message.profilePicture !== "") {
+      writer.uint32(34).string(message.profilePicture);
+    }
+    if (message.auraScore !== 0) {
+      writer.uint32(40).int32(message.auraScore);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BlockedMember {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBlockedMember();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.username = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.displayName = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.profilePicture = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.auraScore = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BlockedMember {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      username: isSet(object.username) ? globalThis.String(object.username) : "",
+      displayName: isSet(object.displayName)
+        ? globalThis.String(object.displayName)
+        : isSet(object.display_name)
+        ? globalThis.String(object.display_name)
+        : "",
+      profilePicture: isSet(object.profilePicture)
+        ? globalThis.String(object.profilePicture)
+        : isSet(object.profile_picture)
+        ? globalThis.String(object.profile_picture)
+        : "",
+      auraScore: isSet(object.auraScore)
+        ? globalThis.Number(object.auraScore)
+        : isSet(object.aura_score)
+        ? globalThis.Number(object.aura_score)
+        : 0,
+    };
+  },
+
+  toJSON(message: BlockedMember): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.username !== "") {
+      obj.username = message.username;
+    }
+    if (message.displayName !== "") {
+      obj.displayName = message.displayName;
+    }
+    if (message.profilePicture !== "") {
+      obj.profilePicture = message.profilePicture;
+    }
+    if (message.auraScore !== 0) {
+      obj.auraScore = Math.round(message.auraScore);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<BlockedMember>, I>>(base?: I): BlockedMember {
+    return BlockedMember.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<BlockedMember>, I>>(object: I): BlockedMember {
+    const message = createBaseBlockedMember();
+    message.id = object.id ?? "";
+    message.username = object.username ?? "";
+    message.displayName = object.displayName ?? "";
+    message.profilePicture = object.profilePicture ?? "";
+    message.auraScore = object.auraScore ?? 0;
+    return message;
+  },
+};
+
+function createBaseBlockedEntry(): BlockedEntry {
+  return { user: undefined, reason: "", blockedAt: "" };
+}
+
+export const BlockedEntry: MessageFns<BlockedEntry> = {
+  encode(message: BlockedEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.user !== undefined) {
+      BlockedMember.encode(message.user, writer.uint32(10).fork()).join();
+    }
+    if (message.reason !== "") {
+      writer.uint32(18).string(message.reason);
+    }
+    if (message.blockedAt !== "") {
+      writer.uint32(26).string(message.blockedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BlockedEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBlockedEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.user = BlockedMember.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.blockedAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BlockedEntry {
+    return {
+      user: isSet(object.user) ? BlockedMember.fromJSON(object.user) : undefined,
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      blockedAt: isSet(object.blockedAt)
+        ? globalThis.String(object.blockedAt)
+        : isSet(object.blocked_at)
+        ? globalThis.String(object.blocked_at)
+        : "",
+    };
+  },
+
+  toJSON(message: BlockedEntry): unknown {
+    const obj: any = {};
+    if (message.user !== undefined) {
+      obj.user = BlockedMember.toJSON(message.user);
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.blockedAt !== "") {
+      obj.blockedAt = message.blockedAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<BlockedEntry>, I>>(base?: I): BlockedEntry {
+    return BlockedEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<BlockedEntry>, I>>(object: I): BlockedEntry {
+    const message = createBaseBlockedEntry();
+    message.user = (object.user !== undefined && object.user !== null)
+      ? BlockedMember.fromPartial(object.user)
+      : undefined;
+    message.reason = object.reason ?? "";
+    message.blockedAt = object.blockedAt ?? "";
+    return message;
+  },
+};
+
+function createBaseBlockedList(): BlockedList {
+  return { entries: [] };
+}
+
+export const BlockedList: MessageFns<BlockedList> = {
+  encode(message: BlockedList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.entries) {
+      BlockedEntry.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BlockedList {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBlockedList();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.entries.push(BlockedEntry.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BlockedList {
+    return {
+      entries: globalThis.Array.isArray(object?.entries)
+        ? object.entries.map((e: any) => BlockedEntry.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: BlockedList): unknown {
+    const obj: any = {};
+    if (message.entries?.length) {
+      obj.entries = message.entries.map((e) => BlockedEntry.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<BlockedList>, I>>(base?: I): BlockedList {
+    return BlockedList.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<BlockedList>, I>>(object: I): BlockedList {
+    const message = createBaseBlockedList();
+    message.entries = object.entries?.map((e) => BlockedEntry.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseIsBlockedRequest(): IsBlockedRequest {
+  return { userA: "", userB: "" };
+}
+
+export const IsBlockedRequest: MessageFns<IsBlockedRequest> = {
+  encode(message: IsBlockedRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userA !== "") {
+      writer.uint32(10).string(message.userA);
+    }
+    if (message.userB !== "") {
+      writer.uint32(18).string(message.userB);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): IsBlockedRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseIsBlockedRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userA = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userB = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): IsBlockedRequest {
+    return {
+      userA: isSet(object.userA)
+        ? globalThis.String(object.userA)
+        : isSet(object.user_a)
+        ? globalThis.String(object.user_a)
+        : "",
+      userB: isSet(object.userB)
+        ? globalThis.String(object.userB)
+        : isSet(object.user_b)
+        ? globalThis.String(object.user_b)
+        : "",
+    };
+  },
+
+  toJSON(message: IsBlockedRequest): unknown {
+    const obj: any = {};
+    if (message.userA !== "") {
+      obj.userA = message.userA;
+    }
+    if (message.userB !== "") {
+      obj.userB = message.userB;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<IsBlockedRequest>, I>>(base?: I): IsBlockedRequest {
+    return IsBlockedRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<IsBlockedRequest>, I>>(object: I): IsBlockedRequest {
+    const message = createBaseIsBlockedRequest();
+    message.userA = object.userA ?? "";
+    message.userB = object.userB ?? "";
+    return message;
+  },
+};
+
+function createBaseIsBlockedResult(): IsBlockedResult {
+  return { blocked: false, aBlocksB: false, bBlocksA: false };
+}
+
+export const IsBlockedResult: MessageFns<IsBlockedResult> = {
+  encode(message: IsBlockedResult, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.blocked !== false) {
+      writer.uint32(8).bool(message.blocked);
+    }
+    if (message.aBlocksB !== false) {
+      writer.uint32(16).bool(message.aBlocksB);
+    }
+    if (message.bBlocksA !== false) {
+      writer.uint32(24).bool(message.bBlocksA);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): IsBlockedResult {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseIsBlockedResult();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.blocked = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.aBlocksB = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.bBlocksA = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): IsBlockedResult {
+    return {
+      blocked: isSet(object.blocked) ? globalThis.Boolean(object.blocked) : false,
+      aBlocksB: isSet(object.aBlocksB)
+        ? globalThis.Boolean(object.aBlocksB)
+        : isSet(object.a_blocks_b)
+        ? globalThis.Boolean(object.a_blocks_b)
+        : false,
+      bBlocksA: isSet(object.bBlocksA)
+        ? globalThis.Boolean(object.bBlocksA)
+        : isSet(object.b_blocks_a)
+        ? globalThis.Boolean(object.b_blocks_a)
+        : false,
+    };
+  },
+
+  toJSON(message: IsBlockedResult): unknown {
+    const obj: any = {};
+    if (message.blocked !== false) {
+      obj.blocked = message.blocked;
+    }
+    if (message.aBlocksB !== false) {
+      obj.aBlocksB = message.aBlocksB;
+    }
+    if (message.bBlocksA !== false) {
+      obj.bBlocksA = message.bBlocksA;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<IsBlockedResult>, I>>(base?: I): IsBlockedResult {
+    return IsBlockedResult.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<IsBlockedResult>, I>>(object: I): IsBlockedResult {
+    const message = createBaseIsBlockedResult();
+    message.blocked = object.blocked ?? false;
+    message.aBlocksB = object.aBlocksB ?? false;
+    message.bBlocksA = object.bBlocksA ?? false;
+    return message;
+  },
+};
 
 function createBaseRegisterRequest(): RegisterRequest {
   return { username: "", email: "", password: "", displayName: "" };
@@ -1156,6 +1980,48 @@ export const IdentityServiceService = {
     responseSerialize: (value: SigningKeys): Buffer => Buffer.from(SigningKeys.encode(value).finish()),
     responseDeserialize: (value: Buffer): SigningKeys => SigningKeys.decode(value),
   },
+  /**
+   * Blocks (identity owns them; user.blocked / user.unblocked tell everyone else). The caller blocks.
+   * Idempotent: blocking twice keeps one block, unblocking a member who is not blocked is a no-op.
+   */
+  blockUser: {
+    path: "/aura.identity.v1.IdentityService/BlockUser" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: BlockUserRequest): Buffer => Buffer.from(BlockUserRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): BlockUserRequest => BlockUserRequest.decode(value),
+    responseSerialize: (value: BlockState): Buffer => Buffer.from(BlockState.encode(value).finish()),
+    responseDeserialize: (value: Buffer): BlockState => BlockState.decode(value),
+  },
+  unblockUser: {
+    path: "/aura.identity.v1.IdentityService/UnblockUser" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: BlockTarget): Buffer => Buffer.from(BlockTarget.encode(value).finish()),
+    requestDeserialize: (value: Buffer): BlockTarget => BlockTarget.decode(value),
+    responseSerialize: (value: BlockState): Buffer => Buffer.from(BlockState.encode(value).finish()),
+    responseDeserialize: (value: Buffer): BlockState => BlockState.decode(value),
+  },
+  /** The members the caller blocked, newest first. */
+  listBlocked: {
+    path: "/aura.identity.v1.IdentityService/ListBlocked" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    requestDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    responseSerialize: (value: BlockedList): Buffer => Buffer.from(BlockedList.encode(value).finish()),
+    responseDeserialize: (value: Buffer): BlockedList => BlockedList.decode(value),
+  },
+  /** Whether either of two members blocks the other (no caller needed). */
+  isBlocked: {
+    path: "/aura.identity.v1.IdentityService/IsBlocked" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: IsBlockedRequest): Buffer => Buffer.from(IsBlockedRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): IsBlockedRequest => IsBlockedRequest.decode(value),
+    responseSerialize: (value: IsBlockedResult): Buffer => Buffer.from(IsBlockedResult.encode(value).finish()),
+    responseDeserialize: (value: Buffer): IsBlockedResult => IsBlockedResult.decode(value),
+  },
 } as const;
 
 export interface IdentityServiceServer extends UntypedServiceImplementation {
@@ -1168,6 +2034,16 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   getUser: handleUnaryCall<GetUserRequest, User>;
   /** The public keys that verify access tokens, as a JSON Web Key Set. */
   getSigningKeys: handleUnaryCall<Empty, SigningKeys>;
+  /**
+   * Blocks (identity owns them; user.blocked / user.unblocked tell everyone else). The caller blocks.
+   * Idempotent: blocking twice keeps one block, unblocking a member who is not blocked is a no-op.
+   */
+  blockUser: handleUnaryCall<BlockUserRequest, BlockState>;
+  unblockUser: handleUnaryCall<BlockTarget, BlockState>;
+  /** The members the caller blocked, newest first. */
+  listBlocked: handleUnaryCall<Empty, BlockedList>;
+  /** Whether either of two members blocks the other (no caller needed). */
+  isBlocked: handleUnaryCall<IsBlockedRequest, IsBlockedResult>;
 }
 
 export interface IdentityServiceClient extends Client {
@@ -1254,6 +2130,69 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: SigningKeys) => void,
+  ): ClientUnaryCall;
+  /**
+   * Blocks (identity owns them; user.blocked / user.unblocked tell everyone else). The caller blocks.
+   * Idempotent: blocking twice keeps one block, unblocking a member who is not blocked is a no-op.
+   */
+  blockUser(
+    request: BlockUserRequest,
+    callback: (error: ServiceError | null, response: BlockState) => void,
+  ): ClientUnaryCall;
+  blockUser(
+    request: BlockUserRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: BlockState) => void,
+  ): ClientUnaryCall;
+  blockUser(
+    request: BlockUserRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: BlockState) => void,
+  ): ClientUnaryCall;
+  unblockUser(
+    request: BlockTarget,
+    callback: (error: ServiceError | null, response: BlockState) => void,
+  ): ClientUnaryCall;
+  unblockUser(
+    request: BlockTarget,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: BlockState) => void,
+  ): ClientUnaryCall;
+  unblockUser(
+    request: BlockTarget,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: BlockState) => void,
+  ): ClientUnaryCall;
+  /** The members the caller blocked, newest first. */
+  listBlocked(request: Empty, callback: (error: ServiceError | null, response: BlockedList) => void): ClientUnaryCall;
+  listBlocked(
+    request: Empty,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: BlockedList) => void,
+  ): ClientUnaryCall;
+  listBlocked(
+    request: Empty,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: BlockedList) => void,
+  ): ClientUnaryCall;
+  /** Whether either of two members blocks the other (no caller needed). */
+  isBlocked(
+    request: IsBlockedRequest,
+    callback: (error: ServiceError | null, response: IsBlockedResult) => void,
+  ): ClientUnaryCall;
+  isBlocked(
+    request: IsBlockedRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: IsBlockedResult) => void,
+  ): ClientUnaryCall;
+  isBlocked(
+    request: IsBlockedRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: IsBlockedResult) => void,
   ): ClientUnaryCall;
 }
 
