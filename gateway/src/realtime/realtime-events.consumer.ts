@@ -1,4 +1,4 @@
-import { decodePayload, extractTraceContext, Header, recordError } from '@aura/platform';
+import { decodePayload, extractTraceContext, Header, pinNewGroupAtEnd, recordError } from '@aura/platform';
 import { EventCatalog, EventType, isEventType, messagingEvents } from '@aura/proto';
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { context, SpanKind, trace } from '@opentelemetry/api';
@@ -110,6 +110,7 @@ export class RealtimeEventsConsumer implements OnModuleInit, OnModuleDestroy {
     await consumer.connect();
     const types = [...MESSAGING_EVENTS, ...(isEventType(PRICE_EVENT) ? [PRICE_EVENT] : [])];
     const topics = [...new Set(types.filter(isEventType).map((type) => EventCatalog[type].topic))];
+    await pinNewGroupAtEnd(kafka, `${this.config.KAFKA_GROUP_PREFIX}.${REALTIME_GROUP}`, topics);
     await consumer.subscribe({ topics, fromBeginning: false });
     const wanted = new Set(types);
     await consumer.run({

@@ -90,8 +90,9 @@ describe('notifications from social actions', () => {
         from_user: { id: fan.id, username: fan.username, display_name: 'Kai Fan' },
       });
       expect(n.message).toContain('Kai Fan');
-      expect(n.metadata.aura_coins_earned).toBeUndefined();
     }
+    for (const n of list.filter((x: Loose) => ['follow', 'mention'].includes(x.type)))
+      expect(n.metadata.aura_coins_earned).toBeUndefined();
     expect(list.find((n: Loose) => n.type === 'like')).toMatchObject({
       title: 'New like',
       message: 'Kai Fan liked your post',
@@ -100,6 +101,16 @@ describe('notifications from social actions', () => {
     expect((await api('GET', '/notifications/stats', { token: author.token })).body).toEqual({
       unread_count: 4,
     });
+
+    // Economy pays the like (+0.01 AC) and the comment (+0.05 AC) received: the notifications show it.
+    const earned = async () => {
+      const all: Loose[] = (await api('GET', '/notifications', { token: author.token })).body;
+      const coins = (type: string) => all.find((n) => n.type === type)?.metadata.aura_coins_earned;
+      return coins('like') === 0.01 && coins('comment') === 0.05;
+    };
+    const deadline = Date.now() + 30000;
+    while (!(await earned()) && Date.now() < deadline) await sleep(500);
+    expect(await earned()).toBe(true);
 
     // Toggling the like off and on, or the event arriving twice, never notifies twice.
     await api('POST', `/posts/${post.body.id}/like`, { token: fan.token });

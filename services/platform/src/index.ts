@@ -3,6 +3,7 @@ export * from './errors/domain-error';
 export * from './events/event';
 export * from './events/event-bus';
 export * from './events/kafka-event-bus';
+export * from './events/kafka-offsets';
 export * from './events/outbox';
 export * from './events/processed-event-store';
 export * from './grpc/client';

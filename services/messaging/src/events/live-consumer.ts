@@ -6,6 +6,7 @@ import {
   extractTraceContext,
   Header,
   recordError,
+  pinNewGroupAtEnd,
 } from '@aura/platform';
 import { EventCatalog, EventType, isEventType } from '@aura/proto';
 import { context, SpanKind, trace } from '@opentelemetry/api';
@@ -66,24 +67,18 @@ export class LiveConsumers {
     this.consumers.push(consumer);
     await consumer.connect();
     const topics = [...new Set(subscription.events.map((type) => EventCatalog[type].topic))];
+    await pinNewGroupAtEnd(this.kafka, groupId, topics);
     await consumer.subscribe({ topics, fromBeginning: false });
     const wanted = new Set<string>(subscription.events);
-    // Resolves once the group is joined: from then on nothing published is missed (a new group reads
-    // from the latest offset at its first fetch).
-    const joined = new Promise<void>((resolve) => {
-      const off = consumer.on(consumer.events.GROUP_JOIN, () => {
-        off();
-        resolve();
-      });
-    });
     await consumer.run({
+      // Order holds per partition (the aggregate's key); partitions proceed side by side.
+      partitionsConsumedConcurrently: 3,
       eachMessage: async ({ topic, partition, message }) => {
         const type = text(message.headers?.[Header.type]);
         if (!type || !wanted.has(type) || !isEventType(type)) return;
         await this.handle(groupId, subscription, topic, partition, message, type);
       },
     });
-    await Promise.race([joined, sleep(30_000)]);
   }
 
   private async handle(

@@ -1,3 +1,4 @@
+import { pinNewGroupAtEnd } from './kafka-offsets';
 import { context, SpanKind, trace } from '@opentelemetry/api';
 import { EventType, isEventType } from '@aura/proto';
 import { Consumer, IHeaders, Kafka, KafkaMessage, logLevel, Producer } from 'kafkajs';
@@ -123,30 +124,6 @@ export class KafkaEventBus implements EventBus {
     }
   }
 
-  /**
-   * A new group told to start at the end would only resolve "the end" at its first fetch, after
-   * subscribe() returned, so an event published right after subscribing could be skipped. Committing
-   * the current end offsets for a group that has none pins the start to the moment of subscribing.
-   */
-  private async startNewGroupAtEnd(groupId: string, topics: string[]): Promise<void> {
-    const admin = this.kafka.admin();
-    await admin.connect();
-    try {
-      const committed = await admin.fetchOffsets({ groupId, topics });
-      for (const { topic, partitions } of committed) {
-        if (partitions.some((p) => p.offset !== '-1')) continue;
-        const ends = await admin.fetchTopicOffsets(topic);
-        await admin.setOffsets({
-          groupId,
-          topic,
-          partitions: ends.map(({ partition, high }) => ({ partition, offset: high })),
-        });
-      }
-    } finally {
-      await admin.disconnect();
-    }
-  }
-
   async subscribe(subscription: Subscription): Promise<void> {
     const groupId = `${this.options.groupPrefix}.${subscription.group}`;
     const consumer = this.kafka.consumer({
@@ -161,7 +138,7 @@ export class KafkaEventBus implements EventBus {
     const { EventCatalog } = await import('@aura/proto');
     const topics = [...new Set(subscription.events.map((type) => EventCatalog[type].topic))];
     const fromBeginning = (this.options.newGroupStart ?? 'earliest') === 'earliest';
-    if (!fromBeginning) await this.startNewGroupAtEnd(groupId, topics);
+    if (!fromBeginning) await pinNewGroupAtEnd(this.kafka, groupId, topics);
     await consumer.subscribe({ topics, fromBeginning });
     const wanted = new Set<string>(subscription.events);
     await consumer.run({

@@ -1,0 +1,24 @@
+import type { Kafka } from 'kafkajs';
+
+/**
+ * Pins where a consumer group that has no committed offsets starts: at the current end of each topic.
+ * kafkajs resolves "latest" only at a new group's first fetch, after subscribe() returned, so an event
+ * published in between would be skipped; committing the end offsets first closes that gap.
+ */
+export async function pinNewGroupAtEnd(kafka: Kafka, groupId: string, topics: string[]): Promise<void> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    for (const { topic, partitions } of await admin.fetchOffsets({ groupId, topics })) {
+      if (partitions.some((p) => p.offset !== '-1')) continue;
+      const ends = await admin.fetchTopicOffsets(topic);
+      await admin.setOffsets({
+        groupId,
+        topic,
+        partitions: ends.map(({ partition, high }) => ({ partition, offset: high })),
+      });
+    }
+  } finally {
+    await admin.disconnect();
+  }
+}
