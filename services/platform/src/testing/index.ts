@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import { baseConfigSchema, BaseConfig } from '../config/config';
+import { pinNewGroupAtEnd } from '../events/kafka-offsets';
 
 export function testConfig(overrides: Record<string, string> = {}): BaseConfig {
   return baseConfigSchema.parse({
@@ -41,20 +42,7 @@ export interface ReceivedRecord {
 export async function recordTopics(brokers: string[], topics: string[]) {
   const kafka = new Kafka({ clientId: `test-${randomUUID()}`, brokers, logLevel: logLevel.NOTHING });
   const groupId = `test-recorder-${randomUUID()}`;
-  const admin = kafka.admin();
-  await admin.connect();
-  try {
-    for (const topic of topics) {
-      const ends = await admin.fetchTopicOffsets(topic);
-      await admin.setOffsets({
-        groupId,
-        topic,
-        partitions: ends.map(({ partition, high }) => ({ partition, offset: high })),
-      });
-    }
-  } finally {
-    await admin.disconnect();
-  }
+  await pinNewGroupAtEnd(kafka, groupId, topics);
   const consumer = kafka.consumer({ groupId });
   const records: ReceivedRecord[] = [];
   await consumer.connect();
