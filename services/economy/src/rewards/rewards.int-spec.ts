@@ -174,9 +174,13 @@ describe('rewards from events', () => {
       await settlesAt(other, 30_000 + 50_000);
       const paid = await waitFor(
         () => {
-          const mine = recorder.records
-            .filter((r) => r.headers['aura-event-type'] === 'reward.paid' && r.key === member)
-            .map((r) => economyEvents.RewardPaid.decode(r.value));
+          // Delivery is at least once: a re-published event carries the same id, and consumers keep one.
+          const byId = new Map(
+            recorder.records
+              .filter((r) => r.headers['aura-event-type'] === 'reward.paid' && r.key === member)
+              .map((r) => [r.headers['aura-event-id'], economyEvents.RewardPaid.decode(r.value)]),
+          );
+          const mine = [...byId.values()];
           return mine.length >= 3 ? mine : undefined;
         },
         { timeoutMs: 60_000, what: 'three reward.paid events' },
