@@ -31,7 +31,7 @@ async function act(method: string, path: string, token: string, body?: unknown):
   }
 }
 
-async function notificationsOf(who: Member, count: number, timeoutMs = 20000): Promise<Loose[]> {
+async function notificationsOf(who: Member, count: number, timeoutMs = 60000): Promise<Loose[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { body } = await api('GET', '/notifications?limit=20', { token: who.token });
@@ -132,5 +132,5 @@ describe('notifications from social actions', () => {
     });
     const after = (await api('GET', '/notifications', { token: author.token })).body;
     expect(after.every((n: Loose) => n.is_read)).toBe(true);
-  });
+  }, 180_000);
 });
