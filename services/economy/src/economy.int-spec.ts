@@ -255,6 +255,11 @@ describe('tips and transfers', () => {
           ),
         { timeoutMs: 30_000, what: 'transfer.completed' },
       );
+      // Published events leave the outbox (the relay deletes their documents).
+      await waitFor(async () => (await h.economy.ledger.store.outbox.countDocuments({})) === 0, {
+        timeoutMs: 30_000,
+        what: 'an empty ledger outbox',
+      });
     } finally {
       await recorder.stop();
     }

@@ -1,9 +1,10 @@
-import type { EventRecord, OutboxModel, Redis, ServiceRuntime } from '@aura/platform';
+import type { EventBus, Redis, ServiceRuntime } from '@aura/platform';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { EconomyGrpcController } from './grpc/economy.grpc-controller';
 import { Ledger, LedgerOptions } from './ledger/ledger';
 import { LedgerMaintenance, MaintenanceOptions } from './ledger/ledger-maintenance';
+import { LedgerRelay, LedgerRelayOptions } from './ledger/ledger-relay';
 import type { MemberDirectory } from './members/member';
 import { MembersConsumer } from './members/members.consumer';
 import { MembersRepository } from './members/members.repository';
@@ -20,26 +21,24 @@ export interface EconomyDependencies {
   mongo: Connection;
   redis: Redis | undefined;
   logger: Logger;
-  /** The outbox relay and the event bus subscriptions (the ServiceRuntime, or a stand-in in tests). */
+  /** The event bus: publishing (the ledger relay) and subscriptions (the ServiceRuntime's). */
   runtime: {
-    registerOutbox(...models: OutboxModel[]): void;
-    eventsStored(records: EventRecord[]): void;
+    bus: Pick<EventBus, 'publish' | 'isReady'>;
     subscribe: ServiceRuntime['subscribe'];
   };
   directory?: MemberDirectory;
   price?: CoinPriceSource;
   ledger?: LedgerOptions;
   maintenance?: MaintenanceOptions;
+  relay?: LedgerRelayOptions;
 }
 
 /** Every part of the economy service, wired. main.ts and the service tests build it the same way. */
 export function composeEconomy(deps: EconomyDependencies) {
-  const host = {
-    service: deps.service,
-    registerOutbox: (...models: OutboxModel[]) => deps.runtime.registerOutbox(...models),
-    eventsStored: (records: EventRecord[]) => deps.runtime.eventsStored(records),
-  };
+  const late: { relay?: LedgerRelay } = {};
+  const host = { service: deps.service, eventsStored: () => late.relay?.nudge() };
   const ledger = new Ledger(deps.mongo, deps.redis, host, deps.logger, deps.ledger);
+  const relay = (late.relay = new LedgerRelay(ledger.store, deps.runtime.bus, deps.logger, deps.relay));
   const members = new MembersRepository(deps.mongo, deps.directory);
   const slots = new RewardSlots(deps.mongo, deps.redis);
   const rewards = new RewardsService(ledger, members, slots, deps.logger);
@@ -58,6 +57,7 @@ export function composeEconomy(deps: EconomyDependencies) {
   });
   return {
     ledger,
+    relay,
     members,
     slots,
     rewards,

@@ -35,10 +35,12 @@ async function main(): Promise<void> {
   );
   runtime.installSignalHandlers(async () => {
     await economy.maintenance.stop();
+    await economy.relay.stop();
     directory.close();
     await app.close();
   });
   await runtime.start({ grpcUrl: config.ECONOMY_GRPC_URL, httpPort: config.ECONOMY_HTTP_PORT });
+  economy.relay.start();
   economy.maintenance.start();
   // Calls are served first: after an unclean stop a consumer group waits for the dead member's
   // session to expire (15 s) before it lets the new one in, and tips do not need the consumers.

@@ -56,7 +56,7 @@ export interface Harness {
 
 export async function startEconomy(
   name: string,
-  options: { ledger?: LedgerOptions; consumers?: boolean } = {},
+  options: { ledger?: LedgerOptions; consumers?: boolean; relay?: boolean } = {},
 ): Promise<Harness> {
   const base = process.env.AURA_DB_SUFFIX || 'test';
   const config = testConfig({
@@ -95,7 +95,8 @@ export async function startEconomy(
     asyncService(contract.EconomyServiceService, economy.controller, logger),
   );
   const port = await server.listen('127.0.0.1:0');
-  runtime.outbox.start();
+  // The relay publishes (and deletes) outbox documents; tests of the outbox itself keep it off.
+  if (options.relay !== false) economy.relay.start();
   const client = new contract.EconomyServiceClient(`127.0.0.1:${port}`, credentials.createInsecure());
   return {
     runtime,
@@ -118,6 +119,7 @@ export async function startEconomy(
       client.close();
       await server.close(1000);
       await economy.maintenance.stop();
+      if (options.relay !== false) await economy.relay.stop();
       await runtime.stop();
     },
   };

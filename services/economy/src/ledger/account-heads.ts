@@ -78,7 +78,10 @@ export class AccountHeads {
     private readonly options: AccountHeadsOptions,
   ) {
     this.lockTtlMs = options.lockTtlMs ?? 5000;
-    this.lockWaitMs = options.lockWaitMs ?? 6000;
+    // A holder that died frees the lock after its TTL, so waiting beats appending without it: writers
+    // that give up on the lock collide, and every collision costs reads (scans on FerretDB) — under
+    // heavy contention that turned a queue into a storm.
+    this.lockWaitMs = options.lockWaitMs ?? 30_000;
     this.hintTtlMs = options.hintTtlMs ?? 7 * 24 * 3600 * 1000;
     if (redis && !('auraAdvanceHead' in redis)) {
       redis.defineCommand('auraAdvanceHead', { numberOfKeys: 1, lua: ADVANCE_HEAD });

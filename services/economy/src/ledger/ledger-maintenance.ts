@@ -3,17 +3,11 @@ import type { Ledger } from './ledger';
 
 export interface MaintenanceOptions {
   sweepEveryMs?: number;
-  purgeEveryMs?: number;
-  /** Published outbox documents are kept this long (a replay within it re-inserts nothing). */
-  keepPublishedMs?: number;
   /** Other periodic work of the service (e.g. purging old reward slots). */
   tasks?: { name: string; everyMs: number; run: () => Promise<unknown> }[];
 }
 
-/**
- * Background work of the ledger: the recovery sweep (finishes transfers that a crash interrupted)
- * and the removal of published outbox documents, so that the relay's scan stays small.
- */
+/** Background work of the ledger: the recovery sweep (finishes transfers that a crash interrupted). */
 export class LedgerMaintenance {
   private timers: NodeJS.Timeout[] = [];
   private running = new Set<Promise<unknown>>();
@@ -28,7 +22,6 @@ export class LedgerMaintenance {
   start(): void {
     this.stopped = false;
     this.every(this.options.sweepEveryMs ?? 5000, 'sweep', () => this.ledger.sweep());
-    this.every(this.options.purgeEveryMs ?? 60_000, 'outbox purge', () => this.purgePublished());
     for (const task of this.options.tasks ?? []) this.every(task.everyMs, task.name, task.run);
     this.once('sweep', () => this.ledger.sweep());
   }
@@ -38,15 +31,6 @@ export class LedgerMaintenance {
     this.timers.forEach((timer) => clearInterval(timer));
     this.timers = [];
     await Promise.allSettled([...this.running]);
-  }
-
-  async purgePublished(): Promise<number> {
-    const cutoff = new Date(Date.now() - (this.options.keepPublishedMs ?? 5 * 60_000));
-    const result = await this.ledger.store.outbox.deleteMany({
-      created_at: { $lt: cutoff },
-      '_outbox.0': { $exists: false },
-    });
-    return result.deletedCount;
   }
 
   private every(ms: number, what: string, task: () => Promise<unknown>) {

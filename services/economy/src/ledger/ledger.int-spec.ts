@@ -8,7 +8,7 @@ import { IdempotencyConflict, TransferInProgress, TransferRequest } from './ledg
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startEconomy('ledger', { ledger: { recoverAfterMs: 60_000 } });
+  h = await startEconomy('ledger', { ledger: { recoverAfterMs: 60_000 }, relay: false });
 });
 
 afterAll(async () => {

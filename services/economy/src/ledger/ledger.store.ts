@@ -1,4 +1,3 @@
-import { outboxPlugin, OutboxModel } from '@aura/platform';
 import type { Connection } from 'mongoose';
 import { AnyModel, Collection, collectionOf, indexedModel } from '../db';
 import type { EntryDoc, TransferDoc } from './ledger.types';
@@ -39,7 +38,7 @@ export class LedgerStore {
   readonly transferModel: AnyModel;
   readonly entryModel: AnyModel;
   readonly pendingModel: AnyModel;
-  readonly outboxModel: OutboxModel;
+  readonly outboxModel: AnyModel;
   readonly auditModel: AnyModel;
   readonly metaModel: AnyModel;
 
@@ -54,9 +53,8 @@ export class LedgerStore {
     this.pendingModel = indexedModel(connection, 'LedgerPending', 'pending_transfers', [
       { fields: { created_at: 1 } },
     ]);
-    this.outboxModel = indexedModel(connection, 'LedgerOutbox', 'ledger_outbox', [], (schema) =>
-      schema.plugin(outboxPlugin),
-    );
+    // Written once per transfer with all its events; deleted once they are published (LedgerRelay).
+    this.outboxModel = indexedModel(connection, 'LedgerOutbox', 'ledger_outbox');
     this.auditModel = indexedModel(connection, 'LedgerAudit', 'audit_log');
     this.metaModel = indexedModel(connection, 'LedgerMeta', 'ledger_meta');
   }

@@ -1,4 +1,4 @@
-import { EventRecord, OutboxModel, toStoredOutbox } from '@aura/platform';
+import { EventRecord, toStoredOutbox } from '@aura/platform';
 import type { Redis } from '@aura/platform';
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
@@ -21,10 +21,9 @@ import {
   TransferInProgress,
 } from './ledger.types';
 
-/** The part of ServiceRuntime the ledger needs (tests pass a stand-in). */
+/** Who the ledger tells about events it stored (the ledger relay), and the producer name. */
 export interface OutboxHost {
   readonly service: string;
-  registerOutbox(...models: OutboxModel[]): void;
   eventsStored(records: EventRecord[]): void;
 }
 
@@ -78,7 +77,6 @@ export class Ledger {
     private readonly options: LedgerOptions = {},
   ) {
     this.store = new LedgerStore(connection);
-    host.registerOutbox(this.store.outboxModel);
   }
 
   get recoverAfterMs(): number {

@@ -1,0 +1,98 @@
+import type { EventBus, EventRecord, StoredOutboxEvent } from '@aura/platform';
+import type { EventType } from '@aura/proto';
+import type { Logger } from 'pino';
+import type { LedgerStore } from './ledger.store';
+
+export interface LedgerRelayOptions {
+  /** Transfers whose events go out in one Kafka batch and leave in one delete. */
+  batchSize?: number;
+  /** The periodic pass that catches what a crash left behind (writes nudge the relay at once). */
+  intervalMs?: number;
+}
+
+function toRecord(stored: StoredOutboxEvent): EventRecord {
+  const payload = stored.payload as unknown;
+  const trace = stored.trace as unknown;
+  return {
+    id: stored.id,
+    type: stored.type as EventType,
+    version: stored.version,
+    topic: stored.topic,
+    key: stored.key,
+    payload: Buffer.isBuffer(payload) ? payload : Buffer.from((payload as { buffer: Uint8Array }).buffer),
+    occurredAt: stored.occurred_at,
+    producer: stored.producer,
+    trace: trace instanceof Map ? Object.fromEntries(trace) : ((trace as Record<string, string>) ?? {}),
+  };
+}
+
+/**
+ * Publishes the ledger's outbox (ledger_outbox/{transfer key}, written once with all of a transfer's
+ * events, never changed). A pass takes up to `batchSize` documents, publishes all their events in one
+ * batch and deletes the documents in one call: a few operations per batch instead of an update per
+ * event (the platform's relay pops events one by one, and on FerretDB every update scans the
+ * collection, so under sustained tips its backlog made each pass slower than the last). A crash
+ * between publishing and deleting publishes again, with the same event ids, which consumers drop.
+ */
+export class LedgerRelay {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly store: LedgerStore,
+    private readonly bus: Pick<EventBus, 'publish' | 'isReady'>,
+    private readonly logger: Logger,
+    private readonly options: LedgerRelayOptions = {},
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.timer = setInterval(() => this.nudge(), this.options.intervalMs ?? 2000);
+    this.timer.unref();
+    this.nudge();
+  }
+
+  /** Asks for a pass soon; passes never overlap. */
+  nudge(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((error) => this.logger.warn({ err: error }, 'ledger relay pass failed; will retry'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.nudge();
+        }
+      });
+  }
+
+  /** Publishes everything pending now. */
+  async drain(): Promise<void> {
+    const batchSize = this.options.batchSize ?? 200;
+    for (;;) {
+      if (!this.bus.isReady()) return;
+      const docs = await this.store.outbox
+        .find({ '_outbox.0': { $exists: true } })
+        .limit(batchSize)
+        .toArray();
+      if (docs.length === 0) return;
+      await this.bus.publish(docs.flatMap((doc) => (doc._outbox as StoredOutboxEvent[]).map(toRecord)));
+      await this.store.outbox.deleteMany({ _id: { $in: docs.map((doc) => doc._id) } });
+      if (docs.length < batchSize) return;
+    }
+  }
+
+  /** Stops the passes (after the one in flight) and publishes what is left. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+    await this.drain().catch((error) => this.logger.warn({ err: error }, 'ledger relay: final pass failed'));
+  }
+}
