@@ -52,8 +52,15 @@ export async function setup(baseUrl, { env }) {
   return { accessToken: member.accessToken, userId: member.user.id, body, contentType, env };
 }
 
+/**
+ * autocannon gives up on a request after 10 s by default; a queue of 1 MB uploads on a busy 2-core
+ * machine can take longer, and an abandoned upload is work the server did for nothing. 60 s here.
+ */
+const TIMEOUT_SEC = 60;
+
 export function request(context) {
   return {
+    timeout: TIMEOUT_SEC,
     method: 'POST',
     path: '/api/media/upload',
     headers: { authorization: `Bearer ${context.accessToken}`, 'content-type': context.contentType },
