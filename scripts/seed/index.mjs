@@ -1,10 +1,12 @@
 // The demo data of `npm start`, seeded through the public API so it follows every rule a member
 // meets. Each step is idempotent; later issues add their own steps (wallets, genies...).
 import { seedMembers } from './members.mjs';
+import { seedMessaging } from './messaging.mjs';
 import { seedSocial } from './social.mjs';
 
 export async function seed(baseUrl) {
   const sessions = await seedMembers(baseUrl);
   const social = await seedSocial(baseUrl, sessions);
-  return { members: sessions.map((session) => session.user.username), ...social };
+  const messaging = await seedMessaging(baseUrl, sessions);
+  return { members: sessions.map((session) => session.user.username), ...social, ...messaging };
 }
