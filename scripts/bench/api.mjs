@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 export const BENCH_PASSWORD = 'aura-bench-2026';
 
 /** Calls the gateway API and returns { status, body }. */
-export async function api(baseUrl, method, path, { body, token } = {}) {
+export async function api(baseUrl, method, path, { body, token, timeoutMs = 10000 } = {}) {
   const headers = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
@@ -13,7 +13,7 @@ export async function api(baseUrl, method, path, { body, token } = {}) {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(10000),
+    signal: AbortSignal.timeout(timeoutMs),
   });
   return { status: response.status, body: await response.json().catch(() => ({})) };
 }

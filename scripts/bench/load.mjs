@@ -136,6 +136,35 @@ export function formatTable(rows) {
     String(s.errors + s.timeouts),
     String(s.non2xx),
   ]);
+  return plainTable(header, lines);
+}
+
+/** A plain-text table of open-loop runs, one row per offered rate. */
+export function formatOpenLoopTable(rows) {
+  const header = [
+    'scenario @ offered',
+    'achieved/s',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'max ms',
+    'errors',
+    'dropped',
+  ];
+  const lines = rows.map(({ scenario, openLoop: r }) => [
+    scenario,
+    String(r.deliveredPerSec ?? r.achievedPerSec),
+    String(r.latencyMs.p50),
+    String(r.latencyMs.p95),
+    String(r.latencyMs.p99),
+    String(r.latencyMs.max),
+    String(r.errors + (r.lost ?? 0)),
+    String(r.dropped),
+  ]);
+  return plainTable(header, lines);
+}
+
+function plainTable(header, lines) {
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const format = (cells) =>
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');

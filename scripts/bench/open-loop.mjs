@@ -108,6 +108,7 @@ export async function runOpenLoop({ baseUrl, rate, durationSec, nextRequest, max
   const elapsedSec = (lastDone - start) / 1000;
   return {
     offeredPerSec: rate,
+    completed,
     achievedPerSec: Math.round((completed / Math.max(elapsedSec, durationSec)) * 10) / 10,
     latencyMs: latencySummary(all),
     byKind,

@@ -15,6 +15,11 @@
 //   check?(context, body)                  optional: throws if the probe's answer is not the expected one
 //   teardown?(context)                     optional
 //   unit?                                  optional: what one request is, e.g. 'uploads' (printed as uploads/s)
+//   openLoop?(context, { baseUrl, durationSec, log, measure }) → rows
+//                                          optional: the scenario drives its own open-loop load (fixed
+//                                          offered rates) instead of autocannon's closed loop; each row
+//                                          is one rate. `measure()` starts CPU and memory meters and
+//                                          returns stop(requests) → { cpu, memory } for that row.
 // Besides autocannon's figures, each scenario reports p95 latency and the memory of every process
 // (peak RSS sampled every 100 ms while measuring, and the kernel's VmHWM).
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -25,7 +30,15 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cacheDir, ensureSigningKey, repoRoot, stackEnv } from '../lib/env.mjs';
 import { Stack, stackProcesses } from '../lib/stack.mjs';
-import { formatCpu, formatTable, listenerPid, runLoad, startCpuMeter, summarize } from './load.mjs';
+import {
+  formatCpu,
+  formatOpenLoopTable,
+  formatTable,
+  listenerPid,
+  runLoad,
+  startCpuMeter,
+  summarize,
+} from './load.mjs';
 
 const MAX_DURATION_SEC = 30;
 
@@ -68,12 +81,21 @@ const env = stackEnv({
   KAFKA_NEW_GROUP_START: 'latest',
   IDENTITY_GRPC_URL: '127.0.0.1:22051',
   IDENTITY_HTTP_PORT: '18301',
+  SOCIAL_GRPC_URL: '127.0.0.1:22052',
+  SOCIAL_HTTP_PORT: '18302',
+  MESSAGING_GRPC_URL: '127.0.0.1:22053',
+  MESSAGING_HTTP_PORT: '18303',
+  ECONOMY_GRPC_URL: '127.0.0.1:22054',
+  ECONOMY_HTTP_PORT: '18304',
   MEDIA_GRPC_URL: '127.0.0.1:22056',
   MEDIA_HTTP_PORT: '18306',
   GATEWAY_PORT: '18380',
   AURA_BIND_HOST: '127.0.0.1',
-  // Setup may sign up several members per run; the counters live in the shared Redis.
+  // Setup signs up many members per run, and a few members carry the load of many: the per-member
+  // limits (counters in the shared Redis) would measure the limiter, not the system.
   AURA_RATE_LIMIT_REGISTER_PER_HOUR: '100000',
+  AURA_RATE_LIMIT_CONTENT_PER_MINUTE: '1000000',
+  AURA_RATE_LIMIT_MESSAGES_PER_MINUTE: '1000000',
   // No telemetry export: it would be measured too (stackEnv drops empty values).
   OTEL_EXPORTER_OTLP_ENDPOINT: '',
 });
@@ -92,10 +114,10 @@ if (!opts['skip-infra-check']) {
 for (const proc of stackProcesses(env))
   if (!existsSync(join(repoRoot, proc.entry))) fail(`${proc.entry} is missing: run npm run build`);
 for (const port of [
-  portOf(env.IDENTITY_GRPC_URL),
-  env.IDENTITY_HTTP_PORT,
-  portOf(env.MEDIA_GRPC_URL),
-  env.MEDIA_HTTP_PORT,
+  ...['IDENTITY', 'SOCIAL', 'MESSAGING', 'ECONOMY', 'MEDIA'].flatMap((service) => [
+    portOf(env[`${service}_GRPC_URL`]),
+    env[`${service}_HTTP_PORT`],
+  ]),
   env.GATEWAY_PORT,
 ])
   if (await portAnswers(Number(port)))
@@ -140,6 +162,28 @@ try {
     const { path = '/', ...request } = scenario.request(context);
     const base = { ...request, url: `${baseUrl}${path}`, connections };
     await probe(scenario, context, base);
+    if (scenario.openLoop) {
+      const rows = await scenario.openLoop(context, {
+        baseUrl,
+        durationSec: duration,
+        log: (text) => process.stdout.write(text),
+        measure: () => {
+          const cpuMeter = startCpuMeter(pids);
+          const memoryMeter = startMemoryMeter(pids);
+          return (requests) => ({ cpu: cpuMeter(requests), memory: memoryMeter() });
+        },
+      });
+      for (const row of rows) {
+        if (row.cpu) console.log(`  @${row.offeredPerSec}/s${formatCpu(row.cpu).slice(1)}`);
+        results.push({
+          scenario: `${scenario.name} @${row.offeredPerSec}/s`,
+          description: scenario.description,
+          openLoop: row,
+        });
+      }
+      await scenario.teardown?.(context);
+      continue;
+    }
     if (warmup > 0) {
       process.stdout.write(`  warm-up ${warmup} s ... `);
       await runLoad({ ...base, duration: warmup }, (i) => (current = i));
@@ -176,7 +220,14 @@ try {
 
 if (!stopping) {
   if (results.length > 0) {
-    console.log(`\n${formatTable(results)}\n`);
+    const closed = results.filter((row) => row.summary);
+    const open = results.filter((row) => row.openLoop);
+    if (closed.length > 0) console.log(`\n${formatTable(closed)}`);
+    if (open.length > 0)
+      console.log(
+        `\nopen loop (latency from the moment each request was due):\n${formatOpenLoopTable(open)}`,
+      );
+    console.log('');
     const file = writeResults(results);
     console.log(`results: ${file}`);
   }

@@ -267,11 +267,13 @@ async function runRate(context, rate, durationSec) {
 }
 
 /** The open-loop run the bench runner calls instead of autocannon; answers one row per rate. */
-export async function openLoop(context, { durationSec, log }) {
+export async function openLoop(context, { durationSec, log, measure }) {
   const rows = [];
   for (const rate of RATES) {
     log(`  ${rate} msg/s for ${durationSec} s to ${context.clients} sockets ... `);
+    const stop = measure?.();
     const row = await runRate(context, rate, durationSec);
+    Object.assign(row, stop?.(row.sent));
     rows.push(row);
     const { p50, p99 } = row.latencyMs;
     const http = row.byKind['POST /api/messages'];
