@@ -31,6 +31,14 @@ export const queryKeys = {
   publicStats: ['public', 'stats'] as const,
   publicFeedPreview: ['public', 'feed-preview'] as const,
   coinPrice: ['auracoin', 'price', 'current'] as const,
+  /** Messaging (GET /api/conversations, /api/conversations/{id}/messages, /api/users/blocked). */
+  conversations: ['conversations'] as const,
+  conversationMessages: (conversationId: string) => ['messages', conversationId] as const,
+  blockedUsers: ['users', 'blocked'] as const,
+  /** The notification center (GET /api/notifications?limit=20, /api/notifications/stats). */
+  notifications: ['notifications'] as const,
+  notificationList: ['notifications', 'list'] as const,
+  notificationStats: ['notifications', 'stats'] as const,
 };
 
 /**

@@ -7,6 +7,7 @@ import type { AuthMode } from '../features/auth/validation';
 import { HomeShell } from '../features/home/components/HomeShell';
 import { AuraMark } from '../features/landing/components/AuraMark';
 import { LandingPage } from '../features/landing/components/LandingPage';
+import { RealtimeProvider } from '../features/messaging/realtime/RealtimeProvider';
 import { DialogProvider } from '../ui/DialogProvider';
 import { DialogHost } from './DialogHost';
 import { useAppDialogs } from './dialogs';
@@ -27,12 +28,14 @@ function SignedOutApp() {
 
 function SignedInApp() {
   return (
-    <DialogProvider>
-      <BehindDialogs>
-        <HomeShell />
-      </BehindDialogs>
-      <DialogHost />
-    </DialogProvider>
+    <RealtimeProvider>
+      <DialogProvider>
+        <BehindDialogs>
+          <HomeShell />
+        </BehindDialogs>
+        <DialogHost />
+      </DialogProvider>
+    </RealtimeProvider>
   );
 }
 

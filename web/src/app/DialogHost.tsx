@@ -3,6 +3,8 @@ import type { ComponentType } from 'react';
 import { CreateDialog } from '../features/create/components/CreateDialog';
 import { ExploreDialog } from '../features/explore/components/ExploreDialog';
 import { MemberProfileDialog } from '../features/members/components/MemberProfileDialog';
+import { MessagingDialog } from '../features/messaging/components/MessagingDialog';
+import { NotificationsDialog } from '../features/notifications/components/NotificationsDialog';
 import { OwnProfileDialog } from '../features/profile';
 import { Modal } from '../ui/Modal';
 import { DIALOG_TITLES, useAppDialogs, type DialogName } from './dialogs';
@@ -17,6 +19,8 @@ const DIALOG_CONTENT: Partial<Record<DialogName, ComponentType<DialogContentProp
   create: CreateDialog,
   explore: ExploreDialog,
   member: MemberProfileDialog,
+  messages: MessagingDialog,
+  notifications: NotificationsDialog,
 };
 
 const LARGE_DIALOGS: ReadonlySet<DialogName> = new Set([

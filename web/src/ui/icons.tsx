@@ -34,7 +34,14 @@ export type IconName =
   | 'trophy'
   | 'image'
   | 'chevron-left'
-  | 'chevron-right';
+  | 'chevron-right'
+  | 'phone'
+  | 'video'
+  | 'clock'
+  | 'double-tick'
+  | 'paperclip'
+  | 'smile'
+  | 'block';
 
 const PATHS: Record<IconName, string[]> = {
   menu: ['M4 7h16', 'M4 12h16', 'M4 17h10'],
@@ -94,6 +101,13 @@ const PATHS: Record<IconName, string[]> = {
   image: ['M4 5h16v14H4Z', 'm4 16 5-5 4 4 3-3 4 4', 'M15 9h.01'],
   'chevron-left': ['m15 6-6 6 6 6'],
   'chevron-right': ['m9 6 6 6-6 6'],
+  phone: ['M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2Z'],
+  video: ['M3 7h12v10H3Z', 'm15 11 6-4v10l-6-4'],
+  clock: ['M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Z', 'M12 7v5l3 2'],
+  'double-tick': ['m2 13 4 4 8-9', 'm10 16 1 1 11-12'],
+  paperclip: ['m20 11-8.5 8.5a5 5 0 0 1-7-7L13 4a3.5 3.5 0 0 1 5 5l-8.5 8.5a2 2 0 0 1-3-3L14 7'],
+  smile: ['M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Z', 'M8.5 14a4.5 4.5 0 0 0 7 0', 'M9 9.5h.01', 'M15 9.5h.01'],
+  block: ['M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Z', 'm5.7 5.7 12.6 12.6'],
 };
 
 export function Icon({

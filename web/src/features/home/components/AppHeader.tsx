@@ -7,6 +7,8 @@ import { formatAC } from '../../../ui/format';
 import { useSignedInUser } from '../../auth/hooks';
 import { isAdminRole } from '../../auth/roles';
 import { AuraMark } from '../../landing/components/AuraMark';
+import { MessageNotifier } from '../../messaging/components/MessageNotifier';
+import { NotificationBadge } from '../../notifications/components/NotificationBadge';
 import { useWallet } from '../../wallet/hooks/useWallet';
 import { ProfileMenu } from './ProfileMenu';
 import styles from './AppHeader.module.css';
@@ -90,6 +92,7 @@ export function AppHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
                 title={action.label}
               >
                 <Icon name={action.icon} />
+                {action.dialog === 'notifications' ? <NotificationBadge /> : null}
               </button>
             ))}
             {isAdminRole(user.role) ? (
@@ -106,6 +109,7 @@ export function AppHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
             ) : null}
           </nav>
           <ProfileMenu />
+          <MessageNotifier />
         </div>
       </div>
     </header>

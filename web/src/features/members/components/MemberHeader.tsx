@@ -3,6 +3,7 @@ import { Avatar } from '../../../ui/Avatar';
 import { SuperAuraBadge } from '../../../ui/SuperAuraBadge';
 import { AURA_SCORE_MAX, auraLevel, auraPercent, auraTier } from '../../aura/aura-level';
 import { useSignedInUser } from '../../auth/hooks';
+import { MessageButton } from '../../messaging/components/MessageButton';
 import type { MemberProfile } from '../types';
 import { FollowButton } from './FollowButton';
 import styles from './MemberProfileDialog.module.css';
@@ -37,6 +38,7 @@ export function MemberHeader({ profile }: { profile: MemberProfile }) {
           <p className={styles.username}>@{profile.username}</p>
           {profile.bio ? <p className={styles.bio}>{profile.bio}</p> : null}
         </div>
+        {isOwn ? null : <MessageButton userId={profile.id} />}
         {isOwn ? null : <FollowButton profile={profile} />}
       </div>
 

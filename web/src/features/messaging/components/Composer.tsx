@@ -1,0 +1,156 @@
+// The composer (spec 000 §2, §4, §5): Enter sends and Shift+Enter adds a line; sendable with trimmed
+// text or an attached file (image, video or audio); the emoji picker; typing_start on the first
+// keystroke, typing_stop after 2 s idle, on blur, on empty input and on send.
+import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { kindOfFile } from '../../media/media-types';
+import { insertAt } from '../emoji';
+import { canSend } from '../messaging';
+import { useTypingEmitter } from '../hooks/useTyping';
+import type { Outgoing } from '../hooks/useSendMessage';
+import { Icon } from '../../../ui/icons';
+import { EmojiPicker } from './EmojiPicker';
+import styles from './Messaging.module.css';
+
+/** Spec 000 §5: attachments accept image, video or audio. */
+const ATTACHMENT_ACCEPT = 'image/*,video/*,audio/*';
+
+export function Composer({
+  conversationId,
+  onSend,
+}: {
+  conversationId: string;
+  onSend: (outgoing: Outgoing) => Promise<boolean>;
+}) {
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [emojiOpen, setEmojiOpen] = useState(false);
+  const typing = useTypingEmitter(conversationId);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const sendable = canSend(text, file !== null);
+
+  const change = (next: string) => {
+    setText(next);
+    typing.input(next);
+  };
+
+  const send = () => {
+    if (!sendable) return;
+    const outgoing = { text: text.trim(), file };
+    typing.stop();
+    setText('');
+    setFile(null);
+    setEmojiOpen(false);
+    void onSend(outgoing).then((sent) => {
+      // A refused message comes back into the composer, unless something new was typed meanwhile.
+      if (!sent) {
+        setText((current) => (current === '' ? outgoing.text : current));
+        setFile((current) => current ?? outgoing.file);
+      }
+    });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  };
+
+  const onPicked = (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = event.target.files?.[0] ?? null;
+    event.target.value = '';
+    if (!picked) return;
+    if (!kindOfFile(picked)) {
+      setFileError('Unsupported media type');
+      return;
+    }
+    setFileError(null);
+    setFile(picked);
+  };
+
+  const pickEmoji = (emoji: string) => {
+    const caret = textarea.current?.selectionStart;
+    const next = insertAt(text, emoji, caret);
+    change(next.text);
+    requestAnimationFrame(() => {
+      textarea.current?.focus();
+      textarea.current?.setSelectionRange(next.caret, next.caret);
+    });
+  };
+
+  return (
+    <div className={styles.composer}>
+      {emojiOpen ? <EmojiPicker onPick={pickEmoji} /> : null}
+      {file ? (
+        <div className={styles.attached}>
+          <span className={styles.attachedName}>{file.name}</span>
+          <button
+            type="button"
+            className="icon-btn"
+            onClick={() => setFile(null)}
+            aria-label="Remove attachment"
+          >
+            ×
+          </button>
+        </div>
+      ) : null}
+      {fileError ? (
+        <p className={styles.composerError} role="alert">
+          {fileError}
+        </p>
+      ) : null}
+      <div className={styles.composerRow}>
+        <input
+          ref={fileInput}
+          type="file"
+          accept={ATTACHMENT_ACCEPT}
+          className="sr-only"
+          tabIndex={-1}
+          aria-label="Attachment file"
+          onChange={onPicked}
+        />
+        <button
+          type="button"
+          className="icon-btn"
+          onClick={() => fileInput.current?.click()}
+          aria-label="Attach a file"
+          title="Attach a file"
+        >
+          <Icon name="paperclip" />
+        </button>
+        <button
+          type="button"
+          className="icon-btn"
+          onClick={() => setEmojiOpen((open) => !open)}
+          aria-label="Emoji"
+          aria-expanded={emojiOpen}
+          title="Emoji"
+        >
+          <Icon name="smile" />
+        </button>
+        <textarea
+          ref={textarea}
+          className={styles.input}
+          rows={1}
+          placeholder="Type a message…"
+          aria-label="Message"
+          value={text}
+          onChange={(event) => change(event.target.value)}
+          onKeyDown={onKeyDown}
+          onBlur={() => typing.stop()}
+        />
+        <button
+          type="button"
+          className={`btn btn-primary ${styles.send}`}
+          onClick={send}
+          disabled={!sendable}
+          aria-label="Send"
+        >
+          Send
+        </button>
+      </div>
+    </div>
+  );
+}

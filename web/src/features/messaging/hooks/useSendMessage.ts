@@ -1,0 +1,77 @@
+// Sending (spec 000 §7: POST /api/messages, POST /api/messages/send-with-media; §8 'Failed to send
+// message. Please try again.'). The message shows at once with a clock; the answer (or its new_message
+// echo, matched by client_message_id) replaces it; a failure removes it and says so.
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { queryKeys } from '../../../api/query-keys';
+import { showToast } from '../../../ui/toast';
+import { useSignedInUser } from '../../auth/hooks';
+import { kindOfFile } from '../../media/media-types';
+import { messagingApi } from '../api';
+import { mergeMessage, MessagingTexts, newClientMessageId } from '../messaging';
+import type { ChatMessage, Conversation, PendingMessage } from '../types';
+
+export interface Outgoing {
+  text: string;
+  file: File | null;
+}
+
+export function useSendMessage(conversation: Conversation) {
+  const queryClient = useQueryClient();
+  const me = useSignedInUser();
+  const key = queryKeys.conversationMessages(conversation.id);
+  const recipientId = conversation.other_participant.id;
+
+  /** Resolves true when the server stored the message. */
+  return useCallback(
+    async ({ text, file }: Outgoing): Promise<boolean> => {
+      const clientMessageId = newClientMessageId();
+      const kind = file ? kindOfFile(file) : null;
+      const pending: PendingMessage = {
+        id: `pending-${clientMessageId}`,
+        conversation_id: conversation.id,
+        sender: {
+          id: me.id,
+          username: me.username,
+          display_name: me.display_name,
+          profile_picture: me.profile_picture ?? '',
+          aura_score: me.aura_score,
+          is_super_aura: Boolean(me.is_super_aura),
+        },
+        recipient_id: recipientId,
+        content: text,
+        message_type: kind ?? 'text',
+        media_url: null,
+        is_read: false,
+        read_at: null,
+        created_at: new Date().toISOString(),
+        client_message_id: clientMessageId,
+        pending: true,
+      };
+      const update = (change: (list: ChatMessage[]) => ChatMessage[]) =>
+        queryClient.setQueryData<ChatMessage[]>(key, (list) => change(list ?? []));
+      update((list) => [...list, pending]);
+      try {
+        const message =
+          file && kind
+            ? await messagingApi.sendWithMedia({
+                recipientId,
+                content: text,
+                file,
+                fileName: file.name,
+                messageType: kind,
+                clientMessageId,
+              })
+            : await messagingApi.send(recipientId, text, clientMessageId);
+        update((list) => mergeMessage(list, message));
+        return true;
+      } catch (error) {
+        console.warn('messages: send failed', error);
+        update((list) => list.filter((item) => item.id !== pending.id));
+        showToast(MessagingTexts.sendFailed, 'error');
+        return false;
+      }
+    },
+    [conversation.id, key, me, queryClient, recipientId],
+  );
+}

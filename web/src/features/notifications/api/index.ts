@@ -1,0 +1,4 @@
+import { api } from '../../../api';
+import { createNotificationsApi } from './notifications.api';
+
+export const notificationsApi = createNotificationsApi(api);

@@ -1,0 +1,120 @@
+// The notifications center ('notifications'; spec 000 §2): tabs All, Unread, Social, Earnings; each
+// notification with its title, message, who and when, and the AC earned; mark read singly or all.
+import { useId, useState } from 'react';
+import type { DialogContentProps } from '../../../app/DialogHost';
+import { Avatar } from '../../../ui/Avatar';
+import { EmptyState } from '../../../ui/EmptyState';
+import { formatAC } from '../../../ui/format';
+import { Skeleton } from '../../../ui/Skeleton';
+import { TabPanel, Tabs } from '../../../ui/Tabs';
+import { timeAgo } from '../../../ui/text';
+import { useMarkNotificationsRead, useNotificationList } from '../hooks/useNotifications';
+import { coinsEarned, filterNotifications, NOTIFICATION_TABS, type NotificationTab } from '../notifications';
+import type { Notification } from '../types';
+import styles from './Notifications.module.css';
+
+const EMPTY_TEXT: Record<NotificationTab, string> = {
+  all: 'No notifications yet',
+  unread: 'You are all caught up',
+  social: 'No social notifications yet',
+  earnings: 'No earnings yet',
+};
+
+export function NotificationsDialog(_props: DialogContentProps) {
+  const [tab, setTab] = useState<NotificationTab>('all');
+  const idBase = useId();
+  const list = useNotificationList();
+  const marking = useMarkNotificationsRead();
+  const all = list.data ?? [];
+  const shown = filterNotifications(all, tab);
+  const hasUnread = all.some((item) => !item.is_read);
+
+  return (
+    <div className={styles.center}>
+      <div className={styles.toolbar}>
+        <Tabs
+          items={NOTIFICATION_TABS}
+          value={tab}
+          onChange={setTab}
+          label="Notification types"
+          idBase={idBase}
+          size="sm"
+        />
+        <button
+          type="button"
+          className={`btn btn-ghost ${styles.markAll}`}
+          onClick={marking.markAllRead}
+          disabled={!hasUnread || marking.isPending}
+        >
+          Mark all read
+        </button>
+      </div>
+      <TabPanel idBase={idBase} value={tab} className={styles.panel}>
+        {list.isPending ? (
+          <div className={styles.loading} role="status" aria-label="Loading notifications">
+            {[0, 1, 2].map((n) => (
+              <Skeleton key={n} height={56} />
+            ))}
+          </div>
+        ) : shown.length === 0 ? (
+          <div className={styles.empty}>
+            <EmptyState icon="bell" title={EMPTY_TEXT[tab]}>
+              {list.isError ? 'Notifications could not be loaded.' : null}
+            </EmptyState>
+            {list.isError ? (
+              <button type="button" className="btn btn-ghost" onClick={() => void list.refetch()}>
+                Try again
+              </button>
+            ) : null}
+          </div>
+        ) : (
+          <ul className={styles.items} aria-label="Notifications">
+            {shown.map((notification) => (
+              <NotificationItem
+                key={notification.id}
+                notification={notification}
+                onRead={() => marking.markRead(notification.id)}
+              />
+            ))}
+          </ul>
+        )}
+      </TabPanel>
+    </div>
+  );
+}
+
+function NotificationItem({ notification, onRead }: { notification: Notification; onRead: () => void }) {
+  const from = notification.from_user;
+  const coins = coinsEarned(notification);
+  return (
+    <li
+      className={styles.item}
+      data-read={notification.is_read ? 'true' : 'false'}
+      data-type={notification.type}
+    >
+      {from ? (
+        <Avatar username={from.username} src={from.profile_picture} auraScore={from.aura_score} size="sm" />
+      ) : (
+        <span className={styles.systemMark} aria-hidden="true">
+          ✦
+        </span>
+      )}
+      <div className={styles.body}>
+        <p className={styles.title}>
+          {notification.title}
+          {notification.is_read ? null : <span className={styles.unreadDot} aria-label="Unread" role="img" />}
+        </p>
+        <p className={styles.message}>{notification.message}</p>
+        <p className={styles.meta}>
+          <time dateTime={notification.created_at}>{timeAgo(notification.created_at)}</time>
+          {coins > 0 ? <span className={styles.coins}>+{formatAC(coins, 3)}</span> : null}
+        </p>
+      </div>
+      {notification.is_read ? null : (
+        <button type="button" className={`btn btn-ghost ${styles.markOne}`} onClick={onRead}>
+          Mark read
+        </button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,56 @@
+// The notification center's rules (spec 000 §2 "Notifications center", §3, §4, §9).
+// Pure module (no DOM, no Vite): unit-tested under node.
+import type { Notification } from './types';
+
+/** Spec 000 §9: notifications page 20. */
+export const NOTIFICATIONS_PAGE = 20;
+
+export type NotificationTab = 'all' | 'unread' | 'social' | 'earnings';
+
+export const NOTIFICATION_TABS: readonly { id: NotificationTab; label: string }[] = [
+  { id: 'all', label: 'All' },
+  { id: 'unread', label: 'Unread' },
+  { id: 'social', label: 'Social' },
+  { id: 'earnings', label: 'Earnings' },
+];
+
+const SOCIAL_TYPES: ReadonlySet<string> = new Set(['like', 'comment', 'follow', 'mention']);
+const EARNING_TYPES: ReadonlySet<string> = new Set(['tip', 'genie_earning', 'withdrawal']);
+
+/** Coins earned with the notification (metadata.aura_coins_earned), 0 when none. */
+export const coinsEarned = (notification: Notification) => notification.metadata?.aura_coins_earned ?? 0;
+
+/** Social: likes, comments, follows, mentions. Earnings: tips, genie earnings, withdrawals, or any that earned AC. */
+export function inTab(notification: Notification, tab: NotificationTab): boolean {
+  switch (tab) {
+    case 'unread':
+      return !notification.is_read;
+    case 'social':
+      return SOCIAL_TYPES.has(notification.type);
+    case 'earnings':
+      return EARNING_TYPES.has(notification.type) || coinsEarned(notification) > 0;
+    default:
+      return true;
+  }
+}
+
+export const filterNotifications = (list: readonly Notification[], tab: NotificationTab) =>
+  list.filter((notification) => inTab(notification, tab));
+
+/** Spec 000 §4: is_read goes false to true, singly (an id) or all at once (null). */
+export function markNotificationsRead(list: readonly Notification[], id: string | null): Notification[] {
+  return list.map((item) =>
+    !item.is_read && (id === null || item.id === id) ? { ...item, is_read: true } : item,
+  );
+}
+
+/** A pushed notification joins the top once (a redelivery replaces it). */
+export function addNotification(list: readonly Notification[], notification: Notification): Notification[] {
+  return [notification, ...list.filter((item) => item.id !== notification.id)];
+}
+
+/** The header badge: the count, "99+" beyond 99, nothing at 0. */
+export function badgeText(count: number): string | null {
+  if (!Number.isFinite(count) || count <= 0) return null;
+  return count > 99 ? '99+' : String(Math.floor(count));
+}
