@@ -74,4 +74,49 @@ describe('OutboxRelay', () => {
       await recorder.stop();
     }
   });
+  it('publishes a backlog in batches and clears every document, also those with several events', async () => {
+    const schema = new Schema(
+      { _id: String, name: String },
+      { versionKey: false, collection: 'outbox_backlog' },
+    );
+    schema.plugin(outboxPlugin);
+    const Item = mongo.models.Item ?? mongo.model('Item', schema);
+    const registered = (id: string) =>
+      createEvent('outbox-test', 'user.registered', id, {
+        userId: id,
+        username: `u${id.slice(0, 8)}`,
+        displayName: 'Backlog',
+        email: 'b@example.com',
+        role: 'user',
+        auraScore: 100,
+        createdAt: new Date().toISOString(),
+      });
+    const ids = Array.from({ length: 130 }, () => randomUUID());
+    const events = new Map(ids.map((id) => [id, [registered(id)]]));
+    events.get(ids[0])!.push(registered(ids[0]), registered(ids[0])); // one document with three
+    await Item.insertMany(
+      ids.map((id) => ({ _id: id, name: 'item', [OUTBOX_FIELD]: toStoredOutbox(events.get(id)!) })),
+    );
+    const want = new Set([...events.values()].flat().map((event) => event.id));
+
+    const recorder = await recordTopics(config.KAFKA_BROKERS, ['aura.identity.user']);
+    const relay = new OutboxRelay({ bus, logger, models: [Item], intervalMs: 60_000, batchSize: 50 });
+    const pops = jest.spyOn(Item, 'updateOne');
+    try {
+      await relay.drain();
+      // One updateMany per batch for the single-event documents; pops only for the one with three.
+      expect(pops).toHaveBeenCalledTimes(3);
+      await waitFor(
+        () => [...want].every((id) => recorder.records.some((r) => r.headers[Header.id] === id)),
+        { what: 'all 132 events' },
+      );
+      const left = await Item.countDocuments({ _id: { $in: ids }, [`${OUTBOX_FIELD}.0`]: { $exists: true } });
+      expect(left).toBe(0);
+      expect(await Item.countDocuments({ _id: { $in: ids }, name: 'item' })).toBe(ids.length);
+    } finally {
+      pops.mockRestore();
+      await relay.stop();
+      await recorder.stop();
+    }
+  });
 });

@@ -84,6 +84,11 @@ function fromStored(stored: StoredOutboxEvent): EventRecord {
   };
 }
 
+interface OutboxDoc {
+  _id: unknown;
+  _outbox: StoredOutboxEvent[];
+}
+
 export interface OutboxRelayOptions {
   bus: EventBus;
   logger: Logger;
@@ -128,7 +133,11 @@ export class OutboxRelay {
       });
   }
 
-  /** Publishes everything pending now; resolves when the outboxes are empty. */
+  /**
+   * Publishes everything pending now; resolves when the outboxes are empty. A pass publishes a batch
+   * of documents' events in one Kafka call and clears the documents that held one event with one
+   * write: on FerretDB every query scans its collection, so the cost is per pass, not per event.
+   */
   async drain(): Promise<void> {
     for (const model of this.options.models) {
       const seen = new Set<string>();
@@ -137,38 +146,49 @@ export class OutboxRelay {
           .find({ [`${OUTBOX_FIELD}.0`]: { $exists: true } })
           .select(`+${OUTBOX_FIELD}`)
           .limit(this.options.batchSize ?? 100)
-          .lean<{ _id: unknown; _outbox: StoredOutboxEvent[] }[]>()
+          .lean<OutboxDoc[]>()
           .exec();
         const fresh = docs.filter((doc) => !seen.has(doc._outbox[0].id));
         if (fresh.length === 0) break;
-        for (const doc of fresh) {
-          if (!this.options.bus.isReady()) return;
-          const records = doc._outbox.map(fromStored);
-          await this.options.bus.publish(records);
-          records.forEach((record) => seen.add(record.id));
-          await this.removePublished(model, doc._id, records);
-        }
+        if (!this.options.bus.isReady()) return;
+        const records = fresh.flatMap((doc) => doc._outbox.map(fromStored));
+        await this.options.bus.publish(records);
+        records.forEach((record) => seen.add(record.id));
+        await this.removePublished(model, fresh);
       }
     }
   }
 
   /**
-   * Removes published events from the front of the document's outbox, one by one, each only if it
-   * is still the front event. Writes append at the end, so concurrent new events are kept. (A
-   * `$pull` by condition would be simpler, but FerretDB v1 ignores `$pull` with a sub-document
-   * condition; `$pop` guarded by the front id works on MongoDB and FerretDB alike.)
+   * Removes published events. Writers only ever append, so a document whose outbox still holds
+   * exactly one event, one this pass published, can be cleared: one updateMany for all of them. The
+   * others (several events, or an event appended meanwhile) lose their published events from the
+   * front one by one, each only if it is still the front event. (A `$pull` by condition would be
+   * simpler, but FerretDB v1 ignores `$pull` with a sub-document condition; `$pop` guarded by the
+   * front id works on MongoDB and FerretDB alike.)
    */
-  private async removePublished(model: OutboxModel, id: unknown, records: EventRecord[]): Promise<void> {
-    for (const record of records) {
+  private async removePublished(model: OutboxModel, docs: OutboxDoc[]): Promise<void> {
+    const single = docs.filter((doc) => doc._outbox.length === 1);
+    if (single.length > 0) {
       const result = await model
-        .updateOne({ _id: id, [`${OUTBOX_FIELD}.0.id`]: record.id }, { $pop: { [OUTBOX_FIELD]: -1 } })
+        .updateMany(
+          {
+            _id: { $in: single.map((doc) => doc._id) },
+            [`${OUTBOX_FIELD}.0.id`]: { $in: single.map((doc) => doc._outbox[0].id) },
+            [`${OUTBOX_FIELD}.1`]: { $exists: false },
+          },
+          { $unset: { [OUTBOX_FIELD]: 1 } },
+        )
         .exec();
-      if (result.modifiedCount !== 1) {
-        this.options.logger.warn(
-          { eventId: record.id },
-          'published outbox event was not at the front; left in place',
-        );
-        return;
+      // Some changed in between: the guarded pops below remove what is still at the front.
+      if (result.modifiedCount === single.length) docs = docs.filter((doc) => doc._outbox.length > 1);
+    }
+    for (const doc of docs) {
+      for (const event of doc._outbox) {
+        const result = await model
+          .updateOne({ _id: doc._id, [`${OUTBOX_FIELD}.0.id`]: event.id }, { $pop: { [OUTBOX_FIELD]: -1 } })
+          .exec();
+        if (result.modifiedCount !== 1) break; // already removed, or no longer at the front: left in place
       }
     }
   }
