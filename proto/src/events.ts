@@ -1,4 +1,10 @@
-import { RewardPaid, TipSent, TransferCompleted, WalletAdjusted } from './gen/aura/economy/v1/events';
+import {
+  PriceUpdated,
+  RewardPaid,
+  TipSent,
+  TransferCompleted,
+  WalletAdjusted,
+} from './gen/aura/economy/v1/events';
 import {
   UserAuraChanged,
   UserBlockChanged,
@@ -57,6 +63,7 @@ export const EventCatalog = {
   'transfer.completed': event('aura.economy.ledger', 1, TransferCompleted),
   'reward.paid': event('aura.economy.ledger', 1, RewardPaid),
   'wallet.adjusted': event('aura.economy.ledger', 1, WalletAdjusted),
+  'auracoin.price_updated': event('aura.economy.ledger', 1, PriceUpdated),
   'message.sent': event('aura.messaging.message', 1, MessageSent),
   'message.read': event('aura.messaging.message', 1, MessageRead),
   'conversation.updated': event('aura.messaging.message', 1, ConversationUpdated),

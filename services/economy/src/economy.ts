@@ -5,10 +5,13 @@ import { EconomyGrpcController } from './grpc/economy.grpc-controller';
 import { Ledger, LedgerOptions } from './ledger/ledger';
 import { LedgerMaintenance, MaintenanceOptions } from './ledger/ledger-maintenance';
 import { LedgerRelay, LedgerRelayOptions } from './ledger/ledger-relay';
+import { MarketConsumer } from './market/market.consumer';
+import { MarketRepository } from './market/market.repository';
+import { MarketOptions, MarketService } from './market/market.service';
 import type { MemberDirectory } from './members/member';
 import { MembersConsumer } from './members/members.consumer';
 import { MembersRepository } from './members/members.repository';
-import { CoinPriceSource, FixedCoinPrice } from './money/coin-price';
+import type { CoinPriceSource } from './money/coin-price';
 import { PaymentsService } from './payments/payments.service';
 import { RewardSlots } from './rewards/reward-slots';
 import { utcDay } from './rewards/reward-rules';
@@ -31,6 +34,7 @@ export interface EconomyDependencies {
   ledger?: LedgerOptions;
   maintenance?: MaintenanceOptions;
   relay?: LedgerRelayOptions;
+  market?: MarketOptions;
 }
 
 /** Every part of the economy service, wired. main.ts and the service tests build it the same way. */
@@ -43,8 +47,17 @@ export function composeEconomy(deps: EconomyDependencies) {
   const slots = new RewardSlots(deps.mongo, deps.redis);
   const rewards = new RewardsService(ledger, members, slots, deps.logger);
   const payments = new PaymentsService(ledger, members);
-  const wallets = new WalletService(ledger, deps.price ?? new FixedCoinPrice());
-  const controller = new EconomyGrpcController(wallets, payments, ledger);
+  const marketRepository = new MarketRepository(deps.mongo);
+  const market = new MarketService(
+    marketRepository,
+    members,
+    deps.runtime.bus,
+    deps.service,
+    deps.logger,
+    deps.market,
+  );
+  const wallets = new WalletService(ledger, deps.price ?? market);
+  const controller = new EconomyGrpcController(wallets, payments, ledger, market);
   const maintenance = new LedgerMaintenance(ledger, deps.logger, {
     ...deps.maintenance,
     tasks: [
@@ -53,6 +66,9 @@ export function composeEconomy(deps: EconomyDependencies) {
         everyMs: 3600_000,
         run: () => slots.purgeBefore(utcDay(new Date(Date.now() - 2 * 86400_000))),
       },
+      // Every 15 s: the minute's snapshot is taken by the first run in each minute (later runs find it).
+      { name: 'coin market snapshot', everyMs: 15_000, run: () => market.snapshot() },
+      { name: 'coin market purge', everyMs: 3600_000, run: () => market.purge() },
     ],
   });
   return {
@@ -65,11 +81,14 @@ export function composeEconomy(deps: EconomyDependencies) {
     wallets,
     controller,
     maintenance,
+    market,
+    marketConsumer: new MarketConsumer(deps.runtime, marketRepository),
     membersConsumer: new MembersConsumer(deps.runtime, members),
     rewardsConsumer: new RewardsConsumer(deps.runtime, rewards),
     async init(): Promise<void> {
       await ledger.init();
       await Promise.all([members.ensureIndexes(), slots.ensureIndexes()]);
+      await market.init();
     },
   };
 }

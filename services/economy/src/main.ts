@@ -8,7 +8,6 @@ import { composeEconomy } from './economy';
 import { EconomyModule } from './economy.module';
 import { EconomyGrpcController } from './grpc/economy.grpc-controller';
 import { IdentityMemberDirectory } from './members/identity-directory';
-import { FixedCoinPrice } from './money/coin-price';
 
 async function main(): Promise<void> {
   const config = loadEconomyConfig();
@@ -21,7 +20,8 @@ async function main(): Promise<void> {
     logger: runtime.logger,
     runtime,
     directory,
-    price: new FixedCoinPrice(),
+    // A market that never ran starts with a flat 30-day history (ADR 0006), so every chart range draws.
+    market: { backfillDays: 30 },
   });
   const app = await NestFactory.createApplicationContext(EconomyModule.register(runtime, config, economy), {
     logger: new NestPinoLogger(runtime.logger),
@@ -44,7 +44,11 @@ async function main(): Promise<void> {
   economy.maintenance.start();
   // Calls are served first: after an unclean stop a consumer group waits for the dead member's
   // session to expire (15 s) before it lets the new one in, and tips do not need the consumers.
-  await Promise.all([economy.membersConsumer.start(), economy.rewardsConsumer.start()]);
+  await Promise.all([
+    economy.membersConsumer.start(),
+    economy.rewardsConsumer.start(),
+    economy.marketConsumer.start(),
+  ]);
 }
 
 main().catch((error) => {

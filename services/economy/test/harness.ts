@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { composeEconomy, Economy } from '../src/economy';
 import { LedgerOptions } from '../src/ledger/ledger';
+import { MarketOptions } from '../src/market/market.service';
 import { Member, MemberDirectory } from '../src/members/member';
 
 export class FakeDirectory implements MemberDirectory {
@@ -56,7 +57,7 @@ export interface Harness {
 
 export async function startEconomy(
   name: string,
-  options: { ledger?: LedgerOptions; consumers?: boolean; relay?: boolean } = {},
+  options: { ledger?: LedgerOptions; consumers?: boolean; relay?: boolean; market?: MarketOptions } = {},
 ): Promise<Harness> {
   const base = process.env.AURA_DB_SUFFIX || 'test';
   const config = testConfig({
@@ -75,6 +76,7 @@ export async function startEconomy(
     runtime,
     directory,
     ledger: options.ledger,
+    market: options.market,
   });
   await economy.init();
   if (options.consumers) {

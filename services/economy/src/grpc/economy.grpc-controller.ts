@@ -1,7 +1,9 @@
-import { AsyncService, CallContext, Caller, Forbidden, Unauthenticated } from '@aura/platform';
+import { AsyncService, CallContext, Caller, Forbidden, InvalidInput, Unauthenticated } from '@aura/platform';
 import { economy } from '@aura/proto';
 import type { Ledger } from '../ledger/ledger';
 import { verifyLedger } from '../ledger/ledger-verifier';
+import { marketFigures, type MarketService, type MarketSnapshot } from '../market/market.service';
+import { HOURS_MESSAGE } from '../market/price-rules';
 import { Messages } from '../payments/messages';
 import type { PaymentsService, Receipt } from '../payments/payments.service';
 import type { WalletService } from '../wallet/wallet.service';
@@ -30,7 +32,29 @@ export class EconomyGrpcController implements AsyncService<economy.EconomyServic
     private readonly wallets: WalletService,
     private readonly payments: PaymentsService,
     private readonly ledger: Ledger,
+    private readonly market: MarketService,
   ) {}
+
+  /** Public: no caller needed. */
+  async getCoinMarket(): Promise<economy.CoinMarket> {
+    return toCoinMarket(await this.market.current());
+  }
+
+  /** Public: no caller needed. */
+  async getPriceHistory(request: economy.PriceHistoryRequest): Promise<economy.PriceHistory> {
+    const { hours, points } = await this.market.history(request.hours).catch((error: unknown) => {
+      throw error instanceof RangeError ? new InvalidInput(HOURS_MESSAGE) : error;
+    });
+    return {
+      hours,
+      points: points.map((point) => ({
+        timestamp: point.at.toISOString(),
+        priceMicroUsd: point.price_micro_usd,
+        activeUsers: point.active_users_24h,
+        engagements: point.engagements_24h,
+      })),
+    };
+  }
 
   async getWallet(request: economy.GetWalletRequest, context: CallContext): Promise<economy.Wallet> {
     return this.wallets.wallet(subjectOf(callerOf(context), request.userId));
@@ -94,5 +118,15 @@ function sendInput(request: economy.SendRequest) {
     amountMicro: request.amountMicro,
     currency: request.currency,
     message: request.message,
+  };
+}
+
+function toCoinMarket(snapshot: MarketSnapshot): economy.CoinMarket {
+  return {
+    ...marketFigures(snapshot),
+    totalEngagements: snapshot.total_engagements,
+    memberSupplyMicro: snapshot.member_supply_micro,
+    dayOpenMicroUsd: snapshot.day_open_micro_usd,
+    updatedAt: snapshot.at.toISOString(),
   };
 }

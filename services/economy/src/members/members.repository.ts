@@ -65,6 +65,11 @@ export class MembersRepository {
     return member;
   }
 
+  /** How many members the projection knows (the coin market's users). */
+  count(): Promise<number> {
+    return this.members.countDocuments();
+  }
+
   /** user.registered: the member as they signed up (never overrides what later events set). */
   async registered(member: Member): Promise<void> {
     await this.insertIfAbsent(member);

@@ -128,6 +128,55 @@ export interface LedgerReport {
   rejectedTransfers: number;
 }
 
+/**
+ * The coin market (docs/adr/0006-coin-market.md). USD figures are integer micro-USD; changes are
+ * percentages.
+ */
+export interface CoinMarket {
+  /**
+   * USD per AC: $1.00 + $0.001 per 1,000 members + $0.0001 per 10,000 engagements, capped at 5% above
+   * the price at the start of the UTC day.
+   */
+  currentPriceMicroUsd: number;
+  /** Percent against the snapshot 24 hours (7 days) ago, or the oldest one when the history is shorter. */
+  priceChange24h: number;
+  priceChange7d: number;
+  /** price × AC held by members. */
+  marketCapMicroUsd: number;
+  /** USD value of the AC members moved themselves (tips, transfers) in the last 24 hours. */
+  volume24hMicroUsd: number;
+  /** Members who liked, commented, posted, tipped or transferred in the last 24 hours. */
+  activeUsers24h: number;
+  totalUsers: number;
+  /** Likes, comments and tips of the last 24 hours, and of all time. */
+  totalEngagements24h: number;
+  totalEngagements: number;
+  /** AC held by members (micro-AC). */
+  memberSupplyMicro: number;
+  /** The price at the start of the UTC day: the cap is 5% above it. */
+  dayOpenMicroUsd: number;
+  /** When the snapshot was taken. */
+  updatedAt: string;
+}
+
+export interface PriceHistoryRequest {
+  /** 1-720; 0 = 24. */
+  hours: number;
+}
+
+export interface PricePoint {
+  timestamp: string;
+  priceMicroUsd: number;
+  /** Active members and engagements in the 24 hours before the point. */
+  activeUsers: number;
+  engagements: number;
+}
+
+export interface PriceHistory {
+  hours: number;
+  points: PricePoint[];
+}
+
 function createBaseGetWalletRequest(): GetWalletRequest {
   return { userId: "" };
 }
@@ -1669,6 +1718,589 @@ export const LedgerReport: MessageFns<LedgerReport> = {
   },
 };
 
+function createBaseCoinMarket(): CoinMarket {
+  return {
+    currentPriceMicroUsd: 0,
+    priceChange24h: 0,
+    priceChange7d: 0,
+    marketCapMicroUsd: 0,
+    volume24hMicroUsd: 0,
+    activeUsers24h: 0,
+    totalUsers: 0,
+    totalEngagements24h: 0,
+    totalEngagements: 0,
+    memberSupplyMicro: 0,
+    dayOpenMicroUsd: 0,
+    updatedAt: "",
+  };
+}
+
+export const CoinMarket: MessageFns<CoinMarket> = {
+  encode(message: CoinMarket, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.currentPriceMicroUsd !== 0) {
+      writer.uint32(8).int64(message.currentPriceMicroUsd);
+    }
+    if (message.priceChange24h !== 0) {
+      writer.uint32(17).double(message.priceChange24h);
+    }
+    if (message.priceChange7d !== 0) {
+      writer.uint32(25).double(message.priceChange7d);
+    }
+    if (message.marketCapMicroUsd !== 0) {
+      writer.uint32(32).int64(message.marketCapMicroUsd);
+    }
+    if (message.volume24hMicroUsd !== 0) {
+      writer.uint32(40).int64(message.volume24hMicroUsd);
+    }
+    if (message.activeUsers24h !== 0) {
+      writer.uint32(48).int64(message.activeUsers24h);
+    }
+    if (message.totalUsers !== 0) {
+      writer.uint32(56).int64(message.totalUsers);
+    }
+    if (message.totalEngagements24h !== 0) {
+      writer.uint32(64).int64(message.totalEngagements24h);
+    }
+    if (message.totalEngagements !== 0) {
+      writer.uint32(72).int64(message.totalEngagements);
+    }
+    if (message.memberSupplyMicro !== 0) {
+      writer.uint32(80).int64(message.memberSupplyMicro);
+    }
+    if (message.dayOpenMicroUsd !== 0) {
+      writer.uint32(88).int64(message.dayOpenMicroUsd);
+    }
+    if (message.updatedAt !== "") {
+      writer.uint32(98).string(message.updatedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CoinMarket {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCoinMarket();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.currentPriceMicroUsd = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.priceChange24h = reader.double();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.priceChange7d = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.marketCapMicroUsd = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.volume24hMicroUsd = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.activeUsers24h = longToNumber(reader.int64());
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.totalUsers = longToNumber(reader.int64());
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.totalEngagements24h = longToNumber(reader.int64());
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.totalEngagements = longToNumber(reader.int64());
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.memberSupplyMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.dayOpenMicroUsd = longToNumber(reader.int64());
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.updatedAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CoinMarket {
+    return {
+      currentPriceMicroUsd: isSet(object.currentPriceMicroUsd)
+        ? globalThis.Number(object.currentPriceMicroUsd)
+        : isSet(object.current_price_micro_usd)
+        ? globalThis.Number(object.current_price_micro_usd)
+        : 0,
+      priceChange24h: isSet(object.priceChange24h)
+        ? globalThis.Number(object.priceChange24h)
+        : isSet(object.price_change_24h)
+        ? globalThis.Number(object.price_change_24h)
+        : 0,
+      priceChange7d: isSet(object.priceChange7d)
+        ? globalThis.Number(object.priceChange7d)
+        : isSet(object.price_change_7d)
+        ? globalThis.Number(object.price_change_7d)
+        : 0,
+      marketCapMicroUsd: isSet(object.marketCapMicroUsd)
+        ? globalThis.Number(object.marketCapMicroUsd)
+        : isSet(object.market_cap_micro_usd)
+        ? globalThis.Number(object.market_cap_micro_usd)
+        : 0,
+      volume24hMicroUsd: isSet(object.volume24hMicroUsd)
+        ? globalThis.Number(object.volume24hMicroUsd)
+        : isSet(object.volume_24h_micro_usd)
+        ? globalThis.Number(object.volume_24h_micro_usd)
+        : 0,
+      activeUsers24h: isSet(object.activeUsers24h)
+        ? globalThis.Number(object.activeUsers24h)
+        : isSet(object.active_users_24h)
+        ? globalThis.Number(object.active_users_24h)
+        : 0,
+      totalUsers: isSet(object.totalUsers)
+        ? globalThis.Number(object.totalUsers)
+        : isSet(object.total_users)
+        ? globalThis.Number(object.total_users)
+        : 0,
+      totalEngagements24h: isSet(object.totalEngagements24h)
+        ? globalThis.Number(object.totalEngagements24h)
+        : isSet(object.total_engagements_24h)
+        ? globalThis.Number(object.total_engagements_24h)
+        : 0,
+      totalEngagements: isSet(object.totalEngagements)
+        ? globalThis.Number(object.totalEngagements)
+        : isSet(object.total_engagements)
+        ? globalThis.Number(object.total_engagements)
+        : 0,
+      memberSupplyMicro: isSet(object.memberSupplyMicro)
+        ? globalThis.Number(object.memberSupplyMicro)
+        : isSet(object.member_supply_micro)
+        ? globalThis.Number(object.member_supply_micro)
+        : 0,
+      dayOpenMicroUsd: isSet(object.dayOpenMicroUsd)
+        ? globalThis.Number(object.dayOpenMicroUsd)
+        : isSet(object.day_open_micro_usd)
+        ? globalThis.Number(object.day_open_micro_usd)
+        : 0,
+      updatedAt: isSet(object.updatedAt)
+        ? globalThis.String(object.updatedAt)
+        : isSet(object.updated_at)
+        ? globalThis.String(object.updated_at)
+        : "",
+    };
+  },
+
+  toJSON(message: CoinMarket): unknown {
+    const obj: any = {};
+    if (message.currentPriceMicroUsd !== 0) {
+      obj.currentPriceMicroUsd = Math.round(message.currentPriceMicroUsd);
+    }
+    if (message.priceChange24h !== 0) {
+      obj.priceChange24h = floatToJson(message.priceChange24h);
+    }
+    if (message.priceChange7d !== 0) {
+      obj.priceChange7d = floatToJson(message.priceChange7d);
+    }
+    if (message.marketCapMicroUsd !== 0) {
+      obj.marketCapMicroUsd = Math.round(message.marketCapMicroUsd);
+    }
+    if (message.volume24hMicroUsd !== 0) {
+      obj.volume24hMicroUsd = Math.round(message.volume24hMicroUsd);
+    }
+    if (message.activeUsers24h !== 0) {
+      obj.activeUsers24h = Math.round(message.activeUsers24h);
+    }
+    if (message.totalUsers !== 0) {
+      obj.totalUsers = Math.round(message.totalUsers);
+    }
+    if (message.totalEngagements24h !== 0) {
+      obj.totalEngagements24h = Math.round(message.totalEngagements24h);
+    }
+    if (message.totalEngagements !== 0) {
+      obj.totalEngagements = Math.round(message.totalEngagements);
+    }
+    if (message.memberSupplyMicro !== 0) {
+      obj.memberSupplyMicro = Math.round(message.memberSupplyMicro);
+    }
+    if (message.dayOpenMicroUsd !== 0) {
+      obj.dayOpenMicroUsd = Math.round(message.dayOpenMicroUsd);
+    }
+    if (message.updatedAt !== "") {
+      obj.updatedAt = message.updatedAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CoinMarket>, I>>(base?: I): CoinMarket {
+    return CoinMarket.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CoinMarket>, I>>(object: I): CoinMarket {
+    const message = createBaseCoinMarket();
+    message.currentPriceMicroUsd = object.currentPriceMicroUsd ?? 0;
+    message.priceChange24h = object.priceChange24h ?? 0;
+    message.priceChange7d = object.priceChange7d ?? 0;
+    message.marketCapMicroUsd = object.marketCapMicroUsd ?? 0;
+    message.volume24hMicroUsd = object.volume24hMicroUsd ?? 0;
+    message.activeUsers24h = object.activeUsers24h ?? 0;
+    message.totalUsers = object.totalUsers ?? 0;
+    message.totalEngagements24h = object.totalEngagements24h ?? 0;
+    message.totalEngagements = object.totalEngagements ?? 0;
+    message.memberSupplyMicro = object.memberSupplyMicro ?? 0;
+    message.dayOpenMicroUsd = object.dayOpenMicroUsd ?? 0;
+    message.updatedAt = object.updatedAt ?? "";
+    return message;
+  },
+};
+
+function createBasePriceHistoryRequest(): PriceHistoryRequest {
+  return { hours: 0 };
+}
+
+export const PriceHistoryRequest: MessageFns<PriceHistoryRequest> = {
+  encode(message: PriceHistoryRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.hours !== 0) {
+      writer.uint32(8).int32(message.hours);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PriceHistoryRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePriceHistoryRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.hours = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PriceHistoryRequest {
+    return { hours: isSet(object.hours) ? globalThis.Number(object.hours) : 0 };
+  },
+
+  toJSON(message: PriceHistoryRequest): unknown {
+    const obj: any = {};
+    if (message.hours !== 0) {
+      obj.hours = Math.round(message.hours);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PriceHistoryRequest>, I>>(base?: I): PriceHistoryRequest {
+    return PriceHistoryRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PriceHistoryRequest>, I>>(object: I): PriceHistoryRequest {
+    const message = createBasePriceHistoryRequest();
+    message.hours = object.hours ?? 0;
+    return message;
+  },
+};
+
+function createBasePricePoint(): PricePoint {
+  return { timestamp: "", priceMicroUsd: 0, activeUsers: 0, engagements: 0 };
+}
+
+export const PricePoint: MessageFns<PricePoint> = {
+  encode(message: PricePoint, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.timestamp !== "") {
+      writer.uint32(10).string(message.timestamp);
+    }
+    if (message.priceMicroUsd !== 0) {
+      writer.uint32(16).int64(message.priceMicroUsd);
+    }
+    if (message.activeUsers !== 0) {
+      writer.uint32(24).int64(message.activeUsers);
+    }
+    if (message.engagements !== 0) {
+      writer.uint32(32).int64(message.engagements);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PricePoint {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePricePoint();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.timestamp = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.priceMicroUsd = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.activeUsers = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.engagements = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PricePoint {
+    return {
+      timestamp: isSet(object.timestamp) ? globalThis.String(object.timestamp) : "",
+      priceMicroUsd: isSet(object.priceMicroUsd)
+        ? globalThis.Number(object.priceMicroUsd)
+        : isSet(object.price_micro_usd)
+        ? globalThis.Number(object.price_micro_usd)
+        : 0,
+      activeUsers: isSet(object.activeUsers)
+        ? globalThis.Number(object.activeUsers)
+        : isSet(object.active_users)
+        ? globalThis.Number(object.active_users)
+        : 0,
+      engagements: isSet(object.engagements) ? globalThis.Number(object.engagements) : 0,
+    };
+  },
+
+  toJSON(message: PricePoint): unknown {
+    const obj: any = {};
+    if (message.timestamp !== "") {
+      obj.timestamp = message.timestamp;
+    }
+    if (message.priceMicroUsd !== 0) {
+      obj.priceMicroUsd = Math.round(message.priceMicroUsd);
+    }
+    if (message.activeUsers !== 0) {
+      obj.activeUsers = Math.round(message.activeUsers);
+    }
+    if (message.engagements !== 0) {
+      obj.engagements = Math.round(message.engagements);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PricePoint>, I>>(base?: I): PricePoint {
+    return PricePoint.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PricePoint>, I>>(object: I): PricePoint {
+    const message = createBasePricePoint();
+    message.timestamp = object.timestamp ?? "";
+    message.priceMicroUsd = object.priceMicroUsd ?? 0;
+    message.activeUsers = object.activeUsers ?? 0;
+    message.engagements = object.engagements ?? 0;
+    return message;
+  },
+};
+
+function createBasePriceHistory(): PriceHistory {
+  return { hours: 0, points: [] };
+}
+
+export const PriceHistory: MessageFns<PriceHistory> = {
+  encode(message: PriceHistory, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.hours !== 0) {
+      writer.uint32(8).int32(message.hours);
+    }
+    for (const v of message.points) {
+      PricePoint.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PriceHistory {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePriceHistory();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.hours = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.points.push(PricePoint.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PriceHistory {
+    return {
+      hours: isSet(object.hours) ? globalThis.Number(object.hours) : 0,
+      points: globalThis.Array.isArray(object?.points) ? object.points.map((e: any) => PricePoint.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: PriceHistory): unknown {
+    const obj: any = {};
+    if (message.hours !== 0) {
+      obj.hours = Math.round(message.hours);
+    }
+    if (message.points?.length) {
+      obj.points = message.points.map((e) => PricePoint.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PriceHistory>, I>>(base?: I): PriceHistory {
+    return PriceHistory.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PriceHistory>, I>>(object: I): PriceHistory {
+    const message = createBasePriceHistory();
+    message.hours = object.hours ?? 0;
+    message.points = object.points?.map((e) => PricePoint.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 /**
  * EconomyService owns the ledger: wallets, transactions, rewards, tips, transfers and adjustments
  * (later: card top-ups, withdrawals, the coin market, SuperAura billing; see docs/adr/0005-ledger.md).
@@ -1748,6 +2380,26 @@ export const EconomyServiceService = {
     responseSerialize: (value: LedgerReport): Buffer => Buffer.from(LedgerReport.encode(value).finish()),
     responseDeserialize: (value: Buffer): LedgerReport => LedgerReport.decode(value),
   },
+  /** Public: the coin market as of the latest minute snapshot (price, changes, cap, volume, activity). */
+  getCoinMarket: {
+    path: "/aura.economy.v1.EconomyService/GetCoinMarket" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    requestDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    responseSerialize: (value: CoinMarket): Buffer => Buffer.from(CoinMarket.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CoinMarket => CoinMarket.decode(value),
+  },
+  /** Public: the price history of the last `hours` (1-720), oldest first, at most ~300 points. */
+  getPriceHistory: {
+    path: "/aura.economy.v1.EconomyService/GetPriceHistory" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: PriceHistoryRequest): Buffer => Buffer.from(PriceHistoryRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): PriceHistoryRequest => PriceHistoryRequest.decode(value),
+    responseSerialize: (value: PriceHistory): Buffer => Buffer.from(PriceHistory.encode(value).finish()),
+    responseDeserialize: (value: Buffer): PriceHistory => PriceHistory.decode(value),
+  },
 } as const;
 
 export interface EconomyServiceServer extends UntypedServiceImplementation {
@@ -1769,6 +2421,10 @@ export interface EconomyServiceServer extends UntypedServiceImplementation {
   adminAdjust: handleUnaryCall<AdminAdjustRequest, TransferReceipt>;
   /** Admin only: recomputes every balance from the transfers and reports what does not add up. */
   verifyLedger: handleUnaryCall<Empty, LedgerReport>;
+  /** Public: the coin market as of the latest minute snapshot (price, changes, cap, volume, activity). */
+  getCoinMarket: handleUnaryCall<Empty, CoinMarket>;
+  /** Public: the price history of the last `hours` (1-720), oldest first, at most ~300 points. */
+  getPriceHistory: handleUnaryCall<PriceHistoryRequest, PriceHistory>;
 }
 
 export interface EconomyServiceClient extends Client {
@@ -1871,6 +2527,35 @@ export interface EconomyServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: LedgerReport) => void,
   ): ClientUnaryCall;
+  /** Public: the coin market as of the latest minute snapshot (price, changes, cap, volume, activity). */
+  getCoinMarket(request: Empty, callback: (error: ServiceError | null, response: CoinMarket) => void): ClientUnaryCall;
+  getCoinMarket(
+    request: Empty,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CoinMarket) => void,
+  ): ClientUnaryCall;
+  getCoinMarket(
+    request: Empty,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CoinMarket) => void,
+  ): ClientUnaryCall;
+  /** Public: the price history of the last `hours` (1-720), oldest first, at most ~300 points. */
+  getPriceHistory(
+    request: PriceHistoryRequest,
+    callback: (error: ServiceError | null, response: PriceHistory) => void,
+  ): ClientUnaryCall;
+  getPriceHistory(
+    request: PriceHistoryRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: PriceHistory) => void,
+  ): ClientUnaryCall;
+  getPriceHistory(
+    request: PriceHistoryRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: PriceHistory) => void,
+  ): ClientUnaryCall;
 }
 
 export const EconomyServiceClient = makeGenericClientConstructor(
@@ -1881,6 +2566,10 @@ export const EconomyServiceClient = makeGenericClientConstructor(
   service: typeof EconomyServiceService;
   serviceName: string;
 };
+
+function floatToJson(value: number | null | undefined): number | string | null | undefined {
+  return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;
+}
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 

@@ -66,6 +66,23 @@ export interface WalletAdjusted {
   adjustedAt: string;
 }
 
+/**
+ * auracoin.price_updated on topic aura.economy.ledger, keyed "auracoin": the coin market's minute
+ * snapshot (the gateway pushes it to every socket as auracoin_price_update). USD in micro-USD,
+ * changes in percent.
+ */
+export interface PriceUpdated {
+  currentPriceMicroUsd: number;
+  priceChange24h: number;
+  priceChange7d: number;
+  marketCapMicroUsd: number;
+  volume24hMicroUsd: number;
+  activeUsers24h: number;
+  totalUsers: number;
+  totalEngagements24h: number;
+  snapshotAt: string;
+}
+
 function createBaseTipSent(): TipSent {
   return {
     transferId: "",
@@ -918,6 +935,253 @@ export const WalletAdjusted: MessageFns<WalletAdjusted> = {
     return message;
   },
 };
+
+function createBasePriceUpdated(): PriceUpdated {
+  return {
+    currentPriceMicroUsd: 0,
+    priceChange24h: 0,
+    priceChange7d: 0,
+    marketCapMicroUsd: 0,
+    volume24hMicroUsd: 0,
+    activeUsers24h: 0,
+    totalUsers: 0,
+    totalEngagements24h: 0,
+    snapshotAt: "",
+  };
+}
+
+export const PriceUpdated: MessageFns<PriceUpdated> = {
+  encode(message: PriceUpdated, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.currentPriceMicroUsd !== 0) {
+      writer.uint32(8).int64(message.currentPriceMicroUsd);
+    }
+    if (message.priceChange24h !== 0) {
+      writer.uint32(17).double(message.priceChange24h);
+    }
+    if (message.priceChange7d !== 0) {
+      writer.uint32(25).double(message.priceChange7d);
+    }
+    if (message.marketCapMicroUsd !== 0) {
+      writer.uint32(32).int64(message.marketCapMicroUsd);
+    }
+    if (message.volume24hMicroUsd !== 0) {
+      writer.uint32(40).int64(message.volume24hMicroUsd);
+    }
+    if (message.activeUsers24h !== 0) {
+      writer.uint32(48).int64(message.activeUsers24h);
+    }
+    if (message.totalUsers !== 0) {
+      writer.uint32(56).int64(message.totalUsers);
+    }
+    if (message.totalEngagements24h !== 0) {
+      writer.uint32(64).int64(message.totalEngagements24h);
+    }
+    if (message.snapshotAt !== "") {
+      writer.uint32(74).string(message.snapshotAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PriceUpdated {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePriceUpdated();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.currentPriceMicroUsd = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.priceChange24h = reader.double();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.priceChange7d = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.marketCapMicroUsd = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.volume24hMicroUsd = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.activeUsers24h = longToNumber(reader.int64());
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.totalUsers = longToNumber(reader.int64());
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.totalEngagements24h = longToNumber(reader.int64());
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.snapshotAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PriceUpdated {
+    return {
+      currentPriceMicroUsd: isSet(object.currentPriceMicroUsd)
+        ? globalThis.Number(object.currentPriceMicroUsd)
+        : isSet(object.current_price_micro_usd)
+        ? globalThis.Number(object.current_price_micro_usd)
+        : 0,
+      priceChange24h: isSet(object.priceChange24h)
+        ? globalThis.Number(object.priceChange24h)
+        : isSet(object.price_change_24h)
+        ? globalThis.Number(object.price_change_24h)
+        : 0,
+      priceChange7d: isSet(object.priceChange7d)
+        ? globalThis.Number(object.priceChange7d)
+        : isSet(object.price_change_7d)
+        ? globalThis.Number(object.price_change_7d)
+        : 0,
+      marketCapMicroUsd: isSet(object.marketCapMicroUsd)
+        ? globalThis.Number(object.marketCapMicroUsd)
+        : isSet(object.market_cap_micro_usd)
+        ? globalThis.Number(object.market_cap_micro_usd)
+        : 0,
+      volume24hMicroUsd: isSet(object.volume24hMicroUsd)
+        ? globalThis.Number(object.volume24hMicroUsd)
+        : isSet(object.volume_24h_micro_usd)
+        ? globalThis.Number(object.volume_24h_micro_usd)
+        : 0,
+      activeUsers24h: isSet(object.activeUsers24h)
+        ? globalThis.Number(object.activeUsers24h)
+        : isSet(object.active_users_24h)
+        ? globalThis.Number(object.active_users_24h)
+        : 0,
+      totalUsers: isSet(object.totalUsers)
+        ? globalThis.Number(object.totalUsers)
+        : isSet(object.total_users)
+        ? globalThis.Number(object.total_users)
+        : 0,
+      totalEngagements24h: isSet(object.totalEngagements24h)
+        ? globalThis.Number(object.totalEngagements24h)
+        : isSet(object.total_engagements_24h)
+        ? globalThis.Number(object.total_engagements_24h)
+        : 0,
+      snapshotAt: isSet(object.snapshotAt)
+        ? globalThis.String(object.snapshotAt)
+        : isSet(object.snapshot_at)
+        ? globalThis.String(object.snapshot_at)
+        : "",
+    };
+  },
+
+  toJSON(message: PriceUpdated): unknown {
+    const obj: any = {};
+    if (message.currentPriceMicroUsd !== 0) {
+      obj.currentPriceMicroUsd = Math.round(message.currentPriceMicroUsd);
+    }
+    if (message.priceChange24h !== 0) {
+      obj.priceChange24h = floatToJson(message.priceChange24h);
+    }
+    if (message.priceChange7d !== 0) {
+      obj.priceChange7d = floatToJson(message.priceChange7d);
+    }
+    if (message.marketCapMicroUsd !== 0) {
+      obj.marketCapMicroUsd = Math.round(message.marketCapMicroUsd);
+    }
+    if (message.volume24hMicroUsd !== 0) {
+      obj.volume24hMicroUsd = Math.round(message.volume24hMicroUsd);
+    }
+    if (message.activeUsers24h !== 0) {
+      obj.activeUsers24h = Math.round(message.activeUsers24h);
+    }
+    if (message.totalUsers !== 0) {
+      obj.totalUsers = Math.round(message.totalUsers);
+    }
+    if (message.totalEngagements24h !== 0) {
+      obj.totalEngagements24h = Math.round(message.totalEngagements24h);
+    }
+    if (message.snapshotAt !== "") {
+      obj.snapshotAt = message.snapshotAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PriceUpdated>, I>>(base?: I): PriceUpdated {
+    return PriceUpdated.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PriceUpdated>, I>>(object: I): PriceUpdated {
+    const message = createBasePriceUpdated();
+    message.currentPriceMicroUsd = object.currentPriceMicroUsd ?? 0;
+    message.priceChange24h = object.priceChange24h ?? 0;
+    message.priceChange7d = object.priceChange7d ?? 0;
+    message.marketCapMicroUsd = object.marketCapMicroUsd ?? 0;
+    message.volume24hMicroUsd = object.volume24hMicroUsd ?? 0;
+    message.activeUsers24h = object.activeUsers24h ?? 0;
+    message.totalUsers = object.totalUsers ?? 0;
+    message.totalEngagements24h = object.totalEngagements24h ?? 0;
+    message.snapshotAt = object.snapshotAt ?? "";
+    return message;
+  },
+};
+
+function floatToJson(value: number | null | undefined): number | string | null | undefined {
+  return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;
+}
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 

@@ -1,0 +1,24 @@
+import type { DomainEvent, ServiceRuntime } from '@aura/platform';
+import { factOf } from './market-facts';
+import type { MarketRepository } from './market.repository';
+
+/** Records what moves the coin market: posts, likes, comments (social) and every ledger transfer. */
+export class MarketConsumer {
+  constructor(
+    private readonly runtime: Pick<ServiceRuntime, 'subscribe'>,
+    private readonly repository: MarketRepository,
+  ) {}
+
+  start(): Promise<void> {
+    return this.runtime.subscribe({
+      group: 'economy.market',
+      events: ['post.created', 'post.liked', 'comment.created', 'transfer.completed'],
+      handler: (event) => this.handle(event),
+    });
+  }
+
+  async handle(event: DomainEvent): Promise<void> {
+    const fact = factOf(event.type, event.payload, event.occurredAt);
+    if (fact) await this.repository.record(fact);
+  }
+}

@@ -1,0 +1,111 @@
+import type { Connection } from 'mongoose';
+import { AnyModel, Collection, collectionOf, indexedModel, insertOnce } from '../db';
+import type { MarketFact } from './market-facts';
+
+/** market_facts: a fact, with when it was recorded (the snapshots' cumulative totals follow that). */
+export interface FactDoc extends MarketFact {
+  recorded_at: Date;
+}
+
+/** market_snapshots/{minute ISO}: the market at one minute, written once. */
+export interface SnapshotDoc {
+  _id: string;
+  at: Date;
+  price_micro_usd: number;
+  day_open_micro_usd: number;
+  total_users: number;
+  total_engagements: number;
+  member_supply_micro: number;
+  engagements_24h: number;
+  active_users_24h: number;
+  volume_24h_micro_usd: number;
+  market_cap_micro_usd: number;
+  price_change_24h: number;
+  price_change_7d: number;
+  /** Facts recorded up to this time are in the cumulative totals. */
+  watermark: Date;
+  /** A point written when the market first started, so every chart range has a line. */
+  backfilled?: boolean;
+}
+
+/** The market's collections (economy's database). Every write is one insert or one bulk delete. */
+export class MarketRepository {
+  private readonly factModel: AnyModel;
+  private readonly snapshotModel: AnyModel;
+  private readonly facts: Collection<FactDoc>;
+  private readonly snapshots: Collection<SnapshotDoc>;
+
+  constructor(connection: Connection) {
+    this.factModel = indexedModel(connection, 'MarketFact', 'market_facts', [
+      { fields: { recorded_at: 1 } },
+      { fields: { at: 1 } },
+    ]);
+    this.snapshotModel = indexedModel(connection, 'MarketSnapshot', 'market_snapshots', [
+      { fields: { at: 1 } },
+    ]);
+    this.facts = collectionOf(this.factModel);
+    this.snapshots = collectionOf(this.snapshotModel);
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await Promise.all([this.factModel.init(), this.snapshotModel.init()]);
+  }
+
+  /** True when this call recorded the fact, false when it was known. */
+  record(fact: MarketFact, recordedAt = new Date()): Promise<boolean> {
+    return insertOnce(this.facts, { ...fact, recorded_at: recordedAt });
+  }
+
+  /** Facts recorded in (after, upTo]: what the next snapshot adds to the cumulative totals. */
+  recordedBetween(after: Date, upTo: Date): Promise<FactDoc[]> {
+    return this.facts
+      .find({ recorded_at: { $gt: after, $lte: upTo } }, { projection: { at: 0, kind: 0 } })
+      .toArray() as Promise<FactDoc[]>;
+  }
+
+  /** Facts that happened since `since` (the 24-hour figures). */
+  happenedSince(since: Date): Promise<FactDoc[]> {
+    return this.facts
+      .find(
+        { at: { $gte: since } },
+        { projection: { actor: 1, engagement: 1, volume_micro: 1, supply_micro: 1 } },
+      )
+      .toArray() as Promise<FactDoc[]>;
+  }
+
+  insertSnapshot(snapshot: SnapshotDoc): Promise<boolean> {
+    return insertOnce(this.snapshots, snapshot);
+  }
+
+  snapshot(id: string): Promise<SnapshotDoc | null> {
+    return this.snapshots.findOne({ _id: id });
+  }
+
+  /** Snapshots taken since `since`, oldest first. */
+  async snapshotsSince(since: Date): Promise<SnapshotDoc[]> {
+    const docs = await this.snapshots.find({ at: { $gte: since } }).toArray();
+    return docs.sort((a, b) => a.at.getTime() - b.at.getTime());
+  }
+
+  /** Writes many snapshots, skipping those that exist (the backfill; two instances may race). */
+  async insertSnapshots(snapshots: SnapshotDoc[]): Promise<void> {
+    if (snapshots.length === 0) return;
+    try {
+      await this.snapshots.insertMany(snapshots, { ordered: false });
+    } catch (error) {
+      const code = (error as { code?: number }).code;
+      const writeErrors = (error as { writeErrors?: { code?: number }[] }).writeErrors;
+      const onlyDuplicates = writeErrors ? writeErrors.every((e) => e.code === 11000) : code === 11000;
+      if (!onlyDuplicates) throw error;
+    }
+  }
+
+  /** Facts that no longer count toward any 24-hour figure (their totals live on in the snapshots). */
+  async purgeFactsBefore(before: Date): Promise<void> {
+    await this.facts.deleteMany({ recorded_at: { $lt: before }, at: { $lt: before } });
+  }
+
+  async purgeSnapshotsBefore(before: Date): Promise<void> {
+    await this.snapshots.deleteMany({ at: { $lt: before } });
+  }
+}
