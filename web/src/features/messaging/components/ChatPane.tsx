@@ -45,10 +45,12 @@ export function ChatPane({
   const online = isOnline(presence, other.id, other.is_online);
   const end = useRef<HTMLDivElement>(null);
   const count = messages.data?.length ?? 0;
+  // The newest message (and a sent one once stored, with its attachment) is kept in view.
+  const lastId = messages.data?.at(-1)?.id;
 
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
-  }, [count]);
+  }, [lastId]);
 
   return (
     <section className={styles.chat} aria-label={`Chat with ${other.display_name}`}>
