@@ -9,6 +9,7 @@ import { AuraMark } from '../features/landing/components/AuraMark';
 import { LandingPage } from '../features/landing/components/LandingPage';
 import { RealtimeProvider } from '../features/messaging/realtime/RealtimeProvider';
 import { DialogProvider } from '../ui/DialogProvider';
+import { Toaster } from '../ui/Toaster';
 import { DialogHost } from './DialogHost';
 import { useAppDialogs } from './dialogs';
 import styles from './App.module.css';
@@ -35,6 +36,8 @@ function SignedInApp() {
         </BehindDialogs>
         <DialogHost />
       </DialogProvider>
+      {/* Outside the inert page, so notices shown over an open dialog are announced and dismissable. */}
+      <Toaster />
     </RealtimeProvider>
   );
 }

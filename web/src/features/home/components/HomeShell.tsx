@@ -1,6 +1,5 @@
 // The signed-in home view (spec 000 §2 "Main home view").
 import { useCallback, useState } from 'react';
-import { Toaster } from '../../../ui/Toaster';
 import { DEFAULT_FEED_TAB, type FeedTab } from '../../feed/feed-tabs';
 import { AppHeader } from './AppHeader';
 import { AuraEnergyBar } from './AuraEnergyBar';
@@ -30,7 +29,6 @@ export function HomeShell() {
         <BottomNav activeView={tab} onHome={() => setTab('aura')} />
       </div>
       {menuOpen ? <SideMenu onClose={closeMenu} /> : null}
-      <Toaster />
     </div>
   );
 }
