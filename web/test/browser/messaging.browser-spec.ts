@@ -4,6 +4,7 @@
 // tick), Enter sends and Shift+Enter adds a line; blocking hides the composer and unblocking restores it;
 // a follow shows as a notification with the unread badge, and Mark all read clears it. Nothing is mocked.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import {
   apiCall,
   button,
@@ -18,6 +19,8 @@ import {
 
 /** Social learns of a new member from identity's events; a follow answers 404 until then. */
 const PROJECTION_WAIT_MS = 600_000;
+/** A stored attachment is re-encoded by media first; a busy machine may take a while to serve it. */
+const MEDIA_WAIT_MS = 45_000;
 /** Spec 000 §9: typing stops after 2 s without a keystroke. */
 const TYPING_STOP_MS = 2000;
 
@@ -168,6 +171,33 @@ describe('messaging and notifications in the browser (issue 6; spec 000 §2, §4
     // Messages of the other member carry no tick.
     expect(await reply.locator('[data-tick]').count()).toBe(0);
     expect(await tickOf(first)).toBe('read');
+  });
+
+  it('sends a photo with a caption through the attachment picker; both members see it', async () => {
+    const photo = await sharp({ create: { width: 240, height: 160, channels: 3, background: '#f59e0b' } })
+      .png()
+      .toBuffer();
+    const adaChat = await openMessages(sender);
+    await conversationItem(adaChat, bea.username).click();
+    await adaChat
+      .locator('input[type="file"][aria-label="Attachment file"]')
+      .setInputFiles({ name: 'sunrise.png', mimeType: 'image/png', buffer: photo });
+    await adaChat.getByText('sunrise.png', { exact: true }).waitFor({ timeout: WAIT_MS });
+    await composer(adaChat).fill('A sunrise for you');
+    await button(adaChat, 'Send').click();
+
+    const beaChat = await openMessages(reader);
+    await conversationItem(beaChat, ada.username).click();
+    // Stored through media, readable by both members: the picture loads on each side.
+    for (const chat of [adaChat, beaChat]) {
+      const sent = bubble(chat, 'A sunrise for you');
+      await sent
+        .locator('[data-kind="image"][data-state="ready"] img')
+        .waitFor({ state: 'attached', timeout: MEDIA_WAIT_MS })
+        .catch(async (error: Error) => {
+          throw new Error(`${error.message}\nthe message: ${await sent.innerHTML().catch(String)}`);
+        });
+    }
   });
 
   it('blocking closes the chat and hides the composer; unblocking restores it', async () => {
