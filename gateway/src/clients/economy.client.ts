@@ -42,6 +42,16 @@ export class EconomyClient implements OnModuleDestroy {
     return unaryCall(this.client, this.client.verifyLedger, {}, callerMetadata(caller), 120_000);
   }
 
+  /** Public: no caller. */
+  getCoinMarket() {
+    return unaryCall(this.client, this.client.getCoinMarket, {});
+  }
+
+  /** Public: no caller. */
+  getPriceHistory(hours: number) {
+    return unaryCall(this.client, this.client.getPriceHistory, { hours });
+  }
+
   checkHealth() {
     return unaryCall(this.health, this.health.check, {}, undefined, 2000);
   }

@@ -1,9 +1,15 @@
 import { EconomyClient } from '../clients/economy.client';
 import { AdminEconomyController } from './admin-economy.controller';
+import { MarketController } from './market.controller';
 import { PaymentsController } from './payments.controller';
 import { WalletController } from './wallet.controller';
 
-/** The economy routes of issue 7 (ADR 0005), registered by AppModule. */
-export const ECONOMY_CONTROLLERS = [WalletController, PaymentsController, AdminEconomyController];
+/** The economy routes of issue 7 (ADR 0005, 0006), registered by AppModule. */
+export const ECONOMY_CONTROLLERS = [
+  WalletController,
+  PaymentsController,
+  AdminEconomyController,
+  MarketController,
+];
 
 export const ECONOMY_PROVIDERS = [EconomyClient];

@@ -788,6 +788,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auracoin/price/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Market_current"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auracoin/price/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Market_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1448,6 +1480,85 @@ export interface components {
             system_balances: components["schemas"]["AccountBalanceResponse"][];
             negative_balances: components["schemas"]["AccountBalanceResponse"][];
             mismatches: string[];
+        };
+        CoinMarketResponse: {
+            /**
+             * @description USD per AC, 3 decimals (the same rounding as auracoin_price_update)
+             * @example 1.001
+             */
+            current_price: number;
+            /**
+             * @description Percent against 24 hours ago, 3 decimals
+             * @example 0.5
+             */
+            price_change_24h: number;
+            /**
+             * @description Percent against 7 days ago, 3 decimals
+             * @example 1.25
+             */
+            price_change_7d: number;
+            /**
+             * @description USD: the price × AC held by members, 3 decimals
+             * @example 12345.678
+             */
+            market_cap: number;
+            /**
+             * @description USD value of the AC members tipped and transferred in 24 hours
+             * @example 42.5
+             */
+            volume_24h: number;
+            /**
+             * @description Members who posted, liked, commented, tipped or transferred in 24 hours
+             * @example 12
+             */
+            active_users_24h: number;
+            /** @example 1500 */
+            total_users: number;
+            /**
+             * @description Likes, comments and tips in 24 hours
+             * @example 320
+             */
+            total_engagements_24h: number;
+            /**
+             * @description Likes, comments and tips, all time (the price counts these)
+             * @example 25000
+             */
+            total_engagements: number;
+            /**
+             * @description The exact price in micro-USD (1,000,000 = $1.00)
+             * @example 1001000
+             */
+            current_price_micro_usd: number;
+            /**
+             * @description When the snapshot was taken
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updated_at: string;
+        };
+        PricePointResponse: {
+            /** @example 2026-11-21T10:00:00.000Z */
+            timestamp: string;
+            /**
+             * @description USD per AC, exact (up to 6 decimals)
+             * @example 1.0001
+             */
+            price: number;
+            /**
+             * @description Active members in the 24 hours before the point
+             * @example 12
+             */
+            active_users: number;
+            /**
+             * @description Engagements in the 24 hours before the point
+             * @example 320
+             */
+            engagements: number;
+        };
+        PriceHistoryResponse: {
+            /** @example 24 */
+            hours: number;
+            /** @description Oldest first, at most ~300 points */
+            chart_data: components["schemas"]["PricePointResponse"][];
         };
     };
     responses: never;
@@ -3936,6 +4047,58 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Market_current: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every market figure, as of the latest minute */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoinMarketResponse"];
+                };
+            };
+        };
+    };
+    Market_history: {
+        parameters: {
+            query?: {
+                /** @description 1 (1H), 24 (24H), 168 (7D), 720 (30D) */
+                hours?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The price of the last `hours`, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceHistoryResponse"];
+                };
+            };
+            /** @description "hours must be an integer from 1 to 720" */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
