@@ -30,15 +30,20 @@ async function pool(items, limit, task) {
   );
 }
 
-/** Retries a call that depends on an event reaching the social service (its member projection). */
+/**
+ * Retries a call that depends on an event reaching the social service (404 until its member
+ * projection has the member) or that met a busy service (503: a call past its deadline). Follows and
+ * posts are idempotent enough for setup: a retried follow is a no-op, a retried post one more post.
+ */
 async function eventually(call, what) {
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const answer = await call();
     if (answer.status < 300) return answer;
-    if (answer.status !== 404) throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (answer.status !== 404 && answer.status !== 503)
+      throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200 * Math.min(attempt + 1, 10)));
   }
-  throw new Error(`${what}: still 404 after 10 s`);
+  throw new Error(`${what}: still failing after 50 attempts`);
 }
 
 export async function setup(baseUrl) {
