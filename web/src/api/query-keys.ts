@@ -31,6 +31,9 @@ export const queryKeys = {
   publicStats: ['public', 'stats'] as const,
   publicFeedPreview: ['public', 'feed-preview'] as const,
   coinPrice: ['auracoin', 'price', 'current'] as const,
+  /** The coin chart (GET /api/auracoin/price/history?hours=). */
+  coinHistory: ['auracoin', 'price', 'history'] as const,
+  coinHistoryOf: (hours: number) => ['auracoin', 'price', 'history', hours] as const,
   /** Messaging (GET /api/conversations, /api/conversations/{id}/messages, /api/users/blocked). */
   conversations: ['conversations'] as const,
   conversationMessages: (conversationId: string) => ['messages', conversationId] as const,

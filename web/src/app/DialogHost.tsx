@@ -2,6 +2,7 @@
 import type { ComponentType } from 'react';
 import { CreateDialog } from '../features/create/components/CreateDialog';
 import { ExploreDialog } from '../features/explore/components/ExploreDialog';
+import { LazyCoinChartDialog } from '../features/market/components/LazyCoinChartDialog';
 import { MemberProfileDialog } from '../features/members/components/MemberProfileDialog';
 import { MessagingDialog } from '../features/messaging/components/MessagingDialog';
 import { NotificationsDialog } from '../features/notifications/components/NotificationsDialog';
@@ -21,6 +22,7 @@ const DIALOG_CONTENT: Partial<Record<DialogName, ComponentType<DialogContentProp
   member: MemberProfileDialog,
   messages: MessagingDialog,
   notifications: NotificationsDialog,
+  'coin-chart': LazyCoinChartDialog,
 };
 
 const LARGE_DIALOGS: ReadonlySet<DialogName> = new Set([

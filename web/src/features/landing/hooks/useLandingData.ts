@@ -1,9 +1,9 @@
-// The landing page's data (spec 000 §2, §9): GET /api/public/stats and /api/public/feed/preview, refreshed
-// every 15 seconds. The spec's defaults show until data arrives and after a failure (failures are only
-// logged). The coin price stays the default until GET /api/auracoin/price/current exists (economy issue):
-// then useCoinPrice becomes a useQuery under queryKeys.coinPrice like the two below.
+// The landing page's data (spec 000 §2, §9): GET /api/public/stats, /api/public/feed/preview and
+// /api/auracoin/price/current, refreshed every 15 seconds. The spec's defaults show until data arrives
+// and after a failure (failures are only logged).
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
+import { marketApi } from '../../market/api';
 import { publicApi } from '../api';
 import { DEFAULT_COIN_PRICE, LANDING_REFRESH_MS } from '../constants';
 import { statsOrDefaults } from '../stats';
@@ -34,7 +34,14 @@ export function usePublicStats(): { stats: PublicStats; isLive: boolean } {
 }
 
 export function useCoinPrice(): { price: number; isLive: boolean } {
-  return { price: DEFAULT_COIN_PRICE, isLive: false };
+  const query = useQuery({
+    queryKey: queryKeys.coinPrice,
+    queryFn: logged('coin price', (signal) => marketApi.current(signal)),
+    refetchInterval: LANDING_REFRESH_MS,
+    staleTime: 0,
+  });
+  const live = query.isSuccess;
+  return { price: live ? query.data.current_price : DEFAULT_COIN_PRICE, isLive: live };
 }
 
 export function useFeedPreview(): { posts: PreviewPost[]; isLive: boolean; isLoading: boolean } {
