@@ -196,16 +196,25 @@ export class MarketService implements CoinPriceSource {
   }
 
   /**
-   * A market that never ran has no history: it gets a flat line at its opening price (hourly points
-   * for `days`, one a minute for the last hour), with no activity, so every chart range draws.
+   * A market that never ran has no history: it gets a flat line at its opening price, with no
+   * activity, so every chart range draws. Points are as dense as each range's ~300 buckets need (one a
+   * minute for the last hour, every 4 minutes for the day, 30 for the week, hourly beyond), so the
+   * chart's time axis is even from the first day.
    */
   private async backfill(now: Date, days: number): Promise<void> {
     const users = await this.members.count();
     const price = formulaPrice(users, 0);
     const end = minuteOf(now).getTime() - MINUTE_MS;
+    const tiers: [span: number, step: number][] = [
+      [HOUR_MS, MINUTE_MS],
+      [DAY_MS, 4 * MINUTE_MS],
+      [7 * DAY_MS, 30 * MINUTE_MS],
+      [days * DAY_MS, HOUR_MS],
+    ];
     const times = new Set<number>();
-    for (let t = end - MINUTE_MS * 60; t <= end; t += MINUTE_MS) times.add(t);
-    for (let t = Math.floor(end / HOUR_MS) * HOUR_MS; t >= end - days * DAY_MS; t -= HOUR_MS) times.add(t);
+    for (const [span, step] of tiers)
+      for (let t = Math.floor(end / step) * step; t >= end - Math.min(span, days * DAY_MS); t -= step)
+        times.add(t);
     const points: SnapshotDoc[] = [...times]
       .sort((a, b) => a - b)
       .map((t) => ({
