@@ -75,6 +75,9 @@ async function jest(project) {
       '--selectProjects',
       project,
       '--runInBand',
+      // A suite whose setup failed half-way can leave a connection open; the run must still end and
+      // report (jest says "did not exit one second after the test run" when that happens).
+      '--forceExit',
       '--json',
       `--outputFile=${outputFile}`,
       ...jestArgs,
