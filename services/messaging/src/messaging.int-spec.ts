@@ -37,6 +37,7 @@ import { toDoc } from './messages/message';
 import { MessageRules } from './messages/message-rules';
 import { MessagesService } from './messages/messages.service';
 import { MessagingModule } from './messaging.module';
+import { NotificationCache } from './notifications/notification-cache';
 import { NotificationsConsumer } from './notifications/notifications.consumer';
 import { NotificationsService } from './notifications/notifications.service';
 
@@ -472,6 +473,22 @@ describe('notifications', () => {
     const keys = await runtime.redis!.keys(`${cache.prefix}:n:${author}*`);
     await runtime.redis!.del(...keys);
     expect(await notifications.stats(as(author))).toEqual({ unreadCount: 0 });
+  });
+
+  it('a notification created while a list loads the cache from MongoDB is not lost from it', async () => {
+    const [author, fan] = [member('author'), member('fan')];
+    const cache = app.get(NotificationCache);
+    // A loader reads the generation and MongoDB (nothing yet)...
+    const generation = await cache.generation(author);
+    // ...meanwhile a like is notified: stored in MongoDB, nothing loaded in Redis to add it to...
+    await app.get(NotificationsConsumer).handle(liked(randomUUID(), author, fan));
+    // ...so the loader's stale window must not land,
+    expect(await cache.load(author, [], 0, generation)).toBe(false);
+    expect(await cache.loaded(author)).toBe(false);
+    // and the next read loads the truth.
+    const page = await notifications.list(as(author), { limit: 20, cursor: '' });
+    expect(page.notifications.map((n) => n.type)).toEqual(['like']);
+    expect(await notifications.stats(as(author))).toEqual({ unreadCount: 1 });
   });
 
   it('like and comment notifications show the coins economy paid for them, whichever event comes first', async () => {

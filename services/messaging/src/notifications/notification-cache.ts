@@ -9,11 +9,19 @@ import type { NotificationDoc } from './notification.schema';
  *   :z     notification ids by creation time (ms), the most recent `window`
  *   :d     id -> notification JSON (as stored in MongoDB)
  *   :r     id -> read time, for those read one by one
+ *   :g     generation: every change bumps it, and a load only lands if it did not move since the
+ *          loader began reading MongoDB (else a change made meanwhile, which found nothing loaded
+ *          to update, would be missing from the cache until it expires)
  * All expire together; MongoDB is the truth they are rebuilt from.
  */
 
+/** Every change script starts with this (KEYS[5] is the generation). */
+const BUMP = `redis.call('INCR', KEYS[5]) redis.call('PEXPIRE', KEYS[5], 3600000)`;
+
+// ARGV: payload ttl generation-when-the-loader-began ('' for none)
 const LOAD = new LuaScript(`
 if redis.call('HEXISTS', KEYS[1], 'loaded') == 1 then return 0 end
+if (redis.call('GET', KEYS[5]) or '') ~= ARGV[3] then return -1 end
 local p = cjson.decode(ARGV[1])
 redis.call('DEL', KEYS[2], KEYS[3], KEYS[4])
 redis.call('HSET', KEYS[1], 'loaded', '1', 'unread', p.unread, 'read_all_ms', '0')
@@ -28,6 +36,7 @@ return 1
 
 // ARGV: id ms json window ttl
 const ADD = new LuaScript(`
+${BUMP}
 if redis.call('HEXISTS', KEYS[1], 'loaded') == 0 then return -1 end
 if redis.call('ZADD', KEYS[2], 'NX', ARGV[2], ARGV[1]) == 0 then return 0 end
 redis.call('HSET', KEYS[3], ARGV[1], ARGV[3])
@@ -49,6 +58,7 @@ return 1
 
 // ARGV: id iso unread_outside_window(0|1) ttl
 const READ = new LuaScript(`
+${BUMP}
 if redis.call('HEXISTS', KEYS[1], 'loaded') == 0 then return -1 end
 local function decr()
   local c = redis.call('HINCRBY', KEYS[1], 'unread', -1)
@@ -69,6 +79,7 @@ return 0
 
 // ARGV: now_ms
 const READ_ALL = new LuaScript(`
+${BUMP}
 if redis.call('HEXISTS', KEYS[1], 'loaded') == 0 then return -1 end
 redis.call('HSET', KEYS[1], 'read_all_ms', ARGV[1], 'unread', 0)
 return 1
@@ -76,6 +87,7 @@ return 1
 
 // ARGV: id json ttl — replaces a cached notification (only if it is cached)
 const PATCH = new LuaScript(`
+${BUMP}
 if redis.call('HEXISTS', KEYS[3], ARGV[1]) == 0 then return 0 end
 redis.call('HSET', KEYS[3], ARGV[1], ARGV[2])
 return 1
@@ -103,16 +115,33 @@ export class NotificationCache {
     readonly window: number = 100,
   ) {}
 
-  private keys(userId: string): [string, string, string, string] {
+  private keys(userId: string): [string, string, string, string, string] {
     const base = `${this.cache.prefix}:n:${userId}`;
-    return [base, `${base}:z`, `${base}:d`, `${base}:r`];
+    return [base, `${base}:z`, `${base}:d`, `${base}:r`, `${base}:g`];
+  }
+
+  /** Read before reading MongoDB for a load (see `:g` above). */
+  async generation(userId: string): Promise<string> {
+    return (await this.cache.redis.get(this.keys(userId)[4])) ?? '';
+  }
+
+  /** Marks a change made in MongoDB only (a load that began before it will not land). */
+  async bump(userId: string): Promise<void> {
+    const key = this.keys(userId)[4];
+    await this.cache.redis.multi().incr(key).pexpire(key, 3_600_000).exec();
   }
 
   async loaded(userId: string): Promise<boolean> {
     return (await this.cache.redis.hexists(this.keys(userId)[0], 'loaded')) === 1;
   }
 
-  async load(userId: string, recent: NotificationDoc[], unread: number): Promise<void> {
+  /** True if loaded now or already; false if something changed since `generation` was read. */
+  async load(
+    userId: string,
+    recent: NotificationDoc[],
+    unread: number,
+    generation: string,
+  ): Promise<boolean> {
     const payload = {
       unread: String(unread),
       items: recent.map((doc) => [
@@ -122,7 +151,12 @@ export class NotificationCache {
         doc.read_at ? new Date(doc.read_at).toISOString() : '',
       ]),
     };
-    await LOAD.run(this.cache.redis, this.keys(userId), [JSON.stringify(payload), this.cache.ttlMs]);
+    const result = await LOAD.run(this.cache.redis, this.keys(userId), [
+      JSON.stringify(payload),
+      this.cache.ttlMs,
+      generation,
+    ]);
+    return Number(result) !== -1;
   }
 
   /** -1 not loaded, 1 added, 0 already there. */

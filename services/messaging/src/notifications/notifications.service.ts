@@ -9,6 +9,7 @@ import {
   NotFound,
   RUNTIME,
   ServiceRuntime,
+  Unavailable,
 } from '@aura/platform';
 import type { messaging } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
@@ -161,18 +162,23 @@ export class NotificationsService {
     return { ...record, id: derivedId(`notification.created:${doc._id}`) };
   }
 
+  /** Loads the member's window into Redis; a change made while reading MongoDB means reading again. */
   private async ensureLoaded(userId: string): Promise<void> {
-    if (await this.cache.loaded(userId)) return;
-    const [recent, unread] = await Promise.all([
-      this.model
-        .find({ user_id: userId })
-        .sort({ created_at: -1, _id: -1 })
-        .limit(this.cache.window)
-        .lean<NotificationDoc[]>()
-        .exec(),
-      this.model.countDocuments({ user_id: userId, read_at: null }).exec(),
-    ]);
-    await this.cache.load(userId, recent, unread);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      if (await this.cache.loaded(userId)) return;
+      const generation = await this.cache.generation(userId);
+      const [recent, unread] = await Promise.all([
+        this.model
+          .find({ user_id: userId })
+          .sort({ created_at: -1, _id: -1 })
+          .limit(this.cache.window)
+          .lean<NotificationDoc[]>()
+          .exec(),
+        this.model.countDocuments({ user_id: userId, read_at: null }).exec(),
+      ]);
+      if (await this.cache.load(userId, recent, unread, generation)) return;
+    }
+    throw new Unavailable('notifications are changing too fast to load; try again');
   }
 
   async list(
@@ -244,6 +250,7 @@ export class NotificationsService {
     await this.model
       .updateMany({ user_id: userId, read_at: null, created_at: { $lte: at } }, { $set: { read_at: at } })
       .exec();
+    await this.cache.bump(userId);
     this.logger.debug({ userId }, 'notifications marked read');
     return { unreadCount: await this.cache.unread(userId) };
   }

@@ -41,6 +41,10 @@ export class Conflict extends DomainError {
 export class RateLimited extends DomainError {
   readonly grpcStatus = GrpcStatus.RESOURCE_EXHAUSTED;
 }
+/** Busy for a moment; trying again is the answer (HTTP 503). */
+export class Unavailable extends DomainError {
+  readonly grpcStatus = GrpcStatus.UNAVAILABLE;
+}
 
 /** The HTTP status the gateway answers for a gRPC status. */
 export function httpStatusForGrpc(code: GrpcStatus): number {
