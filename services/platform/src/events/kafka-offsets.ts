@@ -12,11 +12,19 @@ export async function pinNewGroupAtEnd(kafka: Kafka, groupId: string, topics: st
     for (const { topic, partitions } of await admin.fetchOffsets({ groupId, topics })) {
       if (partitions.some((p) => p.offset !== '-1')) continue;
       const ends = await admin.fetchTopicOffsets(topic);
-      await admin.setOffsets({
-        groupId,
-        topic,
-        partitions: ends.map(({ partition, high }) => ({ partition, offset: high })),
-      });
+      try {
+        await admin.setOffsets({
+          groupId,
+          topic,
+          partitions: ends.map(({ partition, high }) => ({ partition, offset: high })),
+        });
+      } catch (error) {
+        // The group has members (e.g. the session of a process that was just killed, until it
+        // expires): an earlier instance pinned it before joining, so it is not new. Offsets can only
+        // be set on an empty group anyway.
+        if (/no running instances/i.test((error as Error).message)) continue;
+        throw error;
+      }
     }
   } finally {
     await admin.disconnect();
