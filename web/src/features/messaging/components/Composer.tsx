@@ -1,7 +1,7 @@
 // The composer (spec 000 §2, §4, §5): Enter sends and Shift+Enter adds a line; sendable with trimmed
 // text or an attached file (image, video or audio); the emoji picker; typing_start on the first
 // keystroke, typing_stop after 2 s idle, on blur, on empty input and on send.
-import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { kindOfFile } from '../../media/media-types';
 import { insertAt } from '../emoji';
 import { canSend } from '../messaging';
@@ -70,14 +70,22 @@ export function Composer({
     setFile(picked);
   };
 
+  // Where the caret goes after an emoji is inserted: set as soon as the new text is in the DOM, before
+  // any further keystroke is handled (a deferred frame could land after the member typed on).
+  const caretAfterEmoji = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const caret = caretAfterEmoji.current;
+    if (caret === null) return;
+    caretAfterEmoji.current = null;
+    textarea.current?.focus();
+    textarea.current?.setSelectionRange(caret, caret);
+  }, [text]);
+
   const pickEmoji = (emoji: string) => {
     const caret = textarea.current?.selectionStart;
     const next = insertAt(text, emoji, caret);
+    caretAfterEmoji.current = next.caret;
     change(next.text);
-    requestAnimationFrame(() => {
-      textarea.current?.focus();
-      textarea.current?.setSelectionRange(next.caret, next.caret);
-    });
   };
 
   return (
