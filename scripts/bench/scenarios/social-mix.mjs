@@ -111,8 +111,14 @@ function nextRequest({ members }) {
 }
 
 /** The open-loop run the bench runner calls instead of autocannon; answers one row per rate. */
+/** Seconds to wait after setup: its follows and posts are events the other services still digest. */
+const SETTLE_SEC = Number(process.env.AURA_BENCH_SOCIAL_SETTLE_SEC ?? 30);
+
 export async function openLoop(context, { baseUrl, durationSec, log, measure }) {
   const next = () => nextRequest(context);
+  log(`  settling ${SETTLE_SEC} s (setup's events reach the consumers) ... `);
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_SEC * 1000));
+  log('done\n');
   log(`  warm-up: ${RATES[0]} req/s for 5 s (not reported) ... `);
   await runOpenLoop({ baseUrl, rate: RATES[0], durationSec: 5, nextRequest: next });
   log('done\n');
