@@ -1,5 +1,5 @@
-import type { EventBus, EventRecord, StoredOutboxEvent } from '@aura/platform';
-import type { EventType } from '@aura/proto';
+import { fromStoredOutbox } from '@aura/platform';
+import type { EventBus, StoredOutboxEvent } from '@aura/platform';
 import type { Logger } from 'pino';
 import type { LedgerStore } from './ledger.store';
 
@@ -8,22 +8,6 @@ export interface LedgerRelayOptions {
   batchSize?: number;
   /** The periodic pass that catches what a crash left behind (writes nudge the relay at once). */
   intervalMs?: number;
-}
-
-function toRecord(stored: StoredOutboxEvent): EventRecord {
-  const payload = stored.payload as unknown;
-  const trace = stored.trace as unknown;
-  return {
-    id: stored.id,
-    type: stored.type as EventType,
-    version: stored.version,
-    topic: stored.topic,
-    key: stored.key,
-    payload: Buffer.isBuffer(payload) ? payload : Buffer.from((payload as { buffer: Uint8Array }).buffer),
-    occurredAt: stored.occurred_at,
-    producer: stored.producer,
-    trace: trace instanceof Map ? Object.fromEntries(trace) : ((trace as Record<string, string>) ?? {}),
-  };
 }
 
 /**
@@ -82,7 +66,9 @@ export class LedgerRelay {
         .limit(batchSize)
         .toArray();
       if (docs.length === 0) return;
-      await this.bus.publish(docs.flatMap((doc) => (doc._outbox as StoredOutboxEvent[]).map(toRecord)));
+      await this.bus.publish(
+        docs.flatMap((doc) => (doc._outbox as StoredOutboxEvent[]).map(fromStoredOutbox)),
+      );
       await this.store.outbox.deleteMany({ _id: { $in: docs.map((doc) => doc._id) } });
       if (docs.length < batchSize) return;
     }

@@ -68,7 +68,8 @@ export function toStoredOutbox(records: EventRecord[]): StoredOutboxEvent[] {
   }));
 }
 
-function fromStored(stored: StoredOutboxEvent): EventRecord {
+/** An event as stored in an outbox document, back as the record to publish. */
+export function fromStoredOutbox(stored: StoredOutboxEvent): EventRecord {
   const trace = stored.trace instanceof Map ? Object.fromEntries(stored.trace) : (stored.trace ?? {});
   const payload = stored.payload as unknown;
   return {
@@ -151,7 +152,7 @@ export class OutboxRelay {
         const fresh = docs.filter((doc) => !seen.has(doc._outbox[0].id));
         if (fresh.length === 0) break;
         if (!this.options.bus.isReady()) return;
-        const records = fresh.flatMap((doc) => doc._outbox.map(fromStored));
+        const records = fresh.flatMap((doc) => doc._outbox.map(fromStoredOutbox));
         await this.options.bus.publish(records);
         records.forEach((record) => seen.add(record.id));
         await this.removePublished(model, fresh);
