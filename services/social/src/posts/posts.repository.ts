@@ -195,14 +195,34 @@ export class PostsRepository {
 
   /** Hides a post everywhere (moderation); lists drop it when they read it. */
   async markDeleted(id: string): Promise<PostDoc | null> {
-    await this.model.updateOne({ _id: id }, { $set: { deleted: true } }).exec();
+    await this.setFlagUntilStored(id, 'deleted');
     return this.refreshCopy(id);
   }
 
   /** Marks one story expired (the sweep, from the active-stories list). */
   async markExpired(id: string): Promise<void> {
-    await this.model.updateOne({ _id: id, isStory: true }, { $set: { expired: true } }).exec();
+    await this.setFlagUntilStored(id, 'expired');
     await this.cache.redis.del(this.keys.post(id));
+  }
+
+  /**
+   * Sets a flag and reads it back: FerretDB v1 writes whole documents, so a concurrent writer that read
+   * the post before this write (e.g. the outbox relay clearing the post's events) can put the old copy
+   * back. That write lands within milliseconds of its read, so the flag is read back after a short
+   * pause, and set again until it holds (or the post is gone).
+   */
+  private async setFlagUntilStored(id: string, flag: 'deleted' | 'expired'): Promise<void> {
+    // by _id alone: FerretDB's SQLite backend scans the collection for any other filter
+    for (let attempt = 0; attempt < 6; attempt++) {
+      await this.model.updateOne({ _id: id }, { $set: { [flag]: true } }).exec();
+      await new Promise((resolve) => setTimeout(resolve, 20 * (attempt + 1)));
+      const stored = await this.model
+        .findById(id)
+        .select({ [flag]: 1 })
+        .lean<PostDoc>()
+        .exec();
+      if (!stored || stored[flag] === true) return;
+    }
   }
 
   /** Marks every story that expired before `now` (a MongoDB scan: the sweep's safety net). */
