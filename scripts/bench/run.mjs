@@ -75,7 +75,8 @@ if (opts.list) {
 const runId = Date.now().toString(36);
 const env = stackEnv({
   AURA_ENV: 'test',
-  LOG_LEVEL: 'warn',
+  // AURA_BENCH_LOG_LEVEL=debug also logs every MongoDB command slower than 50 ms (finding scans).
+  LOG_LEVEL: process.env.AURA_BENCH_LOG_LEVEL ?? 'warn',
   AURA_DB_SUFFIX: 'bench',
   KAFKA_GROUP_PREFIX: `aura-bench-${runId}`,
   KAFKA_NEW_GROUP_START: 'latest',

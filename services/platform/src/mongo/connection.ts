@@ -1,19 +1,53 @@
 import mongoose, { Connection } from 'mongoose';
+import type { Logger } from 'pino';
+
+/** Commands at least this slow are logged when the log level is debug (finding scans on FerretDB). */
+const SLOW_COMMAND_MS = 50;
 
 /**
  * Opens a connection to the service's own database. The code must run unchanged on MongoDB and on
  * FerretDB (no transactions, $lookup, $facet, $sample, TTL or text indexes: see ARCHITECTURE.md §4).
  */
-export async function connectMongo(uri: string, dbName: string): Promise<Connection> {
+export async function connectMongo(uri: string, dbName: string, logger?: Logger): Promise<Connection> {
+  const logSlow = logger?.isLevelEnabled('debug') === true;
   const connection = mongoose.createConnection(uri, {
     dbName,
     serverSelectionTimeoutMS: 5000,
     autoIndex: true,
     // FerretDB runs as a standalone server: no retryable writes.
     retryWrites: false,
+    monitorCommands: logSlow,
   });
+  if (logger && logSlow) logSlowCommands(connection, logger);
   await connection.asPromise();
   return connection;
+}
+
+/** The shape of a command (collection and the field names of its filter), never its values. */
+function commandShape(command: Record<string, unknown>): Record<string, unknown> {
+  const [name] = Object.keys(command);
+  const filter = (command.filter ??
+    command.query ??
+    (command.updates as { q?: object }[] | undefined)?.[0]?.q) as Record<string, unknown> | undefined;
+  return {
+    command: name,
+    collection: command[name],
+    filter: filter ? Object.keys(filter) : undefined,
+    sort: command.sort ? Object.keys(command.sort) : undefined,
+  };
+}
+
+function logSlowCommands(connection: Connection, logger: Logger): void {
+  const started = new Map<number, Record<string, unknown>>();
+  const client = connection.getClient();
+  client.on('commandStarted', (event) => started.set(event.requestId, commandShape(event.command)));
+  client.on('commandFailed', (event) => started.delete(event.requestId));
+  client.on('commandSucceeded', (event) => {
+    const shape = started.get(event.requestId);
+    started.delete(event.requestId);
+    if (shape && event.duration >= SLOW_COMMAND_MS)
+      logger.debug({ mongo: shape, ms: Math.round(event.duration) }, 'slow MongoDB command');
+  });
 }
 
 export async function pingMongo(connection: Connection): Promise<void> {

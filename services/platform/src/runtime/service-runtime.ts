@@ -55,7 +55,11 @@ export class ServiceRuntime {
   static async create(options: ServiceRuntimeOptions): Promise<ServiceRuntime> {
     const { service, config } = options;
     const logger = options.logger ?? createLogger(service, config.LOG_LEVEL);
-    const mongo = await connectMongo(config.MONGODB_URI, databaseName(service, config.AURA_DB_SUFFIX));
+    const mongo = await connectMongo(
+      config.MONGODB_URI,
+      databaseName(service, config.AURA_DB_SUFFIX),
+      logger,
+    );
     const bus = new KafkaEventBus({
       clientId: `aura-${service}`,
       brokers: config.KAFKA_BROKERS,
