@@ -155,6 +155,16 @@ export class RedisCache {
     return new Set(loaded);
   }
 
+  /** How many members the cached set has (rebuilt when missing). */
+  async size(key: string, ttlSeconds: number, load: () => Promise<string[]>): Promise<number> {
+    const [present, cardinality] = await Promise.all([
+      this.redis.sismember(key, SENTINEL),
+      this.redis.scard(key),
+    ]);
+    if (present === 1) return cardinality - 1;
+    return (await this.set(key, ttlSeconds, load)).size;
+  }
+
   /** Which of `candidates` are in the cached set (rebuilt when missing). */
   async contains(
     key: string,

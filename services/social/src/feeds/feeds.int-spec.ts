@@ -80,11 +80,16 @@ describe('following feed', () => {
     await h.cache.redis.del(h.keys.timeline(me));
     expect((await readAll(me, { feed: 'following' })).ids).toEqual([...friendPosts].reverse());
 
+    // The cached timeline is patched (not dropped and rebuilt by a scan) when I follow or unfollow.
+    const cachedTimeline = async () =>
+      (await h.cache.redis.zrange(h.keys.timeline(me), 0, -1)).filter((id) => id !== SENTINEL);
     await h.api.follow(me, { userId: later });
+    expect(new Set(await cachedTimeline())).toEqual(new Set([...friendPosts, ...laterPosts]));
     expect(new Set((await readAll(me, { feed: 'following' })).ids)).toEqual(
       new Set([...friendPosts, ...laterPosts]),
     );
     await h.api.unfollow(me, { userId: friend });
+    expect(new Set(await cachedTimeline())).toEqual(new Set(laterPosts));
     expect((await readAll(me, { feed: 'following' })).ids).toEqual([...laterPosts].reverse());
   });
 

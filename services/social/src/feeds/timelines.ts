@@ -70,7 +70,20 @@ export class Timelines {
     return { fannedOut: followers.length };
   }
 
-  /** Drops a member's timeline (after they follow or unfollow someone); the next read rebuilds it. */
+  /**
+   * Patches a follower's timeline, if cached, with the followee's recent posts (follow) or without
+   * them (unfollow), instead of dropping it: a rebuild is a sorted scan of everyone followed. Entries a
+   * racing fan-out leaves behind are harmless, the following feed keeps only authors followed at read.
+   */
+  async followChanged(followerId: string, followeeId: string, following: boolean): Promise<void> {
+    const recent = await this.authorPosts(followeeId, undefined, this.settings.timelineSize);
+    if (recent.length === 0) return;
+    const key = this.keys.timeline(followerId);
+    if (following) await this.cache.addToZset(key, recent, this.settings.timelineSize);
+    else await this.cache.removeFromZset(key, ...recent.map((item) => item.id));
+  }
+
+  /** Drops a member's timeline; the next read rebuilds it. */
   async invalidate(memberId: string): Promise<void> {
     await this.cache.invalidate(this.keys.timeline(memberId));
   }

@@ -171,6 +171,15 @@ describe('follows', () => {
     await h.cache.redis.del(h.keys.following(alice), h.keys.followers(bob));
     expect(await h.api.getFollowState(alice, { userId: bob })).toMatchObject({ isFollowing: true });
     expect(await h.app.get(FollowsRepository).followers(bob)).toEqual(new Set([alice]));
+    // Counts come from the copies, and from MongoDB when the copies are gone.
+    const carol = await h.member();
+    await h.cache.redis.del(h.keys.following(carol), h.keys.followers(bob));
+    expect(await h.api.follow(carol, { userId: bob })).toMatchObject({ followersCount: 2 });
+    expect(await h.app.get(FollowsRepository).counts(carol)).toEqual({
+      followersCount: 0,
+      followingCount: 1,
+    });
+    expect(await h.app.get(FollowsRepository).countFollowers(bob)).toBe(2);
   });
 });
 

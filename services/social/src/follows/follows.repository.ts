@@ -30,19 +30,42 @@ export class FollowsRepository {
   }
 
   followers(memberId: string): Promise<Set<string>> {
-    return this.cache.set(this.keys.followers(memberId), CacheTtl.memberSet, async () =>
-      (
-        await this.model.find({ followeeId: memberId }).select({ followerId: 1 }).lean<FollowDoc[]>().exec()
-      ).map((follow) => follow.followerId),
+    return this.cache.set(this.keys.followers(memberId), CacheTtl.memberSet, () =>
+      this.loadFollowers(memberId),
     );
   }
 
   following(memberId: string): Promise<Set<string>> {
-    return this.cache.set(this.keys.following(memberId), CacheTtl.memberSet, async () =>
-      (
-        await this.model.find({ followerId: memberId }).select({ followeeId: 1 }).lean<FollowDoc[]>().exec()
-      ).map((follow) => follow.followeeId),
+    return this.cache.set(this.keys.following(memberId), CacheTtl.memberSet, () =>
+      this.loadFollowing(memberId),
     );
+  }
+
+  /** Follower and following counts from the Redis sets (kept exact by `changed`), rebuilt when missing. */
+  async counts(memberId: string): Promise<{ followersCount: number; followingCount: number }> {
+    const [followersCount, followingCount] = await Promise.all([
+      this.cache.size(this.keys.followers(memberId), CacheTtl.memberSet, () => this.loadFollowers(memberId)),
+      this.cache.size(this.keys.following(memberId), CacheTtl.memberSet, () => this.loadFollowing(memberId)),
+    ]);
+    return { followersCount, followingCount };
+  }
+
+  private async loadFollowers(memberId: string): Promise<string[]> {
+    const follows = await this.model
+      .find({ followeeId: memberId })
+      .select({ followerId: 1 })
+      .lean<FollowDoc[]>()
+      .exec();
+    return follows.map((follow) => follow.followerId);
+  }
+
+  private async loadFollowing(memberId: string): Promise<string[]> {
+    const follows = await this.model
+      .find({ followerId: memberId })
+      .select({ followeeId: 1 })
+      .lean<FollowDoc[]>()
+      .exec();
+    return follows.map((follow) => follow.followeeId);
   }
 
   async isFollowing(followerId: string, followeeId: string): Promise<boolean> {

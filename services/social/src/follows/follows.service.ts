@@ -118,19 +118,16 @@ export class FollowsService {
   /** Caches, timelines and both members' counts after a follow or unfollow. */
   async afterChange(followerId: string, followeeId: string, following: boolean): Promise<MemberDoc | null> {
     await this.follows.changed(followerId, followeeId, following);
-    await this.timelines.invalidate(followerId);
+    await this.timelines.followChanged(followerId, followeeId, following);
     const [followee] = await Promise.all([this.settleCounts(followeeId), this.settleCounts(followerId)]);
     if (followee) await this.timelines.followersChanged(followeeId, followee.followersCount);
     return followee;
   }
 
-  /** Recomputes a member's follower and following counts from the follows, written until they stick. */
+  /** Recomputes a member's follower and following counts from the follow sets, written until they stick. */
   async settleCounts(memberId: string): Promise<MemberDoc | null> {
     for (let attempt = 0; attempt < 6; attempt++) {
-      const [followersCount, followingCount] = await Promise.all([
-        this.follows.countFollowers(memberId),
-        this.follows.countFollowing(memberId),
-      ]);
+      const { followersCount, followingCount } = await this.follows.counts(memberId);
       const stored = await this.members.model.findById(memberId).lean<MemberDoc>().exec();
       if (!stored) return null;
       if (stored.followersCount === followersCount && stored.followingCount === followingCount)
