@@ -1,5 +1,33 @@
+import type { mongo } from 'mongoose';
 import type { Logger } from 'pino';
+import type { Collection } from '../db';
 import type { Ledger } from './ledger';
+
+/**
+ * One pass of a recovery sweep over a work list: each item begun more than `olderThanMs` ago is
+ * driven to its end by `recover`; a failure is logged and the item left for the next pass. Answers
+ * how many were finished.
+ */
+export async function sweepStale<T extends { _id: string; created_at: Date }>(
+  work: Collection<T>,
+  options: { olderThanMs: number; limit: number; what: string; logger: Logger },
+  recover: (item: T) => Promise<void>,
+): Promise<number> {
+  const cutoff = new Date(Date.now() - options.olderThanMs);
+  const filter = { created_at: { $lte: cutoff } } as mongo.Filter<T>;
+  const stale = (await work.find(filter).limit(options.limit).toArray()) as T[];
+  let finished = 0;
+  for (const item of stale) {
+    try {
+      await recover(item);
+      finished += 1;
+    } catch (error) {
+      options.logger.error({ err: error, key: item._id }, `recovering ${options.what} failed; will retry`);
+    }
+  }
+  if (finished > 0) options.logger.info({ finished }, `recovery sweep finished interrupted ${options.what}s`);
+  return finished;
+}
 
 export interface MaintenanceOptions {
   sweepEveryMs?: number;

@@ -7,6 +7,7 @@ import { isAccount, isMemberAccount } from './accounts';
 import { AccountHeads } from './account-heads';
 import { sha256, uuidFrom } from './ids';
 import { ledgerEvents } from './ledger-events';
+import { sweepStale } from './ledger-maintenance';
 import { insertOnce, LedgerStore, PendingDoc } from './ledger.store';
 import {
   EntryDoc,
@@ -266,23 +267,9 @@ export class Ledger {
   }
 
   /** The recovery sweep: finishes every transfer begun more than `olderThanMs` ago. */
-  async sweep(olderThanMs = this.recoverAfterMs, limit = 200): Promise<number> {
-    const cutoff = new Date(Date.now() - olderThanMs);
-    const stale = await this.store.pending
-      .find({ created_at: { $lte: cutoff } })
-      .limit(limit)
-      .toArray();
-    let finished = 0;
-    for (const pending of stale) {
-      try {
-        await this.recover(pending);
-        finished += 1;
-      } catch (error) {
-        this.logger.error({ err: error, key: pending._id }, 'recovering a transfer failed; will retry');
-      }
-    }
-    if (finished > 0) this.logger.info({ finished }, 'recovery sweep finished interrupted transfers');
-    return finished;
+  sweep(olderThanMs = this.recoverAfterMs, limit = 200): Promise<number> {
+    const options = { olderThanMs, limit, what: 'transfer', logger: this.logger };
+    return sweepStale(this.store.pending, options, (pending) => this.recover(pending));
   }
 
   private async recover(pending: PendingDoc): Promise<void> {

@@ -1,16 +1,8 @@
 import { InvalidInput, RuleViolation } from '@aura/platform';
+import { failure } from '../../test/failure';
 import { checkAdjust, checkIdempotencyKey, checkSend, SendInput } from './send-rules';
 
 const valid: SendInput = { recipientId: 'bob', amountMicro: 1_000, currency: 'AC', message: '' };
-
-function failure(run: () => void): { kind: string; message: string } | undefined {
-  try {
-    run();
-  } catch (error) {
-    return { kind: (error as Error).constructor.name, message: (error as Error).message };
-  }
-  return undefined;
-}
 
 describe('send rules', () => {
   it('accepts 0.001 AC in AC (or no currency) with a message of 200 characters', () => {
