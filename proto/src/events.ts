@@ -4,6 +4,8 @@ import {
   TipSent,
   TransferCompleted,
   WalletAdjusted,
+  WithdrawalProcessed,
+  WithdrawalRequested,
 } from './gen/aura/economy/v1/events';
 import {
   UserAuraChanged,
@@ -63,6 +65,8 @@ export const EventCatalog = {
   'transfer.completed': event('aura.economy.ledger', 1, TransferCompleted),
   'reward.paid': event('aura.economy.ledger', 1, RewardPaid),
   'wallet.adjusted': event('aura.economy.ledger', 1, WalletAdjusted),
+  'withdrawal.requested': event('aura.economy.ledger', 1, WithdrawalRequested),
+  'withdrawal.processed': event('aura.economy.ledger', 1, WithdrawalProcessed),
   'auracoin.price_updated': event('aura.economy.ledger', 1, PriceUpdated),
   'message.sent': event('aura.messaging.message', 1, MessageSent),
   'message.read': event('aura.messaging.message', 1, MessageRead),

@@ -18,6 +18,7 @@ import { utcDay } from './rewards/reward-rules';
 import { RewardsConsumer } from './rewards/rewards.consumer';
 import { RewardsService } from './rewards/rewards.service';
 import { WalletService } from './wallet/wallet.service';
+import { WithdrawalsOptions, WithdrawalsService } from './withdrawals/withdrawals.service';
 
 export interface EconomyDependencies {
   service: string;
@@ -35,6 +36,7 @@ export interface EconomyDependencies {
   maintenance?: MaintenanceOptions;
   relay?: LedgerRelayOptions;
   market?: MarketOptions;
+  withdrawals?: WithdrawalsOptions;
 }
 
 /** Every part of the economy service, wired. main.ts and the service tests build it the same way. */
@@ -46,7 +48,7 @@ export function composeEconomy(deps: EconomyDependencies) {
   const members = new MembersRepository(deps.mongo, deps.directory);
   const slots = new RewardSlots(deps.mongo, deps.redis);
   const rewards = new RewardsService(ledger, members, slots, deps.logger);
-  const payments = new PaymentsService(ledger, members);
+  const payments = new PaymentsService(ledger, members, deps.logger);
   const marketRepository = new MarketRepository(deps.mongo);
   const market = new MarketService(
     marketRepository,
@@ -56,8 +58,17 @@ export function composeEconomy(deps: EconomyDependencies) {
     deps.logger,
     deps.market,
   );
-  const wallets = new WalletService(ledger, deps.price ?? market);
-  const controller = new EconomyGrpcController(wallets, payments, ledger, market);
+  const price = deps.price ?? market;
+  const withdrawals = new WithdrawalsService(
+    deps.mongo,
+    ledger,
+    members,
+    price,
+    deps.logger,
+    deps.withdrawals,
+  );
+  const wallets = new WalletService(ledger, price, withdrawals);
+  const controller = new EconomyGrpcController(wallets, payments, ledger, market, withdrawals);
   const maintenance = new LedgerMaintenance(ledger, deps.logger, {
     ...deps.maintenance,
     tasks: [
@@ -69,6 +80,8 @@ export function composeEconomy(deps: EconomyDependencies) {
       // Every 15 s: the minute's snapshot is taken by the first run in each minute (later runs find it).
       { name: 'coin market snapshot', everyMs: 15_000, run: () => market.snapshot() },
       { name: 'coin market purge', everyMs: 3600_000, run: () => market.purge() },
+      // Withdrawal steps a crash interrupted (between a ledger move and the status write).
+      { name: 'withdrawal sweep', everyMs: 5000, run: () => withdrawals.sweep() },
     ],
   });
   return {
@@ -79,6 +92,7 @@ export function composeEconomy(deps: EconomyDependencies) {
     rewards,
     payments,
     wallets,
+    withdrawals,
     controller,
     maintenance,
     market,
@@ -87,7 +101,7 @@ export function composeEconomy(deps: EconomyDependencies) {
     rewardsConsumer: new RewardsConsumer(deps.runtime, rewards),
     async init(): Promise<void> {
       await ledger.init();
-      await Promise.all([members.ensureIndexes(), slots.ensureIndexes()]);
+      await Promise.all([members.ensureIndexes(), slots.ensureIndexes(), withdrawals.ensureIndexes()]);
       await market.init();
     },
   };

@@ -12,6 +12,7 @@ import pino from 'pino';
 import { composeEconomy, Economy } from '../src/economy';
 import { LedgerOptions } from '../src/ledger/ledger';
 import { MarketOptions } from '../src/market/market.service';
+import { WithdrawalsOptions } from '../src/withdrawals/withdrawals.service';
 import { Member, MemberDirectory } from '../src/members/member';
 
 export class FakeDirectory implements MemberDirectory {
@@ -57,7 +58,13 @@ export interface Harness {
 
 export async function startEconomy(
   name: string,
-  options: { ledger?: LedgerOptions; consumers?: boolean; relay?: boolean; market?: MarketOptions } = {},
+  options: {
+    ledger?: LedgerOptions;
+    consumers?: boolean;
+    relay?: boolean;
+    market?: MarketOptions;
+    withdrawals?: WithdrawalsOptions;
+  } = {},
 ): Promise<Harness> {
   const base = process.env.AURA_DB_SUFFIX || 'test';
   const config = testConfig({
@@ -77,6 +84,7 @@ export async function startEconomy(
     directory,
     ledger: options.ledger,
     market: options.market,
+    withdrawals: options.withdrawals,
   });
   await economy.init();
   if (options.consumers) {

@@ -7,6 +7,7 @@ import { HOURS_MESSAGE } from '../market/price-rules';
 import { Messages } from '../payments/messages';
 import type { PaymentsService, Receipt } from '../payments/payments.service';
 import type { WalletService } from '../wallet/wallet.service';
+import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
 
 const ADMIN_ROLES = new Set(['admin', 'super_admin']);
 
@@ -33,6 +34,7 @@ export class EconomyGrpcController implements AsyncService<economy.EconomyServic
     private readonly payments: PaymentsService,
     private readonly ledger: Ledger,
     private readonly market: MarketService,
+    private readonly withdrawals: WithdrawalsService,
   ) {}
 
   /** Public: no caller needed. */
@@ -92,6 +94,39 @@ export class EconomyGrpcController implements AsyncService<economy.EconomyServic
         context.idempotencyKey,
       ),
     );
+  }
+
+  async requestWithdrawal(
+    request: economy.WithdrawalRequest,
+    context: CallContext,
+  ): Promise<economy.Withdrawal> {
+    return this.withdrawals.request(
+      callerOf(context),
+      { amountUsdMicro: request.amountUsdMicro, paypalEmail: request.paypalEmail },
+      context.idempotencyKey,
+    );
+  }
+
+  async listMyWithdrawals(_request: unknown, context: CallContext): Promise<economy.WithdrawalList> {
+    return { withdrawals: await this.withdrawals.listMine(callerOf(context)) };
+  }
+
+  async listWithdrawals(
+    request: economy.ListWithdrawalsRequest,
+    context: CallContext,
+  ): Promise<economy.WithdrawalList> {
+    return { withdrawals: await this.withdrawals.listAll(callerOf(context), request) };
+  }
+
+  async processWithdrawal(
+    request: economy.ProcessWithdrawalRequest,
+    context: CallContext,
+  ): Promise<economy.Withdrawal> {
+    return this.withdrawals.process(callerOf(context), {
+      withdrawalId: request.withdrawalId,
+      action: request.action,
+      adminNotes: request.adminNotes,
+    });
   }
 
   async verifyLedger(_request: unknown, context: CallContext): Promise<economy.LedgerReport> {

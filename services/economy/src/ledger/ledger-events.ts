@@ -73,6 +73,32 @@ export function ledgerEvents(
       }),
     );
   }
+  events.push(...withdrawalEvents(service, transfer, at));
   for (const event of events) event.id = uuidFrom(`${transfer._id}:${event.type}`);
   return events;
+}
+
+/** withdrawal.requested when the hold is made, withdrawal.processed when it is paid out or released. */
+function withdrawalEvents(service: string, transfer: TransferDoc, at: string): EventRecord[] {
+  const meta = transfer.meta ?? {};
+  const userId = meta.user_id ?? '';
+  const facts = {
+    withdrawalId: meta.withdrawal_id ?? '',
+    userId,
+    amountUsdMicro: Number(meta.amount_usd_micro ?? 0),
+    amountMicro: transfer.amount,
+  };
+  if (transfer.kind === 'withdrawal_hold')
+    return [createEvent(service, 'withdrawal.requested', userId, { ...facts, requestedAt: at })];
+  if (transfer.kind !== 'withdrawal_payout' && transfer.kind !== 'withdrawal_release') return [];
+  return [
+    createEvent(service, 'withdrawal.processed', userId, {
+      ...facts,
+      status: transfer.kind === 'withdrawal_payout' ? 'approved' : 'rejected',
+      adminNotes: meta.admin_notes ?? '',
+      payoutReference: meta.payout_reference ?? '',
+      adminId: meta.actor_id ?? '',
+      processedAt: at,
+    }),
+  ];
 }

@@ -1,9 +1,18 @@
 /**
  * What a transfer is for. Each kind decides the transaction type a member sees and which events are
  * published. Later sessions add topup (card_topups → member), purchase (member → marketplace or
- * genie_shop), withdrawal_hold / withdrawal_release / withdrawal_payout, genie_earning.
+ * genie_shop), genie_earning.
  */
-export type TransferKind = 'tip' | 'transfer' | 'reward' | 'adjustment';
+export type TransferKind =
+  | 'tip'
+  | 'transfer'
+  | 'reward'
+  | 'adjustment'
+  // A withdrawal request: member → withdrawals_held, then withdrawals_held → paid_out (approved) or
+  // back to the member (rejected). Keyed by the withdrawal id (withdrawals/withdrawals.service.ts).
+  | 'withdrawal_hold'
+  | 'withdrawal_payout'
+  | 'withdrawal_release';
 
 export type Side = 'debit' | 'credit';
 
@@ -21,7 +30,8 @@ export interface TransferRequest {
   /**
    * Facts for descriptions and events, not part of the idempotency fingerprint:
    * from_name / to_name (usernames), reason (reward), source (what was rewarded), actor_id (admin),
-   * super_aura ("1" when the ×1.5 applied).
+   * super_aura ("1" when the ×1.5 applied); withdrawals: withdrawal_id, user_id, amount_usd_micro,
+   * admin_notes, payout_reference.
    */
   meta?: Record<string, string>;
 }

@@ -1,6 +1,7 @@
 import { Caller, Conflict, DomainError, Forbidden, NotFound, RuleViolation } from '@aura/platform';
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
 import { memberAccount } from '../ledger/accounts';
 import { sha256 } from '../ledger/ids';
 import type { Ledger } from '../ledger/ledger';
@@ -45,6 +46,7 @@ export class PaymentsService {
   constructor(
     private readonly ledger: Ledger,
     private readonly members: MembersRepository,
+    private readonly logger?: Logger,
   ) {}
 
   /** Send Energy (kind tip) or Send AuraCoins (kind transfer) from the caller to another member. */
@@ -110,6 +112,19 @@ export class PaymentsService {
       },
     });
     if (result.status === 'rejected') throw new RuleViolation(Messages.insufficient);
+    // The stored audit record is written by the ledger with the transfer (audit_log); this is the log's.
+    if (!result.replayed)
+      this.logger?.info(
+        {
+          audit: 'wallet.adjust',
+          actorId: caller.userId,
+          userId: member.id,
+          amountMicro: input.amountMicro,
+          reason: result.transfer.memo,
+          transferId: result.transfer.id,
+        },
+        'a super admin adjusted a wallet',
+      );
     const leg = credit ? result.credit : result.debit;
     return {
       transferId: result.transfer.id,
@@ -123,13 +138,18 @@ export class PaymentsService {
     };
   }
 
-  private async move(request: TransferRequest): Promise<TransferResult> {
-    try {
-      return await this.ledger.transfer(request);
-    } catch (error) {
-      if (error instanceof IdempotencyConflict) throw new Conflict(Messages.keyReused);
-      if (error instanceof TransferInProgress) throw new RequestInProgress(Messages.inProgress);
-      throw error;
-    }
+  private move(request: TransferRequest): Promise<TransferResult> {
+    return moveMoney(this.ledger, request);
+  }
+}
+
+/** One ledger transfer, with the ledger's refusals as the errors a caller sees (409). */
+export async function moveMoney(ledger: Ledger, request: TransferRequest): Promise<TransferResult> {
+  try {
+    return await ledger.transfer(request);
+  } catch (error) {
+    if (error instanceof IdempotencyConflict) throw new Conflict(Messages.keyReused);
+    if (error instanceof TransferInProgress) throw new RequestInProgress(Messages.inProgress);
+    throw error;
   }
 }

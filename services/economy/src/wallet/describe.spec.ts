@@ -27,6 +27,22 @@ describe('transaction descriptions', () => {
     );
   });
 
+  it('says where a withdrawal stands on its hold, and why the held AC came back', () => {
+    const hold = entry('withdrawal_hold', 'debit', { memo: '$25.00 to PayPal (me@example.com)' });
+    expect(describeEntry(hold)).toBe(
+      'Withdrawal requested: $25.00 to PayPal (me@example.com) (AuraCoins held until it is processed)',
+    );
+    expect(describeEntry(hold, 'approved')).toBe('Withdrawal paid out: $25.00 to PayPal (me@example.com)');
+    expect(describeEntry(hold, 'rejected')).toBe('Withdrawal rejected: $25.00 to PayPal (me@example.com)');
+    expect(describeEntry(entry('withdrawal_release', 'credit', { memo: 'email not verified' }))).toBe(
+      'Withdrawal rejected: AuraCoins returned to your wallet (email not verified)',
+    );
+    expect(describeEntry(entry('withdrawal_release', 'credit'))).toBe(
+      'Withdrawal rejected: AuraCoins returned to your wallet',
+    );
+    expect(transactionType(hold)).toBe('other');
+  });
+
   it('types rewards and tips received as earnings, tips sent and transfers as transfers', () => {
     expect(transactionType(entry('reward', 'credit'))).toBe('earning');
     expect(transactionType(entry('tip', 'credit'))).toBe('earning');

@@ -28,9 +28,17 @@ export function transactionType(entry: Pick<EntryDoc, 'kind' | 'side'>): Transac
   }
 }
 
-/** One sentence a member understands, from their side of the transfer. */
+/** Where a withdrawal request stands, for the description of its hold. */
+export type WithdrawalState = 'pending' | 'approved' | 'rejected';
+
+/**
+ * One sentence a member understands, from their side of the transfer. A withdrawal's hold reads as
+ * requested, paid out or rejected as the request stands (`withdrawal`); its memo is "$25.00 to PayPal
+ * (email)", a release's memo the admin's notes.
+ */
 export function describe(
   entry: Pick<EntryDoc, 'kind' | 'side' | 'reason' | 'counterparty_name' | 'memo'>,
+  withdrawal?: WithdrawalState,
 ): string {
   const name = at(entry.counterparty_name);
   switch (entry.kind) {
@@ -44,6 +52,16 @@ export function describe(
       return entry.side === 'credit'
         ? `Credit from the Aura team: ${entry.memo}`
         : `Correction by the Aura team: ${entry.memo}`;
+    case 'withdrawal_hold': {
+      const what = entry.memo ? `: ${entry.memo}` : '';
+      if (withdrawal === 'approved') return `Withdrawal paid out${what}`;
+      if (withdrawal === 'rejected') return `Withdrawal rejected${what}`;
+      return `Withdrawal requested${what} (AuraCoins held until it is processed)`;
+    }
+    case 'withdrawal_release':
+      return `Withdrawal rejected: AuraCoins returned to your wallet${entry.memo ? ` (${entry.memo})` : ''}`;
+    case 'withdrawal_payout':
+      return `Withdrawal paid out${entry.memo ? `: ${entry.memo}` : ''}`;
     default:
       return entry.side === 'credit' ? 'AuraCoins received' : 'AuraCoins spent';
   }

@@ -3,7 +3,15 @@ import { memberAccount } from '../ledger/accounts';
 import type { Ledger } from '../ledger/ledger';
 import type { CoinPriceSource } from '../money/coin-price';
 import { microUsdOf } from '../money/micro';
-import { counterpartyId, describe, TransactionType, transactionType } from './describe';
+import { counterpartyId, describe, TransactionType, transactionType, WithdrawalState } from './describe';
+
+/** Where withdrawal requests stand, by id (the withdrawals service). */
+export interface WithdrawalStates {
+  statesOf(ids: string[]): Promise<Map<string, WithdrawalState>>;
+}
+
+/** The withdrawal id of a hold's ledger key ("wd:<id>:hold"), else ''. */
+const withdrawalOfHold = (transferKey: string) => /^wd:(.+):hold$/.exec(transferKey)?.[1] ?? '';
 
 export interface WalletView {
   userId: string;
@@ -41,6 +49,7 @@ export class WalletService {
   constructor(
     private readonly ledger: Ledger,
     private readonly price: CoinPriceSource,
+    private readonly withdrawals?: WithdrawalStates,
   ) {}
 
   async wallet(userId: string): Promise<WalletView> {
@@ -67,10 +76,12 @@ export class WalletService {
     const entries = await this.ledger.history(memberAccount(userId), size + 1, before);
     const page = entries.slice(0, size);
     const last = page[page.length - 1];
+    const holds = page.map((entry) => withdrawalOfHold(entry.transfer_key)).filter(Boolean);
+    const states = holds.length > 0 && this.withdrawals ? await this.withdrawals.statesOf(holds) : new Map();
     return {
       transactions: page.map((entry) => ({
         id: entry.transfer_id,
-        description: describe(entry),
+        description: describe(entry, states.get(withdrawalOfHold(entry.transfer_key))),
         transactionType: transactionType(entry),
         amountMicro: entry.delta,
         createdAt: entry.created_at.toISOString(),

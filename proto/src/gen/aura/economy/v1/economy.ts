@@ -101,6 +101,54 @@ export interface TransferReceipt {
   replayed: boolean;
 }
 
+export interface WithdrawalRequest {
+  /** USD in micro-USD (1 USD = 1,000,000), at least 10 USD, whole cents. */
+  amountUsdMicro: number;
+  paypalEmail: string;
+}
+
+export interface Withdrawal {
+  id: string;
+  userId: string;
+  username: string;
+  paypalEmail: string;
+  /** What the member asked for (micro-USD). */
+  amountUsdMicro: number;
+  /** The AC held for it (micro-AC) at the coin price of the request. */
+  amountMicro: number;
+  coinPriceMicroUsd: number;
+  /** pending | approved | rejected */
+  status: string;
+  adminNotes: string;
+  createdAt: string;
+  /** When and by whom it was decided ("" while pending). */
+  processedAt: string;
+  processedBy: string;
+  /** Recorded at approval (no PayPal call is made). */
+  payoutReference: string;
+  /** True when the answer is that of an earlier call with the same idempotency key. */
+  replayed: boolean;
+}
+
+export interface WithdrawalList {
+  withdrawals: Withdrawal[];
+}
+
+export interface ListWithdrawalsRequest {
+  /** "" = every status; else pending | approved | rejected. */
+  status: string;
+  /** 1-500; 0 = 100. */
+  limit: number;
+}
+
+export interface ProcessWithdrawalRequest {
+  withdrawalId: string;
+  /** approve | reject */
+  action: string;
+  /** Optional, at most 500 characters. */
+  adminNotes: string;
+}
+
 export interface AccountBalance {
   account: string;
   balanceMicro: number;
@@ -1295,6 +1343,696 @@ export const TransferReceipt: MessageFns<TransferReceipt> = {
   },
 };
 
+function createBaseWithdrawalRequest(): WithdrawalRequest {
+  return { amountUsdMicro: 0, paypalEmail: "" };
+}
+
+export const WithdrawalRequest: MessageFns<WithdrawalRequest> = {
+  encode(message: WithdrawalRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.amountUsdMicro !== 0) {
+      writer.uint32(8).int64(message.amountUsdMicro);
+    }
+    if (message.paypalEmail !== "") {
+      writer.uint32(18).string(message.paypalEmail);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WithdrawalRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWithdrawalRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.amountUsdMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.paypalEmail = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WithdrawalRequest {
+    return {
+      amountUsdMicro: isSet(object.amountUsdMicro)
+        ? globalThis.Number(object.amountUsdMicro)
+        : isSet(object.amount_usd_micro)
+        ? globalThis.Number(object.amount_usd_micro)
+        : 0,
+      paypalEmail: isSet(object.paypalEmail)
+        ? globalThis.String(object.paypalEmail)
+        : isSet(object.paypal_email)
+        ? globalThis.String(object.paypal_email)
+        : "",
+    };
+  },
+
+  toJSON(message: WithdrawalRequest): unknown {
+    const obj: any = {};
+    if (message.amountUsdMicro !== 0) {
+      obj.amountUsdMicro = Math.round(message.amountUsdMicro);
+    }
+    if (message.paypalEmail !== "") {
+      obj.paypalEmail = message.paypalEmail;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<WithdrawalRequest>, I>>(base?: I): WithdrawalRequest {
+    return WithdrawalRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<WithdrawalRequest>, I>>(object: I): WithdrawalRequest {
+    const message = createBaseWithdrawalRequest();
+    message.amountUsdMicro = object.amountUsdMicro ?? 0;
+    message.paypalEmail = object.paypalEmail ?? "";
+    return message;
+  },
+};
+
+function createBaseWithdrawal(): Withdrawal {
+  return {
+    id: "",
+    userId: "",
+    username: "",
+    paypalEmail: "",
+    amountUsdMicro: 0,
+    amountMicro: 0,
+    coinPriceMicroUsd: 0,
+    status: "",
+    adminNotes: "",
+    createdAt: "",
+    processedAt: "",
+    processedBy: "",
+    payoutReference: "",
+    replayed: false,
+  };
+}
+
+export const Withdrawal: MessageFns<Withdrawal> = {
+  encode(message: Withdrawal, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    if (message.username !== "") {
+      writer.uint32(26).string(message.username);
+    }
+    if (message.paypalEmail !== "") {
+      writer.uint32(34).string(message.paypalEmail);
+    }
+    if (message.amountUsdMicro !== 0) {
+      writer.uint32(40).int64(message.amountUsdMicro);
+    }
+    if (message.amountMicro !== 0) {
+      writer.uint32(48).int64(message.amountMicro);
+    }
+    if (message.coinPriceMicroUsd !== 0) {
+      writer.uint32(56).int64(message.coinPriceMicroUsd);
+    }
+    if (message.status !== "") {
+      writer.uint32(66).string(message.status);
+    }
+    if (message.adminNotes !== "") {
+      writer.uint32(74).string(message.adminNotes);
+    }
+    if (message.createdAt !== "") {
+      writer.uint32(82).string(message.createdAt);
+    }
+    if (message.processedAt !== "") {
+      writer.uint32(90).string(message.processedAt);
+    }
+    if (message.processedBy !== "") {
+      writer.uint32(98).string(message.processedBy);
+    }
+    if (message.payoutReference !== "") {
+      writer.uint32(106).string(message.payoutReference);
+    }
+    if (message.replayed !== false) {
+      writer.uint32(112).bool(message.replayed);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Withdrawal {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWithdrawal();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.username = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.paypalEmail = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.amountUsdMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.amountMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.coinPriceMicroUsd = longToNumber(reader.int64());
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.adminNotes = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.processedAt = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.processedBy = reader.string();
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.payoutReference = reader.string();
+            continue;
+          }
+          case 14: {
+            if (tag !== 112) {
+              break;
+            }
+
+            message.replayed = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Withdrawal {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      username: isSet(object.username) ? globalThis.String(object.username) : "",
+      paypalEmail: isSet(object.paypalEmail)
+        ? globalThis.String(object.paypalEmail)
+        : isSet(object.paypal_email)
+        ? globalThis.String(object.paypal_email)
+        : "",
+      amountUsdMicro: isSet(object.amountUsdMicro)
+        ? globalThis.Number(object.amountUsdMicro)
+        : isSet(object.amount_usd_micro)
+        ? globalThis.Number(object.amount_usd_micro)
+        : 0,
+      amountMicro: isSet(object.amountMicro)
+        ? globalThis.Number(object.amountMicro)
+        : isSet(object.amount_micro)
+        ? globalThis.Number(object.amount_micro)
+        : 0,
+      coinPriceMicroUsd: isSet(object.coinPriceMicroUsd)
+        ? globalThis.Number(object.coinPriceMicroUsd)
+        : isSet(object.coin_price_micro_usd)
+        ? globalThis.Number(object.coin_price_micro_usd)
+        : 0,
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      adminNotes: isSet(object.adminNotes)
+        ? globalThis.String(object.adminNotes)
+        : isSet(object.admin_notes)
+        ? globalThis.String(object.admin_notes)
+        : "",
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+      processedAt: isSet(object.processedAt)
+        ? globalThis.String(object.processedAt)
+        : isSet(object.processed_at)
+        ? globalThis.String(object.processed_at)
+        : "",
+      processedBy: isSet(object.processedBy)
+        ? globalThis.String(object.processedBy)
+        : isSet(object.processed_by)
+        ? globalThis.String(object.processed_by)
+        : "",
+      payoutReference: isSet(object.payoutReference)
+        ? globalThis.String(object.payoutReference)
+        : isSet(object.payout_reference)
+        ? globalThis.String(object.payout_reference)
+        : "",
+      replayed: isSet(object.replayed) ? globalThis.Boolean(object.replayed) : false,
+    };
+  },
+
+  toJSON(message: Withdrawal): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.username !== "") {
+      obj.username = message.username;
+    }
+    if (message.paypalEmail !== "") {
+      obj.paypalEmail = message.paypalEmail;
+    }
+    if (message.amountUsdMicro !== 0) {
+      obj.amountUsdMicro = Math.round(message.amountUsdMicro);
+    }
+    if (message.amountMicro !== 0) {
+      obj.amountMicro = Math.round(message.amountMicro);
+    }
+    if (message.coinPriceMicroUsd !== 0) {
+      obj.coinPriceMicroUsd = Math.round(message.coinPriceMicroUsd);
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.adminNotes !== "") {
+      obj.adminNotes = message.adminNotes;
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    if (message.processedAt !== "") {
+      obj.processedAt = message.processedAt;
+    }
+    if (message.processedBy !== "") {
+      obj.processedBy = message.processedBy;
+    }
+    if (message.payoutReference !== "") {
+      obj.payoutReference = message.payoutReference;
+    }
+    if (message.replayed !== false) {
+      obj.replayed = message.replayed;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Withdrawal>, I>>(base?: I): Withdrawal {
+    return Withdrawal.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Withdrawal>, I>>(object: I): Withdrawal {
+    const message = createBaseWithdrawal();
+    message.id = object.id ?? "";
+    message.userId = object.userId ?? "";
+    message.username = object.username ?? "";
+    message.paypalEmail = object.paypalEmail ?? "";
+    message.amountUsdMicro = object.amountUsdMicro ?? 0;
+    message.amountMicro = object.amountMicro ?? 0;
+    message.coinPriceMicroUsd = object.coinPriceMicroUsd ?? 0;
+    message.status = object.status ?? "";
+    message.adminNotes = object.adminNotes ?? "";
+    message.createdAt = object.createdAt ?? "";
+    message.processedAt = object.processedAt ?? "";
+    message.processedBy = object.processedBy ?? "";
+    message.payoutReference = object.payoutReference ?? "";
+    message.replayed = object.replayed ?? false;
+    return message;
+  },
+};
+
+function createBaseWithdrawalList(): WithdrawalList {
+  return { withdrawals: [] };
+}
+
+export const WithdrawalList: MessageFns<WithdrawalList> = {
+  encode(message: WithdrawalList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.withdrawals) {
+      Withdrawal.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WithdrawalList {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWithdrawalList();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.withdrawals.push(Withdrawal.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WithdrawalList {
+    return {
+      withdrawals: globalThis.Array.isArray(object?.withdrawals)
+        ? object.withdrawals.map((e: any) => Withdrawal.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: WithdrawalList): unknown {
+    const obj: any = {};
+    if (message.withdrawals?.length) {
+      obj.withdrawals = message.withdrawals.map((e) => Withdrawal.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<WithdrawalList>, I>>(base?: I): WithdrawalList {
+    return WithdrawalList.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<WithdrawalList>, I>>(object: I): WithdrawalList {
+    const message = createBaseWithdrawalList();
+    message.withdrawals = object.withdrawals?.map((e) => Withdrawal.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseListWithdrawalsRequest(): ListWithdrawalsRequest {
+  return { status: "", limit: 0 };
+}
+
+export const ListWithdrawalsRequest: MessageFns<ListWithdrawalsRequest> = {
+  encode(message: ListWithdrawalsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.status !== "") {
+      writer.uint32(10).string(message.status);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListWithdrawalsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListWithdrawalsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListWithdrawalsRequest {
+    return {
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: ListWithdrawalsRequest): unknown {
+    const obj: any = {};
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListWithdrawalsRequest>, I>>(base?: I): ListWithdrawalsRequest {
+    return ListWithdrawalsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListWithdrawalsRequest>, I>>(object: I): ListWithdrawalsRequest {
+    const message = createBaseListWithdrawalsRequest();
+    message.status = object.status ?? "";
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseProcessWithdrawalRequest(): ProcessWithdrawalRequest {
+  return { withdrawalId: "", action: "", adminNotes: "" };
+}
+
+export const ProcessWithdrawalRequest: MessageFns<ProcessWithdrawalRequest> = {
+  encode(message: ProcessWithdrawalRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.withdrawalId !== "") {
+      writer.uint32(10).string(message.withdrawalId);
+    }
+    if (message.action !== "") {
+      writer.uint32(18).string(message.action);
+    }
+    if (message.adminNotes !== "") {
+      writer.uint32(26).string(message.adminNotes);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ProcessWithdrawalRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseProcessWithdrawalRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.withdrawalId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.action = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.adminNotes = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ProcessWithdrawalRequest {
+    return {
+      withdrawalId: isSet(object.withdrawalId)
+        ? globalThis.String(object.withdrawalId)
+        : isSet(object.withdrawal_id)
+        ? globalThis.String(object.withdrawal_id)
+        : "",
+      action: isSet(object.action) ? globalThis.String(object.action) : "",
+      adminNotes: isSet(object.adminNotes)
+        ? globalThis.String(object.adminNotes)
+        : isSet(object.admin_notes)
+        ? globalThis.String(object.admin_notes)
+        : "",
+    };
+  },
+
+  toJSON(message: ProcessWithdrawalRequest): unknown {
+    const obj: any = {};
+    if (message.withdrawalId !== "") {
+      obj.withdrawalId = message.withdrawalId;
+    }
+    if (message.action !== "") {
+      obj.action = message.action;
+    }
+    if (message.adminNotes !== "") {
+      obj.adminNotes = message.adminNotes;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ProcessWithdrawalRequest>, I>>(base?: I): ProcessWithdrawalRequest {
+    return ProcessWithdrawalRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ProcessWithdrawalRequest>, I>>(object: I): ProcessWithdrawalRequest {
+    const message = createBaseProcessWithdrawalRequest();
+    message.withdrawalId = object.withdrawalId ?? "";
+    message.action = object.action ?? "";
+    message.adminNotes = object.adminNotes ?? "";
+    return message;
+  },
+};
+
 function createBaseAccountBalance(): AccountBalance {
   return { account: "", balanceMicro: 0 };
 }
@@ -2400,6 +3138,55 @@ export const EconomyServiceService = {
     responseSerialize: (value: PriceHistory): Buffer => Buffer.from(PriceHistory.encode(value).finish()),
     responseDeserialize: (value: Buffer): PriceHistory => PriceHistory.decode(value),
   },
+  /**
+   * A member asks for a PayPal withdrawal (USD, at least $10, one pending at a time). The AC
+   * equivalent at the current coin price is held (member -> withdrawals_held) until a super admin
+   * decides. Takes the `idempotency-key` metadata.
+   */
+  requestWithdrawal: {
+    path: "/aura.economy.v1.EconomyService/RequestWithdrawal" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: WithdrawalRequest): Buffer => Buffer.from(WithdrawalRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): WithdrawalRequest => WithdrawalRequest.decode(value),
+    responseSerialize: (value: Withdrawal): Buffer => Buffer.from(Withdrawal.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Withdrawal => Withdrawal.decode(value),
+  },
+  /** The caller's own withdrawal requests, newest first. */
+  listMyWithdrawals: {
+    path: "/aura.economy.v1.EconomyService/ListMyWithdrawals" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    requestDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    responseSerialize: (value: WithdrawalList): Buffer => Buffer.from(WithdrawalList.encode(value).finish()),
+    responseDeserialize: (value: Buffer): WithdrawalList => WithdrawalList.decode(value),
+  },
+  /** Admin and super admin: every withdrawal request, newest first (optionally one status). */
+  listWithdrawals: {
+    path: "/aura.economy.v1.EconomyService/ListWithdrawals" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListWithdrawalsRequest): Buffer =>
+      Buffer.from(ListWithdrawalsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListWithdrawalsRequest => ListWithdrawalsRequest.decode(value),
+    responseSerialize: (value: WithdrawalList): Buffer => Buffer.from(WithdrawalList.encode(value).finish()),
+    responseDeserialize: (value: Buffer): WithdrawalList => WithdrawalList.decode(value),
+  },
+  /**
+   * Super admin only, pending requests only: approve (the hold moves to paid_out, a payout reference
+   * is recorded) or reject (the hold goes back to the member). The member is notified either way.
+   */
+  processWithdrawal: {
+    path: "/aura.economy.v1.EconomyService/ProcessWithdrawal" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ProcessWithdrawalRequest): Buffer =>
+      Buffer.from(ProcessWithdrawalRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ProcessWithdrawalRequest => ProcessWithdrawalRequest.decode(value),
+    responseSerialize: (value: Withdrawal): Buffer => Buffer.from(Withdrawal.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Withdrawal => Withdrawal.decode(value),
+  },
 } as const;
 
 export interface EconomyServiceServer extends UntypedServiceImplementation {
@@ -2425,6 +3212,21 @@ export interface EconomyServiceServer extends UntypedServiceImplementation {
   getCoinMarket: handleUnaryCall<Empty, CoinMarket>;
   /** Public: the price history of the last `hours` (1-720), oldest first, at most ~300 points. */
   getPriceHistory: handleUnaryCall<PriceHistoryRequest, PriceHistory>;
+  /**
+   * A member asks for a PayPal withdrawal (USD, at least $10, one pending at a time). The AC
+   * equivalent at the current coin price is held (member -> withdrawals_held) until a super admin
+   * decides. Takes the `idempotency-key` metadata.
+   */
+  requestWithdrawal: handleUnaryCall<WithdrawalRequest, Withdrawal>;
+  /** The caller's own withdrawal requests, newest first. */
+  listMyWithdrawals: handleUnaryCall<Empty, WithdrawalList>;
+  /** Admin and super admin: every withdrawal request, newest first (optionally one status). */
+  listWithdrawals: handleUnaryCall<ListWithdrawalsRequest, WithdrawalList>;
+  /**
+   * Super admin only, pending requests only: approve (the hold moves to paid_out, a payout reference
+   * is recorded) or reject (the hold goes back to the member). The member is notified either way.
+   */
+  processWithdrawal: handleUnaryCall<ProcessWithdrawalRequest, Withdrawal>;
 }
 
 export interface EconomyServiceClient extends Client {
@@ -2555,6 +3357,77 @@ export interface EconomyServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: PriceHistory) => void,
+  ): ClientUnaryCall;
+  /**
+   * A member asks for a PayPal withdrawal (USD, at least $10, one pending at a time). The AC
+   * equivalent at the current coin price is held (member -> withdrawals_held) until a super admin
+   * decides. Takes the `idempotency-key` metadata.
+   */
+  requestWithdrawal(
+    request: WithdrawalRequest,
+    callback: (error: ServiceError | null, response: Withdrawal) => void,
+  ): ClientUnaryCall;
+  requestWithdrawal(
+    request: WithdrawalRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Withdrawal) => void,
+  ): ClientUnaryCall;
+  requestWithdrawal(
+    request: WithdrawalRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Withdrawal) => void,
+  ): ClientUnaryCall;
+  /** The caller's own withdrawal requests, newest first. */
+  listMyWithdrawals(
+    request: Empty,
+    callback: (error: ServiceError | null, response: WithdrawalList) => void,
+  ): ClientUnaryCall;
+  listMyWithdrawals(
+    request: Empty,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: WithdrawalList) => void,
+  ): ClientUnaryCall;
+  listMyWithdrawals(
+    request: Empty,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: WithdrawalList) => void,
+  ): ClientUnaryCall;
+  /** Admin and super admin: every withdrawal request, newest first (optionally one status). */
+  listWithdrawals(
+    request: ListWithdrawalsRequest,
+    callback: (error: ServiceError | null, response: WithdrawalList) => void,
+  ): ClientUnaryCall;
+  listWithdrawals(
+    request: ListWithdrawalsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: WithdrawalList) => void,
+  ): ClientUnaryCall;
+  listWithdrawals(
+    request: ListWithdrawalsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: WithdrawalList) => void,
+  ): ClientUnaryCall;
+  /**
+   * Super admin only, pending requests only: approve (the hold moves to paid_out, a payout reference
+   * is recorded) or reject (the hold goes back to the member). The member is notified either way.
+   */
+  processWithdrawal(
+    request: ProcessWithdrawalRequest,
+    callback: (error: ServiceError | null, response: Withdrawal) => void,
+  ): ClientUnaryCall;
+  processWithdrawal(
+    request: ProcessWithdrawalRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Withdrawal) => void,
+  ): ClientUnaryCall;
+  processWithdrawal(
+    request: ProcessWithdrawalRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Withdrawal) => void,
   ): ClientUnaryCall;
 }
 

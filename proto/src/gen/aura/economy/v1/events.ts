@@ -66,6 +66,33 @@ export interface WalletAdjusted {
   adjustedAt: string;
 }
 
+/** withdrawal.requested, keyed by user_id: a member asked for a PayPal withdrawal; its AC are held. */
+export interface WithdrawalRequested {
+  withdrawalId: string;
+  userId: string;
+  amountUsdMicro: number;
+  /** The AC held (micro-AC). */
+  amountMicro: number;
+  requestedAt: string;
+}
+
+/**
+ * withdrawal.processed, keyed by user_id: a super admin approved (the held AC are paid out) or
+ * rejected (the held AC are back in the member's wallet) a withdrawal request.
+ */
+export interface WithdrawalProcessed {
+  withdrawalId: string;
+  userId: string;
+  /** approved | rejected */
+  status: string;
+  amountUsdMicro: number;
+  amountMicro: number;
+  adminNotes: string;
+  payoutReference: string;
+  adminId: string;
+  processedAt: string;
+}
+
 /**
  * auracoin.price_updated on topic aura.economy.ledger, keyed "auracoin": the coin market's minute
  * snapshot (the gateway pushes it to every socket as auracoin_price_update). USD in micro-USD,
@@ -932,6 +959,398 @@ export const WalletAdjusted: MessageFns<WalletAdjusted> = {
     message.reason = object.reason ?? "";
     message.adminId = object.adminId ?? "";
     message.adjustedAt = object.adjustedAt ?? "";
+    return message;
+  },
+};
+
+function createBaseWithdrawalRequested(): WithdrawalRequested {
+  return { withdrawalId: "", userId: "", amountUsdMicro: 0, amountMicro: 0, requestedAt: "" };
+}
+
+export const WithdrawalRequested: MessageFns<WithdrawalRequested> = {
+  encode(message: WithdrawalRequested, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.withdrawalId !== "") {
+      writer.uint32(10).string(message.withdrawalId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    if (message.amountUsdMicro !== 0) {
+      writer.uint32(24).int64(message.amountUsdMicro);
+    }
+    if (message.amountMicro !== 0) {
+      writer.uint32(32).int64(message.amountMicro);
+    }
+    if (message.requestedAt !== "") {
+      writer.uint32(42).string(message.requestedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WithdrawalRequested {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWithdrawalRequested();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.withdrawalId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.amountUsdMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.amountMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.requestedAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WithdrawalRequested {
+    return {
+      withdrawalId: isSet(object.withdrawalId)
+        ? globalThis.String(object.withdrawalId)
+        : isSet(object.withdrawal_id)
+        ? globalThis.String(object.withdrawal_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      amountUsdMicro: isSet(object.amountUsdMicro)
+        ? globalThis.Number(object.amountUsdMicro)
+        : isSet(object.amount_usd_micro)
+        ? globalThis.Number(object.amount_usd_micro)
+        : 0,
+      amountMicro: isSet(object.amountMicro)
+        ? globalThis.Number(object.amountMicro)
+        : isSet(object.amount_micro)
+        ? globalThis.Number(object.amount_micro)
+        : 0,
+      requestedAt: isSet(object.requestedAt)
+        ? globalThis.String(object.requestedAt)
+        : isSet(object.requested_at)
+        ? globalThis.String(object.requested_at)
+        : "",
+    };
+  },
+
+  toJSON(message: WithdrawalRequested): unknown {
+    const obj: any = {};
+    if (message.withdrawalId !== "") {
+      obj.withdrawalId = message.withdrawalId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.amountUsdMicro !== 0) {
+      obj.amountUsdMicro = Math.round(message.amountUsdMicro);
+    }
+    if (message.amountMicro !== 0) {
+      obj.amountMicro = Math.round(message.amountMicro);
+    }
+    if (message.requestedAt !== "") {
+      obj.requestedAt = message.requestedAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<WithdrawalRequested>, I>>(base?: I): WithdrawalRequested {
+    return WithdrawalRequested.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<WithdrawalRequested>, I>>(object: I): WithdrawalRequested {
+    const message = createBaseWithdrawalRequested();
+    message.withdrawalId = object.withdrawalId ?? "";
+    message.userId = object.userId ?? "";
+    message.amountUsdMicro = object.amountUsdMicro ?? 0;
+    message.amountMicro = object.amountMicro ?? 0;
+    message.requestedAt = object.requestedAt ?? "";
+    return message;
+  },
+};
+
+function createBaseWithdrawalProcessed(): WithdrawalProcessed {
+  return {
+    withdrawalId: "",
+    userId: "",
+    status: "",
+    amountUsdMicro: 0,
+    amountMicro: 0,
+    adminNotes: "",
+    payoutReference: "",
+    adminId: "",
+    processedAt: "",
+  };
+}
+
+export const WithdrawalProcessed: MessageFns<WithdrawalProcessed> = {
+  encode(message: WithdrawalProcessed, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.withdrawalId !== "") {
+      writer.uint32(10).string(message.withdrawalId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    if (message.status !== "") {
+      writer.uint32(26).string(message.status);
+    }
+    if (message.amountUsdMicro !== 0) {
+      writer.uint32(32).int64(message.amountUsdMicro);
+    }
+    if (message.amountMicro !== 0) {
+      writer.uint32(40).int64(message.amountMicro);
+    }
+    if (message.adminNotes !== "") {
+      writer.uint32(50).string(message.adminNotes);
+    }
+    if (message.payoutReference !== "") {
+      writer.uint32(58).string(message.payoutReference);
+    }
+    if (message.adminId !== "") {
+      writer.uint32(66).string(message.adminId);
+    }
+    if (message.processedAt !== "") {
+      writer.uint32(74).string(message.processedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WithdrawalProcessed {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWithdrawalProcessed();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.withdrawalId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.amountUsdMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.amountMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.adminNotes = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.payoutReference = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.adminId = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.processedAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WithdrawalProcessed {
+    return {
+      withdrawalId: isSet(object.withdrawalId)
+        ? globalThis.String(object.withdrawalId)
+        : isSet(object.withdrawal_id)
+        ? globalThis.String(object.withdrawal_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      amountUsdMicro: isSet(object.amountUsdMicro)
+        ? globalThis.Number(object.amountUsdMicro)
+        : isSet(object.amount_usd_micro)
+        ? globalThis.Number(object.amount_usd_micro)
+        : 0,
+      amountMicro: isSet(object.amountMicro)
+        ? globalThis.Number(object.amountMicro)
+        : isSet(object.amount_micro)
+        ? globalThis.Number(object.amount_micro)
+        : 0,
+      adminNotes: isSet(object.adminNotes)
+        ? globalThis.String(object.adminNotes)
+        : isSet(object.admin_notes)
+        ? globalThis.String(object.admin_notes)
+        : "",
+      payoutReference: isSet(object.payoutReference)
+        ? globalThis.String(object.payoutReference)
+        : isSet(object.payout_reference)
+        ? globalThis.String(object.payout_reference)
+        : "",
+      adminId: isSet(object.adminId)
+        ? globalThis.String(object.adminId)
+        : isSet(object.admin_id)
+        ? globalThis.String(object.admin_id)
+        : "",
+      processedAt: isSet(object.processedAt)
+        ? globalThis.String(object.processedAt)
+        : isSet(object.processed_at)
+        ? globalThis.String(object.processed_at)
+        : "",
+    };
+  },
+
+  toJSON(message: WithdrawalProcessed): unknown {
+    const obj: any = {};
+    if (message.withdrawalId !== "") {
+      obj.withdrawalId = message.withdrawalId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.amountUsdMicro !== 0) {
+      obj.amountUsdMicro = Math.round(message.amountUsdMicro);
+    }
+    if (message.amountMicro !== 0) {
+      obj.amountMicro = Math.round(message.amountMicro);
+    }
+    if (message.adminNotes !== "") {
+      obj.adminNotes = message.adminNotes;
+    }
+    if (message.payoutReference !== "") {
+      obj.payoutReference = message.payoutReference;
+    }
+    if (message.adminId !== "") {
+      obj.adminId = message.adminId;
+    }
+    if (message.processedAt !== "") {
+      obj.processedAt = message.processedAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<WithdrawalProcessed>, I>>(base?: I): WithdrawalProcessed {
+    return WithdrawalProcessed.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<WithdrawalProcessed>, I>>(object: I): WithdrawalProcessed {
+    const message = createBaseWithdrawalProcessed();
+    message.withdrawalId = object.withdrawalId ?? "";
+    message.userId = object.userId ?? "";
+    message.status = object.status ?? "";
+    message.amountUsdMicro = object.amountUsdMicro ?? 0;
+    message.amountMicro = object.amountMicro ?? 0;
+    message.adminNotes = object.adminNotes ?? "";
+    message.payoutReference = object.payoutReference ?? "";
+    message.adminId = object.adminId ?? "";
+    message.processedAt = object.processedAt ?? "";
     return message;
   },
 };
