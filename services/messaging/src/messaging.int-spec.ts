@@ -536,6 +536,44 @@ describe('notifications', () => {
     expect(rebuilt.notifications.every((n) => n.metadata?.coinsEarned)).toBe(true);
   });
 
+  it('a withdrawal decision notifies the member, once, whichever way it went', async () => {
+    const [approved, rejected] = [member(), member()];
+    const consumer = app.get(NotificationsConsumer);
+    const processed = (userId: string, status: string, withdrawalId = randomUUID()) =>
+      event('withdrawal.processed', userId, {
+        withdrawalId,
+        userId,
+        status,
+        amountUsdMicro: 12_500_000,
+        amountMicro: 12_500_000,
+        adminNotes: status === 'rejected' ? 'PayPal account not found' : '',
+        payoutReference: status === 'approved' ? 'AURA-PO-0123456789AB' : '',
+        adminId: randomBytes(12).toString('hex'),
+        processedAt: new Date().toISOString(),
+      });
+    const decision = processed(approved, 'approved');
+    await consumer.handle(decision);
+    await consumer.handle(decision); // redelivered
+    await consumer.handle(processed(rejected, 'rejected'));
+    const [yes] = (await notifications.list(as(approved), { limit: 20, cursor: '' })).notifications;
+    expect(yes).toMatchObject({
+      type: 'withdrawal',
+      title: 'Withdrawal approved',
+      message:
+        'Your withdrawal of $12.50 to PayPal was approved (reference AURA-PO-0123456789AB). It reaches your PayPal account in 1 to 3 business days.',
+      fromUser: undefined,
+      isRead: false,
+    });
+    expect(await notifications.stats(as(approved))).toEqual({ unreadCount: 1 });
+    const [no] = (await notifications.list(as(rejected), { limit: 20, cursor: '' })).notifications;
+    expect(no).toMatchObject({
+      type: 'withdrawal',
+      title: 'Withdrawal rejected',
+      message:
+        'Your withdrawal of $12.50 was rejected: PayPal account not found. The 12.5 AC held for it are back in your wallet.',
+    });
+  });
+
   it('nothing between members who block each other', async () => {
     const [author, fan] = [member(), member()];
     await block(author, fan);

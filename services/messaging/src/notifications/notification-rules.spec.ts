@@ -100,6 +100,44 @@ describe('notification rules', () => {
     });
   });
 
+  it('a withdrawal decision notifies the member either way, from nobody', () => {
+    const processed = (status: string, adminNotes = '') =>
+      draftsFor(
+        event('withdrawal.processed', {
+          withdrawalId: 'w1',
+          userId: author,
+          status,
+          amountUsdMicro: 25_000_000,
+          amountMicro: 20_000_000,
+          adminNotes,
+          payoutReference: status === 'approved' ? 'AURA-PO-ABC' : '',
+          adminId: fan,
+          processedAt: '',
+        }),
+      );
+    expect(processed('approved')).toEqual([
+      {
+        key: 'withdrawal:w1',
+        userId: author,
+        type: 'withdrawal',
+        title: 'Withdrawal approved',
+        message:
+          'Your withdrawal of $25.00 to PayPal was approved (reference AURA-PO-ABC). It reaches your PayPal account in 1 to 3 business days.',
+        actorId: '',
+        refs: { withdrawal_id: 'w1', status: 'approved' },
+      },
+    ]);
+    expect(processed('rejected', ' email not verified ')[0]).toMatchObject({
+      key: 'withdrawal:w1',
+      title: 'Withdrawal rejected',
+      message:
+        'Your withdrawal of $25.00 was rejected: email not verified. The 20 AC held for it are back in your wallet.',
+    });
+    expect(processed('rejected')[0].message).toBe(
+      'Your withdrawal of $25.00 was rejected. The 20 AC held for it are back in your wallet.',
+    );
+  });
+
   it('formats AC truncated to 3 decimals', () => {
     expect(formatAc(1_500_000)).toBe('1.5');
     expect(formatAc(1_000)).toBe('0.001');
@@ -110,7 +148,14 @@ describe('notification rules', () => {
 
   it('lists the events it consumes', () => {
     expect(NOTIFYING_EVENTS).toEqual(
-      expect.arrayContaining(['post.liked', 'comment.created', 'post.created', 'user.followed', 'tip.sent']),
+      expect.arrayContaining([
+        'post.liked',
+        'comment.created',
+        'post.created',
+        'user.followed',
+        'tip.sent',
+        'withdrawal.processed',
+      ]),
     );
   });
 

@@ -30,6 +30,8 @@ export const Titles = {
   mention: 'You were mentioned',
   tip: 'Energy received',
   transfer: 'AuraCoin received',
+  withdrawalApproved: 'Withdrawal approved',
+  withdrawalRejected: 'Withdrawal rejected',
 } as const;
 
 /** AC for display: micro-AC truncated to 3 decimals, trailing zeros dropped (0.0015 → "0.001"). */
@@ -41,6 +43,12 @@ export function formatAc(micro: number): string {
     .padStart(3, '0')
     .replace(/0+$/, '');
   return fraction ? `${whole}.${fraction}` : `${whole}`;
+}
+
+/** USD for display: micro-USD as dollars and cents ($25.00). */
+export function formatUsd(micro: number): string {
+  const cents = Math.round(micro / 10_000);
+  return `$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }
 
 /** Drops drafts for acting on one's own content and keeps one per recipient (the first wins). */
@@ -55,8 +63,8 @@ function finish(drafts: NotificationDraft[]): NotificationDraft[] {
 
 /**
  * Event → notifications. A service that wants to notify members publishes an event and adds its rule
- * here (see README.md "Notifications"): genie earnings (genie_earning), withdrawal decisions
- * (withdrawal), gifts, purchases and ticket answers (system).
+ * here (see README.md "Notifications"): withdrawal decisions (withdrawal) are here; genie earnings
+ * (genie_earning), gifts, purchases and ticket answers (system) come with their issues.
  */
 export const NOTIFICATION_RULES: Partial<Record<EventType, NotificationRule>> = {
   'post.liked': (event) => {
@@ -168,6 +176,25 @@ export const NOTIFICATION_RULES: Partial<Record<EventType, NotificationRule>> = 
         actorId: p.senderId,
         coinsMicro: Number(p.amountMicro),
         refs: { transfer_id: p.transferId },
+      },
+    ]);
+  },
+  'withdrawal.processed': (event) => {
+    const p = event.payload as economyEvents.WithdrawalProcessed;
+    const usd = formatUsd(Number(p.amountUsdMicro));
+    const approved = p.status === 'approved';
+    const notes = p.adminNotes?.trim() ? `: ${p.adminNotes.trim()}` : '';
+    return finish([
+      {
+        key: `withdrawal:${p.withdrawalId}`,
+        userId: p.userId,
+        type: 'withdrawal',
+        title: approved ? Titles.withdrawalApproved : Titles.withdrawalRejected,
+        message: approved
+          ? `Your withdrawal of ${usd} to PayPal was approved (reference ${p.payoutReference}). It reaches your PayPal account in 1 to 3 business days.`
+          : `Your withdrawal of ${usd} was rejected${notes}. The ${formatAc(Number(p.amountMicro))} AC held for it are back in your wallet.`,
+        actorId: '',
+        refs: { withdrawal_id: p.withdrawalId, status: p.status },
       },
     ]);
   },
