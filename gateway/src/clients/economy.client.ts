@@ -37,6 +37,27 @@ export class EconomyClient implements OnModuleDestroy {
     return unaryCall(this.client, this.client.adminAdjust, request, callerMetadata(caller, idempotencyKey));
   }
 
+  requestWithdrawal(caller: Caller, request: economy.WithdrawalRequest, idempotencyKey?: string) {
+    return unaryCall(
+      this.client,
+      this.client.requestWithdrawal,
+      request,
+      callerMetadata(caller, idempotencyKey),
+    );
+  }
+
+  listMyWithdrawals(caller: Caller) {
+    return unaryCall(this.client, this.client.listMyWithdrawals, {}, callerMetadata(caller));
+  }
+
+  listWithdrawals(caller: Caller, request: economy.ListWithdrawalsRequest) {
+    return unaryCall(this.client, this.client.listWithdrawals, request, callerMetadata(caller));
+  }
+
+  processWithdrawal(caller: Caller, request: economy.ProcessWithdrawalRequest) {
+    return unaryCall(this.client, this.client.processWithdrawal, request, callerMetadata(caller));
+  }
+
   /** Reads every transfer: allow it time on a large ledger. */
   verifyLedger(caller: Caller) {
     return unaryCall(this.client, this.client.verifyLedger, {}, callerMetadata(caller), 120_000);

@@ -3,6 +3,7 @@ import { AdminEconomyController } from './admin-economy.controller';
 import { MarketController } from './market.controller';
 import { PaymentsController } from './payments.controller';
 import { WalletController } from './wallet.controller';
+import { AdminWithdrawalsController, WithdrawalsController } from './withdrawals.controller';
 
 /** The economy routes of issue 7 (ADR 0005, 0006), registered by AppModule. */
 export const ECONOMY_CONTROLLERS = [
@@ -10,6 +11,8 @@ export const ECONOMY_CONTROLLERS = [
   PaymentsController,
   AdminEconomyController,
   MarketController,
+  WithdrawalsController,
+  AdminWithdrawalsController,
 ];
 
 export const ECONOMY_PROVIDERS = [EconomyClient];

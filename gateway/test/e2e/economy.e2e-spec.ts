@@ -1,5 +1,7 @@
-// The economy through the gateway (HTTP): wallet, history, tips, transfers, admin adjustments and the
-// ledger check — who may call what, every rule with its message, and that a refused call moves nothing.
+// The economy through the gateway (HTTP): wallet, history, tips, transfers, admin adjustments,
+// withdrawals and the ledger check — who may call what, every rule with its message, and that a
+// refused call moves nothing.
+import { MongoClient, ObjectId } from 'mongodb';
 import { randomUUID } from 'node:crypto';
 import { api, newMember } from './support/api';
 
@@ -14,6 +16,27 @@ async function signUp(prefix = 'eco'): Promise<Member> {
   const answer = await api('POST', '/auth/register', { body: member });
   if (answer.status !== 201) throw new Error(`register answered ${answer.status}`);
   return { id: answer.body.user.id, username: member.username, token: answer.body.access_token };
+}
+
+/**
+ * A member with the admin role (no endpoint grants roles yet: the admin issue brings it). The role
+ * is set in the test stack's identity database and the new token carries it.
+ */
+async function signUpAdmin(): Promise<Member> {
+  const member = newMember('eco_admin');
+  const registered = await api('POST', '/auth/register', { body: member });
+  expect(registered.status).toBe(201);
+  const client = await MongoClient.connect(process.env.MONGODB_URI ?? 'mongodb://127.0.0.1:27017');
+  try {
+    const db = client.db(`aura_identity_${process.env.AURA_DB_SUFFIX || 'test'}`);
+    const id = registered.body.user.id as string;
+    await db.collection('users').updateOne({ _id: new ObjectId(id) }, { $set: { role: 'admin' } });
+  } finally {
+    await client.close();
+  }
+  const login = await api('POST', '/auth/login', { body: member });
+  expect(login).toMatchObject({ status: 200, body: { user: { role: 'admin' } } });
+  return { id: login.body.user.id, username: member.username, token: login.body.access_token };
 }
 
 let superAdmin: string;
@@ -50,9 +73,22 @@ describe('who may call the economy routes', () => {
     ['POST', '/admin/wallets/0123456789abcdef01234567/adjust'],
     ['GET', '/admin/wallets/0123456789abcdef01234567'],
     ['GET', '/admin/ledger/verify'],
+    ['POST', '/withdrawals/request'],
+    ['GET', '/withdrawals'],
+    ['GET', '/admin/withdrawals'],
+    ['POST', `/admin/withdrawals/${randomUUID()}/process?action=approve`],
   ])('%s %s needs a token (401)', async (method, path) => {
     const answer = await api(method, path, { body: method === 'POST' ? {} : undefined });
     expect(answer).toMatchObject({ status: 401, body: { detail: 'Not authenticated' } });
+  });
+
+  it('an admin who is not a super admin cannot adjust a wallet', async () => {
+    const [member, adminMember] = [await signUp(), await signUpAdmin()];
+    expect(await adjust(member.id, { amount: 5, reason: 'gift' }, adminMember.token)).toMatchObject({
+      status: 403,
+      body: { detail: 'You do not have permission to do this' },
+    });
+    expect(await balanceOf(member)).toBe(0);
   });
 
   it('a member reads only their own wallet; only admins read another’s; only super admins adjust', async () => {
@@ -286,6 +322,178 @@ describe('rewards', () => {
     const [reward] = (await api('GET', '/wallet/transactions', { token: author.token })).body;
     expect(reward).toMatchObject({ description: 'Reward for sharing a post', transaction_type: 'earning' });
   }, 150_000);
+});
+
+describe('withdrawals', () => {
+  const ask = (member: Member, body: unknown, headers: Record<string, string> = {}) =>
+    api('POST', '/withdrawals/request', { token: member.token, body, headers });
+  const processIt = (id: string, query: string, token = superAdmin) =>
+    api('POST', `/admin/withdrawals/${id}/process?${query}`, { token });
+  const ONE_PENDING = 'You already have a pending withdrawal request. Only one pending request at a time.';
+
+  it('refuses every broken rule with the spec’s message, and moves nothing', async () => {
+    const member = await funded(12);
+    for (const [body, status, detail] of [
+      [{ paypal_email: 'me@example.com' }, 400, 'Please enter a valid amount'],
+      [{ amount: 'ten', paypal_email: 'me@example.com' }, 400, 'Please enter a valid amount'],
+      [{ amount: 9.99, paypal_email: 'me@example.com' }, 400, 'Minimum withdrawal amount is $10'],
+      [{ amount: 10, paypal_email: '' }, 400, 'Please enter a valid PayPal email'],
+      [{ amount: 10, paypal_email: 'paypal' }, 400, 'Please enter a valid PayPal email'],
+      [{ amount: 12.01, paypal_email: 'me@example.com' }, 400, 'Insufficient balance'],
+      [{ amount: [10], paypal_email: 'me@example.com' }, 422, 'amount must be a number'],
+      [{ amount: 10, paypal_email: 5 }, 422, 'paypal_email must be a string'],
+    ] as const)
+      expect(await ask(member, body)).toMatchObject({ status, body: { detail } });
+    expect(await balanceOf(member)).toBe(12);
+    expect(await api('GET', '/withdrawals', { token: member.token })).toMatchObject({
+      status: 200,
+      body: [],
+    });
+  });
+
+  it('holds the AC, one pending request at a time, shown in the wallet’s history', async () => {
+    const member = await funded(30);
+    const asked = await ask(member, { amount: 25, paypal_email: 'me@example.com' });
+    expect(asked).toMatchObject({
+      status: 200,
+      body: {
+        message: 'Withdrawal request submitted. It will be processed in 1 to 3 business days.',
+        withdrawal: {
+          user: { id: member.id, username: member.username },
+          paypal_email: 'me@example.com',
+          amount: 25,
+          amount_ac: 25,
+          status: 'pending',
+          admin_notes: '',
+          processed_at: null,
+        },
+      },
+    });
+    expect(await balanceOf(member)).toBe(5);
+    expect(await ask(member, { amount: 10, paypal_email: 'me@example.com' })).toMatchObject({
+      status: 400,
+      body: { detail: ONE_PENDING },
+    });
+    const mine = await api('GET', '/withdrawals', { token: member.token });
+    expect(mine.body).toEqual([
+      expect.objectContaining({ id: asked.body.withdrawal.id, amount: 25, status: 'pending' }),
+    ]);
+    const [hold] = (await api('GET', '/wallet/transactions', { token: member.token })).body;
+    expect(hold).toMatchObject({
+      description:
+        'Withdrawal requested: $25.00 to PayPal (me@example.com) (AuraCoins held until it is processed)',
+      transaction_type: 'other',
+      amount: -25,
+    });
+  });
+
+  it('two requests at once: one is pending, the other is told there is one already', async () => {
+    const member = await funded(40);
+    const answers = await Promise.all([
+      ask(member, { amount: 10, paypal_email: 'a@example.com' }),
+      ask(member, { amount: 20, paypal_email: 'b@example.com' }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    expect(answers.find((a) => a.status === 400)?.body).toEqual({ detail: ONE_PENDING });
+    const held = answers.find((a) => a.status === 200)!.body.withdrawal.amount_ac as number;
+    expect(await balanceOf(member)).toBe(40 - held);
+  });
+
+  it('admins list requests; only super admins process them, pending ones only', async () => {
+    const [member, adminMember] = [await funded(25), await signUpAdmin()];
+    const { id } = (await ask(member, { amount: 20, paypal_email: 'me@example.com' })).body.withdrawal;
+    expect(await api('GET', '/admin/withdrawals', { token: member.token })).toMatchObject({
+      status: 403,
+      body: { detail: 'You do not have permission to do this' },
+    });
+    for (const token of [adminMember.token, superAdmin]) {
+      const list = await api('GET', '/admin/withdrawals', { token });
+      expect(list.status).toBe(200);
+      expect(list.body).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            id,
+            user: { id: member.id, username: member.username },
+            paypal_email: 'me@example.com',
+            amount: 20,
+            status: 'pending',
+            admin_notes: '',
+            created_at: expect.any(String),
+          }),
+        ]),
+      );
+    }
+    expect((await api('GET', '/admin/withdrawals?status=done', { token: superAdmin })).status).toBe(422);
+    for (const token of [member.token, adminMember.token])
+      expect(await processIt(id, 'action=approve', token)).toMatchObject({
+        status: 403,
+        body: { detail: 'You do not have permission to do this' },
+      });
+    expect(await processIt(id, 'action=accept')).toMatchObject({
+      status: 422,
+      body: { detail: 'action must be approve or reject' },
+    });
+    expect(await processIt(id, '')).toMatchObject({ status: 422 });
+    expect(await processIt(randomUUID(), 'action=approve')).toMatchObject({
+      status: 404,
+      body: { detail: 'Withdrawal request not found' },
+    });
+    expect((await processIt('not-an-id', 'action=approve')).status).toBe(404);
+    expect(await balanceOf(member)).toBe(5);
+
+    const approved = await processIt(id, 'action=approve&admin_notes=Paid%20via%20PayPal');
+    expect(approved).toMatchObject({
+      status: 200,
+      body: {
+        message: 'Withdrawal approved',
+        withdrawal: {
+          id,
+          status: 'approved',
+          admin_notes: 'Paid via PayPal',
+          payout_reference: expect.any(String),
+        },
+      },
+    });
+    expect(await processIt(id, 'action=reject')).toMatchObject({
+      status: 400,
+      body: { detail: 'This withdrawal request has already been processed' },
+    });
+    expect(await balanceOf(member)).toBe(5);
+    const [paid] = (await api('GET', '/wallet/transactions', { token: member.token })).body;
+    expect(paid.description).toBe('Withdrawal paid out: $20.00 to PayPal (me@example.com)');
+  });
+
+  it('a rejection gives the AC back; the member is notified either way', async () => {
+    const member = await funded(15);
+    const { id } = (await ask(member, { amount: 15, paypal_email: 'me@example.com' })).body.withdrawal;
+    expect(await balanceOf(member)).toBe(0);
+    expect(await processIt(id, 'action=reject&admin_notes=PayPal%20account%20not%20found')).toMatchObject({
+      status: 200,
+      body: { message: 'Withdrawal rejected', withdrawal: { status: 'rejected' } },
+    });
+    expect(await balanceOf(member)).toBe(15);
+    const history = (await api('GET', '/wallet/transactions', { token: member.token })).body;
+    expect(
+      history.slice(0, 2).map((t: { description: string; amount: number }) => [t.description, t.amount]),
+    ).toEqual([
+      ['Withdrawal rejected: AuraCoins returned to your wallet (PayPal account not found)', 15],
+      ['Withdrawal rejected: $15.00 to PayPal (me@example.com)', -15],
+    ]);
+    const deadline = Date.now() + 60_000;
+    let notification: { type: string; title: string; message: string } | undefined;
+    while (!notification && Date.now() < deadline) {
+      const list = await api('GET', '/notifications?limit=20', { token: member.token });
+      notification = (list.body ?? []).find((n: { type: string }) => n.type === 'withdrawal');
+      if (!notification) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(notification).toMatchObject({
+      title: 'Withdrawal rejected',
+      message:
+        'Your withdrawal of $15.00 was rejected: PayPal account not found. The 15 AC held for it are back in your wallet.',
+    });
+    // Decided: a new request may be made.
+    expect((await ask(member, { amount: 10, paypal_email: 'me@example.com' })).status).toBe(200);
+  }, 90_000);
 });
 
 describe('ledger check', () => {

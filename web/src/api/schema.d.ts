@@ -820,6 +820,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/withdrawals/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Withdrawals_request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Withdrawals_mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminWithdrawals_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/withdrawals/{id}/process": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AdminWithdrawals_process"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1559,6 +1623,60 @@ export interface components {
             hours: number;
             /** @description Oldest first, at most ~300 points */
             chart_data: components["schemas"]["PricePointResponse"][];
+        };
+        WithdrawalRequestBody: {
+            /**
+             * @description USD, at least 10, whole cents. A decimal string is accepted too.
+             * @example 25
+             */
+            amount: number | string;
+            /**
+             * @description The PayPal account to pay
+             * @example me@example.com
+             */
+            paypal_email: string;
+        };
+        WithdrawalResponse: {
+            id: string;
+            /** @description The member who asked */
+            user: components["schemas"]["CounterpartyResponse"];
+            /** @example me@example.com */
+            paypal_email: string;
+            /**
+             * @description USD asked for
+             * @example 25
+             */
+            amount: number;
+            /**
+             * @description AC held for it (3 decimals), at the coin price of the request
+             * @example 25
+             */
+            amount_ac: number;
+            /**
+             * @description The coin price of the request, USD per AC
+             * @example 1
+             */
+            coin_price_usd: number;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            /** @description The super admin’s notes ("" until processed) */
+            admin_notes: string;
+            /** @example 2026-05-01T12:00:00.000Z */
+            created_at: string;
+            /** @description When it was approved or rejected */
+            processed_at: string | null;
+            /** @description Recorded at approval ("" otherwise); no PayPal call is made */
+            payout_reference: string;
+        };
+        WithdrawalRequestedResponse: {
+            /** @example Withdrawal request submitted. It will be processed in 1 to 3 business days. */
+            message: string;
+            withdrawal: components["schemas"]["WithdrawalResponse"];
+        };
+        WithdrawalProcessedResponse: {
+            /** @example Withdrawal approved */
+            message: string;
+            withdrawal: components["schemas"]["WithdrawalResponse"];
         };
     };
     responses: never;
@@ -4098,6 +4216,219 @@ export interface operations {
                 };
             };
             /** @description "hours must be an integer from 1 to 720" */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Withdrawals_request: {
+        parameters: {
+            query?: never;
+            header: {
+                "idempotency-key": string;
+                /** @description Any string up to 255 characters. A retry with the same key answers the first result and moves money once; the same key with a different body is 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawalRequestBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalRequestedResponse"];
+                };
+            };
+            /** @description "Please enter a valid amount", "Minimum withdrawal amount is $10", "Please enter a valid PayPal email", "You already have a pending withdrawal request. Only one pending request at a time.", "Insufficient balance" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The Idempotency-Key was used for another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A field has the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Withdrawals_mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalResponse"][];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminWithdrawals_list: {
+        parameters: {
+            query?: {
+                /** @description Only this status */
+                status?: "pending" | "approved" | "rejected";
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalResponse"][];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "status must be pending, approved or rejected", "limit must be an integer from 1 to 500" */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminWithdrawals_process: {
+        parameters: {
+            query: {
+                action: "approve" | "reject";
+                /** @description Shown to the member (a rejection’s reason) */
+                admin_notes?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Withdrawal request id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalProcessedResponse"];
+                };
+            };
+            /** @description "This withdrawal request has already been processed" (pending requests only), "Admin notes must be at most 500 characters" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not a super admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "Withdrawal request not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "action must be approve or reject" */
             422: {
                 headers: {
                     [name: string]: unknown;
