@@ -171,7 +171,7 @@ describe('messaging and notifications in the browser (issue 6; spec 000 §2, §4
     // Messages of the other member carry no tick.
     expect(await reply.locator('[data-tick]').count()).toBe(0);
     expect(await tickOf(first)).toBe('read');
-  });
+  }, 180_000); // two live pages and some twenty steps: slow on a busy 2-core machine
 
   it('sends a photo with a caption through the attachment picker; both members see it', async () => {
     const photo = await sharp({ create: { width: 240, height: 160, channels: 3, background: '#f59e0b' } })
