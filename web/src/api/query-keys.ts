@@ -4,8 +4,14 @@ import type { FeedTab } from '../features/feed/feed-tabs';
 export const queryKeys = {
   /** GET /api/auth/me: the signed-in member. */
   me: ['auth', 'me'] as const,
-  /** The member's wallet (GET /api/wallet, a later issue). */
+  /** The member's wallet (GET /api/wallet); its history and withdrawals sit under it, so that one
+   * invalidation of `wallet` after a money movement refreshes all three. */
   wallet: ['wallet'] as const,
+  walletBalance: ['wallet', 'balance'] as const,
+  walletTransactions: ['wallet', 'transactions'] as const,
+  withdrawals: ['wallet', 'withdrawals'] as const,
+  /** The transfer's recipient picker (GET /api/search?content_type=users). */
+  recipientSearch: (query: string) => ['users', 'search', query] as const,
   /** All home feeds; one tab is `feed(tab)` (GET /api/posts/feed/{tab}, cursor-paged infinite query). */
   feeds: ['feeds'] as const,
   feed: (tab: FeedTab) => ['feeds', tab] as const,

@@ -9,7 +9,7 @@ import { isAdminRole } from '../../auth/roles';
 import { AuraMark } from '../../landing/components/AuraMark';
 import { MessageNotifier } from '../../messaging/components/MessageNotifier';
 import { NotificationBadge } from '../../notifications/components/NotificationBadge';
-import { useWallet } from '../../wallet/hooks/useWallet';
+import { useLiveWallet, useWallet } from '../../wallet/hooks/useWallet';
 import { ProfileMenu } from './ProfileMenu';
 import styles from './AppHeader.module.css';
 
@@ -24,6 +24,7 @@ export function AppHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
   const user = useSignedInUser();
   const { openDialog } = useAppDialogs();
   const { wallet } = useWallet();
+  useLiveWallet();
   const [query, setQuery] = useState('');
 
   const onSearch = (event: FormEvent) => {

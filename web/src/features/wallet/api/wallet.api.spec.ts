@@ -1,0 +1,72 @@
+import { createApiClient } from '../../../api/client';
+import { createMemoryTokenStore } from '../../../api/token-store';
+import { createWalletApi } from './wallet.api';
+
+interface Seen {
+  method: string;
+  url: URL;
+  key: string | null;
+  body: unknown;
+}
+
+function gateway(body: unknown, headers: Record<string, string> = {}) {
+  const seen: Seen[] = [];
+  const fetch = jest.fn(async (request: Request) => {
+    const text = await request.text();
+    seen.push({
+      method: request.method,
+      url: new URL(request.url),
+      key: request.headers.get('Idempotency-Key'),
+      body: text ? JSON.parse(text) : undefined,
+    });
+    return new Response(JSON.stringify(body), {
+      headers: { 'Content-Type': 'application/json', ...headers },
+    });
+  });
+  const api = createApiClient({
+    baseUrl: 'http://gateway.test',
+    tokenStore: createMemoryTokenStore('t1'),
+    fetch,
+  });
+  return { wallet: createWalletApi(api), seen };
+}
+
+describe('wallet api', () => {
+  it('pages the history by X-Next-Cursor', async () => {
+    const { wallet, seen } = gateway([{ id: 't1' }], { 'X-Next-Cursor': 'c2' });
+    await expect(wallet.transactions(null)).resolves.toEqual({ items: [{ id: 't1' }], nextCursor: 'c2' });
+    await wallet.transactions('c2');
+    expect(seen.map((s) => s.url.search)).toEqual(['?limit=20', '?cursor=c2&limit=20']);
+  });
+
+  it('sends a tip in AC with the attempt’s Idempotency-Key, the amount as typed', async () => {
+    const { wallet, seen } = gateway({ message: 'Sent' });
+    await wallet.tip({ recipientId: 'u2', amount: ' 0.3 ', message: 'hi' }, 'key-1');
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      key: 'key-1',
+      body: { recipient_id: 'u2', amount: '0.3', currency: 'AC', message: 'hi' },
+    });
+    expect(seen[0]!.url.pathname).toBe('/api/tips/send');
+  });
+
+  it('sends a transfer without an empty message, and a withdrawal in USD', async () => {
+    const { wallet, seen } = gateway({ message: 'ok' });
+    await wallet.transfer({ recipientId: 'u2', amount: '2', message: '' }, 'key-2');
+    await wallet.requestWithdrawal({ amount: '10', paypalEmail: ' me@example.com ' }, 'key-3');
+    expect(seen.map((s) => [s.url.pathname, s.key, s.body])).toEqual([
+      ['/api/payments/transfer', 'key-2', { recipient_id: 'u2', amount: '2' }],
+      ['/api/withdrawals/request', 'key-3', { amount: '10', paypal_email: 'me@example.com' }],
+    ]);
+  });
+
+  it('finds recipients among members only', async () => {
+    const { wallet, seen } = gateway({ users: [{ id: 'u1' }], posts: [{ id: 'p' }] });
+    await expect(wallet.searchMembers('lun')).resolves.toEqual([{ id: 'u1' }]);
+    expect(Object.fromEntries(seen[0]!.url.searchParams)).toEqual({
+      query: 'lun',
+      content_type: 'users',
+      limit: '6',
+    });
+  });
+});

@@ -1,0 +1,87 @@
+// The wallet's calls (spec 000 §7, spec 001 §7, PRODUCT-DECISIONS.md "Money"). Every call that moves
+// money carries an Idempotency-Key, made once per attempt of a form submission by the caller.
+// Pure module (no DOM): the client is handed in.
+import type { ApiClient } from '../../../api/client';
+import { pageQuery, readNextCursor, type Page } from '../../feed/cursor';
+import { asList, callWithHeaders } from '../../posts/api/request';
+import { RECIPIENT_SEARCH_MAX, TRANSACTIONS_PAGE } from '../wallet';
+import type { Transaction } from '../types';
+
+export interface TipInput {
+  recipientId: string;
+  /** AC, as typed (a decimal string keeps it exact). */
+  amount: string;
+  message: string;
+}
+
+export type TransferInput = TipInput;
+
+export interface WithdrawalInput {
+  /** USD, as typed. */
+  amount: string;
+  paypalEmail: string;
+}
+
+const idempotent = (key: string) => ({ header: { 'idempotency-key': key } });
+
+export function createWalletApi(api: ApiClient) {
+  return {
+    wallet: (signal?: AbortSignal) => api.call((c) => c.GET('/api/wallet', { signal })),
+    transactions: async (cursor: string | null, signal?: AbortSignal): Promise<Page<Transaction>> => {
+      const { data, headers } = await callWithHeaders(api, (c) =>
+        c.GET('/api/wallet/transactions', {
+          params: { query: pageQuery(cursor, TRANSACTIONS_PAGE) },
+          signal,
+        }),
+      );
+      return { items: asList(data), nextCursor: readNextCursor(headers) };
+    },
+    tip: (input: TipInput, key: string) =>
+      api.call((c) =>
+        c.POST('/api/tips/send', {
+          params: idempotent(key),
+          body: {
+            recipient_id: input.recipientId,
+            amount: input.amount.trim(),
+            currency: 'AC',
+            message: input.message,
+          },
+        }),
+      ),
+    transfer: (input: TransferInput, key: string) =>
+      api.call((c) =>
+        c.POST('/api/payments/transfer', {
+          params: idempotent(key),
+          body: {
+            recipient_id: input.recipientId,
+            amount: input.amount.trim(),
+            ...(input.message ? { message: input.message } : {}),
+          },
+        }),
+      ),
+    withdrawals: async (signal?: AbortSignal) =>
+      asList(await api.call((c) => c.GET('/api/withdrawals', { signal }))),
+    requestWithdrawal: (input: WithdrawalInput, key: string) =>
+      api.call((c) =>
+        c.POST('/api/withdrawals/request', {
+          params: idempotent(key),
+          body: { amount: input.amount.trim(), paypal_email: input.paypalEmail.trim() },
+        }),
+      ),
+    /**
+     * The recipient picker. Spec 001 §7 names GET /users/search/{text}; the gateway has no such route,
+     * so members are found through Explore's search (GET /api/search?content_type=users).
+     */
+    searchMembers: async (text: string, signal?: AbortSignal) => {
+      const results = await api.call((c) =>
+        c.GET('/api/search', {
+          params: { query: { query: text, content_type: 'users', limit: RECIPIENT_SEARCH_MAX + 1 } },
+          signal,
+        }),
+      );
+      return asList(results?.users);
+    },
+  };
+}
+
+export type WalletApi = ReturnType<typeof createWalletApi>;

@@ -1,0 +1,27 @@
+// The Send AuraCoins recipient picker (spec 001 §5): from 3 characters, at most 5 members, never the
+// member themself. Debounced; a failed search is only logged and shows no one.
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../../api/query-keys';
+import { useSignedInUser } from '../../auth/hooks';
+import { useDebouncedValue } from '../../explore/hooks/useDebouncedValue';
+import { loggedRead } from '../../messaging/hooks/logged-read';
+import { walletApi } from '../api';
+import { recipientQuery, recipientSuggestions } from '../wallet';
+
+const SEARCH_DEBOUNCE_MS = 250;
+
+export function useRecipientSearch(text: string) {
+  const me = useSignedInUser();
+  const query = recipientQuery(useDebouncedValue(text, SEARCH_DEBOUNCE_MS));
+  const search = useQuery({
+    queryKey: queryKeys.recipientSearch(query ?? ''),
+    queryFn: loggedRead('recipient search', (signal) => walletApi.searchMembers(query!, signal)),
+    enabled: query !== null,
+    staleTime: 30_000,
+  });
+  return {
+    active: query !== null,
+    isSearching: query !== null && search.isFetching,
+    recipients: query === null ? [] : recipientSuggestions(search.data ?? [], me.id),
+  };
+}
