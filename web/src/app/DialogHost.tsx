@@ -7,6 +7,8 @@ import { MemberProfileDialog } from '../features/members/components/MemberProfil
 import { MessagingDialog } from '../features/messaging/components/MessagingDialog';
 import { NotificationsDialog } from '../features/notifications/components/NotificationsDialog';
 import { OwnProfileDialog } from '../features/profile';
+import { SendEnergyDialog } from '../features/wallet/components/SendEnergyDialog';
+import { WalletDialog } from '../features/wallet/components/WalletDialog';
 import { Modal } from '../ui/Modal';
 import { DIALOG_TITLES, useAppDialogs, type DialogName } from './dialogs';
 
@@ -23,6 +25,8 @@ const DIALOG_CONTENT: Partial<Record<DialogName, ComponentType<DialogContentProp
   messages: MessagingDialog,
   notifications: NotificationsDialog,
   'coin-chart': LazyCoinChartDialog,
+  wallet: WalletDialog,
+  'send-energy': SendEnergyDialog,
 };
 
 const LARGE_DIALOGS: ReadonlySet<DialogName> = new Set([
@@ -32,6 +36,7 @@ const LARGE_DIALOGS: ReadonlySet<DialogName> = new Set([
   'messages',
   'admin',
   'coin-chart',
+  'wallet',
 ]);
 
 export function DialogHost() {

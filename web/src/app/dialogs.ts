@@ -17,6 +17,8 @@ export const DIALOG_TITLES = {
   marketplace: 'Marketplace',
   /** Another member's profile, opened with {userId}. */
   member: 'Profile',
+  /** The tip dialog, opened with {userId, username, displayName, profilePicture}. */
+  'send-energy': 'Send Energy',
 } as const;
 
 export type DialogName = keyof typeof DIALOG_TITLES;

@@ -4,6 +4,7 @@ import { SuperAuraBadge } from '../../../ui/SuperAuraBadge';
 import { AURA_SCORE_MAX, auraLevel, auraPercent, auraTier } from '../../aura/aura-level';
 import { useSignedInUser } from '../../auth/hooks';
 import { MessageButton } from '../../messaging/components/MessageButton';
+import { SendEnergyButton } from '../../wallet/components/SendEnergyButton';
 import type { MemberProfile } from '../types';
 import { FollowButton } from './FollowButton';
 import styles from './MemberProfileDialog.module.css';
@@ -40,6 +41,7 @@ export function MemberHeader({ profile }: { profile: MemberProfile }) {
         </div>
         {isOwn ? null : <MessageButton userId={profile.id} />}
         {isOwn ? null : <FollowButton profile={profile} />}
+        {isOwn ? null : <SendEnergyButton member={profile} />}
       </div>
 
       <dl className={styles.counts}>

@@ -1,0 +1,100 @@
+// Pieces the wallet's three forms share (Send Energy, Send AuraCoins, Withdraw).
+import { useId, type ReactNode } from 'react';
+import { Spinner } from '../../../ui/Spinner';
+import { MESSAGE_MAX } from '../wallet';
+import styles from './Wallet.module.css';
+
+/** The optional message, up to 200 characters, with its counter. */
+export function MessageField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        Message (optional)
+      </label>
+      <textarea
+        id={id}
+        className={styles.textarea}
+        maxLength={MESSAGE_MAX}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <span className={styles.counter}>
+        {value.length}/{MESSAGE_MAX}
+      </span>
+    </div>
+  );
+}
+
+/** A labelled decimal amount (AC or USD). */
+export function AmountField({
+  label,
+  value,
+  onChange,
+  min,
+  step,
+  placeholder,
+  hint,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  min: string | number;
+  step: string;
+  placeholder: string;
+  hint?: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className={styles.input}
+        type="number"
+        inputMode="decimal"
+        min={min}
+        step={step}
+        placeholder={placeholder}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {hint ? <span className={styles.counter}>{hint}</span> : null}
+    </div>
+  );
+}
+
+/** The form's error (a rule of the spec or the server's message), then its buttons. */
+export function FormFooter({
+  error,
+  busy,
+  submitLabel,
+  disabled = false,
+  children,
+}: {
+  error: string | null;
+  busy: boolean;
+  submitLabel: string;
+  disabled?: boolean;
+  /** Buttons before the submit button (e.g. Cancel). */
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      {error ? (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        {children}
+        <button type="submit" className="btn btn-primary" disabled={busy || disabled}>
+          {busy ? <Spinner /> : null}
+          {submitLabel}
+        </button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+// The Wallet & Payments dialog ('wallet'; spec 001 §2 "AuraCoin Wallet", spec 000 §2 wallet section):
+// balance, total earned, the tabs and the history. Spec 001 names three tabs: Buy AuraCoins, Send
+// AuraCoins, Withdraw. Buy AuraCoins joins when the card top-up routes exist (GET /api/payments/packages
+// and the checkout are not in the gateway yet); until then only the two working tabs are shown.
+import { useId, useState } from 'react';
+import type { DialogContentProps } from '../../../app/DialogHost';
+import { TabPanel, Tabs } from '../../../ui/Tabs';
+import { SendCoinsTab } from './SendCoinsTab';
+import { TransactionHistory } from './TransactionHistory';
+import { WalletSummary } from './WalletSummary';
+import { WithdrawTab } from './WithdrawTab';
+import styles from './Wallet.module.css';
+
+const WALLET_TABS = [
+  { id: 'send', label: 'Send AuraCoins' },
+  { id: 'withdraw', label: 'Withdraw' },
+] as const;
+
+type WalletTab = (typeof WALLET_TABS)[number]['id'];
+
+const isWalletTab = (value: unknown): value is WalletTab => WALLET_TABS.some((tab) => tab.id === value);
+
+export function WalletDialog({ props }: DialogContentProps) {
+  const asked = props?.tab;
+  const [tab, setTab] = useState<WalletTab>(isWalletTab(asked) ? asked : 'send');
+  const idBase = useId();
+  return (
+    <div className={styles.dialog}>
+      <WalletSummary />
+      <Tabs items={WALLET_TABS} value={tab} onChange={setTab} label="Wallet actions" idBase={idBase} />
+      <TabPanel idBase={idBase} value={tab}>
+        {tab === 'send' ? <SendCoinsTab /> : <WithdrawTab />}
+      </TabPanel>
+      <TransactionHistory />
+    </div>
+  );
+}
