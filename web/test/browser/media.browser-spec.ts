@@ -133,7 +133,7 @@ describe('profile picture and banner in the browser (spec 000 §2, §4, §5, §8
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('opens the own profile with its header and the Settings section (the only one built so far)', async () => {
+  it('opens the own profile with its header and the Settings section (Wallet and Settings built so far)', async () => {
     const dialog = await openOwnProfile(page);
     const header = dialog.getByRole('region', { name: 'Profile header' });
     expect(await textOf(header)).toContain(`@${member.username}`);
@@ -142,8 +142,10 @@ describe('profile picture and banner in the browser (spec 000 §2, §4, §5, §8
     await header.getByRole('img', { name: 'No banner image' }).waitFor({ timeout: WAIT_MS });
 
     const tabs = dialog.getByRole('tablist', { name: 'Profile sections' }).getByRole('tab');
-    expect(await tabs.allInnerTexts()).toEqual(['Settings']);
+    expect(await tabs.allInnerTexts()).toEqual(['Wallet', 'Settings']);
     expect(await tabs.first().getAttribute('aria-selected')).toBe('true');
+    await dialog.getByRole('tab', { name: 'Settings', exact: true }).click();
+    expect(await tabs.last().getAttribute('aria-selected')).toBe('true');
     await dialog.getByRole('heading', { name: 'Aura Personalization' }).waitFor({ timeout: WAIT_MS });
     await button(dialog, 'Upload Banner').waitFor({ timeout: WAIT_MS });
     await button(dialog, 'Upload Picture').waitFor({ timeout: WAIT_MS });
@@ -222,6 +224,7 @@ describe('profile picture and banner in the browser (spec 000 §2, §4, §5, §8
     await page.reload();
     await page.getByText(`@${member.username}`, { exact: true }).first().waitFor({ timeout: WAIT_MS });
     const dialog = await openOwnProfile(page);
+    await dialog.getByRole('tab', { name: 'Settings', exact: true }).click();
     const header = dialog.getByRole('region', { name: 'Profile header' });
     const avatar = header.getByRole('img', { name: "Media Tester's profile picture" });
     const banner = header.getByRole('img', { name: "Media Tester's banner" });

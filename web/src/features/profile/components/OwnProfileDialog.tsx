@@ -1,16 +1,17 @@
 // The own-profile dialog (spec 000 §2 "Own-profile dialog"): the profile header and the section
 // selector. The selector lists only the sections built so far (IMPLEMENTED_SECTIONS, in the spec's
-// order); dashboard, posts, reflection, genies, wallet, marketplace and upgrade join it with their issues.
+// order); dashboard, posts, reflection, genies, marketplace and upgrade join it with their issues.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { DialogContentProps } from '../../../app/DialogHost';
 import { useSignedInUser } from '../../auth/hooks';
+import { WalletSection } from '../../wallet/components/WalletSection';
 import { useUserDataRefreshListener } from '../hooks/user-refresh';
 import { initialSection, visibleSections, type ProfileSectionId } from '../profile-sections';
 import { ProfileHeader } from './ProfileHeader';
 import { ProfileSettings } from './ProfileSettings';
 import styles from './OwnProfileDialog.module.css';
 
-const IMPLEMENTED_SECTIONS: ReadonlySet<ProfileSectionId> = new Set(['settings']);
+const IMPLEMENTED_SECTIONS: ReadonlySet<ProfileSectionId> = new Set(['wallet', 'settings']);
 
 export function OwnProfileDialog({ props }: DialogContentProps) {
   const user = useSignedInUser();
@@ -61,6 +62,7 @@ export function OwnProfileDialog({ props }: DialogContentProps) {
           aria-labelledby={`${baseId}-${section.id}`}
           className={styles.panel}
         >
+          {section.id === 'wallet' ? <WalletSection /> : null}
           {section.id === 'settings' ? <ProfileSettings user={user} /> : null}
         </div>
       ) : null}

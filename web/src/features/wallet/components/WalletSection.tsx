@@ -1,0 +1,24 @@
+// The own-profile dialog's Wallet section (spec 000 §2): balance in AC with USD equivalent, total
+// earned, and the history in a scrollable list with a maximum height. Send AuraCoins leaves the profile
+// for the wallet dialog's Send AuraCoins tab. (Buy AuraCoins joins with the card top-up routes.)
+import { useAppDialogs } from '../../../app/dialogs';
+import { Icon } from '../../../ui/icons';
+import { TransactionHistory } from './TransactionHistory';
+import { WalletSummary } from './WalletSummary';
+import styles from './Wallet.module.css';
+
+export function WalletSection() {
+  const { openDialog } = useAppDialogs();
+  return (
+    <div className={styles.dialog}>
+      <WalletSummary />
+      <div className={styles.actions}>
+        <button type="button" className="btn btn-ghost" onClick={() => openDialog('wallet', { tab: 'send' })}>
+          <Icon name="send" size={18} />
+          Send AuraCoins
+        </button>
+      </div>
+      <TransactionHistory />
+    </div>
+  );
+}
