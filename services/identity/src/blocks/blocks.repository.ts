@@ -118,6 +118,7 @@ export class BlocksRepository {
     });
     const kind = type === 'user.blocked' ? 'blocked' : 'unblocked';
     const id = `${kind}:${blockId(block.blockerId, block.blockedId)}:${block.createdAt.getTime()}`;
-    if (await insertOutboxEvents(this.events, id, [record])) this.runtime.eventsStored([record]);
+    if (await insertOutboxEvents(this.events, id, [record]))
+      this.runtime.eventsStored([record], { model: this.events, id });
   }
 }

@@ -61,8 +61,8 @@ export class ProfileMediaConsumer {
       bio: user.bio,
       changedAt: new Date().toISOString(),
     });
-    if (await insertOutboxEvents(this.outbox, `profile-media:${event.id}`, [changed])) {
-      this.runtime.eventsStored([changed]);
-    }
+    const id = `profile-media:${event.id}`;
+    if (await insertOutboxEvents(this.outbox, id, [changed]))
+      this.runtime.eventsStored([changed], { model: this.outbox, id });
   }
 }

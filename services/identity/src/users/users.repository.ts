@@ -117,7 +117,7 @@ export class UsersRepository extends MongoRepository<UserWithCredentials, UserDo
       }
       throw error;
     }
-    this.runtime.eventsStored(events);
+    this.runtime.eventsStored(events, { model: this.model, id: id.toString() });
     const created = await this.findById(id.toString());
     if (!created) throw new Error('user vanished after insert');
     return created;

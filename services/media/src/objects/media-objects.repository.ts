@@ -32,7 +32,7 @@ export interface MediaObject {
 export interface OutboxHost {
   readonly service: string;
   registerOutbox(...models: import('@aura/platform').OutboxModel[]): void;
-  eventsStored(records: EventRecord[]): void;
+  eventsStored(records: EventRecord[], at?: import('@aura/platform').StoredEventsAt): void;
 }
 
 @Injectable()
@@ -119,7 +119,7 @@ export class MediaObjectsRepository extends MongoRepository<MediaObject, MediaOb
       created_at: object.createdAt,
       _outbox: toStoredOutbox(events),
     });
-    this.runtime.eventsStored(events);
+    this.runtime.eventsStored(events, { model: this.model, id: object.filename });
     return events;
   }
 

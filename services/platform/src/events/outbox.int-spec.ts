@@ -74,6 +74,56 @@ describe('OutboxRelay', () => {
       await recorder.stop();
     }
   });
+  it('publishes the document a writer names by _id, without querying the whole collection', async () => {
+    const schema = new Schema(
+      { _id: String, name: String },
+      { versionKey: false, collection: 'outbox_hinted' },
+    );
+    schema.plugin(outboxPlugin);
+    const Named = mongo.models.Named ?? mongo.model('Named', schema);
+    const id = randomUUID();
+    const event = createEvent('outbox-test', 'user.registered', id, {
+      userId: id,
+      username: 'hinted',
+      displayName: 'Hinted',
+      email: 'h@example.com',
+      role: 'user',
+      auraScore: 100,
+      createdAt: new Date().toISOString(),
+    });
+    await Named.create({ _id: id, name: 'named', [OUTBOX_FIELD]: toStoredOutbox([event]) });
+    const recorder = await recordTopics(config.KAFKA_BROKERS, ['aura.identity.user']);
+    // No periodic sweep during the test: only the nudge can publish.
+    const relay = new OutboxRelay({ bus, logger, models: [Named], intervalMs: 600_000 });
+    const finds = jest.spyOn(Named, 'find');
+    try {
+      relay.start();
+      await waitFor(async () => finds.mock.calls.length > 0, { what: 'the start-up sweep' });
+      await relay.stop();
+      await Named.updateOne({ _id: id }, { $set: { [OUTBOX_FIELD]: toStoredOutbox([event]) } });
+      finds.mockClear();
+      const hinted = new OutboxRelay({ bus, logger, models: [Named], intervalMs: 600_000 });
+      hinted.nudge({ model: Named, id });
+      await waitFor(() => recorder.records.some((r) => r.headers[Header.id] === event.id), {
+        what: 'the hinted event',
+      });
+      await waitFor(
+        async () => {
+          const doc = await Named.findById(id).select(`+${OUTBOX_FIELD}`).lean<Record<string, unknown[]>>();
+          return doc !== null && (doc[OUTBOX_FIELD] ?? []).length === 0;
+        },
+        { what: 'the named outbox to be emptied' },
+      );
+      expect(finds).not.toHaveBeenCalled();
+      expect((await Named.findById(id).lean<{ name: string }>())?.name).toBe('named');
+      await hinted.stop();
+    } finally {
+      finds.mockRestore();
+      await relay.stop();
+      await recorder.stop();
+    }
+  });
+
   it('publishes a backlog in batches and clears every document, also those with several events', async () => {
     const schema = new Schema(
       { _id: String, name: String },

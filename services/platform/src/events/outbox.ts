@@ -30,7 +30,11 @@ export const OUTBOX_FIELD = '_outbox';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type OutboxModel = Model<any>;
 
-/** Adds the `_outbox` field to a schema whose documents publish events. */
+/**
+ * Adds the `_outbox` field to a schema whose documents publish events. Events are written only with
+ * the write that creates the document (never appended later): the relay empties a document's outbox
+ * by `_id` once it has published what it read there.
+ */
 export function outboxPlugin(schema: Schema): void {
   schema.add({
     [OUTBOX_FIELD]: {
@@ -98,12 +102,24 @@ export interface OutboxRelayOptions {
   batchSize?: number;
 }
 
-/** Publishes outbox events: right after a write (nudge) and by a periodic sweep (recovery). */
+/** Where a write stored events: the relay reads that document by `_id` instead of scanning. */
+export interface StoredEventsAt {
+  model: OutboxModel;
+  id: string;
+}
+
+/**
+ * Publishes outbox events: right after a write (nudge, for the document the writer names) and by a
+ * periodic sweep of every outbox collection (recovery from a crash between a write and its publish).
+ */
 export class OutboxRelay {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private again = false;
   private stopped = false;
+  /** Documents named by writers since the last pass; `sweepAll` when some writer named none. */
+  private hinted = new Map<OutboxModel, Set<string>>();
+  private sweepAll = false;
 
   constructor(private readonly options: OutboxRelayOptions) {}
 
@@ -116,22 +132,67 @@ export class OutboxRelay {
     this.nudge();
   }
 
-  /** Asks for a publish pass soon; passes never overlap. */
-  nudge(): void {
+  /**
+   * Asks for a publish pass soon; passes never overlap. With `at`, the pass reads just that document
+   * (by `_id`, which FerretDB serves without a scan); without, it sweeps every outbox collection.
+   */
+  nudge(at?: StoredEventsAt): void {
+    if (this.stopped) return;
+    if (at) {
+      const ids = this.hinted.get(at.model) ?? new Set<string>();
+      ids.add(at.id);
+      this.hinted.set(at.model, ids);
+    } else this.sweepAll = true;
+    this.schedule();
+  }
+
+  /** Starts a pass over what is pending, or marks that one is wanted after the running pass. */
+  private schedule(): void {
     if (this.stopped) return;
     if (this.running) {
       this.again = true;
       return;
     }
-    this.running = this.drain()
-      .catch((error) => this.options.logger.warn({ err: error }, 'outbox relay pass failed; will retry'))
+    if (!this.sweepAll && this.hinted.size === 0) return;
+    const [hinted, sweepAll] = [this.hinted, this.sweepAll];
+    this.hinted = new Map();
+    this.sweepAll = false;
+    // A sweep covers the named documents too.
+    this.running = (sweepAll ? this.drain() : this.drainHinted(hinted))
+      .catch((error) => {
+        // What was not published stays in its document; the periodic sweep publishes it.
+        this.options.logger.warn({ err: error }, 'outbox relay pass failed; will retry');
+      })
       .finally(() => {
         this.running = undefined;
         if (this.again) {
           this.again = false;
-          this.nudge();
+          this.schedule();
         }
       });
+  }
+
+  /** Publishes the events of the named documents: reads and clears each by `_id` (no scans). */
+  async drainHinted(hinted: Map<OutboxModel, Set<string>>): Promise<void> {
+    const batchSize = this.options.batchSize ?? 100;
+    for (const [model, idSet] of hinted) {
+      const ids = [...idSet];
+      for (let start = 0; start < ids.length; start += batchSize) {
+        const found = await Promise.all(
+          ids
+            .slice(start, start + batchSize)
+            .map((id) => model.findById(id).select(`+${OUTBOX_FIELD}`).lean<OutboxDoc>().exec()),
+        );
+        const docs = found.filter((doc): doc is OutboxDoc => (doc?._outbox?.length ?? 0) > 0);
+        if (docs.length === 0) continue;
+        if (!this.options.bus.isReady()) return;
+        await this.options.bus.publish(docs.flatMap((doc) => doc._outbox.map(fromStoredOutbox)));
+        // Nothing appends to an outbox (see outboxPlugin): what was read is what was published.
+        await Promise.all(
+          docs.map((doc) => model.updateOne({ _id: doc._id }, { $unset: { [OUTBOX_FIELD]: 1 } }).exec()),
+        );
+      }
+    }
   }
 
   /**

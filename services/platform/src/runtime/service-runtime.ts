@@ -5,7 +5,7 @@ import { BaseConfig, parseHostPort } from '../config/config';
 import { EventRecord } from '../events/event';
 import { EventBus, Subscription } from '../events/event-bus';
 import { KafkaEventBus } from '../events/kafka-event-bus';
-import { OutboxModel, OutboxRelay } from '../events/outbox';
+import { OutboxModel, OutboxRelay, StoredEventsAt } from '../events/outbox';
 import { MongoProcessedEventStore } from '../events/processed-event-store';
 import { healthServiceImplementation } from '../grpc/health-service';
 import { GrpcServer } from '../grpc/server';
@@ -78,9 +78,12 @@ export class ServiceRuntime {
     this.outboxModels.push(...models);
   }
 
-  /** Called by repositories right after a write that stored events, so they go out at once. */
-  eventsStored(_records: EventRecord[]): void {
-    this.outbox.nudge();
+  /**
+   * Called by repositories right after a write that stored events, so they go out at once; `at` names
+   * the document (the relay then reads it by `_id` instead of sweeping every outbox collection).
+   */
+  eventsStored(_records: EventRecord[], at?: StoredEventsAt): void {
+    this.outbox.nudge(at);
   }
 
   subscribe(subscription: Subscription): Promise<void> {

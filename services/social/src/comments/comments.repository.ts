@@ -35,7 +35,7 @@ export class CommentsRepository {
   async insert(doc: CommentDoc, events: EventRecord[]): Promise<void> {
     const version = readVersion();
     await this.model.create({ ...doc, _outbox: toStoredOutbox(events) });
-    this.runtime.eventsStored(events);
+    this.runtime.eventsStored(events, { model: this.model, id: doc._id });
     await this.cache.setJson([[this.keys.comment(doc._id), doc]], CacheTtl.document, version);
     await this.cache.addToZset(this.keys.postComments(doc.postId), [
       { id: doc._id, score: doc.createdAt.getTime() },

@@ -59,7 +59,7 @@ export async function insertEdge<T extends EdgeDoc>(
     if (isDuplicateKeyError(error)) return false;
     throw error;
   }
-  host.eventsStored(events);
+  host.eventsStored(events, { model, id: doc._id });
   return true;
 }
 
@@ -114,7 +114,7 @@ export class EdgeRemovals {
       await this.complete(edges, removalId, edgeId, edge.createdAt);
       return edge;
     }
-    this.host.eventsStored(records);
+    this.host.eventsStored(records, { model: this.model, id: removalId });
     await this.complete(edges, removalId, edgeId, edge.createdAt);
     return edge;
   }

@@ -53,7 +53,7 @@ export class PostsRepository {
   async insert(doc: PostDoc, events: EventRecord[]): Promise<void> {
     const version = readVersion();
     await this.model.create({ ...doc, _outbox: toStoredOutbox(events) });
-    this.runtime.eventsStored(events);
+    this.runtime.eventsStored(events, { model: this.model, id: doc._id });
     await this.cache.setJson([[this.keys.post(doc._id), doc]], CacheTtl.document, version);
   }
 
