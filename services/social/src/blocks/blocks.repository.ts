@@ -29,21 +29,23 @@ export class BlocksRepository {
 
   /** Members this member blocked or was blocked by. */
   blockedEitherWay(userId: string): Promise<Set<string>> {
-    return this.cache.set(this.keys.blocks(userId), CacheTtl.memberSet, async () => {
-      const docs = await this.model
-        .find({ $or: [{ blockerId: userId }, { blockedId: userId }] })
-        .lean<BlockDoc[]>()
-        .exec();
-      return docs.map((doc) => (doc.blockerId === userId ? doc.blockedId : doc.blockerId));
-    });
+    return this.cache.set(this.keys.blocks(userId), CacheTtl.memberSet, () => this.loadBlocked(userId));
   }
 
   async isBlockedEitherWay(a: string, b: string): Promise<boolean> {
     if (a === b) return false;
-    const [blocked] = await this.cache.contains(this.keys.blocks(a), [b], CacheTtl.memberSet, async () => [
-      ...(await this.blockedEitherWay(a)),
-    ]);
+    const [blocked] = await this.cache.contains(this.keys.blocks(a), [b], CacheTtl.memberSet, () =>
+      this.loadBlocked(a),
+    );
     return blocked;
+  }
+
+  private async loadBlocked(userId: string): Promise<string[]> {
+    const docs = await this.model
+      .find({ $or: [{ blockerId: userId }, { blockedId: userId }] })
+      .lean<BlockDoc[]>()
+      .exec();
+    return docs.map((doc) => (doc.blockerId === userId ? doc.blockedId : doc.blockerId));
   }
 
   /** Records a block (idempotent); true if it is new. */

@@ -4,7 +4,14 @@ import type { Redis } from 'ioredis';
 export const SENTINEL = '~';
 const GEN_TTL_SECONDS = 2 * 24 * 3600;
 
+/** Adds to a missing sorted set wait this long for the fill that merges them (longer than any load). */
+const PENDING_TTL_SECONDS = 15 * 60;
+
 const genKey = (key: string) => `${key}:gen`;
+const pendingKey = (key: string) => `${key}:pending`;
+
+/** The keys a sorted-set command takes: the copy, its generation and its pending adds. */
+export const zsetKeys = (key: string): [string, string, string] => [key, genKey(key), pendingKey(key)];
 
 /*
  * Rebuildable caches guarded by a generation counter. A writer changes MongoDB first, then bumps the
@@ -32,31 +39,49 @@ for i = 2, #ARGV do
 end
 return 1`;
 
+/*
+ * Sorted sets (timelines, post lists) take many adds and few removals, and a rebuild is a slow scan on
+ * FerretDB: if every add moved the generation, a busy member's rebuild would never be stored. So only
+ * removals move a sorted set's generation; an add to a missing copy goes to `<key>:pending` instead,
+ * and the fill merges those adds (made while it loaded) into what it stores.
+ */
 const FILL_ZSET = `
 local g = redis.call('GET', KEYS[2]) or ''
 if g ~= ARGV[1] then return 0 end
 redis.call('DEL', KEYS[1])
 redis.call('ZADD', KEYS[1], -1, '${SENTINEL}')
 for i = 3, #ARGV, 2 do redis.call('ZADD', KEYS[1], tonumber(ARGV[i]), ARGV[i + 1]) end
+local pending = redis.call('ZRANGE', KEYS[3], 0, -1, 'WITHSCORES')
+for i = 1, #pending, 2 do redis.call('ZADD', KEYS[1], tonumber(pending[i + 1]), pending[i]) end
+redis.call('DEL', KEYS[3])
 redis.call('EXPIRE', KEYS[1], tonumber(ARGV[2]))
 return 1`;
 
-// ARGV: op ('add' | 'rem' | 'del'), cap (0 = none), then score member pairs ('add') or members ('rem').
 const CHANGE_ZSET = `
+if ARGV[1] == 'add' then
+  local target = KEYS[1]
+  if redis.call('EXISTS', KEYS[1]) == 0 then target = KEYS[3] end
+  for i = 3, #ARGV, 2 do redis.call('ZADD', target, tonumber(ARGV[i]), ARGV[i + 1]) end
+  local cap = tonumber(ARGV[2])
+  if target == KEYS[3] then
+    if cap > 0 then redis.call('ZREMRANGEBYRANK', target, 0, -(cap + 1)) end
+    redis.call('EXPIRE', target, ${PENDING_TTL_SECONDS})
+    return 0
+  end
+  if cap > 0 then redis.call('ZREMRANGEBYRANK', target, 1, -(cap + 1)) end
+  return 1
+end
 redis.call('INCR', KEYS[2])
 redis.call('EXPIRE', KEYS[2], ${GEN_TTL_SECONDS})
-if ARGV[1] == 'del' then redis.call('DEL', KEYS[1]) return 1 end
-if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-if ARGV[1] == 'add' then
-  for i = 3, #ARGV, 2 do redis.call('ZADD', KEYS[1], tonumber(ARGV[i]), ARGV[i + 1]) end
-  local cap = tonumber(ARGV[2])
-  if cap > 0 then redis.call('ZREMRANGEBYRANK', KEYS[1], 1, -(cap + 1)) end
-else
-  for i = 3, #ARGV do redis.call('ZREM', KEYS[1], ARGV[i]) end
+if ARGV[1] == 'del' then
+  redis.call('DEL', KEYS[1], KEYS[3])
+  return 1
 end
+for i = 3, #ARGV do redis.call('ZREM', KEYS[3], ARGV[i]) end
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+for i = 3, #ARGV do redis.call('ZREM', KEYS[1], ARGV[i]) end
 return 1`;
 
-// Stores a document copy unless the stored one was read later (ARGV[2] = when this copy was read).
 const SET_IF_NEWER = `
 local current = redis.call('GET', KEYS[1])
 if current then
@@ -79,11 +104,19 @@ interface CacheCommands {
   socialFillZset(
     key: string,
     gen: string,
+    pending: string,
     expected: string,
     ttl: number,
     ...pairs: string[]
   ): Promise<number>;
-  socialChangeZset(key: string, gen: string, op: string, cap: number, ...args: string[]): Promise<number>;
+  socialChangeZset(
+    key: string,
+    gen: string,
+    pending: string,
+    op: string,
+    cap: number,
+    ...args: string[]
+  ): Promise<number>;
 }
 
 export type CacheRedis = Redis & CacheCommands;
@@ -94,8 +127,8 @@ export function withCacheCommands(redis: Redis): CacheRedis {
     redis.defineCommand('socialSetIfNewer', { numberOfKeys: 1, lua: SET_IF_NEWER });
     redis.defineCommand('socialFillSet', { numberOfKeys: 2, lua: FILL_SET });
     redis.defineCommand('socialChangeSet', { numberOfKeys: 2, lua: CHANGE_SET });
-    redis.defineCommand('socialFillZset', { numberOfKeys: 2, lua: FILL_ZSET });
-    redis.defineCommand('socialChangeZset', { numberOfKeys: 2, lua: CHANGE_ZSET });
+    redis.defineCommand('socialFillZset', { numberOfKeys: 3, lua: FILL_ZSET });
+    redis.defineCommand('socialChangeZset', { numberOfKeys: 3, lua: CHANGE_ZSET });
   }
   return client;
 }
@@ -139,8 +172,20 @@ export function readVersion(): number {
 export class RedisCache {
   readonly redis: CacheRedis;
 
+  /** Rebuilds under way in this process: concurrent readers of one missing copy share one load. */
+  private readonly rebuilding = new Map<string, Promise<unknown>>();
+
   constructor(redis: Redis) {
     this.redis = withCacheCommands(redis);
+  }
+
+  /** (A `load` given to set/contains/zsetPage must read MongoDB, never the same cached key: it would wait on itself.) */
+  private rebuildOnce<T>(key: string, rebuild: () => Promise<T>): Promise<T> {
+    const running = this.rebuilding.get(key) as Promise<T> | undefined;
+    if (running) return running;
+    const started = rebuild().finally(() => this.rebuilding.delete(key));
+    this.rebuilding.set(key, started);
+    return started;
   }
 
   // ---- sets -----------------------------------------------------------------------------------
@@ -149,9 +194,12 @@ export class RedisCache {
   async set(key: string, ttlSeconds: number, load: () => Promise<string[]>): Promise<Set<string>> {
     const members = await this.redis.smembers(key);
     if (members.includes(SENTINEL)) return new Set(members.filter((member) => member !== SENTINEL));
-    const generation = (await this.redis.get(genKey(key))) ?? '';
-    const loaded = [...new Set(await load())];
-    await this.redis.socialFillSet(key, genKey(key), generation, ttlSeconds, ...loaded);
+    const loaded = await this.rebuildOnce(key, async () => {
+      const generation = (await this.redis.get(genKey(key))) ?? '';
+      const members = [...new Set(await load())];
+      await this.redis.socialFillSet(key, genKey(key), generation, ttlSeconds, ...members);
+      return members;
+    });
     return new Set(loaded);
   }
 
@@ -199,8 +247,9 @@ export class RedisCache {
   }
 
   /** Drops a cached set or sorted set so the next read rebuilds it (and no racing rebuild stores it). */
-  invalidate(key: string): Promise<number> {
-    return this.redis.socialChangeSet(key, genKey(key), 'del');
+  async invalidate(key: string): Promise<void> {
+    await this.redis.socialChangeSet(key, genKey(key), 'del');
+    await this.redis.del(pendingKey(key)); // a sorted set's adds waiting for a fill: the rebuild loads them
   }
 
   // ---- sorted sets (scores are epoch milliseconds or other non-negative numbers) --------------
@@ -219,10 +268,13 @@ export class RedisCache {
   ): Promise<ScoredId[]> {
     if ((await this.redis.zscore(key, SENTINEL)) !== null)
       return this.zrangeAfter(key, position, count, order);
-    const generation = (await this.redis.get(genKey(key))) ?? '';
-    const loaded = await load();
-    const pairs = loaded.flatMap((item) => [String(item.score), item.id]);
-    await this.redis.socialFillZset(key, genKey(key), generation, ttlSeconds, ...pairs);
+    const loaded = await this.rebuildOnce(key, async () => {
+      const generation = (await this.redis.get(genKey(key))) ?? '';
+      const items = await load();
+      const pairs = items.flatMap((item) => [String(item.score), item.id]);
+      await this.redis.socialFillZset(...zsetKeys(key), generation, ttlSeconds, ...pairs);
+      return items;
+    });
     return loaded
       .filter((item) => isAfter(item, position, order))
       .sort(compareScored(order))
@@ -274,11 +326,11 @@ export class RedisCache {
   /** Adds entries to a cached sorted set if it exists, keeping the `cap` highest (0 = all). */
   addToZset(key: string, items: ScoredId[], cap = 0): Promise<number> {
     const args = items.flatMap((item) => [String(item.score), item.id]);
-    return this.redis.socialChangeZset(key, genKey(key), 'add', cap, ...args);
+    return this.redis.socialChangeZset(...zsetKeys(key), 'add', cap, ...args);
   }
 
   removeFromZset(key: string, ...ids: string[]): Promise<number> {
-    return this.redis.socialChangeZset(key, genKey(key), 'rem', 0, ...ids);
+    return this.redis.socialChangeZset(...zsetKeys(key), 'rem', 0, ...ids);
   }
 
   // ---- JSON documents ----------------------------------------------------------------------------

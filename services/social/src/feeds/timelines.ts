@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CacheTtl } from '../common/cache-ttl';
 import { CLOCK, Clock } from '../common/clock';
-import { byScoreDesc, RedisCache, ScoredId, ScorePosition } from '../common/redis-cache';
+import { byScoreDesc, RedisCache, ScoredId, ScorePosition, zsetKeys } from '../common/redis-cache';
 import { SOCIAL_SETTINGS, SocialSettings } from '../common/settings';
 import { SocialKeys } from '../common/social-keys';
 import { FollowsRepository } from '../follows/follows.repository';
@@ -55,10 +55,8 @@ export class Timelines {
     for (let start = 0; start < followers.length; start += 500) {
       const pipeline = this.cache.redis.pipeline();
       for (const follower of followers.slice(start, start + 500)) {
-        const key = this.keys.timeline(follower);
         (pipeline as unknown as typeof this.cache.redis).socialChangeZset(
-          key,
-          `${key}:gen`,
+          ...zsetKeys(this.keys.timeline(follower)),
           'add',
           this.settings.timelineSize,
           String(entry.score),

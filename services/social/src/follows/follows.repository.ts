@@ -73,7 +73,7 @@ export class FollowsRepository {
       this.keys.following(followerId),
       [followeeId],
       CacheTtl.memberSet,
-      async () => [...(await this.following(followerId))],
+      () => this.loadFollowing(followerId),
     );
     return following;
   }
