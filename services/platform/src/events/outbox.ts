@@ -127,7 +127,7 @@ export class OutboxRelay {
     this.stopped = false;
     // Writes nudge the relay at once; the sweep only catches what a crash left behind, and every pass
     // queries each outbox collection (a scan on FerretDB), so it runs rarely.
-    this.timer = setInterval(() => this.nudge(), this.options.intervalMs ?? 5000);
+    this.timer = setInterval(() => this.nudge(), this.options.intervalMs ?? 30_000);
     this.timer.unref();
     this.nudge();
   }
@@ -187,18 +187,15 @@ export class OutboxRelay {
         if (docs.length === 0) continue;
         if (!this.options.bus.isReady()) return;
         await this.options.bus.publish(docs.flatMap((doc) => doc._outbox.map(fromStoredOutbox)));
-        // Nothing appends to an outbox (see outboxPlugin): what was read is what was published.
-        await Promise.all(
-          docs.map((doc) => model.updateOne({ _id: doc._id }, { $unset: { [OUTBOX_FIELD]: 1 } }).exec()),
-        );
+        await this.removePublished(model, docs);
       }
     }
   }
 
   /**
    * Publishes everything pending now; resolves when the outboxes are empty. A pass publishes a batch
-   * of documents' events in one Kafka call and clears the documents that held one event with one
-   * write: on FerretDB every query scans its collection, so the cost is per pass, not per event.
+   * of documents' events in one Kafka call; finding them is a scan of each collection on FerretDB, so
+   * this runs at start and on the timer, and writers' nudges name their document instead.
    */
   async drain(): Promise<void> {
     for (const model of this.options.models) {
@@ -222,37 +219,14 @@ export class OutboxRelay {
   }
 
   /**
-   * Removes published events. Writers only ever append, so a document whose outbox still holds
-   * exactly one event, one this pass published, can be cleared: one updateMany for all of them. The
-   * others (several events, or an event appended meanwhile) lose their published events from the
-   * front one by one, each only if it is still the front event. (A `$pull` by condition would be
-   * simpler, but FerretDB v1 ignores `$pull` with a sub-document condition; `$pop` guarded by the
-   * front id works on MongoDB and FerretDB alike.)
+   * Empties the outboxes just published, each by `_id` (nothing appends to an outbox, see
+   * outboxPlugin). One write per document: on FerretDB a filter with more than the `_id` scans the
+   * collection, which costs more than these writes.
    */
   private async removePublished(model: OutboxModel, docs: OutboxDoc[]): Promise<void> {
-    const single = docs.filter((doc) => doc._outbox.length === 1);
-    if (single.length > 0) {
-      const result = await model
-        .updateMany(
-          {
-            _id: { $in: single.map((doc) => doc._id) },
-            [`${OUTBOX_FIELD}.0.id`]: { $in: single.map((doc) => doc._outbox[0].id) },
-            [`${OUTBOX_FIELD}.1`]: { $exists: false },
-          },
-          { $unset: { [OUTBOX_FIELD]: 1 } },
-        )
-        .exec();
-      // Some changed in between: the guarded pops below remove what is still at the front.
-      if (result.modifiedCount === single.length) docs = docs.filter((doc) => doc._outbox.length > 1);
-    }
-    for (const doc of docs) {
-      for (const event of doc._outbox) {
-        const result = await model
-          .updateOne({ _id: doc._id, [`${OUTBOX_FIELD}.0.id`]: event.id }, { $pop: { [OUTBOX_FIELD]: -1 } })
-          .exec();
-        if (result.modifiedCount !== 1) break; // already removed, or no longer at the front: left in place
-      }
-    }
+    await Promise.all(
+      docs.map((doc) => model.updateOne({ _id: doc._id }, { $unset: { [OUTBOX_FIELD]: 1 } }).exec()),
+    );
   }
 
   async stop(): Promise<void> {

@@ -39,17 +39,33 @@ function commandShape(command: Record<string, unknown>): Record<string, unknown>
 
 function logSlowCommands(connection: Connection, logger: Logger): void {
   const started = new Map<number, Record<string, unknown>>();
+  // Every command is also counted by shape; the costliest shapes are logged every 10 s.
+  const totals = new Map<string, { count: number; ms: number }>();
   const client = connection.getClient();
   client.on('commandStarted', (event) => started.set(event.requestId, commandShape(event.command)));
   client.on('commandFailed', (event) => started.delete(event.requestId));
   client.on('commandSucceeded', (event) => {
     const shape = started.get(event.requestId);
     started.delete(event.requestId);
-    if (shape && event.duration >= SLOW_COMMAND_MS)
+    if (!shape) return;
+    const key = JSON.stringify(shape);
+    const total = totals.get(key) ?? { count: 0, ms: 0 };
+    total.count += 1;
+    total.ms += event.duration;
+    totals.set(key, total);
+    if (event.duration >= SLOW_COMMAND_MS)
       logger.debug({ mongo: shape, ms: Math.round(event.duration) }, 'slow MongoDB command');
   });
+  setInterval(() => {
+    if (totals.size === 0) return;
+    const costliest = [...totals.entries()]
+      .sort((a, b) => b[1].ms - a[1].ms)
+      .slice(0, 12)
+      .map(([shape, total]) => ({ ...total, ms: Math.round(total.ms), shape }));
+    totals.clear();
+    logger.debug({ costliest }, 'MongoDB commands in the last 10 s');
+  }, 10_000).unref();
 }
-
 export async function pingMongo(connection: Connection): Promise<void> {
   if (!connection.db) throw new Error('MongoDB connection is not open');
   await connection.db.command({ ping: 1 });
