@@ -1,3 +1,4 @@
+export * from './concurrency/single-flight';
 export * from './config/config';
 export * from './errors/domain-error';
 export * from './events/event';

@@ -1,4 +1,4 @@
-import { Caller, NotFound, RuleViolation, Unauthenticated } from '@aura/platform';
+import { Caller, NotFound, RuleViolation, SingleFlight, Unauthenticated } from '@aura/platform';
 import type { messaging } from '@aura/proto';
 import { Injectable } from '@nestjs/common';
 import { BlocksProjection } from '../blocks/blocks.projection';
@@ -33,6 +33,10 @@ const unknownMember = (id: string): Participant => ({
 /** Conversations: one per pair of members, listed per member from Redis, rebuilt from MongoDB. */
 @Injectable()
 export class ConversationsService {
+  /** Loads from MongoDB under way in this process; concurrent requests share them (each is several scans). */
+  private readonly stateLoads = new SingleFlight<ConversationState | undefined>();
+  private readonly memberLoads = new SingleFlight<void>();
+
   constructor(
     private readonly store: ConversationStore,
     private readonly cache: ConversationCache,
@@ -44,6 +48,10 @@ export class ConversationsService {
   async loadedState(id: string): Promise<ConversationState | undefined> {
     const cached = await this.cache.state(id);
     if (cached) return cached;
+    return this.stateLoads.run(id, () => this.loadFromStore(id));
+  }
+
+  private async loadFromStore(id: string): Promise<ConversationState | undefined> {
     const snapshot = await this.store.snapshot(id, this.cache.window);
     if (!snapshot) return undefined;
     await this.cache.load(snapshot);
@@ -53,6 +61,10 @@ export class ConversationsService {
   /** Makes sure the member's list of conversations is in Redis. */
   async ensureMemberLoaded(userId: string): Promise<void> {
     if (await this.cache.memberLoaded(userId)) return;
+    await this.memberLoads.run(userId, () => this.loadMember(userId));
+  }
+
+  private async loadMember(userId: string): Promise<void> {
     const docs = await this.store.conversationIdsOf(userId);
     const entries: { id: string; ms: number }[] = [];
     for (const doc of docs) {
@@ -83,7 +95,8 @@ export class ConversationsService {
     let state = await this.loadedState(id);
     if (!state) {
       await this.store.createConversation(id, membersOf(id)!, userId);
-      state = await this.loadedState(id);
+      // A shared load that began before the insert may answer "none": then load on our own.
+      state = (await this.loadedState(id)) ?? (await this.loadFromStore(id));
       if (!state) throw new Error(`conversation ${id} vanished after insert`);
     }
     await this.ensureMemberLoaded(userId);

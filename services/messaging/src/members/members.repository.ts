@@ -1,4 +1,4 @@
-import { isDuplicateKeyError, MONGO } from '@aura/platform';
+import { isDuplicateKeyError, MONGO, SingleFlight } from '@aura/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Connection, Model } from 'mongoose';
 import { MESSAGING_CACHE, MessagingCache } from '../common/cache';
@@ -34,7 +34,7 @@ const FIELDS: Record<keyof Omit<Participant, 'id'>, keyof MemberDoc> = {
 export class MembersRepository {
   private readonly model: Model<MemberDoc>;
   /** Lookups in flight, so concurrent requests for one uncached member ask MongoDB/identity once. */
-  private readonly inFlight = new Map<string, Promise<Participant | null>>();
+  private readonly inFlight = new SingleFlight<Participant | null>();
 
   constructor(
     @Inject(MONGO) connection: Connection,
@@ -76,12 +76,7 @@ export class MembersRepository {
     });
     await Promise.all(
       missing.map(async (id) => {
-        let lookup = this.inFlight.get(id);
-        if (!lookup) {
-          lookup = this.lookup(id).finally(() => this.inFlight.delete(id));
-          this.inFlight.set(id, lookup);
-        }
-        const member = await lookup;
+        const member = await this.inFlight.run(id, () => this.lookup(id));
         if (member) found.set(id, member);
       }),
     );

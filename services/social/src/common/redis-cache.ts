@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { SingleFlight } from '@aura/platform';
 
 /** Marks a cached set or sorted set as complete (an empty set still exists). Never a real member. */
 export const SENTINEL = '~';
@@ -173,7 +174,7 @@ export class RedisCache {
   readonly redis: CacheRedis;
 
   /** Rebuilds under way in this process: concurrent readers of one missing copy share one load. */
-  private readonly rebuilding = new Map<string, Promise<unknown>>();
+  private readonly rebuilding = new SingleFlight();
 
   constructor(redis: Redis) {
     this.redis = withCacheCommands(redis);
@@ -181,11 +182,7 @@ export class RedisCache {
 
   /** (A `load` given to set/contains/zsetPage must read MongoDB, never the same cached key: it would wait on itself.) */
   private rebuildOnce<T>(key: string, rebuild: () => Promise<T>): Promise<T> {
-    const running = this.rebuilding.get(key) as Promise<T> | undefined;
-    if (running) return running;
-    const started = rebuild().finally(() => this.rebuilding.delete(key));
-    this.rebuilding.set(key, started);
-    return started;
+    return this.rebuilding.run(key, rebuild);
   }
 
   // ---- sets -----------------------------------------------------------------------------------
