@@ -1,7 +1,9 @@
 import {
   PriceUpdated,
   RewardPaid,
+  SuperAuraChanged,
   TipSent,
+  TopUpCompleted,
   TransferCompleted,
   WalletAdjusted,
   WithdrawalProcessed,
@@ -68,6 +70,8 @@ export const EventCatalog = {
   'withdrawal.requested': event('aura.economy.ledger', 1, WithdrawalRequested),
   'withdrawal.processed': event('aura.economy.ledger', 1, WithdrawalProcessed),
   'auracoin.price_updated': event('aura.economy.ledger', 1, PriceUpdated),
+  'topup.completed': event('aura.economy.ledger', 1, TopUpCompleted),
+  'superaura.changed': event('aura.economy.ledger', 1, SuperAuraChanged),
   'message.sent': event('aura.messaging.message', 1, MessageSent),
   'message.read': event('aura.messaging.message', 1, MessageRead),
   'conversation.updated': event('aura.messaging.message', 1, ConversationUpdated),

@@ -225,6 +225,104 @@ export interface PriceHistory {
   points: PricePoint[];
 }
 
+export interface TopUpPackage {
+  id: string;
+  name: string;
+  /** micro-AC credited, bonus included. */
+  amountMicro: number;
+  /** The price in US cents. */
+  usdCents: number;
+  bonusPercentage: number;
+  isPopular: boolean;
+}
+
+export interface TopUpPackageList {
+  packages: TopUpPackage[];
+}
+
+export interface CheckoutSessionRequest {
+  packageId: string;
+  /**
+   * Where the member returns: success_url = origin_url + "?session_id={CHECKOUT_SESSION_ID}&payment_success=true",
+   * cancel_url = origin_url + "?payment_cancelled=true".
+   */
+  originUrl: string;
+}
+
+export interface CheckoutSession {
+  /**
+   * A Stripe Checkout URL, or (test mode) the path of the local test checkout page,
+   * "/api/payments/test-checkout/<session_id>", which the gateway makes absolute.
+   */
+  checkoutUrl: string;
+  sessionId: string;
+}
+
+export interface CheckoutStatusRequest {
+  sessionId: string;
+}
+
+export interface CheckoutStatus {
+  /** paid | unpaid | no_payment_required */
+  paymentStatus: string;
+  /** open | complete | expired */
+  status: string;
+  /** The package's micro-AC (bonus included). */
+  amountMicro: number;
+}
+
+export interface StripeWebhookRequest {
+  /** The raw request body, byte for byte. */
+  payload: Buffer;
+  signature: string;
+}
+
+export interface StripeWebhookResult {
+  eventId: string;
+  type: string;
+  /** False when the event had been handled before (a redelivery) or is of a type economy ignores. */
+  handled: boolean;
+}
+
+export interface TestCheckoutRequest {
+  sessionId: string;
+}
+
+export interface TestCheckout {
+  sessionId: string;
+  /** payment | subscription */
+  mode: string;
+  /** What is bought, e.g. "Plus: 55 AuraCoins" or "SuperAura Monthly". */
+  description: string;
+  usdCents: number;
+  successUrl: string;
+  cancelUrl: string;
+  /** open | complete | expired */
+  status: string;
+}
+
+export interface SignedWebhook {
+  payload: Buffer;
+  signature: string;
+  /** Where the browser goes after the webhook (the session's success URL, session id filled in). */
+  redirectUrl: string;
+}
+
+export interface SuperAuraCheckoutRequest {
+  /** monthly | annual */
+  plan: string;
+  originUrl: string;
+}
+
+export interface SuperAuraStatus {
+  isSuperAura: boolean;
+  /** monthly | annual | "" (none) */
+  plan: string;
+  /** ISO 8601, "" when none. */
+  currentPeriodEnd: string;
+  cancelAtPeriodEnd: boolean;
+}
+
 function createBaseGetWalletRequest(): GetWalletRequest {
   return { userId: "" };
 }
@@ -3039,6 +3137,1377 @@ export const PriceHistory: MessageFns<PriceHistory> = {
   },
 };
 
+function createBaseTopUpPackage(): TopUpPackage {
+  return { id: "", name: "", amountMicro: 0, usdCents: 0, bonusPercentage: 0, isPopular: false };
+}
+
+export const TopUpPackage: MessageFns<TopUpPackage> = {
+  encode(message: TopUpPackage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.amountMicro !== 0) {
+      writer.uint32(24).int64(message.amountMicro);
+    }
+    if (message.usdCents !== 0) {
+      writer.uint32(32).int64(message.usdCents);
+    }
+    if (message.bonusPercentage !== 0) {
+      writer.uint32(40).int32(message.bonusPercentage);
+    }
+    if (message.isPopular !== false) {
+      writer.uint32(48).bool(message.isPopular);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TopUpPackage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTopUpPackage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.amountMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.usdCents = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.bonusPercentage = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.isPopular = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TopUpPackage {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      amountMicro: isSet(object.amountMicro)
+        ? globalThis.Number(object.amountMicro)
+        : isSet(object.amount_micro)
+        ? globalThis.Number(object.amount_micro)
+        : 0,
+      usdCents: isSet(object.usdCents)
+        ? globalThis.Number(object.usdCents)
+        : isSet(object.usd_cents)
+        ? globalThis.Number(object.usd_cents)
+        : 0,
+      bonusPercentage: isSet(object.bonusPercentage)
+        ? globalThis.Number(object.bonusPercentage)
+        : isSet(object.bonus_percentage)
+        ? globalThis.Number(object.bonus_percentage)
+        : 0,
+      isPopular: isSet(object.isPopular)
+        ? globalThis.Boolean(object.isPopular)
+        : isSet(object.is_popular)
+        ? globalThis.Boolean(object.is_popular)
+        : false,
+    };
+  },
+
+  toJSON(message: TopUpPackage): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.amountMicro !== 0) {
+      obj.amountMicro = Math.round(message.amountMicro);
+    }
+    if (message.usdCents !== 0) {
+      obj.usdCents = Math.round(message.usdCents);
+    }
+    if (message.bonusPercentage !== 0) {
+      obj.bonusPercentage = Math.round(message.bonusPercentage);
+    }
+    if (message.isPopular !== false) {
+      obj.isPopular = message.isPopular;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TopUpPackage>, I>>(base?: I): TopUpPackage {
+    return TopUpPackage.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TopUpPackage>, I>>(object: I): TopUpPackage {
+    const message = createBaseTopUpPackage();
+    message.id = object.id ?? "";
+    message.name = object.name ?? "";
+    message.amountMicro = object.amountMicro ?? 0;
+    message.usdCents = object.usdCents ?? 0;
+    message.bonusPercentage = object.bonusPercentage ?? 0;
+    message.isPopular = object.isPopular ?? false;
+    return message;
+  },
+};
+
+function createBaseTopUpPackageList(): TopUpPackageList {
+  return { packages: [] };
+}
+
+export const TopUpPackageList: MessageFns<TopUpPackageList> = {
+  encode(message: TopUpPackageList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.packages) {
+      TopUpPackage.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TopUpPackageList {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTopUpPackageList();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.packages.push(TopUpPackage.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TopUpPackageList {
+    return {
+      packages: globalThis.Array.isArray(object?.packages)
+        ? object.packages.map((e: any) => TopUpPackage.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: TopUpPackageList): unknown {
+    const obj: any = {};
+    if (message.packages?.length) {
+      obj.packages = message.packages.map((e) => TopUpPackage.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TopUpPackageList>, I>>(base?: I): TopUpPackageList {
+    return TopUpPackageList.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TopUpPackageList>, I>>(object: I): TopUpPackageList {
+    const message = createBaseTopUpPackageList();
+    message.packages = object.packages?.map((e) => TopUpPackage.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseCheckoutSessionRequest(): CheckoutSessionRequest {
+  return { packageId: "", originUrl: "" };
+}
+
+export const CheckoutSessionRequest: MessageFns<CheckoutSessionRequest> = {
+  encode(message: CheckoutSessionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.packageId !== "") {
+      writer.uint32(10).string(message.packageId);
+    }
+    if (message.originUrl !== "") {
+      writer.uint32(18).string(message.originUrl);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CheckoutSessionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCheckoutSessionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.packageId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.originUrl = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CheckoutSessionRequest {
+    return {
+      packageId: isSet(object.packageId)
+        ? globalThis.String(object.packageId)
+        : isSet(object.package_id)
+        ? globalThis.String(object.package_id)
+        : "",
+      originUrl: isSet(object.originUrl)
+        ? globalThis.String(object.originUrl)
+        : isSet(object.origin_url)
+        ? globalThis.String(object.origin_url)
+        : "",
+    };
+  },
+
+  toJSON(message: CheckoutSessionRequest): unknown {
+    const obj: any = {};
+    if (message.packageId !== "") {
+      obj.packageId = message.packageId;
+    }
+    if (message.originUrl !== "") {
+      obj.originUrl = message.originUrl;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CheckoutSessionRequest>, I>>(base?: I): CheckoutSessionRequest {
+    return CheckoutSessionRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CheckoutSessionRequest>, I>>(object: I): CheckoutSessionRequest {
+    const message = createBaseCheckoutSessionRequest();
+    message.packageId = object.packageId ?? "";
+    message.originUrl = object.originUrl ?? "";
+    return message;
+  },
+};
+
+function createBaseCheckoutSession(): CheckoutSession {
+  return { checkoutUrl: "", sessionId: "" };
+}
+
+export const CheckoutSession: MessageFns<CheckoutSession> = {
+  encode(message: CheckoutSession, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.checkoutUrl !== "") {
+      writer.uint32(10).string(message.checkoutUrl);
+    }
+    if (message.sessionId !== "") {
+      writer.uint32(18).string(message.sessionId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CheckoutSession {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCheckoutSession();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.checkoutUrl = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.sessionId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CheckoutSession {
+    return {
+      checkoutUrl: isSet(object.checkoutUrl)
+        ? globalThis.String(object.checkoutUrl)
+        : isSet(object.checkout_url)
+        ? globalThis.String(object.checkout_url)
+        : "",
+      sessionId: isSet(object.sessionId)
+        ? globalThis.String(object.sessionId)
+        : isSet(object.session_id)
+        ? globalThis.String(object.session_id)
+        : "",
+    };
+  },
+
+  toJSON(message: CheckoutSession): unknown {
+    const obj: any = {};
+    if (message.checkoutUrl !== "") {
+      obj.checkoutUrl = message.checkoutUrl;
+    }
+    if (message.sessionId !== "") {
+      obj.sessionId = message.sessionId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CheckoutSession>, I>>(base?: I): CheckoutSession {
+    return CheckoutSession.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CheckoutSession>, I>>(object: I): CheckoutSession {
+    const message = createBaseCheckoutSession();
+    message.checkoutUrl = object.checkoutUrl ?? "";
+    message.sessionId = object.sessionId ?? "";
+    return message;
+  },
+};
+
+function createBaseCheckoutStatusRequest(): CheckoutStatusRequest {
+  return { sessionId: "" };
+}
+
+export const CheckoutStatusRequest: MessageFns<CheckoutStatusRequest> = {
+  encode(message: CheckoutStatusRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.sessionId !== "") {
+      writer.uint32(10).string(message.sessionId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CheckoutStatusRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCheckoutStatusRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.sessionId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CheckoutStatusRequest {
+    return {
+      sessionId: isSet(object.sessionId)
+        ? globalThis.String(object.sessionId)
+        : isSet(object.session_id)
+        ? globalThis.String(object.session_id)
+        : "",
+    };
+  },
+
+  toJSON(message: CheckoutStatusRequest): unknown {
+    const obj: any = {};
+    if (message.sessionId !== "") {
+      obj.sessionId = message.sessionId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CheckoutStatusRequest>, I>>(base?: I): CheckoutStatusRequest {
+    return CheckoutStatusRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CheckoutStatusRequest>, I>>(object: I): CheckoutStatusRequest {
+    const message = createBaseCheckoutStatusRequest();
+    message.sessionId = object.sessionId ?? "";
+    return message;
+  },
+};
+
+function createBaseCheckoutStatus(): CheckoutStatus {
+  return { paymentStatus: "", status: "", amountMicro: 0 };
+}
+
+export const CheckoutStatus: MessageFns<CheckoutStatus> = {
+  encode(message: CheckoutStatus, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.paymentStatus !== "") {
+      writer.uint32(10).string(message.paymentStatus);
+    }
+    if (message.status !== "") {
+      writer.uint32(18).string(message.status);
+    }
+    if (message.amountMicro !== 0) {
+      writer.uint32(24).int64(message.amountMicro);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CheckoutStatus {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCheckoutStatus();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.paymentStatus = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.amountMicro = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CheckoutStatus {
+    return {
+      paymentStatus: isSet(object.paymentStatus)
+        ? globalThis.String(object.paymentStatus)
+        : isSet(object.payment_status)
+        ? globalThis.String(object.payment_status)
+        : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      amountMicro: isSet(object.amountMicro)
+        ? globalThis.Number(object.amountMicro)
+        : isSet(object.amount_micro)
+        ? globalThis.Number(object.amount_micro)
+        : 0,
+    };
+  },
+
+  toJSON(message: CheckoutStatus): unknown {
+    const obj: any = {};
+    if (message.paymentStatus !== "") {
+      obj.paymentStatus = message.paymentStatus;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.amountMicro !== 0) {
+      obj.amountMicro = Math.round(message.amountMicro);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CheckoutStatus>, I>>(base?: I): CheckoutStatus {
+    return CheckoutStatus.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CheckoutStatus>, I>>(object: I): CheckoutStatus {
+    const message = createBaseCheckoutStatus();
+    message.paymentStatus = object.paymentStatus ?? "";
+    message.status = object.status ?? "";
+    message.amountMicro = object.amountMicro ?? 0;
+    return message;
+  },
+};
+
+function createBaseStripeWebhookRequest(): StripeWebhookRequest {
+  return { payload: Buffer.alloc(0), signature: "" };
+}
+
+export const StripeWebhookRequest: MessageFns<StripeWebhookRequest> = {
+  encode(message: StripeWebhookRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.payload.length !== 0) {
+      writer.uint32(10).bytes(message.payload);
+    }
+    if (message.signature !== "") {
+      writer.uint32(18).string(message.signature);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StripeWebhookRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStripeWebhookRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.payload = Buffer.from(reader.bytes());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.signature = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StripeWebhookRequest {
+    return {
+      payload: isSet(object.payload) ? Buffer.from(bytesFromBase64(object.payload)) : Buffer.alloc(0),
+      signature: isSet(object.signature) ? globalThis.String(object.signature) : "",
+    };
+  },
+
+  toJSON(message: StripeWebhookRequest): unknown {
+    const obj: any = {};
+    if (message.payload.length !== 0) {
+      obj.payload = base64FromBytes(message.payload);
+    }
+    if (message.signature !== "") {
+      obj.signature = message.signature;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<StripeWebhookRequest>, I>>(base?: I): StripeWebhookRequest {
+    return StripeWebhookRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<StripeWebhookRequest>, I>>(object: I): StripeWebhookRequest {
+    const message = createBaseStripeWebhookRequest();
+    message.payload = object.payload ?? Buffer.alloc(0);
+    message.signature = object.signature ?? "";
+    return message;
+  },
+};
+
+function createBaseStripeWebhookResult(): StripeWebhookResult {
+  return { eventId: "", type: "", handled: false };
+}
+
+export const StripeWebhookResult: MessageFns<StripeWebhookResult> = {
+  encode(message: StripeWebhookResult, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.eventId !== "") {
+      writer.uint32(10).string(message.eventId);
+    }
+    if (message.type !== "") {
+      writer.uint32(18).string(message.type);
+    }
+    if (message.handled !== false) {
+      writer.uint32(24).bool(message.handled);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StripeWebhookResult {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStripeWebhookResult();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.eventId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.handled = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StripeWebhookResult {
+    return {
+      eventId: isSet(object.eventId)
+        ? globalThis.String(object.eventId)
+        : isSet(object.event_id)
+        ? globalThis.String(object.event_id)
+        : "",
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      handled: isSet(object.handled) ? globalThis.Boolean(object.handled) : false,
+    };
+  },
+
+  toJSON(message: StripeWebhookResult): unknown {
+    const obj: any = {};
+    if (message.eventId !== "") {
+      obj.eventId = message.eventId;
+    }
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.handled !== false) {
+      obj.handled = message.handled;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<StripeWebhookResult>, I>>(base?: I): StripeWebhookResult {
+    return StripeWebhookResult.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<StripeWebhookResult>, I>>(object: I): StripeWebhookResult {
+    const message = createBaseStripeWebhookResult();
+    message.eventId = object.eventId ?? "";
+    message.type = object.type ?? "";
+    message.handled = object.handled ?? false;
+    return message;
+  },
+};
+
+function createBaseTestCheckoutRequest(): TestCheckoutRequest {
+  return { sessionId: "" };
+}
+
+export const TestCheckoutRequest: MessageFns<TestCheckoutRequest> = {
+  encode(message: TestCheckoutRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.sessionId !== "") {
+      writer.uint32(10).string(message.sessionId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TestCheckoutRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTestCheckoutRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.sessionId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TestCheckoutRequest {
+    return {
+      sessionId: isSet(object.sessionId)
+        ? globalThis.String(object.sessionId)
+        : isSet(object.session_id)
+        ? globalThis.String(object.session_id)
+        : "",
+    };
+  },
+
+  toJSON(message: TestCheckoutRequest): unknown {
+    const obj: any = {};
+    if (message.sessionId !== "") {
+      obj.sessionId = message.sessionId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TestCheckoutRequest>, I>>(base?: I): TestCheckoutRequest {
+    return TestCheckoutRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TestCheckoutRequest>, I>>(object: I): TestCheckoutRequest {
+    const message = createBaseTestCheckoutRequest();
+    message.sessionId = object.sessionId ?? "";
+    return message;
+  },
+};
+
+function createBaseTestCheckout(): TestCheckout {
+  return { sessionId: "", mode: "", description: "", usdCents: 0, successUrl: "", cancelUrl: "", status: "" };
+}
+
+export const TestCheckout: MessageFns<TestCheckout> = {
+  encode(message: TestCheckout, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.sessionId !== "") {
+      writer.uint32(10).string(message.sessionId);
+    }
+    if (message.mode !== "") {
+      writer.uint32(18).string(message.mode);
+    }
+    if (message.description !== "") {
+      writer.uint32(26).string(message.description);
+    }
+    if (message.usdCents !== 0) {
+      writer.uint32(32).int64(message.usdCents);
+    }
+    if (message.successUrl !== "") {
+      writer.uint32(42).string(message.successUrl);
+    }
+    if (message.cancelUrl !== "") {
+      writer.uint32(50).string(message.cancelUrl);
+    }
+    if (message.status !== "") {
+      writer.uint32(58).string(message.status);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TestCheckout {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTestCheckout();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.sessionId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.mode = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.usdCents = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.successUrl = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.cancelUrl = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TestCheckout {
+    return {
+      sessionId: isSet(object.sessionId)
+        ? globalThis.String(object.sessionId)
+        : isSet(object.session_id)
+        ? globalThis.String(object.session_id)
+        : "",
+      mode: isSet(object.mode) ? globalThis.String(object.mode) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      usdCents: isSet(object.usdCents)
+        ? globalThis.Number(object.usdCents)
+        : isSet(object.usd_cents)
+        ? globalThis.Number(object.usd_cents)
+        : 0,
+      successUrl: isSet(object.successUrl)
+        ? globalThis.String(object.successUrl)
+        : isSet(object.success_url)
+        ? globalThis.String(object.success_url)
+        : "",
+      cancelUrl: isSet(object.cancelUrl)
+        ? globalThis.String(object.cancelUrl)
+        : isSet(object.cancel_url)
+        ? globalThis.String(object.cancel_url)
+        : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+    };
+  },
+
+  toJSON(message: TestCheckout): unknown {
+    const obj: any = {};
+    if (message.sessionId !== "") {
+      obj.sessionId = message.sessionId;
+    }
+    if (message.mode !== "") {
+      obj.mode = message.mode;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.usdCents !== 0) {
+      obj.usdCents = Math.round(message.usdCents);
+    }
+    if (message.successUrl !== "") {
+      obj.successUrl = message.successUrl;
+    }
+    if (message.cancelUrl !== "") {
+      obj.cancelUrl = message.cancelUrl;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TestCheckout>, I>>(base?: I): TestCheckout {
+    return TestCheckout.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TestCheckout>, I>>(object: I): TestCheckout {
+    const message = createBaseTestCheckout();
+    message.sessionId = object.sessionId ?? "";
+    message.mode = object.mode ?? "";
+    message.description = object.description ?? "";
+    message.usdCents = object.usdCents ?? 0;
+    message.successUrl = object.successUrl ?? "";
+    message.cancelUrl = object.cancelUrl ?? "";
+    message.status = object.status ?? "";
+    return message;
+  },
+};
+
+function createBaseSignedWebhook(): SignedWebhook {
+  return { payload: Buffer.alloc(0), signature: "", redirectUrl: "" };
+}
+
+export const SignedWebhook: MessageFns<SignedWebhook> = {
+  encode(message: SignedWebhook, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.payload.length !== 0) {
+      writer.uint32(10).bytes(message.payload);
+    }
+    if (message.signature !== "") {
+      writer.uint32(18).string(message.signature);
+    }
+    if (message.redirectUrl !== "") {
+      writer.uint32(26).string(message.redirectUrl);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SignedWebhook {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSignedWebhook();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.payload = Buffer.from(reader.bytes());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.signature = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.redirectUrl = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SignedWebhook {
+    return {
+      payload: isSet(object.payload) ? Buffer.from(bytesFromBase64(object.payload)) : Buffer.alloc(0),
+      signature: isSet(object.signature) ? globalThis.String(object.signature) : "",
+      redirectUrl: isSet(object.redirectUrl)
+        ? globalThis.String(object.redirectUrl)
+        : isSet(object.redirect_url)
+        ? globalThis.String(object.redirect_url)
+        : "",
+    };
+  },
+
+  toJSON(message: SignedWebhook): unknown {
+    const obj: any = {};
+    if (message.payload.length !== 0) {
+      obj.payload = base64FromBytes(message.payload);
+    }
+    if (message.signature !== "") {
+      obj.signature = message.signature;
+    }
+    if (message.redirectUrl !== "") {
+      obj.redirectUrl = message.redirectUrl;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SignedWebhook>, I>>(base?: I): SignedWebhook {
+    return SignedWebhook.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SignedWebhook>, I>>(object: I): SignedWebhook {
+    const message = createBaseSignedWebhook();
+    message.payload = object.payload ?? Buffer.alloc(0);
+    message.signature = object.signature ?? "";
+    message.redirectUrl = object.redirectUrl ?? "";
+    return message;
+  },
+};
+
+function createBaseSuperAuraCheckoutRequest(): SuperAuraCheckoutRequest {
+  return { plan: "", originUrl: "" };
+}
+
+export const SuperAuraCheckoutRequest: MessageFns<SuperAuraCheckoutRequest> = {
+  encode(message: SuperAuraCheckoutRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.plan !== "") {
+      writer.uint32(10).string(message.plan);
+    }
+    if (message.originUrl !== "") {
+      writer.uint32(18).string(message.originUrl);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SuperAuraCheckoutRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSuperAuraCheckoutRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.plan = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.originUrl = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SuperAuraCheckoutRequest {
+    return {
+      plan: isSet(object.plan) ? globalThis.String(object.plan) : "",
+      originUrl: isSet(object.originUrl)
+        ? globalThis.String(object.originUrl)
+        : isSet(object.origin_url)
+        ? globalThis.String(object.origin_url)
+        : "",
+    };
+  },
+
+  toJSON(message: SuperAuraCheckoutRequest): unknown {
+    const obj: any = {};
+    if (message.plan !== "") {
+      obj.plan = message.plan;
+    }
+    if (message.originUrl !== "") {
+      obj.originUrl = message.originUrl;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SuperAuraCheckoutRequest>, I>>(base?: I): SuperAuraCheckoutRequest {
+    return SuperAuraCheckoutRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SuperAuraCheckoutRequest>, I>>(object: I): SuperAuraCheckoutRequest {
+    const message = createBaseSuperAuraCheckoutRequest();
+    message.plan = object.plan ?? "";
+    message.originUrl = object.originUrl ?? "";
+    return message;
+  },
+};
+
+function createBaseSuperAuraStatus(): SuperAuraStatus {
+  return { isSuperAura: false, plan: "", currentPeriodEnd: "", cancelAtPeriodEnd: false };
+}
+
+export const SuperAuraStatus: MessageFns<SuperAuraStatus> = {
+  encode(message: SuperAuraStatus, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.isSuperAura !== false) {
+      writer.uint32(8).bool(message.isSuperAura);
+    }
+    if (message.plan !== "") {
+      writer.uint32(18).string(message.plan);
+    }
+    if (message.currentPeriodEnd !== "") {
+      writer.uint32(26).string(message.currentPeriodEnd);
+    }
+    if (message.cancelAtPeriodEnd !== false) {
+      writer.uint32(32).bool(message.cancelAtPeriodEnd);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SuperAuraStatus {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSuperAuraStatus();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.isSuperAura = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.plan = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.currentPeriodEnd = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.cancelAtPeriodEnd = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SuperAuraStatus {
+    return {
+      isSuperAura: isSet(object.isSuperAura)
+        ? globalThis.Boolean(object.isSuperAura)
+        : isSet(object.is_super_aura)
+        ? globalThis.Boolean(object.is_super_aura)
+        : false,
+      plan: isSet(object.plan) ? globalThis.String(object.plan) : "",
+      currentPeriodEnd: isSet(object.currentPeriodEnd)
+        ? globalThis.String(object.currentPeriodEnd)
+        : isSet(object.current_period_end)
+        ? globalThis.String(object.current_period_end)
+        : "",
+      cancelAtPeriodEnd: isSet(object.cancelAtPeriodEnd)
+        ? globalThis.Boolean(object.cancelAtPeriodEnd)
+        : isSet(object.cancel_at_period_end)
+        ? globalThis.Boolean(object.cancel_at_period_end)
+        : false,
+    };
+  },
+
+  toJSON(message: SuperAuraStatus): unknown {
+    const obj: any = {};
+    if (message.isSuperAura !== false) {
+      obj.isSuperAura = message.isSuperAura;
+    }
+    if (message.plan !== "") {
+      obj.plan = message.plan;
+    }
+    if (message.currentPeriodEnd !== "") {
+      obj.currentPeriodEnd = message.currentPeriodEnd;
+    }
+    if (message.cancelAtPeriodEnd !== false) {
+      obj.cancelAtPeriodEnd = message.cancelAtPeriodEnd;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SuperAuraStatus>, I>>(base?: I): SuperAuraStatus {
+    return SuperAuraStatus.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SuperAuraStatus>, I>>(object: I): SuperAuraStatus {
+    const message = createBaseSuperAuraStatus();
+    message.isSuperAura = object.isSuperAura ?? false;
+    message.plan = object.plan ?? "";
+    message.currentPeriodEnd = object.currentPeriodEnd ?? "";
+    message.cancelAtPeriodEnd = object.cancelAtPeriodEnd ?? false;
+    return message;
+  },
+};
+
 /**
  * EconomyService owns the ledger: wallets, transactions, rewards, tips, transfers and adjustments
  * (later: card top-ups, withdrawals, the coin market, SuperAura billing; see docs/adr/0005-ledger.md).
@@ -3187,6 +4656,117 @@ export const EconomyServiceService = {
     responseSerialize: (value: Withdrawal): Buffer => Buffer.from(Withdrawal.encode(value).finish()),
     responseDeserialize: (value: Buffer): Withdrawal => Withdrawal.decode(value),
   },
+  /**
+   * ---- card top-ups (Stripe Checkout, payment mode) and SuperAura billing (subscription mode) ----
+   * Public: the AuraCoin packages on sale (amount_micro includes the bonus).
+   */
+  listTopUpPackages: {
+    path: "/aura.economy.v1.EconomyService/ListTopUpPackages" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    requestDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    responseSerialize: (value: TopUpPackageList): Buffer => Buffer.from(TopUpPackageList.encode(value).finish()),
+    responseDeserialize: (value: Buffer): TopUpPackageList => TopUpPackageList.decode(value),
+  },
+  /**
+   * The caller starts a Checkout Session for a package. origin_url must be an allowed origin
+   * (FAILED_PRECONDITION otherwise); unknown package FAILED_PRECONDITION "Package not found".
+   */
+  createCheckoutSession: {
+    path: "/aura.economy.v1.EconomyService/CreateCheckoutSession" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CheckoutSessionRequest): Buffer =>
+      Buffer.from(CheckoutSessionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CheckoutSessionRequest => CheckoutSessionRequest.decode(value),
+    responseSerialize: (value: CheckoutSession): Buffer => Buffer.from(CheckoutSession.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CheckoutSession => CheckoutSession.decode(value),
+  },
+  /**
+   * The caller's session: where it stands. Finding it paid credits the package (once, whoever comes
+   * first: this or the webhook). Another member's (or an unknown) session is NOT_FOUND.
+   */
+  getCheckoutStatus: {
+    path: "/aura.economy.v1.EconomyService/GetCheckoutStatus" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CheckoutStatusRequest): Buffer =>
+      Buffer.from(CheckoutStatusRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CheckoutStatusRequest => CheckoutStatusRequest.decode(value),
+    responseSerialize: (value: CheckoutStatus): Buffer => Buffer.from(CheckoutStatus.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CheckoutStatus => CheckoutStatus.decode(value),
+  },
+  /**
+   * A Stripe webhook delivery: the exact bytes of the body and the stripe-signature header. Economy
+   * verifies the signature (FAILED_PRECONDITION "Invalid signature") and handles each event once.
+   */
+  handleStripeWebhook: {
+    path: "/aura.economy.v1.EconomyService/HandleStripeWebhook" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: StripeWebhookRequest): Buffer => Buffer.from(StripeWebhookRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): StripeWebhookRequest => StripeWebhookRequest.decode(value),
+    responseSerialize: (value: StripeWebhookResult): Buffer => Buffer.from(StripeWebhookResult.encode(value).finish()),
+    responseDeserialize: (value: Buffer): StripeWebhookResult => StripeWebhookResult.decode(value),
+  },
+  /** The local test checkout page (no Stripe keys, not production; NOT_FOUND otherwise): what it shows. */
+  getTestCheckout: {
+    path: "/aura.economy.v1.EconomyService/GetTestCheckout" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: TestCheckoutRequest): Buffer => Buffer.from(TestCheckoutRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): TestCheckoutRequest => TestCheckoutRequest.decode(value),
+    responseSerialize: (value: TestCheckout): Buffer => Buffer.from(TestCheckout.encode(value).finish()),
+    responseDeserialize: (value: Buffer): TestCheckout => TestCheckout.decode(value),
+  },
+  /**
+   * The page's Pay: the signed checkout.session.completed webhook the gateway posts to its webhook
+   * endpoint, and where the browser goes next. Same availability as GetTestCheckout.
+   */
+  payTestCheckout: {
+    path: "/aura.economy.v1.EconomyService/PayTestCheckout" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: TestCheckoutRequest): Buffer => Buffer.from(TestCheckoutRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): TestCheckoutRequest => TestCheckoutRequest.decode(value),
+    responseSerialize: (value: SignedWebhook): Buffer => Buffer.from(SignedWebhook.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SignedWebhook => SignedWebhook.decode(value),
+  },
+  /**
+   * SuperAura: a Checkout Session in subscription mode for plan monthly ($45) or annual ($499).
+   * A member who is SuperAura already gets FAILED_PRECONDITION "You're Already SuperAura!".
+   */
+  createSuperAuraCheckout: {
+    path: "/aura.economy.v1.EconomyService/CreateSuperAuraCheckout" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SuperAuraCheckoutRequest): Buffer =>
+      Buffer.from(SuperAuraCheckoutRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SuperAuraCheckoutRequest => SuperAuraCheckoutRequest.decode(value),
+    responseSerialize: (value: CheckoutSession): Buffer => Buffer.from(CheckoutSession.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CheckoutSession => CheckoutSession.decode(value),
+  },
+  /** The caller's SuperAura subscription. */
+  getSuperAuraStatus: {
+    path: "/aura.economy.v1.EconomyService/GetSuperAuraStatus" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    requestDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    responseSerialize: (value: SuperAuraStatus): Buffer => Buffer.from(SuperAuraStatus.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SuperAuraStatus => SuperAuraStatus.decode(value),
+  },
+  /** Cancels the caller's subscription at the end of its period (SuperAura stays until then). */
+  cancelSuperAura: {
+    path: "/aura.economy.v1.EconomyService/CancelSuperAura" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    requestDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    responseSerialize: (value: SuperAuraStatus): Buffer => Buffer.from(SuperAuraStatus.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SuperAuraStatus => SuperAuraStatus.decode(value),
+  },
 } as const;
 
 export interface EconomyServiceServer extends UntypedServiceImplementation {
@@ -3227,6 +4807,42 @@ export interface EconomyServiceServer extends UntypedServiceImplementation {
    * is recorded) or reject (the hold goes back to the member). The member is notified either way.
    */
   processWithdrawal: handleUnaryCall<ProcessWithdrawalRequest, Withdrawal>;
+  /**
+   * ---- card top-ups (Stripe Checkout, payment mode) and SuperAura billing (subscription mode) ----
+   * Public: the AuraCoin packages on sale (amount_micro includes the bonus).
+   */
+  listTopUpPackages: handleUnaryCall<Empty, TopUpPackageList>;
+  /**
+   * The caller starts a Checkout Session for a package. origin_url must be an allowed origin
+   * (FAILED_PRECONDITION otherwise); unknown package FAILED_PRECONDITION "Package not found".
+   */
+  createCheckoutSession: handleUnaryCall<CheckoutSessionRequest, CheckoutSession>;
+  /**
+   * The caller's session: where it stands. Finding it paid credits the package (once, whoever comes
+   * first: this or the webhook). Another member's (or an unknown) session is NOT_FOUND.
+   */
+  getCheckoutStatus: handleUnaryCall<CheckoutStatusRequest, CheckoutStatus>;
+  /**
+   * A Stripe webhook delivery: the exact bytes of the body and the stripe-signature header. Economy
+   * verifies the signature (FAILED_PRECONDITION "Invalid signature") and handles each event once.
+   */
+  handleStripeWebhook: handleUnaryCall<StripeWebhookRequest, StripeWebhookResult>;
+  /** The local test checkout page (no Stripe keys, not production; NOT_FOUND otherwise): what it shows. */
+  getTestCheckout: handleUnaryCall<TestCheckoutRequest, TestCheckout>;
+  /**
+   * The page's Pay: the signed checkout.session.completed webhook the gateway posts to its webhook
+   * endpoint, and where the browser goes next. Same availability as GetTestCheckout.
+   */
+  payTestCheckout: handleUnaryCall<TestCheckoutRequest, SignedWebhook>;
+  /**
+   * SuperAura: a Checkout Session in subscription mode for plan monthly ($45) or annual ($499).
+   * A member who is SuperAura already gets FAILED_PRECONDITION "You're Already SuperAura!".
+   */
+  createSuperAuraCheckout: handleUnaryCall<SuperAuraCheckoutRequest, CheckoutSession>;
+  /** The caller's SuperAura subscription. */
+  getSuperAuraStatus: handleUnaryCall<Empty, SuperAuraStatus>;
+  /** Cancels the caller's subscription at the end of its period (SuperAura stays until then). */
+  cancelSuperAura: handleUnaryCall<Empty, SuperAuraStatus>;
 }
 
 export interface EconomyServiceClient extends Client {
@@ -3429,6 +5045,168 @@ export interface EconomyServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: Withdrawal) => void,
   ): ClientUnaryCall;
+  /**
+   * ---- card top-ups (Stripe Checkout, payment mode) and SuperAura billing (subscription mode) ----
+   * Public: the AuraCoin packages on sale (amount_micro includes the bonus).
+   */
+  listTopUpPackages(
+    request: Empty,
+    callback: (error: ServiceError | null, response: TopUpPackageList) => void,
+  ): ClientUnaryCall;
+  listTopUpPackages(
+    request: Empty,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: TopUpPackageList) => void,
+  ): ClientUnaryCall;
+  listTopUpPackages(
+    request: Empty,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: TopUpPackageList) => void,
+  ): ClientUnaryCall;
+  /**
+   * The caller starts a Checkout Session for a package. origin_url must be an allowed origin
+   * (FAILED_PRECONDITION otherwise); unknown package FAILED_PRECONDITION "Package not found".
+   */
+  createCheckoutSession(
+    request: CheckoutSessionRequest,
+    callback: (error: ServiceError | null, response: CheckoutSession) => void,
+  ): ClientUnaryCall;
+  createCheckoutSession(
+    request: CheckoutSessionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CheckoutSession) => void,
+  ): ClientUnaryCall;
+  createCheckoutSession(
+    request: CheckoutSessionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CheckoutSession) => void,
+  ): ClientUnaryCall;
+  /**
+   * The caller's session: where it stands. Finding it paid credits the package (once, whoever comes
+   * first: this or the webhook). Another member's (or an unknown) session is NOT_FOUND.
+   */
+  getCheckoutStatus(
+    request: CheckoutStatusRequest,
+    callback: (error: ServiceError | null, response: CheckoutStatus) => void,
+  ): ClientUnaryCall;
+  getCheckoutStatus(
+    request: CheckoutStatusRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CheckoutStatus) => void,
+  ): ClientUnaryCall;
+  getCheckoutStatus(
+    request: CheckoutStatusRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CheckoutStatus) => void,
+  ): ClientUnaryCall;
+  /**
+   * A Stripe webhook delivery: the exact bytes of the body and the stripe-signature header. Economy
+   * verifies the signature (FAILED_PRECONDITION "Invalid signature") and handles each event once.
+   */
+  handleStripeWebhook(
+    request: StripeWebhookRequest,
+    callback: (error: ServiceError | null, response: StripeWebhookResult) => void,
+  ): ClientUnaryCall;
+  handleStripeWebhook(
+    request: StripeWebhookRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: StripeWebhookResult) => void,
+  ): ClientUnaryCall;
+  handleStripeWebhook(
+    request: StripeWebhookRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: StripeWebhookResult) => void,
+  ): ClientUnaryCall;
+  /** The local test checkout page (no Stripe keys, not production; NOT_FOUND otherwise): what it shows. */
+  getTestCheckout(
+    request: TestCheckoutRequest,
+    callback: (error: ServiceError | null, response: TestCheckout) => void,
+  ): ClientUnaryCall;
+  getTestCheckout(
+    request: TestCheckoutRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: TestCheckout) => void,
+  ): ClientUnaryCall;
+  getTestCheckout(
+    request: TestCheckoutRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: TestCheckout) => void,
+  ): ClientUnaryCall;
+  /**
+   * The page's Pay: the signed checkout.session.completed webhook the gateway posts to its webhook
+   * endpoint, and where the browser goes next. Same availability as GetTestCheckout.
+   */
+  payTestCheckout(
+    request: TestCheckoutRequest,
+    callback: (error: ServiceError | null, response: SignedWebhook) => void,
+  ): ClientUnaryCall;
+  payTestCheckout(
+    request: TestCheckoutRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SignedWebhook) => void,
+  ): ClientUnaryCall;
+  payTestCheckout(
+    request: TestCheckoutRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SignedWebhook) => void,
+  ): ClientUnaryCall;
+  /**
+   * SuperAura: a Checkout Session in subscription mode for plan monthly ($45) or annual ($499).
+   * A member who is SuperAura already gets FAILED_PRECONDITION "You're Already SuperAura!".
+   */
+  createSuperAuraCheckout(
+    request: SuperAuraCheckoutRequest,
+    callback: (error: ServiceError | null, response: CheckoutSession) => void,
+  ): ClientUnaryCall;
+  createSuperAuraCheckout(
+    request: SuperAuraCheckoutRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CheckoutSession) => void,
+  ): ClientUnaryCall;
+  createSuperAuraCheckout(
+    request: SuperAuraCheckoutRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CheckoutSession) => void,
+  ): ClientUnaryCall;
+  /** The caller's SuperAura subscription. */
+  getSuperAuraStatus(
+    request: Empty,
+    callback: (error: ServiceError | null, response: SuperAuraStatus) => void,
+  ): ClientUnaryCall;
+  getSuperAuraStatus(
+    request: Empty,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SuperAuraStatus) => void,
+  ): ClientUnaryCall;
+  getSuperAuraStatus(
+    request: Empty,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SuperAuraStatus) => void,
+  ): ClientUnaryCall;
+  /** Cancels the caller's subscription at the end of its period (SuperAura stays until then). */
+  cancelSuperAura(
+    request: Empty,
+    callback: (error: ServiceError | null, response: SuperAuraStatus) => void,
+  ): ClientUnaryCall;
+  cancelSuperAura(
+    request: Empty,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SuperAuraStatus) => void,
+  ): ClientUnaryCall;
+  cancelSuperAura(
+    request: Empty,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SuperAuraStatus) => void,
+  ): ClientUnaryCall;
 }
 
 export const EconomyServiceClient = makeGenericClientConstructor(
@@ -3439,6 +5217,14 @@ export const EconomyServiceClient = makeGenericClientConstructor(
   service: typeof EconomyServiceService;
   serviceName: string;
 };
+
+function bytesFromBase64(b64: string): Uint8Array {
+  return Uint8Array.from(globalThis.Buffer.from(b64, "base64"));
+}
+
+function base64FromBytes(arr: Uint8Array): string {
+  return globalThis.Buffer.from(arr).toString("base64");
+}
 
 function floatToJson(value: number | null | undefined): number | string | null | undefined {
   return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;

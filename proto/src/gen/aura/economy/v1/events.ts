@@ -110,6 +110,37 @@ export interface PriceUpdated {
   snapshotAt: string;
 }
 
+/**
+ * topup.completed on topic aura.economy.ledger, keyed by user_id: a paid card top-up was credited
+ * (once per Checkout Session).
+ */
+export interface TopUpCompleted {
+  sessionId: string;
+  userId: string;
+  packageId: string;
+  /** micro-AC credited (bonus included). */
+  amountMicro: number;
+  usdCents: number;
+  transferId: string;
+  completedAt: string;
+}
+
+/**
+ * superaura.changed on topic aura.economy.ledger, keyed by user_id: a member's SuperAura status as
+ * the billing webhooks leave it. identity sets is_super_aura from it; `version` orders the changes
+ * of one member (a consumer ignores a change older than the last it applied).
+ */
+export interface SuperAuraChanged {
+  userId: string;
+  isSuperAura: boolean;
+  /** ISO 8601: the end of the paid period ("" when not SuperAura). */
+  until: string;
+  /** monthly | annual | "" */
+  plan: string;
+  version: number;
+  changedAt: string;
+}
+
 function createBaseTipSent(): TipSent {
   return {
     transferId: "",
@@ -1594,6 +1625,360 @@ export const PriceUpdated: MessageFns<PriceUpdated> = {
     message.totalUsers = object.totalUsers ?? 0;
     message.totalEngagements24h = object.totalEngagements24h ?? 0;
     message.snapshotAt = object.snapshotAt ?? "";
+    return message;
+  },
+};
+
+function createBaseTopUpCompleted(): TopUpCompleted {
+  return { sessionId: "", userId: "", packageId: "", amountMicro: 0, usdCents: 0, transferId: "", completedAt: "" };
+}
+
+export const TopUpCompleted: MessageFns<TopUpCompleted> = {
+  encode(message: TopUpCompleted, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.sessionId !== "") {
+      writer.uint32(10).string(message.sessionId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    if (message.packageId !== "") {
+      writer.uint32(26).string(message.packageId);
+    }
+    if (message.amountMicro !== 0) {
+      writer.uint32(32).int64(message.amountMicro);
+    }
+    if (message.usdCents !== 0) {
+      writer.uint32(40).int64(message.usdCents);
+    }
+    if (message.transferId !== "") {
+      writer.uint32(50).string(message.transferId);
+    }
+    if (message.completedAt !== "") {
+      writer.uint32(58).string(message.completedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TopUpCompleted {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTopUpCompleted();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.sessionId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.packageId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.amountMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.usdCents = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.transferId = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.completedAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TopUpCompleted {
+    return {
+      sessionId: isSet(object.sessionId)
+        ? globalThis.String(object.sessionId)
+        : isSet(object.session_id)
+        ? globalThis.String(object.session_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      packageId: isSet(object.packageId)
+        ? globalThis.String(object.packageId)
+        : isSet(object.package_id)
+        ? globalThis.String(object.package_id)
+        : "",
+      amountMicro: isSet(object.amountMicro)
+        ? globalThis.Number(object.amountMicro)
+        : isSet(object.amount_micro)
+        ? globalThis.Number(object.amount_micro)
+        : 0,
+      usdCents: isSet(object.usdCents)
+        ? globalThis.Number(object.usdCents)
+        : isSet(object.usd_cents)
+        ? globalThis.Number(object.usd_cents)
+        : 0,
+      transferId: isSet(object.transferId)
+        ? globalThis.String(object.transferId)
+        : isSet(object.transfer_id)
+        ? globalThis.String(object.transfer_id)
+        : "",
+      completedAt: isSet(object.completedAt)
+        ? globalThis.String(object.completedAt)
+        : isSet(object.completed_at)
+        ? globalThis.String(object.completed_at)
+        : "",
+    };
+  },
+
+  toJSON(message: TopUpCompleted): unknown {
+    const obj: any = {};
+    if (message.sessionId !== "") {
+      obj.sessionId = message.sessionId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.packageId !== "") {
+      obj.packageId = message.packageId;
+    }
+    if (message.amountMicro !== 0) {
+      obj.amountMicro = Math.round(message.amountMicro);
+    }
+    if (message.usdCents !== 0) {
+      obj.usdCents = Math.round(message.usdCents);
+    }
+    if (message.transferId !== "") {
+      obj.transferId = message.transferId;
+    }
+    if (message.completedAt !== "") {
+      obj.completedAt = message.completedAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TopUpCompleted>, I>>(base?: I): TopUpCompleted {
+    return TopUpCompleted.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TopUpCompleted>, I>>(object: I): TopUpCompleted {
+    const message = createBaseTopUpCompleted();
+    message.sessionId = object.sessionId ?? "";
+    message.userId = object.userId ?? "";
+    message.packageId = object.packageId ?? "";
+    message.amountMicro = object.amountMicro ?? 0;
+    message.usdCents = object.usdCents ?? 0;
+    message.transferId = object.transferId ?? "";
+    message.completedAt = object.completedAt ?? "";
+    return message;
+  },
+};
+
+function createBaseSuperAuraChanged(): SuperAuraChanged {
+  return { userId: "", isSuperAura: false, until: "", plan: "", version: 0, changedAt: "" };
+}
+
+export const SuperAuraChanged: MessageFns<SuperAuraChanged> = {
+  encode(message: SuperAuraChanged, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.isSuperAura !== false) {
+      writer.uint32(16).bool(message.isSuperAura);
+    }
+    if (message.until !== "") {
+      writer.uint32(26).string(message.until);
+    }
+    if (message.plan !== "") {
+      writer.uint32(34).string(message.plan);
+    }
+    if (message.version !== 0) {
+      writer.uint32(40).int64(message.version);
+    }
+    if (message.changedAt !== "") {
+      writer.uint32(50).string(message.changedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SuperAuraChanged {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSuperAuraChanged();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.isSuperAura = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.until = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.plan = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.version = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.changedAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SuperAuraChanged {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      isSuperAura: isSet(object.isSuperAura)
+        ? globalThis.Boolean(object.isSuperAura)
+        : isSet(object.is_super_aura)
+        ? globalThis.Boolean(object.is_super_aura)
+        : false,
+      until: isSet(object.until) ? globalThis.String(object.until) : "",
+      plan: isSet(object.plan) ? globalThis.String(object.plan) : "",
+      version: isSet(object.version) ? globalThis.Number(object.version) : 0,
+      changedAt: isSet(object.changedAt)
+        ? globalThis.String(object.changedAt)
+        : isSet(object.changed_at)
+        ? globalThis.String(object.changed_at)
+        : "",
+    };
+  },
+
+  toJSON(message: SuperAuraChanged): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.isSuperAura !== false) {
+      obj.isSuperAura = message.isSuperAura;
+    }
+    if (message.until !== "") {
+      obj.until = message.until;
+    }
+    if (message.plan !== "") {
+      obj.plan = message.plan;
+    }
+    if (message.version !== 0) {
+      obj.version = Math.round(message.version);
+    }
+    if (message.changedAt !== "") {
+      obj.changedAt = message.changedAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SuperAuraChanged>, I>>(base?: I): SuperAuraChanged {
+    return SuperAuraChanged.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SuperAuraChanged>, I>>(object: I): SuperAuraChanged {
+    const message = createBaseSuperAuraChanged();
+    message.userId = object.userId ?? "";
+    message.isSuperAura = object.isSuperAura ?? false;
+    message.until = object.until ?? "";
+    message.plan = object.plan ?? "";
+    message.version = object.version ?? 0;
+    message.changedAt = object.changedAt ?? "";
     return message;
   },
 };
