@@ -19,6 +19,8 @@ import { RewardsConsumer } from './rewards/rewards.consumer';
 import { RewardsService } from './rewards/rewards.service';
 import { WalletService } from './wallet/wallet.service';
 import { WithdrawalsOptions, WithdrawalsService } from './withdrawals/withdrawals.service';
+import { CheckoutProvider, TestCheckoutProvider } from './topups/checkout-provider';
+import { LOCAL_WEBHOOK_SECRET, outboxPublisher, TopUpsOptions, TopUpsService } from './topups/topups.service';
 
 export interface EconomyDependencies {
   service: string;
@@ -37,6 +39,8 @@ export interface EconomyDependencies {
   relay?: LedgerRelayOptions;
   market?: MarketOptions;
   withdrawals?: WithdrawalsOptions;
+  /** Card top-ups and SuperAura: the test checkout with the local webhook secret unless given. */
+  topups?: Partial<TopUpsOptions> & { provider?: CheckoutProvider };
 }
 
 /** Every part of the economy service, wired. main.ts and the service tests build it the same way. */
@@ -68,7 +72,22 @@ export function composeEconomy(deps: EconomyDependencies) {
     deps.withdrawals,
   );
   const wallets = new WalletService(ledger, price, withdrawals);
-  const controller = new EconomyGrpcController(wallets, payments, ledger, market, withdrawals);
+  const topups = new TopUpsService(
+    deps.mongo,
+    ledger,
+    members,
+    outboxPublisher(ledger, host.eventsStored),
+    deps.logger,
+    {
+      provider: deps.topups?.provider ?? new TestCheckoutProvider(),
+      webhookSecret:
+        deps.topups?.webhookSecret === undefined ? LOCAL_WEBHOOK_SECRET : deps.topups.webhookSecret,
+      allowedOrigins: deps.topups?.allowedOrigins ?? [],
+      production: deps.topups?.production ?? false,
+      recoverAfterMs: deps.topups?.recoverAfterMs,
+    },
+  );
+  const controller = new EconomyGrpcController(wallets, payments, ledger, market, withdrawals, topups);
   const maintenance = new LedgerMaintenance(ledger, deps.logger, {
     ...deps.maintenance,
     tasks: [
@@ -82,6 +101,8 @@ export function composeEconomy(deps: EconomyDependencies) {
       { name: 'coin market purge', everyMs: 3600_000, run: () => market.purge() },
       // Withdrawal steps a crash interrupted (between a ledger move and the status write).
       { name: 'withdrawal sweep', everyMs: 5000, run: () => withdrawals.sweep() },
+      // Top-up credits a crash interrupted (between the step marker and the ledger).
+      { name: 'top-up sweep', everyMs: 5000, run: () => topups.sweep() },
     ],
   });
   return {
@@ -93,6 +114,7 @@ export function composeEconomy(deps: EconomyDependencies) {
     payments,
     wallets,
     withdrawals,
+    topups,
     controller,
     maintenance,
     market,
@@ -101,7 +123,12 @@ export function composeEconomy(deps: EconomyDependencies) {
     rewardsConsumer: new RewardsConsumer(deps.runtime, rewards),
     async init(): Promise<void> {
       await ledger.init();
-      await Promise.all([members.ensureIndexes(), slots.ensureIndexes(), withdrawals.ensureIndexes()]);
+      await Promise.all([
+        members.ensureIndexes(),
+        slots.ensureIndexes(),
+        withdrawals.ensureIndexes(),
+        topups.ensureIndexes(),
+      ]);
       await market.init();
     },
   };

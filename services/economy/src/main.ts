@@ -8,6 +8,9 @@ import { composeEconomy } from './economy';
 import { EconomyModule } from './economy.module';
 import { EconomyGrpcController } from './grpc/economy.grpc-controller';
 import { IdentityMemberDirectory } from './members/identity-directory';
+import { StripeCheckoutProvider, stripeClient, TestCheckoutProvider } from './topups/checkout-provider';
+import { parseOrigins } from './topups/packages';
+import { LOCAL_WEBHOOK_SECRET } from './topups/topups.service';
 
 async function main(): Promise<void> {
   const config = loadEconomyConfig();
@@ -22,6 +25,7 @@ async function main(): Promise<void> {
     directory,
     // A market that never ran starts with a flat 30-day history (ADR 0006), so every chart range draws.
     market: { backfillDays: 30 },
+    topups: topUpOptions(config),
   });
   const app = await NestFactory.createApplicationContext(EconomyModule.register(runtime, config, economy), {
     logger: new NestPinoLogger(runtime.logger),
@@ -49,6 +53,20 @@ async function main(): Promise<void> {
     economy.rewardsConsumer.start(),
     economy.marketConsumer.start(),
   ]);
+}
+
+/** Stripe with a secret key; otherwise the local test checkout (refused in production). */
+function topUpOptions(config: ReturnType<typeof loadEconomyConfig>) {
+  const production = config.AURA_ENV === 'production';
+  const provider = config.STRIPE_SECRET_KEY
+    ? new StripeCheckoutProvider(stripeClient(config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE))
+    : new TestCheckoutProvider();
+  return {
+    provider,
+    webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? (production ? null : LOCAL_WEBHOOK_SECRET),
+    allowedOrigins: parseOrigins(config.PAYMENTS_ALLOWED_ORIGINS),
+    production,
+  };
 }
 
 main().catch((error) => {

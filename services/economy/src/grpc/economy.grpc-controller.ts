@@ -7,6 +7,7 @@ import { HOURS_MESSAGE } from '../market/price-rules';
 import { Messages } from '../payments/messages';
 import type { PaymentsService, Receipt } from '../payments/payments.service';
 import type { WalletService } from '../wallet/wallet.service';
+import type { TopUpsService } from '../topups/topups.service';
 import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
 
 const ADMIN_ROLES = new Set(['admin', 'super_admin']);
@@ -35,7 +36,59 @@ export class EconomyGrpcController implements AsyncService<economy.EconomyServic
     private readonly ledger: Ledger,
     private readonly market: MarketService,
     private readonly withdrawals: WithdrawalsService,
+    private readonly topups: TopUpsService,
   ) {}
+
+  // ---- card top-ups and SuperAura (topups/) -------------------------------------------------------
+
+  /** Public: no caller needed. */
+  async listTopUpPackages(): Promise<economy.TopUpPackageList> {
+    return { packages: this.topups.packages().map((pack) => ({ ...pack })) };
+  }
+
+  async createCheckoutSession(
+    request: economy.CheckoutSessionRequest,
+    context: CallContext,
+  ): Promise<economy.CheckoutSession> {
+    return this.topups.createCheckout(callerOf(context), request.packageId, request.originUrl);
+  }
+
+  async getCheckoutStatus(
+    request: economy.CheckoutStatusRequest,
+    context: CallContext,
+  ): Promise<economy.CheckoutStatus> {
+    return this.topups.status(callerOf(context), request.sessionId);
+  }
+
+  /** Called by the gateway for Stripe: no caller; the signature is the authentication. */
+  async handleStripeWebhook(request: economy.StripeWebhookRequest): Promise<economy.StripeWebhookResult> {
+    return this.topups.webhook(Buffer.from(request.payload), request.signature);
+  }
+
+  /** Public (test mode only). */
+  async getTestCheckout(request: economy.TestCheckoutRequest): Promise<economy.TestCheckout> {
+    return this.topups.testCheckout(request.sessionId);
+  }
+
+  /** Public (test mode only). */
+  async payTestCheckout(request: economy.TestCheckoutRequest): Promise<economy.SignedWebhook> {
+    return this.topups.payTestCheckout(request.sessionId);
+  }
+
+  async createSuperAuraCheckout(
+    request: economy.SuperAuraCheckoutRequest,
+    context: CallContext,
+  ): Promise<economy.CheckoutSession> {
+    return this.topups.superAuraCheckout(callerOf(context), request.plan, request.originUrl);
+  }
+
+  async getSuperAuraStatus(_request: unknown, context: CallContext): Promise<economy.SuperAuraStatus> {
+    return this.topups.superAuraStatus(callerOf(context));
+  }
+
+  async cancelSuperAura(_request: unknown, context: CallContext): Promise<economy.SuperAuraStatus> {
+    return this.topups.cancelSuperAura(callerOf(context));
+  }
 
   /** Public: no caller needed. */
   async getCoinMarket(): Promise<economy.CoinMarket> {

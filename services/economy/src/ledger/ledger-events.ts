@@ -73,6 +73,19 @@ export function ledgerEvents(
       }),
     );
   }
+  if (transfer.kind === 'topup') {
+    events.push(
+      createEvent(service, 'topup.completed', recipientId, {
+        sessionId: meta.session_id ?? '',
+        userId: recipientId,
+        packageId: meta.package_id ?? '',
+        amountMicro: transfer.amount,
+        usdCents: Number(meta.usd_cents ?? 0),
+        transferId: transfer.id,
+        completedAt: at,
+      }),
+    );
+  }
   events.push(...withdrawalEvents(service, transfer, at));
   for (const event of events) event.id = uuidFrom(`${transfer._id}:${event.type}`);
   return events;

@@ -12,7 +12,9 @@ export type TransferKind =
   // back to the member (rejected). Keyed by the withdrawal id (withdrawals/withdrawals.service.ts).
   | 'withdrawal_hold'
   | 'withdrawal_payout'
-  | 'withdrawal_release';
+  | 'withdrawal_release'
+  // A paid card top-up: card_topups → member, keyed topup:<checkout session id> (topups/).
+  | 'topup';
 
 export type Side = 'debit' | 'credit';
 
@@ -31,7 +33,7 @@ export interface TransferRequest {
    * Facts for descriptions and events, not part of the idempotency fingerprint:
    * from_name / to_name (usernames), reason (reward), source (what was rewarded), actor_id (admin),
    * super_aura ("1" when the ×1.5 applied); withdrawals: withdrawal_id, user_id, amount_usd_micro,
-   * admin_notes, payout_reference.
+   * admin_notes, payout_reference; top-ups: session_id, package_id, usd_cents, user_id.
    */
   meta?: Record<string, string>;
 }

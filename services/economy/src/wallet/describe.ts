@@ -60,6 +60,8 @@ export function describe(
     }
     case 'withdrawal_release':
       return `Withdrawal rejected: AuraCoins returned to your wallet${entry.memo ? ` (${entry.memo})` : ''}`;
+    case 'topup':
+      return `AuraCoins bought with a card${entry.memo ? `: ${entry.memo}` : ''}`;
     case 'withdrawal_payout':
       return `Withdrawal paid out${entry.memo ? `: ${entry.memo}` : ''}`;
     default:

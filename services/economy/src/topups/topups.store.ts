@@ -1,0 +1,100 @@
+import type { Connection } from 'mongoose';
+import { AnyModel, Collection, collectionOf, indexedModel } from '../db';
+
+/**
+ * checkout_sessions/{session id}: a Checkout Session a member started (a top-up, mode payment, or
+ * SuperAura, mode subscription). The facts never change; `status` / `payment_status` only move forward
+ * (open → complete | expired; a completed session is never expired again). In test mode this record is
+ * the session; with Stripe it mirrors what the webhooks and status polls have seen.
+ */
+export interface CheckoutSessionDoc {
+  _id: string;
+  user_id: string;
+  username: string;
+  mode: 'payment' | 'subscription';
+  /** Top-ups: the package and what it credits. */
+  package_id: string;
+  amount_micro: number;
+  /** SuperAura: monthly | annual. */
+  plan: string;
+  usd_cents: number;
+  description: string;
+  success_url: string;
+  cancel_url: string;
+  provider: 'stripe' | 'test';
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'paid' | 'unpaid';
+  created_at: Date;
+}
+
+/** stripe_events/{event id}: an event handled to its end (a redelivery finds it and does nothing). */
+export interface StripeEventDoc {
+  _id: string;
+  type: string;
+  /** The event's `created` (seconds). */
+  created: number;
+  object_id: string;
+  handled_at: Date;
+}
+
+/**
+ * topup_steps/{session id}: a credit begun and not finished (the sweep's work list): written before
+ * the session is marked paid and the ledger credits it, deleted after.
+ */
+export interface TopUpStepDoc {
+  _id: string;
+  created_at: Date;
+}
+
+/**
+ * superaura/{user id}: the member's subscription as the newest billing event left it. `version` is that
+ * event's time (ms): an older event never overwrites a newer state.
+ */
+export interface SuperAuraDoc {
+  _id: string;
+  plan: string;
+  subscription_id: string;
+  customer_id: string;
+  active: boolean;
+  current_period_end: Date | null;
+  cancel_at_period_end: boolean;
+  version: number;
+  updated_at: Date;
+}
+
+export class TopUpsStore {
+  private readonly sessionModel: AnyModel;
+  private readonly eventModel: AnyModel;
+  private readonly stepModel: AnyModel;
+  private readonly superAuraModel: AnyModel;
+
+  constructor(connection: Connection) {
+    this.sessionModel = indexedModel(connection, 'CheckoutSession', 'checkout_sessions', [
+      { fields: { user_id: 1, created_at: -1 } },
+    ]);
+    this.eventModel = indexedModel(connection, 'StripeEvent', 'stripe_events');
+    this.stepModel = indexedModel(connection, 'TopUpStep', 'topup_steps', [{ fields: { created_at: 1 } }]);
+    this.superAuraModel = indexedModel(connection, 'SuperAura', 'superaura', [
+      { fields: { subscription_id: 1 } },
+    ]);
+  }
+
+  get sessions(): Collection<CheckoutSessionDoc> {
+    return collectionOf(this.sessionModel);
+  }
+  get events(): Collection<StripeEventDoc> {
+    return collectionOf(this.eventModel);
+  }
+  get steps(): Collection<TopUpStepDoc> {
+    return collectionOf(this.stepModel);
+  }
+  get superAura(): Collection<SuperAuraDoc> {
+    return collectionOf(this.superAuraModel);
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await Promise.all(
+      [this.sessionModel, this.eventModel, this.stepModel, this.superAuraModel].map((m) => m.init()),
+    );
+  }
+}
