@@ -9,6 +9,8 @@ import { IdentityGrpcController } from './grpc/identity.grpc-controller';
 import { ProfileMediaConsumer } from './profile-media/profile-media.consumer';
 import type { SigningKey } from './tokens/signing-key';
 import { RefreshTokensRepository } from './tokens/refresh-tokens.repository';
+import { ProfileChangedAnnouncer } from './users/profile-changed';
+import { SuperAuraConsumer } from './superaura/superaura.consumer';
 import { SIGNING_KEY } from './tokens/tokens.providers';
 import { UsersRepository } from './users/users.repository';
 
@@ -24,7 +26,9 @@ export class IdentityModule {
         RefreshTokensRepository,
         AuthService,
         IdentityGrpcController,
+        ProfileChangedAnnouncer,
         ProfileMediaConsumer,
+        SuperAuraConsumer,
         BlocksRepository,
         BlocksService,
         BlocksGrpcHandlers,

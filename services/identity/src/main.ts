@@ -10,6 +10,7 @@ import { loadIdentityConfig } from './config';
 import { IdentityGrpcController } from './grpc/identity.grpc-controller';
 import { IdentityModule } from './identity.module';
 import { ProfileMediaConsumer } from './profile-media/profile-media.consumer';
+import { SuperAuraConsumer } from './superaura/superaura.consumer';
 import { loadSigningKey } from './tokens/signing-key';
 import { UsersRepository } from './users/users.repository';
 
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
     asyncService(identity.IdentityServiceService, app.get(IdentityGrpcController), runtime.logger),
   );
   await app.get(ProfileMediaConsumer).start();
+  await app.get(SuperAuraConsumer).start();
   runtime.installSignalHandlers(() => app.close());
   await runtime.start({ grpcUrl: config.IDENTITY_GRPC_URL, httpPort: config.IDENTITY_HTTP_PORT });
 }

@@ -1,18 +1,8 @@
-import {
-  createEvent,
-  DomainEvent,
-  insertOutboxEvents,
-  LOGGER,
-  MONGO,
-  outboxCollection,
-  OutboxModel,
-  RUNTIME,
-  ServiceRuntime,
-} from '@aura/platform';
+import { DomainEvent, LOGGER, RUNTIME, ServiceRuntime } from '@aura/platform';
 import { mediaEvents } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
+import { ProfileChangedAnnouncer } from '../users/profile-changed';
 import { UsersRepository } from '../users/users.repository';
 
 /**
@@ -22,17 +12,12 @@ import { UsersRepository } from '../users/users.repository';
  */
 @Injectable()
 export class ProfileMediaConsumer {
-  private readonly outbox: OutboxModel;
-
   constructor(
     private readonly users: UsersRepository,
+    private readonly profiles: ProfileChangedAnnouncer,
     @Inject(RUNTIME) private readonly runtime: ServiceRuntime,
-    @Inject(MONGO) connection: Connection,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {
-    this.outbox = outboxCollection(connection, 'outbox');
-    runtime.registerOutbox(this.outbox);
-  }
+  ) {}
 
   start(): Promise<void> {
     return this.runtime.subscribe({
@@ -50,19 +35,6 @@ export class ProfileMediaConsumer {
       this.logger.warn({ ownerId, type: event.type }, 'profile media for an unknown member ignored');
       return;
     }
-    const changed = createEvent(this.runtime.service, 'user.profile_changed', user.id, {
-      userId: user.id,
-      username: user.username,
-      displayName: user.displayName,
-      profilePicture: user.profilePicture,
-      auraScore: user.auraScore,
-      role: user.role,
-      isSuperAura: user.isSuperAura,
-      bio: user.bio,
-      changedAt: new Date().toISOString(),
-    });
-    const id = `profile-media:${event.id}`;
-    if (await insertOutboxEvents(this.outbox, id, [changed]))
-      this.runtime.eventsStored([changed], { model: this.outbox, id });
+    await this.profiles.announce(user, `profile-media:${event.id}`);
   }
 }

@@ -20,6 +20,9 @@ export interface UserDoc {
   profile_background: string;
   profile_audio_youtube_link: string;
   is_super_aura: boolean;
+  /** SuperAura billing (economy's superaura.changed): the paid period's end, and the change applied last. */
+  super_aura_until?: Date | null;
+  super_aura_version?: number;
   created_at: Date;
   updated_at: Date;
 }
@@ -43,6 +46,8 @@ export const userSchema = new Schema<UserDoc>(
     profile_background: { type: String, default: 'default' },
     profile_audio_youtube_link: { type: String, default: '' },
     is_super_aura: { type: Boolean, default: false },
+    super_aura_until: { type: Date, default: null },
+    super_aura_version: { type: Number, default: 0 },
     created_at: { type: Date, required: true },
     updated_at: { type: Date, required: true },
   },

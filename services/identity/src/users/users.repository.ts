@@ -137,6 +137,34 @@ export class UsersRepository extends MongoRepository<UserWithCredentials, UserDo
     return this.findById(userId);
   }
 
+  /**
+   * SuperAura as economy's billing left it (superaura.changed). A change older than the last one applied
+   * (`version`) is ignored: null then, and for an unknown member.
+   */
+  async setSuperAura(
+    userId: string,
+    change: { isSuperAura: boolean; until: string; version: number },
+  ): Promise<UserWithCredentials | null> {
+    if (!Types.ObjectId.isValid(userId)) return null;
+    const _id = new Types.ObjectId(userId);
+    const doc = await this.model.findOne({ _id }, { super_aura_version: 1 }).lean().exec();
+    if (!doc || (doc.super_aura_version ?? 0) > change.version) return null;
+    await this.model
+      .updateOne(
+        { _id },
+        {
+          $set: {
+            is_super_aura: change.isSuperAura,
+            super_aura_until: change.until ? new Date(change.until) : null,
+            super_aura_version: change.version,
+            updated_at: new Date(),
+          },
+        },
+      )
+      .exec();
+    return this.findById(userId);
+  }
+
   async usernameTaken(username: string): Promise<boolean> {
     return (await this.model.exists({ username_lower: username.toLowerCase() })) !== null;
   }
