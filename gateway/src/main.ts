@@ -30,7 +30,9 @@ async function main(): Promise<void> {
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.register(config),
     new FastifyAdapter({ trustProxy: trustProxy(config.AURA_TRUST_PROXY), bodyLimit: 1024 * 1024 }),
-    { bufferLogs: true },
+    // rawBody: req.rawBody keeps the exact bytes of a JSON body (the Stripe webhook's signature is
+    // checked on them, payments/webhook).
+    { bufferLogs: true, rawBody: true },
   );
   const logger = app.get<Logger>(GATEWAY_LOGGER);
   app.useLogger(new NestPinoLogger(logger));

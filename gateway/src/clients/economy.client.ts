@@ -73,6 +73,58 @@ export class EconomyClient implements OnModuleDestroy {
     return unaryCall(this.client, this.client.getPriceHistory, { hours });
   }
 
+  /** Public: no caller. */
+  listTopUpPackages() {
+    return unaryCall(this.client, this.client.listTopUpPackages, {});
+  }
+
+  createCheckoutSession(caller: Caller, request: economy.CheckoutSessionRequest) {
+    return unaryCall(this.client, this.client.createCheckoutSession, request, callerMetadata(caller), 30_000);
+  }
+
+  getCheckoutStatus(caller: Caller, sessionId: string) {
+    return unaryCall(
+      this.client,
+      this.client.getCheckoutStatus,
+      { sessionId },
+      callerMetadata(caller),
+      30_000,
+    );
+  }
+
+  /** Stripe's delivery: the exact bytes of the body and its signature header (no caller). */
+  handleStripeWebhook(payload: Buffer, signature: string) {
+    return unaryCall(this.client, this.client.handleStripeWebhook, { payload, signature }, undefined, 30_000);
+  }
+
+  /** Public (test mode only). */
+  getTestCheckout(sessionId: string) {
+    return unaryCall(this.client, this.client.getTestCheckout, { sessionId });
+  }
+
+  /** Public (test mode only). */
+  payTestCheckout(sessionId: string) {
+    return unaryCall(this.client, this.client.payTestCheckout, { sessionId });
+  }
+
+  createSuperAuraCheckout(caller: Caller, request: economy.SuperAuraCheckoutRequest) {
+    return unaryCall(
+      this.client,
+      this.client.createSuperAuraCheckout,
+      request,
+      callerMetadata(caller),
+      30_000,
+    );
+  }
+
+  getSuperAuraStatus(caller: Caller) {
+    return unaryCall(this.client, this.client.getSuperAuraStatus, {}, callerMetadata(caller));
+  }
+
+  cancelSuperAura(caller: Caller) {
+    return unaryCall(this.client, this.client.cancelSuperAura, {}, callerMetadata(caller), 30_000);
+  }
+
   checkHealth() {
     return unaryCall(this.health, this.health.check, {}, undefined, 2000);
   }

@@ -2,6 +2,8 @@ import { EconomyClient } from '../clients/economy.client';
 import { AdminEconomyController } from './admin-economy.controller';
 import { MarketController } from './market.controller';
 import { PaymentsController } from './payments.controller';
+import { SuperAuraController } from './superaura.controller';
+import { TopUpsController } from './topups.controller';
 import { WalletController } from './wallet.controller';
 import { AdminWithdrawalsController, WithdrawalsController } from './withdrawals.controller';
 
@@ -13,6 +15,8 @@ export const ECONOMY_CONTROLLERS = [
   MarketController,
   WithdrawalsController,
   AdminWithdrawalsController,
+  TopUpsController,
+  SuperAuraController,
 ];
 
 export const ECONOMY_PROVIDERS = [EconomyClient];
