@@ -10,6 +10,7 @@ import {
   pollCheckoutSession,
   readPaymentReturn,
   settlePaymentReturn,
+  superAuraAsCheckoutStatus,
   type CheckoutStatus,
   type PollDeps,
 } from './payment-return';
@@ -17,11 +18,12 @@ import {
 describe('the payment return address (spec 001 §2)', () => {
   it('reads a success with its session, a cancel, and nothing else', () => {
     expect(readPaymentReturn('?session_id=cs_1&payment_success=true')).toEqual({
+      purchase: 'coins',
       kind: 'success',
       sessionId: 'cs_1',
     });
-    expect(readPaymentReturn('?payment_cancelled=true')).toEqual({ kind: 'cancelled' });
-    expect(readPaymentReturn('?payment_success=true')).toEqual({ kind: 'unverifiable' });
+    expect(readPaymentReturn('?payment_cancelled=true')).toEqual({ purchase: 'coins', kind: 'cancelled' });
+    expect(readPaymentReturn('?payment_success=true')).toEqual({ purchase: 'coins', kind: 'unverifiable' });
     expect(readPaymentReturn('?payment_success=false&session_id=cs_1')).toBeNull();
     expect(readPaymentReturn('?session_id=cs_1')).toBeNull();
     expect(readPaymentReturn('')).toBeNull();
@@ -34,10 +36,27 @@ describe('the payment return address (spec 001 §2)', () => {
       '/app?x=1#top',
     );
     expect(addressWithoutPaymentReturn('https://aura.test/?x=1')).toBeNull();
+    expect(
+      addressWithoutPaymentReturn('https://aura.test/?purchase=superaura&session_id=s&payment_success=true'),
+    ).toBe('/');
   });
 
-  it('sends the member back to this page without its query', () => {
-    expect(checkoutOriginUrl({ origin: 'https://aura.test', pathname: '/' })).toBe('https://aura.test/');
+  it('sends the member back to this page without its query, a SuperAura checkout marked', () => {
+    const location = { origin: 'https://aura.test', pathname: '/' };
+    expect(checkoutOriginUrl(location)).toBe('https://aura.test/');
+    expect(checkoutOriginUrl(location, 'superaura')).toBe('https://aura.test/?purchase=superaura');
+  });
+
+  it('knows a SuperAura return by its mark', () => {
+    expect(readPaymentReturn('?purchase=superaura&session_id=cs_9&payment_success=true')).toEqual({
+      purchase: 'superaura',
+      kind: 'success',
+      sessionId: 'cs_9',
+    });
+    expect(readPaymentReturn('?purchase=superaura&payment_cancelled=true')).toEqual({
+      purchase: 'superaura',
+      kind: 'cancelled',
+    });
   });
 });
 
@@ -112,9 +131,27 @@ describe('the status poll (spec 001 §4, §9)', () => {
 
   it('settles a cancel and an unverifiable return without asking', async () => {
     const { deps, asked } = fakeDeps([]);
-    await expect(settlePaymentReturn({ kind: 'cancelled' }, deps)).resolves.toEqual({ kind: 'cancelled' });
-    await expect(settlePaymentReturn({ kind: 'unverifiable' }, deps)).resolves.toEqual({ kind: 'error' });
+    await expect(settlePaymentReturn({ purchase: 'coins', kind: 'cancelled' }, deps)).resolves.toEqual({
+      kind: 'cancelled',
+    });
+    await expect(settlePaymentReturn({ purchase: 'superaura', kind: 'unverifiable' }, deps)).resolves.toEqual(
+      { kind: 'error' },
+    );
     expect(asked).toEqual([]);
+  });
+
+  it('verifies a SuperAura return by the membership turning on', async () => {
+    const { deps, asked } = fakeDeps([
+      superAuraAsCheckoutStatus({ is_super_aura: false }),
+      superAuraAsCheckoutStatus({ is_super_aura: true }),
+    ]);
+    const outcome = await settlePaymentReturn(
+      { purchase: 'superaura', kind: 'success', sessionId: 'cs_5' },
+      deps,
+    );
+    expect(outcome).toEqual({ kind: 'paid', auracoinAmount: null, purchase: 'superaura' });
+    expect(asked).toHaveLength(2);
+    expect(paymentOutcomeMessage(outcome!).text).toBe('Welcome to SuperAura! Your membership is active.');
   });
 });
 

@@ -2,7 +2,9 @@
 // the checkout leaves for the provider with origin_url; the provider sends the member back to
 // origin_url?session_id=…&payment_success=true or origin_url?payment_cancelled=true. The app reads those
 // parameters once signed in, polls the session's status up to 5 times 2 s apart, tells the member how it
-// ended, and clears the parameters from the address.
+// ended, and clears the parameters from the address. A SuperAura checkout returns the same way; its
+// origin_url carries purchase=superaura so that the return is verified against the membership instead
+// (GET /api/superaura/status) and greeted as such.
 // Pure module (no DOM, no Vite): unit-tested under node; time and the status call are handed in.
 import { truncateDecimals } from '../../ui/format';
 
@@ -10,8 +12,18 @@ import { truncateDecimals } from '../../ui/format';
 export const PAYMENT_POLL_ATTEMPTS = 5;
 export const PAYMENT_POLL_INTERVAL_MS = 2000;
 
-/** The address parameters of a return from the payment provider. */
-export const PAYMENT_RETURN_PARAMS = ['session_id', 'payment_success', 'payment_cancelled'] as const;
+/** What a checkout buys: AC packages, or the SuperAura membership. */
+export type Purchase = 'coins' | 'superaura';
+/** Set on a SuperAura checkout's origin_url, so that its return is known as one. */
+export const PURCHASE_PARAM = 'purchase';
+
+/** The address parameters of a return from the payment provider (cleared once it is handled). */
+export const PAYMENT_RETURN_PARAMS = [
+  'session_id',
+  'payment_success',
+  'payment_cancelled',
+  PURCHASE_PARAM,
+] as const;
 
 /** Spec 001 §8, letter for letter, and the checkout's fallback. */
 export const PaymentTexts = {
@@ -21,24 +33,27 @@ export const PaymentTexts = {
   timedOut: 'Payment verification timed out. Please check your wallet balance.',
   verifyFailed: 'Error verifying payment. Please check your wallet balance.',
   verifying: 'Verifying your payment…',
+  superAuraWelcome: 'Welcome to SuperAura! Your membership is active.',
 } as const;
 
 /** What the address says about a return from the provider. */
-export type PaymentReturn =
+export type PaymentReturn = { purchase: Purchase } & (
   | { kind: 'success'; sessionId: string }
   | { kind: 'cancelled' }
   /** payment_success without a session to verify. */
-  | { kind: 'unverifiable' };
+  | { kind: 'unverifiable' }
+);
 
 const isTrue = (value: string | null) => value !== null && value.toLowerCase() === 'true';
 
 /** Reads the return parameters from `location.search`; null when the address carries none. */
 export function readPaymentReturn(search: string): PaymentReturn | null {
   const params = new URLSearchParams(search);
-  if (isTrue(params.get('payment_cancelled'))) return { kind: 'cancelled' };
+  const purchase: Purchase = params.get(PURCHASE_PARAM) === 'superaura' ? 'superaura' : 'coins';
+  if (isTrue(params.get('payment_cancelled'))) return { purchase, kind: 'cancelled' };
   const sessionId = params.get('session_id')?.trim() ?? '';
   if (isTrue(params.get('payment_success')))
-    return sessionId ? { kind: 'success', sessionId } : { kind: 'unverifiable' };
+    return sessionId ? { purchase, kind: 'success', sessionId } : { purchase, kind: 'unverifiable' };
   return null;
 }
 
@@ -53,9 +68,15 @@ export function addressWithoutPaymentReturn(href: string): string | null {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** Where the provider sends the member back: this page, without its query (the server appends one). */
-export const checkoutOriginUrl = (location: { origin: string; pathname: string }) =>
-  `${location.origin}${location.pathname}`;
+/**
+ * Where the provider sends the member back: this page, without its query (the server appends the
+ * return parameters), marked when it is a SuperAura checkout.
+ */
+export const checkoutOriginUrl = (
+  location: { origin: string; pathname: string },
+  purchase: Purchase = 'coins',
+) =>
+  `${location.origin}${location.pathname}${purchase === 'superaura' ? `?${PURCHASE_PARAM}=superaura` : ''}`;
 
 /** GET /api/payments/checkout/status/{session_id}: the fields the poll reads (spec 001 §7). */
 export interface CheckoutStatus {
@@ -65,7 +86,7 @@ export interface CheckoutStatus {
 }
 
 export type PaymentOutcome =
-  | { kind: 'paid'; auracoinAmount: number | null }
+  | { kind: 'paid'; auracoinAmount: number | null; purchase?: Purchase }
   | { kind: 'cancelled' }
   | { kind: 'expired' }
   | { kind: 'timed-out' }
@@ -115,11 +136,21 @@ export async function pollCheckoutSession(sessionId: string, deps: PollDeps): Pr
   }
 }
 
+/** GET /api/superaura/status read as a checkout's status: paid once the membership is on. */
+export const superAuraAsCheckoutStatus = (status: { is_super_aura: boolean }): CheckoutStatus => ({
+  payment_status: status.is_super_aura ? 'paid' : 'unpaid',
+  status: 'open',
+});
+
 /** The whole return: the outcome of what the address said (polling when the payment went through). */
-export function settlePaymentReturn(payment: PaymentReturn, deps: PollDeps): Promise<PaymentOutcome | null> {
-  if (payment.kind === 'cancelled') return Promise.resolve({ kind: 'cancelled' });
-  if (payment.kind === 'unverifiable') return Promise.resolve({ kind: 'error' });
-  return pollCheckoutSession(payment.sessionId, deps);
+export async function settlePaymentReturn(
+  payment: PaymentReturn,
+  deps: PollDeps,
+): Promise<PaymentOutcome | null> {
+  if (payment.kind === 'cancelled') return { kind: 'cancelled' };
+  if (payment.kind === 'unverifiable') return { kind: 'error' };
+  const outcome = await pollCheckoutSession(payment.sessionId, deps);
+  return outcome?.kind === 'paid' ? { ...outcome, purchase: payment.purchase } : outcome;
 }
 
 /** "1,000" / "12.5": an AC amount of a package, whole coins without decimals, else up to 3. */
@@ -139,9 +170,11 @@ export function paymentOutcomeMessage(outcome: PaymentOutcome): {
     case 'paid':
       return {
         text:
-          outcome.auracoinAmount === null
-            ? 'Payment successful! Your AuraCoins were added to your wallet.'
-            : `Payment successful! ${formatPackageAC(outcome.auracoinAmount)} AuraCoins added to your wallet.`,
+          outcome.purchase === 'superaura'
+            ? PaymentTexts.superAuraWelcome
+            : outcome.auracoinAmount === null
+              ? 'Payment successful! Your AuraCoins were added to your wallet.'
+              : `Payment successful! ${formatPackageAC(outcome.auracoinAmount)} AuraCoins added to your wallet.`,
         tone: 'success',
       };
     case 'cancelled':
