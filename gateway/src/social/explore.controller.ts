@@ -1,12 +1,18 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
 import { CurrentCaller, Public } from '../auth/auth.decorators';
 import { SocialClient } from '../clients/social.client';
 import { ApiMalformed, ApiMember } from './social.docs';
-import { CreatorEntry, SearchResponse, TagCount } from './social.dto';
-import { EMPTY_SEARCH, toCreatorEntry, toSearch, toTagCount } from './social.mappers';
-import { SearchQuery, TopRisingQuery, TopTippedQuery, TrendingTagsQuery } from './social.query';
+import { CreatorEntry, MemberSummary, SearchResponse, TagCount } from './social.dto';
+import { EMPTY_SEARCH, toCreatorEntry, toMemberSummary, toSearch, toTagCount } from './social.mappers';
+import {
+  MemberSearchQuery,
+  SearchQuery,
+  TopRisingQuery,
+  TopTippedQuery,
+  TrendingTagsQuery,
+} from './social.query';
 
 /** The Explore dialog: search, trending tags and the two creator rankings. */
 @ApiTags('explore')
@@ -36,6 +42,32 @@ export class ExploreController {
       limit: query.limit ?? 20,
     });
     return toSearch(result);
+  }
+
+  // The pickers' member search (transfer recipients from 3 characters, genie gifts from 2): the
+  // pickers decide when to call; the server answers any non-blank text.
+  @Get('users/search/:text')
+  @ApiMember()
+  @ApiOkResponse({
+    type: MemberSummary,
+    isArray: true,
+    description: 'Members whose username or display name contains the text',
+  })
+  @ApiMalformed()
+  async searchMembers(
+    @Param('text') text: string,
+    @Query() query: MemberSearchQuery,
+    @CurrentCaller() caller: AuthenticatedCaller,
+  ): Promise<MemberSummary[]> {
+    const trimmed = text.trim();
+    if (!trimmed) return [];
+    const result = await this.social.search(caller, {
+      query: trimmed.slice(0, 200),
+      contentType: 'users',
+      category: '',
+      limit: query.limit ?? 10,
+    });
+    return result.users.map(toMemberSummary);
   }
 
   // Public: the spec calls it without a token; a bearer header, even an invalid one, is ignored.

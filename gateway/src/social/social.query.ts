@@ -96,6 +96,10 @@ export class SearchQuery {
   @Limit(20, 50) limit?: number;
 }
 
+export class MemberSearchQuery {
+  @Limit(10, 50) limit?: number;
+}
+
 export class TrendingTagsQuery {
   @OneOf(TRENDING_PERIODS, '7d', 'period') period?: (typeof TRENDING_PERIODS)[number];
   @Limit(20, 50) limit?: number;

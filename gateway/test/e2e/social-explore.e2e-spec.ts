@@ -107,6 +107,47 @@ describe('search', () => {
   });
 });
 
+describe('GET /users/search/{text} (the recipient and gift pickers)', () => {
+  let seeker: Member;
+  let found: Member;
+  let word: string;
+
+  beforeAll(async () => {
+    seeker = await socialMember('pick');
+    word = uniqueWord('pick');
+    found = await socialMember('pkd', `Picked ${word}`);
+  });
+
+  const searchMembers = (text: string, extra = '') =>
+    api('GET', `/users/search/${encodeURIComponent(text)}${extra}`, { token: seeker.token });
+
+  it('lists members by username or display name, as summaries', async () => {
+    const byName = await searchMembers(word.toUpperCase());
+    expect(byName.status).toBe(200);
+    expect(byName.body).toEqual([
+      {
+        id: found.id,
+        username: found.username,
+        display_name: `Picked ${word}`,
+        profile_picture: '',
+        aura_score: 100,
+        bio: '',
+        is_super_aura: false,
+      },
+    ]);
+    expect(ids((await searchMembers(found.username)).body)).toEqual([found.id]);
+  });
+
+  it('answers an empty list for blank text, honours limit, and needs a member', async () => {
+    expect(await searchMembers('   ')).toMatchObject({ status: 200, body: [] });
+    const many = await searchMembers('pkd', '?limit=1');
+    expect(many.status).toBe(200);
+    expect(many.body.length).toBeLessThanOrEqual(1);
+    expect((await searchMembers(word, '?limit=0')).status).toBe(422);
+    expect((await api('GET', `/users/search/${word}`)).status).toBe(401);
+  });
+});
+
 describe('trending tags (public)', () => {
   it('counts tags of recent posts', async () => {
     const [a, b] = await socialMembers(2, 'trend');
