@@ -884,6 +884,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/packages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TopUps_packages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/checkout/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["TopUps_checkout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/checkout/status/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TopUps_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["TopUps_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/superaura/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SuperAura_checkout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/superaura/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SuperAura_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/superaura/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SuperAura_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1677,6 +1789,77 @@ export interface components {
             /** @example Withdrawal approved */
             message: string;
             withdrawal: components["schemas"]["WithdrawalResponse"];
+        };
+        TopUpPackageResponse: {
+            /** @example plus */
+            id: string;
+            /** @example Plus */
+            name: string;
+            /**
+             * @description AC credited, bonus included
+             * @example 55
+             */
+            auracoin_amount: number;
+            /**
+             * @description USD
+             * @example 49.99
+             */
+            usd_price: number;
+            /** @example 10 */
+            bonus_percentage: number;
+            /** @example true */
+            is_popular: boolean;
+        };
+        CheckoutSessionBody: {
+            /** @example plus */
+            package_id: string;
+            /**
+             * @description Where the member comes back: `origin_url?session_id=…&payment_success=true` or `origin_url?payment_cancelled=true`. Its origin must be allowed.
+             * @example http://localhost:8080/wallet
+             */
+            origin_url: string;
+        };
+        CheckoutSessionResponse: {
+            /** @description Where the browser goes: Stripe Checkout, or without Stripe keys the local test checkout page `/api/payments/test-checkout/{session_id}` (absolute) */
+            checkout_url: string;
+            /** @example cs_test_local_0123456789abcdef0123456789abcdef */
+            session_id: string;
+        };
+        CheckoutStatusResponse: {
+            /** @enum {string} */
+            payment_status: "paid" | "unpaid" | "no_payment_required";
+            /** @enum {string} */
+            status: "open" | "complete" | "expired";
+            /**
+             * @description AC of the package (credited once when paid)
+             * @example 55
+             */
+            auracoin_amount: number;
+        };
+        WebhookResponse: {
+            /** @example true */
+            received: boolean;
+        };
+        SuperAuraCheckoutBody: {
+            /**
+             * @description monthly $45, annual $499
+             * @enum {string}
+             */
+            plan: "monthly" | "annual";
+            /**
+             * @description As for a top-up
+             * @example http://localhost:8080/profile
+             */
+            origin_url: string;
+        };
+        SuperAuraStatusResponse: {
+            is_super_aura: boolean;
+            /** @enum {string|null} */
+            plan: "monthly" | "annual" | null;
+            /** @example 2026-12-21T12:00:00.000Z */
+            current_period_end: string | null;
+            /** @description Cancelled: SuperAura ends at current_period_end */
+            cancel_at_period_end: boolean;
         };
     };
     responses: never;
@@ -4430,6 +4613,263 @@ export interface operations {
             };
             /** @description "action must be approve or reject" */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    TopUps_packages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description auracoin_amount includes the bonus */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopUpPackageResponse"][];
+                };
+            };
+        };
+    };
+    TopUps_checkout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutSessionBody"];
+            };
+        };
+        responses: {
+            /** @description Navigate the browser to checkout_url */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSessionResponse"];
+                };
+            };
+            /** @description "Package not found", "origin_url must be an allowed origin" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A field has the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    TopUps_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutStatusResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "Checkout session not found" (also another member’s session) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    TopUps_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "stripe-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResponse"];
+                };
+            };
+            /** @description "Invalid signature" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    SuperAura_checkout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SuperAuraCheckoutBody"];
+            };
+        };
+        responses: {
+            /** @description Navigate the browser to checkout_url */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSessionResponse"];
+                };
+            };
+            /** @description "You're Already SuperAura!", "Please choose a plan: monthly or annual", "origin_url must be an allowed origin" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A field has the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    SuperAura_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuperAuraStatusResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    SuperAura_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description SuperAura stays until current_period_end */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuperAuraStatusResponse"];
+                };
+            };
+            /** @description "You don't have an active SuperAura subscription" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
