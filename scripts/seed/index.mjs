@@ -3,10 +3,12 @@
 import { seedMembers } from './members.mjs';
 import { seedMessaging } from './messaging.mjs';
 import { seedSocial } from './social.mjs';
+import { seedWallets } from './wallets.mjs';
 
 export async function seed(baseUrl) {
   const sessions = await seedMembers(baseUrl);
   const social = await seedSocial(baseUrl, sessions);
   const messaging = await seedMessaging(baseUrl, sessions);
-  return { members: sessions.map((session) => session.user.username), ...social, ...messaging };
+  const wallets = await seedWallets(baseUrl, sessions);
+  return { members: sessions.map((session) => session.user.username), ...social, ...messaging, ...wallets };
 }
