@@ -120,7 +120,9 @@ export async function seedWallets(baseUrl, sessions) {
     // A second run may find the request decided by an admin meanwhile and be refused for the
     // key's new body; anything else is a real failure.
     if (answer.status >= 400 && !/pending withdrawal/.test(JSON.stringify(answer.body)))
-      throw new Error(`seeding a withdrawal for ${name} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+      throw new Error(
+        `seeding a withdrawal for ${name} failed: ${answer.status} ${JSON.stringify(answer.body)}`,
+      );
   }
 
   return { topUps, moneyMoves: MOVES.length, withdrawals: WITHDRAWALS.length };
