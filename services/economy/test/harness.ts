@@ -9,7 +9,7 @@ import { credentials, ServiceError } from '@grpc/grpc-js';
 import { Kafka, logLevel } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
-import { composeEconomy, Economy } from '../src/economy';
+import { composeEconomy, Economy, EconomyDependencies } from '../src/economy';
 import { LedgerOptions } from '../src/ledger/ledger';
 import { MarketOptions } from '../src/market/market.service';
 import { WithdrawalsOptions } from '../src/withdrawals/withdrawals.service';
@@ -64,6 +64,7 @@ export async function startEconomy(
     relay?: boolean;
     market?: MarketOptions;
     withdrawals?: WithdrawalsOptions;
+    topups?: EconomyDependencies['topups'];
   } = {},
 ): Promise<Harness> {
   const base = process.env.AURA_DB_SUFFIX || 'test';
@@ -85,6 +86,7 @@ export async function startEconomy(
     ledger: options.ledger,
     market: options.market,
     withdrawals: options.withdrawals,
+    topups: options.topups,
   });
   await economy.init();
   if (options.consumers) {

@@ -27,6 +27,12 @@ describe('transaction descriptions', () => {
     );
   });
 
+  it('says a card top-up bought AuraCoins, and which package for how much', () => {
+    const topUp = entry('topup', 'credit', { memo: 'Plus: 55 AuraCoins for $49.99', counterparty_name: '' });
+    expect(describeEntry(topUp)).toBe('AuraCoins bought with a card: Plus: 55 AuraCoins for $49.99');
+    expect(transactionType(topUp)).toBe('other');
+  });
+
   it('says where a withdrawal stands on its hold, and why the held AC came back', () => {
     const hold = entry('withdrawal_hold', 'debit', { memo: '$25.00 to PayPal (me@example.com)' });
     expect(describeEntry(hold)).toBe(

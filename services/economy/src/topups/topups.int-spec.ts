@@ -1,0 +1,261 @@
+// Card top-ups and SuperAura against the real local infrastructure: the Stripe SDK against stripe-mock
+// (deploy/local) through economy's gRPC calls as the gateway makes them, a signed webhook credited once
+// however many times it comes and however it races the status poll, recovery from a crash between the
+// steps of a credit, and SuperAura state taking only newer events.
+import { Caller } from '@aura/platform';
+import { recordTopics, testConfig, waitFor } from '@aura/platform/testing';
+import { economy as contract, economyEvents } from '@aura/proto';
+import { status } from '@grpc/grpc-js';
+import Stripe from 'stripe';
+import { AC, Harness, refusal, startEconomy } from '../../test/harness';
+import { memberAccount } from '../ledger/accounts';
+import { StripeCheckoutProvider, stripeClient } from './checkout-provider';
+import { topUpKey } from './topups.service';
+
+const STRIPE_API_BASE = process.env.STRIPE_API_BASE || 'http://127.0.0.1:12111';
+const SECRET = 'whsec_topups_int_spec';
+const ORIGIN = 'http://localhost:8080/wallet';
+const stripe = new StripeCheckoutProvider(stripeClient('sk_test_123', STRIPE_API_BASE));
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startEconomy('topups', {
+    topups: { provider: stripe, webhookSecret: SECRET, recoverAfterMs: 60_000 },
+  });
+});
+
+afterAll(async () => {
+  await h?.stop();
+});
+
+const as = (member: { id: string }): Caller => ({ userId: member.id, role: 'user' });
+const balance = async (member: { id: string }) =>
+  Number(((await h.call('getWallet', { userId: '' }, as(member))) as contract.Wallet).balanceMicro);
+const checkout = (member: { id: string }, packageId = 'plus') =>
+  h.call(
+    'createCheckoutSession',
+    { packageId, originUrl: ORIGIN },
+    as(member),
+  ) as Promise<contract.CheckoutSession>;
+const statusOf = (member: { id: string }, sessionId: string) =>
+  h.call('getCheckoutStatus', { sessionId }, as(member)) as Promise<contract.CheckoutStatus>;
+
+let n = 0;
+function signed(type: string, object: Record<string, unknown>, created = Math.floor(Date.now() / 1000)) {
+  n += 1;
+  const payload = JSON.stringify({
+    id: `evt_it_${Date.now().toString(36)}_${n}`,
+    object: 'event',
+    type,
+    created,
+    data: { object },
+  });
+  return {
+    payload: Buffer.from(payload),
+    signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
+  };
+}
+const deliver = (event: { payload: Buffer; signature: string }) =>
+  h.call('handleStripeWebhook', event) as Promise<contract.StripeWebhookResult>;
+const completed = (sessionId: string, extra: Record<string, unknown> = {}) =>
+  signed('checkout.session.completed', {
+    id: sessionId,
+    object: 'checkout.session',
+    mode: 'payment',
+    payment_status: 'paid',
+    status: 'complete',
+    ...extra,
+  });
+
+describe('the Stripe SDK against stripe-mock', () => {
+  it('creates payment and subscription sessions, reads them back, cancels a subscription', async () => {
+    const payment = await stripe.createSession({
+      mode: 'payment',
+      userId: 'u1',
+      name: 'Plus: 55 AuraCoins',
+      usdCents: 4999,
+      successUrl: `${ORIGIN}?session_id={CHECKOUT_SESSION_ID}&payment_success=true`,
+      cancelUrl: `${ORIGIN}?payment_cancelled=true`,
+      metadata: { user_id: 'u1', package_id: 'plus' },
+    });
+    expect(payment.id).toMatch(/^cs_/);
+    expect(payment.url).toMatch(/^https:\/\//);
+    const subscription = await stripe.createSession({
+      mode: 'subscription',
+      userId: 'u1',
+      name: 'SuperAura Monthly',
+      usdCents: 4500,
+      interval: 'month',
+      successUrl: ORIGIN,
+      cancelUrl: ORIGIN,
+      metadata: { user_id: 'u1', plan: 'monthly' },
+    });
+    expect(subscription.id).not.toBe(payment.id);
+    expect(await stripe.retrieveSession(payment.id)).toMatchObject({
+      id: payment.id,
+      paymentStatus: expect.any(String),
+      status: expect.any(String),
+    });
+    expect(await stripe.retrieveSubscription('sub_123')).toMatchObject({
+      id: 'sub_123',
+      periodEnd: expect.any(Number),
+    });
+    await expect(stripe.cancelAtPeriodEnd('sub_123')).resolves.toBeUndefined();
+  });
+
+  it('a checkout through economy: Stripe URL, status from Stripe, credited once by the signed webhook', async () => {
+    const member = h.directory.add();
+    const session = await checkout(member);
+    expect(session.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+    // stripe-mock's fixture is an unpaid, open session: nothing is credited.
+    expect(await statusOf(member, session.sessionId)).toMatchObject({
+      paymentStatus: 'unpaid',
+      status: 'open',
+      amountMicro: 55 * AC,
+    });
+    expect(await balance(member)).toBe(0);
+    const event = completed(session.sessionId);
+    const answers = await Promise.all([
+      ...Array.from({ length: 6 }, () => deliver(event)),
+      statusOf(member, session.sessionId),
+      statusOf(member, session.sessionId),
+    ]);
+    expect(answers).toHaveLength(8);
+    expect(await statusOf(member, session.sessionId)).toMatchObject({
+      paymentStatus: 'paid',
+      status: 'complete',
+    });
+    expect(await balance(member)).toBe(55 * AC);
+    expect((await deliver(event)).handled).toBe(false);
+    expect(await balance(member)).toBe(55 * AC);
+  });
+
+  it('refuses what is not signed with the secret, and other members’ sessions', async () => {
+    const member = h.directory.add();
+    const session = await checkout(member, 'starter');
+    const event = completed(session.sessionId);
+    expect(
+      await refusal(deliver({ ...event, signature: event.signature.replace(/v1=../, 'v1=00') })),
+    ).toEqual({
+      code: status.FAILED_PRECONDITION,
+      details: 'Invalid signature',
+    });
+    expect(await refusal(statusOf(h.directory.add(), session.sessionId))).toEqual({
+      code: status.NOT_FOUND,
+      details: 'Checkout session not found',
+    });
+    expect(await refusal(h.call('getTestCheckout', { sessionId: session.sessionId }))).toMatchObject({
+      code: status.NOT_FOUND,
+    });
+    expect(await balance(member)).toBe(0);
+  });
+});
+
+describe('a crash between the steps of a credit', () => {
+  it('is finished by the sweep, once', async () => {
+    const member = h.directory.add();
+    const session = await checkout(member, 'pro');
+    const topups = h.economy.topups;
+    // Died after announcing the step and marking the session paid, before the ledger moved anything.
+    await topups.store.steps.insertOne({
+      _id: session.sessionId,
+      created_at: new Date(Date.now() - 120_000),
+    });
+    await topups.store.sessions.updateOne(
+      { _id: session.sessionId },
+      { $set: { status: 'complete', payment_status: 'paid' } },
+    );
+    expect(await topups.sweep(60_000)).toBe(1);
+    expect(await balance(member)).toBe(115 * AC);
+    expect(await topups.store.steps.countDocuments({ _id: session.sessionId })).toBe(0);
+    // Died after the ledger credited, before the step was deleted: the sweep replays nothing.
+    await topups.store.steps.insertOne({
+      _id: session.sessionId,
+      created_at: new Date(Date.now() - 120_000),
+    });
+    expect(await topups.sweep(60_000)).toBe(1);
+    expect(await balance(member)).toBe(115 * AC);
+    // A redelivered webhook and a poll afterwards credit nothing more either.
+    await deliver(completed(session.sessionId));
+    expect(await statusOf(member, session.sessionId)).toMatchObject({ paymentStatus: 'paid' });
+    expect(await balance(member)).toBe(115 * AC);
+    const transfer = await h.economy.ledger.findTransfer(topUpKey(session.sessionId));
+    expect(transfer).toMatchObject({
+      kind: 'topup',
+      from: 'card_topups',
+      to: memberAccount(member.id),
+      amount: 115 * AC,
+    });
+  });
+});
+
+describe('SuperAura events', () => {
+  it('apply the newest state only, and announce superaura.changed', async () => {
+    const recorder = await recordTopics(testConfig().KAFKA_BROKERS, ['aura.economy.ledger']);
+    try {
+      const member = h.directory.add();
+      const started = (await h.call(
+        'createSuperAuraCheckout',
+        { plan: 'annual', originUrl: ORIGIN },
+        as(member),
+      )) as contract.CheckoutSession;
+      const t = Math.floor(Date.now() / 1000);
+      const sub = (type: string, subStatus: string, created: number, periodEnd: number) =>
+        signed(
+          type,
+          {
+            id: 'sub_123',
+            object: 'subscription',
+            status: subStatus,
+            cancel_at_period_end: false,
+            metadata: { user_id: member.id },
+            items: { data: [{ current_period_end: periodEnd }] },
+          },
+          created,
+        );
+      // The completion finds the subscription in Stripe (stripe-mock's sub_123) for its period end.
+      await deliver(
+        signed(
+          'checkout.session.completed',
+          {
+            id: started.sessionId,
+            object: 'checkout.session',
+            mode: 'subscription',
+            subscription: 'sub_123',
+            customer: 'cus_1',
+          },
+          t,
+        ),
+      );
+      // stripe-mock's fixture period ended long ago: the update brings the real one.
+      const end = t + 365 * 86400;
+      await deliver(sub('customer.subscription.updated', 'active', t + 1, end));
+      const status1 = (await h.call('getSuperAuraStatus', {}, as(member))) as contract.SuperAuraStatus;
+      expect(status1).toMatchObject({
+        isSuperAura: true,
+        plan: 'annual',
+        currentPeriodEnd: new Date(end * 1000).toISOString(),
+      });
+      // Deleted, then an older update arrives late: still not SuperAura.
+      await deliver(sub('customer.subscription.deleted', 'canceled', t + 10, end));
+      await deliver(sub('customer.subscription.updated', 'active', t + 5, end));
+      expect(await h.call('getSuperAuraStatus', {}, as(member))).toMatchObject({
+        isSuperAura: false,
+        plan: '',
+      });
+      await waitFor(
+        () => {
+          const changes = recorder.records
+            .filter((r) => r.headers['aura-event-type'] === 'superaura.changed')
+            .map((r) => economyEvents.SuperAuraChanged.decode(r.value))
+            .filter((c) => c.userId === member.id);
+          return changes.length >= 2 && changes[changes.length - 1].isSuperAura === false;
+        },
+        { timeoutMs: 20_000, what: 'superaura.changed events' },
+      );
+    } finally {
+      await recorder.stop();
+    }
+  });
+});
