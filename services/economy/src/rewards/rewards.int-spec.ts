@@ -221,3 +221,39 @@ describe('rewards from events', () => {
     expect(rewards?.balanceMicro).toBe(-report.membersTotalMicro);
   });
 });
+
+describe('daily reward slots', () => {
+  const slots = () => h.economy.slots;
+  const day = '2099-01-01';
+  const events = (label: string, n: number) =>
+    Array.from({ length: n }, (_, i) => `${label}:${randomUUID()}:${i}`);
+
+  it('gives each event one slot up to the limit, even all at once and redelivered', async () => {
+    const user = objectId();
+    const first = events('a', 8);
+    const answers = await Promise.all(
+      [...first, ...first].map((e) => slots().claim('test', user, day, e, 5)),
+    );
+    const granted = new Set(first.filter((_, i) => answers[i]));
+    // Each event answers the same on both deliveries, and exactly the limit is granted.
+    expect(answers.slice(8)).toEqual(answers.slice(0, 8));
+    expect(granted.size).toBe(5);
+    // A later delivery of a granted event is still granted once the day is full; a new event is not.
+    for (const e of granted) expect(await slots().claim('test', user, day, e, 5)).toBe(true);
+    expect(await slots().claim('test', user, day, `late:${randomUUID()}`, 5)).toBe(false);
+  });
+
+  it("still finds an event's slot when a crash lost its mark, on a full day too", async () => {
+    const user = objectId();
+    const [lost, ...rest] = events('b', 3);
+    expect(await slots().claim('test', user, day, lost!, 3)).toBe(true);
+    // The crash: the slot is in, the event's mark is not.
+    await h.runtime.mongo.collection('reward_slot_events').deleteOne({ _id: lost } as never);
+    for (const e of rest) expect(await slots().claim('test', user, day, e, 3)).toBe(true);
+    expect(await slots().claim('test', user, day, `over:${randomUUID()}`, 3)).toBe(false); // now known full
+    expect(await slots().claim('test', user, day, lost!, 3)).toBe(true);
+    expect(
+      await h.runtime.mongo.collection('reward_slot_events').countDocuments({ _id: lost } as never),
+    ).toBe(1);
+  });
+});
