@@ -10,6 +10,10 @@ export const queryKeys = {
   walletBalance: ['wallet', 'balance'] as const,
   walletTransactions: ['wallet', 'transactions'] as const,
   withdrawals: ['wallet', 'withdrawals'] as const,
+  /** The AC packages of the Buy AuraCoins tab (GET /api/payments/packages, public). */
+  paymentPackages: ['payments', 'packages'] as const,
+  /** The member's SuperAura membership (GET /api/superaura/status). */
+  superAuraStatus: ['superaura', 'status'] as const,
   /** The transfer's recipient picker (GET /api/search?content_type=users). */
   recipientSearch: (query: string) => ['users', 'search', query] as const,
   /** All home feeds; one tab is `feed(tab)` (GET /api/posts/feed/{tab}, cursor-paged infinite query). */

@@ -8,6 +8,7 @@ import { HomeShell } from '../features/home/components/HomeShell';
 import { AuraMark } from '../features/landing/components/AuraMark';
 import { LandingPage } from '../features/landing/components/LandingPage';
 import { RealtimeProvider } from '../features/messaging/realtime/RealtimeProvider';
+import { PaymentReturnHandler } from '../features/wallet/components/PaymentReturnHandler';
 import { DialogProvider } from '../ui/DialogProvider';
 import { Toaster } from '../ui/Toaster';
 import { DialogHost } from './DialogHost';
@@ -35,6 +36,7 @@ function SignedInApp() {
           <HomeShell />
         </BehindDialogs>
         <DialogHost />
+        <PaymentReturnHandler />
       </DialogProvider>
       {/* Outside the inert page, so notices shown over an open dialog are announced and dismissable. */}
       <Toaster />

@@ -1,4 +1,4 @@
-// Pieces the wallet's three forms share (Send Energy, Send AuraCoins, Withdraw).
+// Pieces the wallet's forms share (Send Energy, Send AuraCoins, Withdraw; the checkouts' error).
 import { useId, type ReactNode } from 'react';
 import { Spinner } from '../../../ui/Spinner';
 import { MESSAGE_MAX } from '../wallet';
@@ -66,6 +66,15 @@ export function AmountField({
   );
 }
 
+/** A failure to show where it happened (spec 001 §8: the server's detail, else the action's message). */
+export function FormError({ error }: { error: string | null }) {
+  return error ? (
+    <p className={styles.error} role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
 /** The form's error (a rule of the spec or the server's message), then its buttons. */
 export function FormFooter({
   error,
@@ -83,11 +92,7 @@ export function FormFooter({
 }) {
   return (
     <>
-      {error ? (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} />
       <div className={styles.actions}>
         {children}
         <button type="submit" className="btn btn-primary" disabled={busy || disabled}>

@@ -1,10 +1,10 @@
 // The Wallet & Payments dialog ('wallet'; spec 001 §2 "AuraCoin Wallet", spec 000 §2 wallet section):
 // balance, total earned, the tabs and the history. Spec 001 names three tabs: Buy AuraCoins, Send
-// AuraCoins, Withdraw. Buy AuraCoins joins when the card top-up routes exist (GET /api/payments/packages
-// and the checkout are not in the gateway yet); until then only the two working tabs are shown.
+// AuraCoins, Withdraw. Send AuraCoins opens unless a tab is asked for ({tab: 'buy'|'send'|'withdraw'}).
 import { useId, useState } from 'react';
 import type { DialogContentProps } from '../../../app/DialogHost';
 import { TabPanel, Tabs } from '../../../ui/Tabs';
+import { BuyCoinsTab } from './BuyCoinsTab';
 import { SendCoinsTab } from './SendCoinsTab';
 import { TransactionHistory } from './TransactionHistory';
 import { WalletSummary } from './WalletSummary';
@@ -12,6 +12,7 @@ import { WithdrawTab } from './WithdrawTab';
 import styles from './Wallet.module.css';
 
 const WALLET_TABS = [
+  { id: 'buy', label: 'Buy AuraCoins' },
   { id: 'send', label: 'Send AuraCoins' },
   { id: 'withdraw', label: 'Withdraw' },
 ] as const;
@@ -29,7 +30,7 @@ export function WalletDialog({ props }: DialogContentProps) {
       <WalletSummary />
       <Tabs items={WALLET_TABS} value={tab} onChange={setTab} label="Wallet actions" idBase={idBase} />
       <TabPanel idBase={idBase} value={tab}>
-        {tab === 'send' ? <SendCoinsTab /> : <WithdrawTab />}
+        {tab === 'buy' ? <BuyCoinsTab /> : tab === 'send' ? <SendCoinsTab /> : <WithdrawTab />}
       </TabPanel>
       <TransactionHistory />
     </div>

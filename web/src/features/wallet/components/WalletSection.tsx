@@ -1,6 +1,6 @@
 // The own-profile dialog's Wallet section (spec 000 §2): balance in AC with USD equivalent, total
 // earned, and the history in a scrollable list with a maximum height. Send AuraCoins leaves the profile
-// for the wallet dialog's Send AuraCoins tab. (Buy AuraCoins joins with the card top-up routes.)
+// for the wallet dialog's Send AuraCoins tab, Buy AuraCoins for its Buy AuraCoins tab.
 import { useAppDialogs } from '../../../app/dialogs';
 import { Icon } from '../../../ui/icons';
 import { TransactionHistory } from './TransactionHistory';
@@ -13,6 +13,14 @@ export function WalletSection() {
     <div className={styles.dialog}>
       <WalletSummary />
       <div className={styles.actions}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => openDialog('wallet', { tab: 'buy' })}
+        >
+          <Icon name="coin" size={18} />
+          Buy AuraCoins
+        </button>
         <button type="button" className="btn btn-ghost" onClick={() => openDialog('wallet', { tab: 'send' })}>
           <Icon name="send" size={18} />
           Send AuraCoins

@@ -1,0 +1,4 @@
+import { api } from '../../../api';
+import { createSuperAuraApi } from './superaura.api';
+
+export const superAuraApi = createSuperAuraApi(api);
