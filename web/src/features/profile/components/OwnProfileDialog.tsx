@@ -1,9 +1,10 @@
 // The own-profile dialog (spec 000 §2 "Own-profile dialog"): the profile header and the section
 // selector. The selector lists only the sections built so far (IMPLEMENTED_SECTIONS, in the spec's
-// order); dashboard, posts, reflection, genies, marketplace and upgrade join it with their issues.
+// order); dashboard, posts, reflection, genies and marketplace join it with their issues.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { DialogContentProps } from '../../../app/DialogHost';
 import { useSignedInUser } from '../../auth/hooks';
+import { UpgradeSection } from '../../superaura/components/UpgradeSection';
 import { WalletSection } from '../../wallet/components/WalletSection';
 import { useUserDataRefreshListener } from '../hooks/user-refresh';
 import { initialSection, visibleSections, type ProfileSectionId } from '../profile-sections';
@@ -11,7 +12,7 @@ import { ProfileHeader } from './ProfileHeader';
 import { ProfileSettings } from './ProfileSettings';
 import styles from './OwnProfileDialog.module.css';
 
-const IMPLEMENTED_SECTIONS: ReadonlySet<ProfileSectionId> = new Set(['wallet', 'settings']);
+const IMPLEMENTED_SECTIONS: ReadonlySet<ProfileSectionId> = new Set(['wallet', 'upgrade', 'settings']);
 
 export function OwnProfileDialog({ props }: DialogContentProps) {
   const user = useSignedInUser();
@@ -63,7 +64,10 @@ export function OwnProfileDialog({ props }: DialogContentProps) {
           className={styles.panel}
         >
           {section.id === 'wallet' ? <WalletSection /> : null}
-          {section.id === 'settings' ? <ProfileSettings user={user} /> : null}
+          {section.id === 'upgrade' ? <UpgradeSection user={user} /> : null}
+          {section.id === 'settings' ? (
+            <ProfileSettings user={user} onUpgrade={() => setSelected('upgrade')} />
+          ) : null}
         </div>
       ) : null}
     </div>

@@ -1,6 +1,8 @@
-// The own-profile dialog's header: banner, avatar with its aura ring, display name and username.
+// The own-profile dialog's header: banner, avatar with its aura ring, display name (with the SuperAura
+// badge for members) and username.
 import type { User } from '../../../api/types';
 import { Avatar } from '../../../ui/Avatar';
+import { SuperAuraBadge } from '../../../ui/SuperAuraBadge';
 import { auraLevel } from '../../aura/aura-level';
 import { BannerDisplay } from './BannerDisplay';
 import styles from './ProfileHeader.module.css';
@@ -24,7 +26,9 @@ export function ProfileHeader({ user }: { user: User }) {
           />
         </span>
         <div className={styles.names}>
-          <h3 className={styles.displayName}>{user.display_name}</h3>
+          <h3 className={styles.displayName}>
+            {user.display_name} {user.is_super_aura ? <SuperAuraBadge /> : null}
+          </h3>
           <p className={styles.username}>@{user.username}</p>
         </div>
         <p className={styles.level}>

@@ -1,12 +1,14 @@
 // The own-profile Settings section, 'Aura Personalization' (spec 000 §2): the profile picture upload and
 // the banner upload (image or video). The profile fields and the save action (PUT /profile) join with
-// the profile issue: there is nothing to save here yet, so no Save button is shown.
+// the profile issue: there is nothing to save here yet, so no Save button is shown. The SuperAura card
+// invites non-members to the Upgrade section and shows members their subscription.
 import { useId, useRef, type ChangeEvent } from 'react';
 import type { User } from '../../../api/types';
 import { Avatar } from '../../../ui/Avatar';
 import { MediaIcon } from '../../../ui/media-icons';
 import { ProgressBar } from '../../../ui/ProgressBar';
 import { Spinner } from '../../../ui/Spinner';
+import { SuperAuraCard } from '../../superaura/components/SuperAuraCard';
 import { useBannerUpload } from '../hooks/useBannerUpload';
 import { useProfilePictureUpload } from '../hooks/useProfilePictureUpload';
 import { BANNER_ACCEPT, PICTURE_ACCEPT, ProfileMediaMessages } from '../profile-media-rules';
@@ -20,7 +22,7 @@ function takeFile(event: ChangeEvent<HTMLInputElement>, use: (file: File) => voi
   if (file) use(file);
 }
 
-export function ProfileSettings({ user }: { user: User }) {
+export function ProfileSettings({ user, onUpgrade }: { user: User; onUpgrade: () => void }) {
   const headingId = useId();
   return (
     <section className={styles.settings} aria-labelledby={headingId}>
@@ -28,6 +30,7 @@ export function ProfileSettings({ user }: { user: User }) {
         <MediaIcon name="photo" size={18} />
         Aura Personalization
       </h3>
+      <SuperAuraCard user={user} onUpgrade={onUpgrade} />
       <PictureSetting user={user} />
       <BannerSetting user={user} />
     </section>
