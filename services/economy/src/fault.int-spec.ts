@@ -3,7 +3,10 @@
 // times while members send many concurrent tips and transfers (each retried with its Idempotency-Key
 // until it gets an answer) and social events earn rewards (some delivered twice). Afterwards the
 // ledger check passes, no balance is negative, every key moved money at most once and exactly as
-// answered, every reward was paid once, and every balance is what the answers add up to.
+// answered, every reward was paid once, and every balance is what the answers add up to. Meanwhile
+// members buy AuraCoin packages: each paid checkout session's signed checkout.session.completed is
+// delivered three times at once (some racing status polls), through the crashes; afterwards each paid
+// session is credited exactly once and the unpaid ones not at all.
 import {
   callerMetadata,
   connectMongo,
@@ -35,6 +38,11 @@ const FUNDS = AC;
 const OPS = 160;
 const WORKERS = 8;
 const KILLS = 4;
+const SESSIONS = 12;
+/** Every third session is left unpaid. */
+const isPaid = (i: number) => i % 3 !== 2;
+const PACKAGES: Record<string, number> = { starter: 10 * AC, plus: 55 * AC, pro: 115 * AC };
+const WEBHOOK_SECRET = 'whsec_fault_test';
 
 const suffix = `fault_${process.env.AURA_DB_SUFFIX || 'test'}`;
 const config = testConfig({ AURA_DB_SUFFIX: suffix });
@@ -148,9 +156,18 @@ let mongo: Connection;
 let bus: KafkaEventBus;
 
 function call<T>(
-  method: 'sendTip' | 'transfer' | 'adminAdjust' | 'verifyLedger' | 'getWallet',
+  method:
+    | 'sendTip'
+    | 'transfer'
+    | 'adminAdjust'
+    | 'verifyLedger'
+    | 'getWallet'
+    | 'createCheckoutSession'
+    | 'getCheckoutStatus'
+    | 'payTestCheckout'
+    | 'handleStripeWebhook',
   request: unknown,
-  caller: { userId: string; role: 'user' | 'admin' | 'super_admin' },
+  caller?: { userId: string; role: 'user' | 'admin' | 'super_admin' },
   key?: string,
 ): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -212,6 +229,9 @@ beforeAll(async () => {
       IDENTITY_GRPC_URL: identityStub.address,
       OTEL_EXPORTER_OTLP_ENDPOINT: '',
       OTEL_SERVICE_NAME: 'economy-fault',
+      // No Stripe key: the local test checkout signs the webhooks with this secret.
+      STRIPE_SECRET_KEY: '',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     },
     `http://127.0.0.1:${httpPort}/health/ready`,
     join(logDir, `economy-fault-${Date.now()}.log`),
@@ -246,7 +266,7 @@ interface Op {
   outcome?: 'ok' | 'insufficient';
 }
 
-it('keeps the ledger exact through SIGKILLs during concurrent tips, transfers and rewards', async () => {
+it('keeps the ledger exact through SIGKILLs during concurrent tips, transfers, rewards and card top-ups', async () => {
   // Funding, each adjustment with its key (retried through a crash if need be).
   await Promise.all(
     members.map(async (member) => {
@@ -310,7 +330,30 @@ it('keeps the ledger exact through SIGKILLs during concurrent tips, transfers an
     credit(author.id, 10_000);
   }
 
-  progress(`funded ${MEMBERS} members`);
+  // Checkout sessions (top-ups), started before the crashes; paid during them.
+  const sessions = await Promise.all(
+    Array.from({ length: SESSIONS }, async (_, i) => {
+      const member = members[i % MEMBERS];
+      const packageId = Object.keys(PACKAGES)[i % 3];
+      const answer = await untilAnswered(() =>
+        call<contract.CheckoutSession>(
+          'createCheckoutSession',
+          { packageId, originUrl: 'http://localhost:8080/wallet' },
+          { userId: member.id, role: 'user' },
+        ),
+      );
+      if (!('ok' in answer)) throw new Error(`checkout refused: ${answer.refused.details}`);
+      return {
+        id: answer.ok.sessionId,
+        member,
+        amount: PACKAGES[packageId],
+        paid: isPaid(i),
+        polled: i % 2 === 0,
+      };
+    }),
+  );
+
+  progress(`funded ${MEMBERS} members, ${SESSIONS} checkout sessions open`);
   let stopKilling = false;
   const killer = (async () => {
     for (let kill = 0; kill < KILLS && !stopKilling; kill += 1) {
@@ -329,6 +372,27 @@ it('keeps the ledger exact through SIGKILLs during concurrent tips, transfers an
       await bus.publish(batch);
       if (i % 16 === 0) await bus.publish(batch.slice(0, 3)); // redelivered
       await sleep(400);
+    }
+  })();
+
+  // The payments: the signed completed event of each paid session delivered three times at once (half
+  // of them racing two status polls), each delivery retried through the crashes until answered.
+  const payer = (async () => {
+    for (const session of sessions.filter((s) => s.paid)) {
+      const signed = await untilAnswered(() =>
+        call<contract.SignedWebhook>('payTestCheckout', { sessionId: session.id }),
+      );
+      if (!('ok' in signed)) throw new Error(`pay refused: ${signed.refused.details}`);
+      const webhook = { payload: signed.ok.payload, signature: signed.ok.signature };
+      const owner = { userId: session.member.id, role: 'user' as const };
+      const answers = await Promise.all([
+        ...[1, 2, 3].map(() => untilAnswered(() => call('handleStripeWebhook', webhook))),
+        ...(session.polled
+          ? [1, 2].map(() => untilAnswered(() => call('getCheckoutStatus', { sessionId: session.id }, owner)))
+          : []),
+      ]);
+      for (const answer of answers) expect('ok' in answer).toBe(true);
+      await sleep(200 + Math.random() * 600);
     }
   })();
 
@@ -362,7 +426,7 @@ it('keeps the ledger exact through SIGKILLs during concurrent tips, transfers an
     }),
   );
   stopKilling = true;
-  await Promise.all([killer, publisher]);
+  await Promise.all([killer, publisher, payer]);
   progress(`all ${OPS} operations answered, each twice`);
   expect(proc.starts).toBeGreaterThanOrEqual(KILLS);
 
@@ -394,8 +458,31 @@ it('keeps the ledger exact through SIGKILLs during concurrent tips, transfers an
   expect(await store.pending.countDocuments(oursPending)).toBe(0);
   expect(await store.transfers.countDocuments(ours)).toBe(expectedRewardCount);
 
-  // Every key moved money at most once, exactly as answered.
+  // Every paid session credited its package exactly once, the unpaid ones nothing.
   const expected = new Map(members.map((m) => [m.id, FUNDS + (expectedRewards.get(m.id) ?? 0)]));
+  for (const session of sessions) {
+    const key = `topup:${session.id}`;
+    const credits = await store.entries.countDocuments({ transfer_key: key, side: 'credit' });
+    expect({ session: session.id, paid: session.paid, credits }).toEqual({
+      session: session.id,
+      paid: session.paid,
+      credits: session.paid ? 1 : 0,
+    });
+    if (session.paid) {
+      expect(await store.transfers.findOne({ _id: key })).toMatchObject({
+        kind: 'topup',
+        amount: session.amount,
+      });
+      expected.set(session.member.id, expected.get(session.member.id)! + session.amount);
+    }
+  }
+  await waitFor(async () => (await mongo.collection('topup_steps').countDocuments()) === 0, {
+    timeoutMs: 60_000,
+    intervalMs: 1000,
+    what: 'no top-up credit left half-done',
+  });
+
+  // Every key moved money at most once, exactly as answered.
   const legsByTransfer = new Map<string, EntryDoc[]>();
   for (const leg of await store.entries.find({}).toArray())
     legsByTransfer.set(leg.transfer_key, [...(legsByTransfer.get(leg.transfer_key) ?? []), leg]);
@@ -436,6 +523,6 @@ it('keeps the ledger exact through SIGKILLs during concurrent tips, transfers an
   const succeeded = ops.filter((op) => op.outcome === 'ok').length;
   console.log(
     `fault test: ${proc.starts - 1} kills, ${ops.length} ops (${succeeded} moved, ${ops.length - succeeded} refused), ` +
-      `${expectedRewardCount} rewards, ledger: ${ledgerReport.transfers} transfers, ${ledgerReport.entries} entries`,
+      `${expectedRewardCount} rewards, ${sessions.filter((s) => s.paid).length} paid top-ups (3 webhooks each), ledger: ${ledgerReport.transfers} transfers, ${ledgerReport.entries} entries`,
   );
 }, 600_000);
