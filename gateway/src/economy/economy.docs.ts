@@ -25,10 +25,10 @@ export const ApiMalformedBody = (description = 'A field has the wrong type') =>
 export const ApiIdempotent = () =>
   applyDecorators(
     ApiHeader({
-      name: 'Idempotency-Key',
+      name: 'idempotency-key',
       required: false,
       description:
-        'Any string up to 255 characters. A retry with the same key answers the first result and moves money once; the same key with a different body is 409.',
+        'Idempotency-Key (header names are case-insensitive): any string up to 255 characters. A retry with the same key answers the first result and moves money once; the same key with a different body is 409.',
     }),
     ApiResponse({
       status: 409,

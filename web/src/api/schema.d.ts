@@ -4102,10 +4102,9 @@ export interface operations {
     Payments_tip: {
         parameters: {
             query?: never;
-            header: {
-                "idempotency-key": string;
-                /** @description Any string up to 255 characters. A retry with the same key answers the first result and moves money once; the same key with a different body is 409. */
-                "Idempotency-Key"?: string;
+            header?: {
+                /** @description Idempotency-Key (header names are case-insensitive): any string up to 255 characters. A retry with the same key answers the first result and moves money once; the same key with a different body is 409. */
+                "idempotency-key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -4175,10 +4174,9 @@ export interface operations {
     Payments_transfer: {
         parameters: {
             query?: never;
-            header: {
-                "idempotency-key": string;
-                /** @description Any string up to 255 characters. A retry with the same key answers the first result and moves money once; the same key with a different body is 409. */
-                "Idempotency-Key"?: string;
+            header?: {
+                /** @description Idempotency-Key (header names are case-insensitive): any string up to 255 characters. A retry with the same key answers the first result and moves money once; the same key with a different body is 409. */
+                "idempotency-key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -4248,10 +4246,9 @@ export interface operations {
     AdminEconomy_adjust: {
         parameters: {
             query?: never;
-            header: {
-                "idempotency-key": string;
-                /** @description Any string up to 255 characters. A retry with the same key answers the first result and moves money once; the same key with a different body is 409. */
-                "Idempotency-Key"?: string;
+            header?: {
+                /** @description Idempotency-Key (header names are case-insensitive): any string up to 255 characters. A retry with the same key answers the first result and moves money once; the same key with a different body is 409. */
+                "idempotency-key"?: string;
             };
             path: {
                 /** @description Member id */
@@ -4470,10 +4467,9 @@ export interface operations {
     Withdrawals_request: {
         parameters: {
             query?: never;
-            header: {
-                "idempotency-key": string;
-                /** @description Any string up to 255 characters. A retry with the same key answers the first result and moves money once; the same key with a different body is 409. */
-                "Idempotency-Key"?: string;
+            header?: {
+                /** @description Idempotency-Key (header names are case-insensitive): any string up to 255 characters. A retry with the same key answers the first result and moves money once; the same key with a different body is 409. */
+                "idempotency-key"?: string;
             };
             path?: never;
             cookie?: never;
