@@ -206,8 +206,9 @@ start_kafka() {
 
 start_stripe_mock() {
   # Both listeners need an address: with -http-addr alone stripe-mock still serves HTTPS on *:12112.
-  # PORT from the environment would override the HTTP port, so it is removed.
-  spawn stripe-mock env -u PORT "$AURA_BIN_DIR/stripe-mock" \
+  # PORT from the environment would override the HTTP port, so it is removed. GOGC/GOMEMLIMIT keep its
+  # heap small (it holds the parsed OpenAPI spec; ~50 MB RSS either way, without them it grows under load).
+  spawn stripe-mock env -u PORT GOGC=50 GOMEMLIMIT=96MiB "$AURA_BIN_DIR/stripe-mock" \
     -http-addr "127.0.0.1:$STRIPE_PORT" -https-addr "127.0.0.1:$STRIPE_HTTPS_PORT"
 }
 
