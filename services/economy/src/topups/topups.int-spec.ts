@@ -9,8 +9,9 @@ import { status } from '@grpc/grpc-js';
 import Stripe from 'stripe';
 import { AC, Harness, refusal, startEconomy } from '../../test/harness';
 import { memberAccount } from '../ledger/accounts';
-import { StripeCheckoutProvider, stripeClient } from './checkout-provider';
-import { topUpKey } from './topups.service';
+import pino from 'pino';
+import { StripeCheckoutProvider, stripeClient, TestCheckoutProvider } from './checkout-provider';
+import { topUpKey, TopUpsService } from './topups.service';
 
 const STRIPE_API_BASE = process.env.STRIPE_API_BASE || 'http://127.0.0.1:12111';
 const SECRET = 'whsec_topups_int_spec';
@@ -149,6 +150,37 @@ describe('the Stripe SDK against stripe-mock', () => {
       code: status.NOT_FOUND,
     });
     expect(await balance(member)).toBe(0);
+  });
+});
+
+describe('production without Stripe keys', () => {
+  it('refuses checkouts (unavailable), the test checkout (not found) and webhooks (no secret)', async () => {
+    const production = new TopUpsService(
+      h.runtime.mongo,
+      h.economy.ledger,
+      h.economy.members,
+      async () => undefined,
+      pino({ level: 'silent' }),
+      {
+        provider: new TestCheckoutProvider(),
+        webhookSecret: null,
+        allowedOrigins: ['https://aura.example.com'],
+        production: true,
+      },
+    );
+    const member = h.directory.add();
+    await expect(
+      production.createCheckout(as(member), 'plus', 'https://aura.example.com/wallet'),
+    ).rejects.toThrow('Card payments are not available right now');
+    await expect(
+      production.createCheckout(as(member), 'plus', 'http://localhost:8080/wallet'),
+    ).rejects.toThrow('origin_url must be an allowed origin');
+    const session = await checkout(member);
+    await expect(production.testCheckout(session.sessionId)).rejects.toThrow('Checkout session not found');
+    await expect(production.payTestCheckout(session.sessionId)).rejects.toThrow('Checkout session not found');
+    await expect(production.webhook(completed(session.sessionId).payload, 'x')).rejects.toThrow(
+      'Card payments are not available right now',
+    );
   });
 });
 
