@@ -290,4 +290,52 @@ describe('SuperAura events', () => {
       await recorder.stop();
     }
   });
+
+  it('an invoice paid before the checkout completion: SuperAura with the plan of the checkout', async () => {
+    const member = h.directory.add();
+    const started = (await h.call(
+      'createSuperAuraCheckout',
+      { plan: 'monthly', originUrl: ORIGIN },
+      as(member),
+    )) as contract.CheckoutSession;
+    const t = Math.floor(Date.now() / 1000);
+    const end = t + 31 * 86400;
+    await deliver(
+      signed(
+        'invoice.paid',
+        {
+          id: 'in_1',
+          object: 'invoice',
+          parent: { subscription_details: { subscription: 'sub_456', metadata: { user_id: member.id } } },
+          lines: { data: [{ period: { start: t, end } }] },
+        },
+        t + 2,
+      ),
+    );
+    await deliver(
+      signed(
+        'checkout.session.completed',
+        {
+          id: started.sessionId,
+          object: 'checkout.session',
+          mode: 'subscription',
+          subscription: 'sub_456',
+          customer: 'cus_2',
+        },
+        t,
+      ),
+    );
+    expect(await h.call('getSuperAuraStatus', {}, as(member))).toEqual({
+      isSuperAura: true,
+      plan: 'monthly',
+      currentPeriodEnd: new Date(end * 1000).toISOString(),
+      cancelAtPeriodEnd: false,
+    });
+    expect(
+      await refusal(h.call('createSuperAuraCheckout', { plan: 'annual', originUrl: ORIGIN }, as(member))),
+    ).toEqual({
+      code: status.FAILED_PRECONDITION,
+      details: "You're Already SuperAura!",
+    });
+  });
 });

@@ -338,7 +338,10 @@ export class TopUpsService {
       case 'invoice.paid': {
         const invoice = event.data.object as Stripe.Invoice & { subscription?: string | { id: string } };
         const parent = invoice.parent as {
-          subscription_details?: { subscription?: string | { id: string } };
+          subscription_details?: {
+            subscription?: string | { id: string };
+            metadata?: Record<string, string>;
+          };
         } | null;
         const subscriptionId = idOf(
           parent?.subscription_details?.subscription ?? invoice.subscription ?? null,
@@ -347,7 +350,7 @@ export class TopUpsService {
         const end = invoice.lines?.data?.[0]?.period?.end ?? invoice.period_end;
         return this.applySuperAura(
           subscriptionId,
-          '',
+          parent?.subscription_details?.metadata?.user_id ?? '',
           version,
           {
             active: true,
@@ -458,8 +461,18 @@ export class TopUpsService {
         // An event of an older subscription of this member: it only matters if it is newer news.
         if (version < current.version) return false;
       }
-      if (current && version < current.version) return false;
-      if (current && version === current.version && !current.active && change.active) return false;
+      const older =
+        current &&
+        (version < current.version || (version === current.version && !current.active && change.active));
+      if (current && older) {
+        // Older news: only facts it alone carries (the plan and customer, from the checkout) are kept.
+        if (!current.plan && change.plan)
+          await this.store.superAura.updateOne(
+            { _id: userId },
+            { $set: { plan: change.plan, customer_id: change.customer_id || current.customer_id } },
+          );
+        return false;
+      }
       const next: SuperAuraDoc = {
         _id: userId,
         plan: change.plan ?? current?.plan ?? '',
