@@ -222,16 +222,26 @@ describe('a crash between the steps of a credit', () => {
   });
 });
 
+const startSuperAura = (member: { id: string }, plan: string) =>
+  h.call(
+    'createSuperAuraCheckout',
+    { plan, originUrl: ORIGIN },
+    as(member),
+  ) as Promise<contract.CheckoutSession>;
+/** The completion of a subscription-mode checkout (the subscription is then read from stripe-mock). */
+const subscriptionCompleted = (sessionId: string, subscription: string, created: number) =>
+  signed(
+    'checkout.session.completed',
+    { id: sessionId, object: 'checkout.session', mode: 'subscription', subscription, customer: 'cus_1' },
+    created,
+  );
+
 describe('SuperAura events', () => {
   it('apply the newest state only, and announce superaura.changed', async () => {
     const recorder = await recordTopics(testConfig().KAFKA_BROKERS, ['aura.economy.ledger']);
     try {
       const member = h.directory.add();
-      const started = (await h.call(
-        'createSuperAuraCheckout',
-        { plan: 'annual', originUrl: ORIGIN },
-        as(member),
-      )) as contract.CheckoutSession;
+      const started = await startSuperAura(member, 'annual');
       const t = Math.floor(Date.now() / 1000);
       const sub = (type: string, subStatus: string, created: number, periodEnd: number) =>
         signed(
@@ -247,19 +257,7 @@ describe('SuperAura events', () => {
           created,
         );
       // The completion finds the subscription in Stripe (stripe-mock's sub_123) for its period end.
-      await deliver(
-        signed(
-          'checkout.session.completed',
-          {
-            id: started.sessionId,
-            object: 'checkout.session',
-            mode: 'subscription',
-            subscription: 'sub_123',
-            customer: 'cus_1',
-          },
-          t,
-        ),
-      );
+      await deliver(subscriptionCompleted(started.sessionId, 'sub_123', t));
       // stripe-mock's fixture period ended long ago: the update brings the real one.
       const end = t + 365 * 86400;
       await deliver(sub('customer.subscription.updated', 'active', t + 1, end));
@@ -293,11 +291,7 @@ describe('SuperAura events', () => {
 
   it('an invoice paid before the checkout completion: SuperAura with the plan of the checkout', async () => {
     const member = h.directory.add();
-    const started = (await h.call(
-      'createSuperAuraCheckout',
-      { plan: 'monthly', originUrl: ORIGIN },
-      as(member),
-    )) as contract.CheckoutSession;
+    const started = await startSuperAura(member, 'monthly');
     const t = Math.floor(Date.now() / 1000);
     const end = t + 31 * 86400;
     await deliver(
@@ -312,19 +306,7 @@ describe('SuperAura events', () => {
         t + 2,
       ),
     );
-    await deliver(
-      signed(
-        'checkout.session.completed',
-        {
-          id: started.sessionId,
-          object: 'checkout.session',
-          mode: 'subscription',
-          subscription: 'sub_456',
-          customer: 'cus_2',
-        },
-        t,
-      ),
-    );
+    await deliver(subscriptionCompleted(started.sessionId, 'sub_456', t));
     expect(await h.call('getSuperAuraStatus', {}, as(member))).toEqual({
       isSuperAura: true,
       plan: 'monthly',
