@@ -1,4 +1,4 @@
-import { hostPort, loadConfig, port } from '@aura/platform';
+import { ConfigError, hostPort, loadConfig, port } from '@aura/platform';
 import { z } from 'zod';
 
 const optional = () =>
@@ -8,7 +8,7 @@ const optional = () =>
     .or(z.literal('').transform(() => undefined));
 
 export function loadEconomyConfig(env: NodeJS.ProcessEnv = process.env) {
-  return loadConfig(
+  const config = loadConfig(
     {
       ECONOMY_GRPC_URL: hostPort().default('127.0.0.1:50054'),
       ECONOMY_HTTP_PORT: port(8104),
@@ -28,6 +28,16 @@ export function loadEconomyConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     env,
   );
+  // With real card payments on, a missing webhook secret or origin list would only show as refused
+  // webhooks and checkouts at runtime: refuse to start instead.
+  if (config.AURA_ENV === 'production' && config.STRIPE_SECRET_KEY) {
+    const missing = ['STRIPE_WEBHOOK_SECRET', 'PAYMENTS_ALLOWED_ORIGINS'].filter(
+      (name) => !env[name]?.trim(),
+    );
+    if (missing.length > 0)
+      throw new ConfigError(`Invalid configuration: set ${missing.join(', ')} when STRIPE_SECRET_KEY is set`);
+  }
+  return config;
 }
 
 export type EconomyConfig = ReturnType<typeof loadEconomyConfig>;
