@@ -7,6 +7,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   apiCall,
   button,
+  eventually,
+  expectNotice,
   launchBrowser,
   newContext,
   openSignedIn,
@@ -32,19 +34,6 @@ const headerBalance = (page: Page) => page.getByRole('button', { name: /^Wallet 
 /** The header shows the balance to 1 decimal, truncated. */
 const headerLabel = (wallet: WalletAnswer) =>
   `Wallet balance ${(Math.floor(wallet.aura_coin_balance_micro / 100_000) / 10).toFixed(1)} AC`;
-
-async function expectNotice(page: Page, text: string) {
-  await page.getByRole('status').filter({ hasText: text }).first().waitFor({ timeout: WAIT_MS });
-}
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = WAIT_MS): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('condition not met in time');
-}
 
 async function waitUntilSearchable(member: Member, viewer: Member) {
   await eventually(async () => {

@@ -85,3 +85,18 @@ export async function openSignedIn(context: BrowserContext, member: Member): Pro
   await page.getByText(`@${member.username}`, { exact: true }).first().waitFor({ timeout: WAIT_MS });
   return page;
 }
+
+/** Waits until `check` holds (a failing check counts as not yet), polling every 250 ms. */
+export async function eventually(check: () => Promise<boolean>, timeoutMs = WAIT_MS): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('condition not met in time');
+}
+
+/** Waits for an app notice (the toasts' live region) containing `text`. */
+export async function expectNotice(page: Page, text: string) {
+  await page.getByRole('status').filter({ hasText: text }).first().waitFor({ timeout: WAIT_MS });
+}
