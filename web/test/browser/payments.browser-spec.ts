@@ -20,26 +20,14 @@ import {
   WAIT_MS,
   type Member,
 } from './support/browser';
+import type { components } from '../../src/api/schema';
 
-interface Package {
-  id: string;
-  name: string;
-  auracoin_amount: number;
-  usd_price: number;
-  bonus_percentage: number;
-  is_popular: boolean;
-}
+type Package = components['schemas']['TopUpPackageResponse'];
+type MembershipAnswer = components['schemas']['SuperAuraStatusResponse'];
 
 interface WalletAnswer {
   aura_coin_balance: number;
   aura_coin_balance_micro: number;
-}
-
-interface MembershipAnswer {
-  is_super_aura: boolean;
-  plan: string | null;
-  current_period_end: string | null;
-  cancel_at_period_end: boolean;
 }
 
 const CHECKOUT_PAGE = /\/api\/payments\/test-checkout\//;
