@@ -2,7 +2,7 @@
 // and the browser navigates there (spec 001 §7). A failure is shown with the server's detail or the
 // caller's own message (spec 001 §8); until the browser has left, the choices stay busy.
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { moneyFailureMessage } from '../wallet';
 
 export function useCheckout<Id extends string>({
@@ -22,6 +22,17 @@ export function useCheckout<Id extends string>({
   const [chosen, setChosen] = useState<Id | null>(null);
   const [error, setError] = useState<string | null>(null);
   const busy = checkout.isPending || checkout.isSuccess;
+  const { reset } = checkout;
+
+  // Back from the checkout page, the browser may show this page as it was left (back-forward cache):
+  // the choices are free again.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) reset();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [reset]);
 
   const choose = (id: Id) => {
     if (busy) return;
