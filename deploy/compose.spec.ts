@@ -202,6 +202,8 @@ function environment(name: string): Map<string, string> {
 const hostOf = (address: string) => new URL(address.includes('://') ? address : `tcp://${address}`).hostname;
 const portOf = (address: string) => new URL(address.includes('://') ? address : `tcp://${address}`).port;
 const isOneShot = (name: string) => service(name).restart === 'no';
+/** Long-running containers whose images have no shell or HTTP client to check themselves with. */
+const NO_HEALTHCHECK = ['jaeger', 'otel-collector'];
 const grpcUrl = (name: string) => `${name.toUpperCase()}_GRPC_URL`;
 const httpPort = (name: string) => `${name.toUpperCase()}_HTTP_PORT`;
 /** The port of aura.env's value of a host:port or URL variable. */
@@ -209,45 +211,44 @@ const auraPort = (key: string) => portOf(auraEnv.get(key) ?? '');
 
 // ---- what each app reads ------------------------------------------------------------------------
 
-const EVERY_APP = [
-  'AURA_ENV',
-  'AURA_BIND_HOST',
-  'LOG_LEVEL',
-  'MONGODB_URI',
-  'KAFKA_BROKERS',
-  'KAFKAJS_NO_PARTITIONER_WARNING',
-  'REDIS_URL',
-  'S3_ENDPOINT',
-  'S3_REGION',
-  'S3_ACCESS_KEY',
-  'S3_SECRET_KEY',
-  'S3_BUCKET_MEDIA',
-  'OTEL_EXPORTER_OTLP_ENDPOINT',
-];
-const OWN_VARIABLES: Record<string, string[]> = {
-  identity: [
-    'AURA_JWT_PRIVATE_KEY_FILE',
-    'AURA_ACCESS_TOKEN_TTL_SECONDS',
-    'AURA_REFRESH_TOKEN_TTL_SECONDS',
-    'AURA_SUPER_ADMIN_USERNAME',
-    'AURA_SUPER_ADMIN_PASSWORD',
-    'AURA_SUPER_ADMIN_EMAIL',
-  ],
-  gateway: [
-    'GATEWAY_PORT',
-    'AURA_TRUST_PROXY',
-    'AURA_RATE_LIMIT_LOGIN_PER_MINUTE',
-    'AURA_RATE_LIMIT_REGISTER_PER_HOUR',
-    'AURA_RATE_LIMIT_CONTENT_PER_MINUTE',
-    'AURA_RATE_LIMIT_MESSAGES_PER_MINUTE',
-  ],
-};
+/** The config file of an app (its loadConfig schema) and the chassis' shared one. */
+const configFile = (name: string) =>
+  name === 'gateway' ? 'gateway/src/config.ts' : `services/${name}/src/config.ts`;
+const PLATFORM_CONFIG = 'services/platform/src/config/config.ts';
 
-/** Every variable an app must be given: the shared ones, its listen ports, its own, whom it dials. */
+/** The variable names a config file's zod schema declares: the `NAME:` keys of its object literals. */
+function schemaKeys(file: string): string[] {
+  const text = fs.existsSync(path.join(root, file)) ? read(file) : '';
+  return [...new Set([...text.matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)].map((match) => match[1]))];
+}
+
+/** Every variable an app's code reads through its config: the chassis' and its own. */
+const configVariables = (name: string) => [
+  ...new Set([...schemaKeys(PLATFORM_CONFIG), ...schemaKeys(configFile(name))]),
+];
+
+/**
+ * Read by the apps but deliberately left to their defaults by compose and the chart: test-run
+ * isolation (database suffix, consumer group prefix, where a new group starts), where the gateway
+ * finds the web app (the image has it at the default place), and the signing key as a PEM variable
+ * (both deploy files use the _FILE one).
+ */
+const LEFT_TO_DEFAULTS = [
+  'AURA_DB_SUFFIX',
+  'KAFKA_GROUP_PREFIX',
+  'KAFKA_NEW_GROUP_START',
+  'AURA_WEB_DIST',
+  'AURA_JWT_PRIVATE_KEY',
+];
+
+/** Read by a library rather than a config schema, and given to every app. */
+const EVERY_APP = ['KAFKAJS_NO_PARTITIONER_WARNING'];
+
+/** Every variable an app must be given: what its config reads (less LEFT_TO_DEFAULTS), its listen ports. */
 function requiredVariables(name: string): string[] {
   const listens = serviceFolders.includes(name) ? [grpcUrl(name), httpPort(name)] : [];
-  const dials = name === 'gateway' ? serviceFolders.map(grpcUrl) : []; // the gateway calls every service
-  return [...EVERY_APP, ...listens, ...(OWN_VARIABLES[name] ?? []), ...dials];
+  const reads = configVariables(name).filter((key) => !LEFT_TO_DEFAULTS.includes(key));
+  return [...new Set([...EVERY_APP, ...reads, ...listens])];
 }
 
 /** The 'NAME' strings of the first `[...]` after `pattern` in a source file ([] when absent). */
@@ -369,7 +370,9 @@ describe('docker-compose.yml', () => {
   });
 
   it('checks the health of every long-running container and starts each after what it needs', () => {
-    for (const name of Object.keys(services).filter((name) => !isOneShot(name))) {
+    for (const name of Object.keys(services).filter(
+      (name) => !isOneShot(name) && !NO_HEALTHCHECK.includes(name),
+    )) {
       const healthcheck = service(name).healthcheck;
       const test = isMapping(healthcheck) ? healthcheck.test : undefined;
       expect({ name, hasHealthcheck: Array.isArray(test) && test.length > 1 }).toEqual({
@@ -390,7 +393,11 @@ describe('docker-compose.yml', () => {
     for (const [name, definition] of Object.entries(services)) {
       const dependsOn = isMapping(definition) ? definition.depends_on : null;
       for (const [dependency, options] of Object.entries(isMapping(dependsOn) ? dependsOn : {})) {
-        const expected = isOneShot(dependency) ? 'service_completed_successfully' : 'service_healthy';
+        const expected = isOneShot(dependency)
+          ? 'service_completed_successfully'
+          : NO_HEALTHCHECK.includes(dependency)
+            ? 'service_started'
+            : 'service_healthy';
         expect({ name, dependency, condition: isMapping(options) ? options.condition : options }).toEqual({
           name,
           dependency,
@@ -405,9 +412,36 @@ describe('docker-compose.yml', () => {
     );
   });
 
-  it("publishes only the gateway's port", () => {
+  it("publishes only the gateway's and Grafana's ports, on loopback", () => {
     const publishing = Object.keys(services).filter((name) => service(name).ports != null);
-    expect(publishing).toEqual(['gateway']);
+    expect(publishing.sort()).toEqual(['gateway', 'grafana']);
+    for (const name of publishing)
+      for (const port of service(name).ports as string[]) expect(port).toMatch(/^127\.0\.0\.1:/);
+  });
+
+  it('declares in aura.env every variable the apps read, and starts no Aura service without it', () => {
+    // The schema reader finds what it should (guards the regular expression).
+    expect(configVariables('identity')).toEqual(
+      expect.arrayContaining(['MONGODB_URI', 'AURA_SUPER_ADMIN_PASSWORD', 'IDENTITY_HTTP_PORT']),
+    );
+    expect(configVariables('economy')).toEqual(
+      expect.arrayContaining([
+        'STRIPE_SECRET_KEY',
+        'STRIPE_WEBHOOK_SECRET',
+        'STRIPE_API_BASE',
+        'PAYMENTS_ALLOWED_ORIGINS',
+      ]),
+    );
+    for (const name of apps.keys()) {
+      const undeclared = configVariables(name).filter((key) => !auraEnv.has(key));
+      expect({ name, config: configFile(name), undeclared }).toEqual({
+        name,
+        config: configFile(name),
+        undeclared: [],
+      });
+    }
+    for (const key of LEFT_TO_DEFAULTS)
+      expect({ key, declared: auraEnv.has(key) }).toEqual({ key, declared: true });
   });
 
   it('gives identity its signing key as a secret file that git ignores', () => {
@@ -420,6 +454,79 @@ describe('docker-compose.yml', () => {
       .split('\n')
       .map((line) => line.trim());
     expect(ignore).toEqual(expect.arrayContaining(['*', '!.gitignore']));
+  });
+});
+
+describe('observability in docker-compose.yml', () => {
+  const mounts = (name: string) =>
+    new Map(
+      ((service(name).volumes ?? []) as string[]).map((volume) => {
+        const [from, to] = volume.split(':');
+        return [to, from];
+      }),
+    );
+  const exists = (file: string) => fs.existsSync(path.join(root, file));
+
+  it("sends every app's traces to the collector, which forwards them to the trace store", () => {
+    for (const name of apps.keys())
+      expect({ name, otlp: environment(name).get('OTEL_EXPORTER_OTLP_ENDPOINT') }).toEqual({
+        name,
+        otlp: 'http://otel-collector:4318',
+      });
+    const config = parseYaml(read('deploy/otel/collector.yaml'), 'deploy/otel/collector.yaml') as Mapping;
+    const collector = mounts('otel-collector');
+    expect(collector.get('/etc/otelcol/collector.yaml')).toBe('./deploy/otel/collector.yaml');
+    expect(service('otel-collector').command).toContain('--config=/etc/otelcol/collector.yaml');
+    const exporters = config.exporters as Mapping;
+    const traces = ((config.service as Mapping).pipelines as Mapping).traces as Mapping;
+    const traceExporters = (traces.exporters as string[]).map((name) => exporters[name] as Mapping);
+    expect(traceExporters.map((exporter) => hostOf(String(exporter.endpoint)))).toEqual(['jaeger']);
+    expect(String((((config.receivers as Mapping).otlp as Mapping).protocols as Mapping).http && 'ok')).toBe(
+      'ok',
+    );
+  });
+
+  it("has Prometheus scrape every app's /metrics on the port it serves it on, and the collector", () => {
+    expect(mounts('prometheus').get('/etc/prometheus/prometheus.yml')).toBe(
+      './deploy/prometheus/prometheus.yml',
+    );
+    const config = parseYaml(
+      read('deploy/prometheus/prometheus.yml'),
+      'deploy/prometheus/prometheus.yml',
+    ) as Mapping;
+    const targets = (config.scrape_configs as Mapping[]).flatMap((job) =>
+      ((job.static_configs ?? []) as Mapping[]).flatMap((group) =>
+        (group.targets as string[]).map((target) => `${String(job.metrics_path ?? '/metrics')} ${target}`),
+      ),
+    );
+    for (const name of serviceFolders)
+      expect(targets).toContain(`/metrics ${name}:${auraEnv.get(httpPort(name))}`);
+    expect(targets).toContain(`/metrics gateway:${auraEnv.get('GATEWAY_PORT')}`);
+    expect(targets).toContain('/metrics otel-collector:8888');
+  });
+
+  it("provisions Grafana from the chart's dashboards and alert rules, with the data sources they name", () => {
+    const grafana = mounts('grafana');
+    expect(grafana.get('/var/lib/grafana/dashboards/aura')).toBe('./charts/aura/dashboards');
+    expect(grafana.get('/etc/grafana/provisioning/alerting')).toBe('./charts/aura/alerts');
+    for (const [to, from] of grafana)
+      if (from.startsWith('./'))
+        expect({ to, from, exists: exists(from) }).toEqual({ to, from, exists: true });
+    const provider = parseYaml(
+      read('deploy/grafana/provisioning/dashboards/aura.yaml'),
+      'deploy/grafana/provisioning/dashboards/aura.yaml',
+    ) as Mapping;
+    expect(((provider.providers as Mapping[])[0].options as Mapping).path).toBe(
+      '/var/lib/grafana/dashboards/aura',
+    );
+    const sources = parseYaml(
+      read('deploy/grafana/provisioning/datasources/aura.yaml'),
+      'deploy/grafana/provisioning/datasources/aura.yaml',
+    ) as Mapping;
+    const byUid = new Map((sources.datasources as Mapping[]).map((source) => [source.uid, source]));
+    expect(hostOf(String(byUid.get('prometheus')?.url))).toBe('prometheus');
+    expect(hostOf(String(byUid.get('jaeger')?.url))).toBe('jaeger');
+    expect(Object.keys(service('grafana').depends_on as Mapping)).toContain('prometheus');
   });
 });
 
@@ -503,7 +610,19 @@ describe('charts/aura/values.yaml', () => {
 
   it('runs in production and takes what production requires from Secrets, never from the ConfigMap', () => {
     expect(sharedEnv.AURA_ENV).toBe('production');
-    expect(typeof values.envSecretName === 'string' && values.envSecretName !== '').toBe(true);
+    const secrets = mapping(values.secrets);
+    expect(typeof secrets.existingSecret === 'string' && secrets.existingSecret !== '').toBe(true);
+    // When the chart makes the Secret itself, it has a value for every key a component takes.
+    const secretKeys = Object.keys(mapping(secrets.values));
+    for (const name of apps.keys())
+      for (const ref of Object.values(component(name).secretEnv)) {
+        const key = isMapping(ref) ? String(ref.key) : String(ref);
+        expect({ name, key, inSecretsValues: secretKeys.includes(key) }).toEqual({
+          name,
+          key,
+          inSecretsValues: true,
+        });
+      }
     for (const name of apps.keys()) {
       const { env, secretEnv, own } = component(name);
       for (const key of requiredInProduction(name)) {

@@ -33,3 +33,31 @@ helm.sh/chart: {{ printf "%s-%s" .root.Chart.Name .root.Chart.Version | replace 
 {{- tpl (toString .value) .root -}}
 {{- end -}}
 {{- end -}}
+
+{{/* The Secret the components' secretEnv keys come from: secrets.existingSecret or <release>-secrets. */}}
+{{- define "aura.secretName" -}}
+{{- if .Values.secrets.existingSecret -}}
+{{- tpl .Values.secrets.existingSecret . -}}
+{{- else -}}
+{{- printf "%s-secrets" .Release.Name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+{{- end -}}
+
+{{/* The Secret with identity's signing key (key jwt-private.pem): jwt.existingSecret or <release>-jwt-signing-key. */}}
+{{- define "aura.jwtSecretName" -}}
+{{- if .Values.jwt.existingSecret -}}
+{{- tpl .Values.jwt.existingSecret . -}}
+{{- else -}}
+{{- printf "%s-jwt-signing-key" .Release.Name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+{{- end -}}
+
+{{/* Labels every resource of the release carries that is not one component's. */}}
+{{- define "aura.releaseLabels" -}}
+app.kubernetes.io/name: {{ .Chart.Name }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/part-of: aura
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" }}
+{{- end -}}

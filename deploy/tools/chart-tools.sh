@@ -1,0 +1,72 @@
+# shellcheck shell=bash
+# The tools the chart checks need, installed from package registries and cached outside the clone
+# (like deploy/local's servers): sourced by deploy/tools/check-chart.sh.
+#
+#   helm               go install of helm.sh/helm/v3 (Go module proxy), built with the ldflags of helm's
+#                      own Makefile so that `helm version` and the Kubernetes version it assumes are
+#                      right -> $AURA_CACHE_DIR/bin/helm, stamp $AURA_CACHE_DIR/bin/.helm.version
+#   kubernetes-validate  PyPI package that ships the Kubernetes JSON schemas inside it (offline) ->
+#                      a venv in $AURA_CACHE_DIR/venv/kubernetes-validate-<version>
+#
+# First run: helm compiles for several minutes on 2 cores (about 5-8), the venv takes under a minute.
+# Every later run finds both by their version stamps and costs nothing.
+
+# shellcheck source-path=SCRIPTDIR source=../local/env.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../local/env.sh"
+
+# shellcheck disable=SC2034 # (read by check-chart.sh)
+{
+  HELM_VERSION=v3.21.4
+  # The Kubernetes version helm assumes (Capabilities.KubeVersion, lint's deprecation rules) and the
+  # schemas the rendered chart is validated against. helm's Makefile derives it from its client-go.
+  KUBE_VERSION_MAJOR=1
+  KUBE_VERSION_MINOR=36
+  KUBERNETES_VALIDATE_VERSION=1.37.0
+}
+
+HELM_BIN="$AURA_BIN_DIR/helm"
+KUBE_VALIDATE_VENV="$AURA_CACHE_DIR/venv/kubernetes-validate-$KUBERNETES_VALIDATE_VERSION"
+KUBE_VALIDATE_BIN="$KUBE_VALIDATE_VENV/bin/kubernetes-validate"
+
+tools_log() { printf 'chart-tools: %s\n' "$*" >&2; }
+tools_die() {
+  printf 'chart-tools: %s\n' "$*" >&2
+  exit 1
+}
+
+ensure_helm() {
+  local stamp="$AURA_BIN_DIR/.helm.version" blog
+  if [[ -x $HELM_BIN && -f $stamp && $(<"$stamp") == "$HELM_VERSION" ]]; then return 0; fi
+  command -v go >/dev/null 2>&1 || tools_die "Go is required to build helm: install Go 1.26 or newer"
+  mkdir -p "$AURA_BIN_DIR" "$AURA_RUN_DIR"
+  blog="$AURA_RUN_DIR/install-helm.log"
+  tools_log "building helm $HELM_VERSION with go install (first time only: several minutes on 2 cores; log: $blog)"
+  local ldflags="-X helm.sh/helm/v3/internal/version.version=$HELM_VERSION"
+  local pkg
+  for pkg in pkg/chartutil pkg/lint/rules; do
+    ldflags+=" -X helm.sh/helm/v3/$pkg.k8sVersionMajor=$KUBE_VERSION_MAJOR"
+    ldflags+=" -X helm.sh/helm/v3/$pkg.k8sVersionMinor=$KUBE_VERSION_MINOR"
+  done
+  GOBIN="$AURA_BIN_DIR" CGO_ENABLED=0 go install -ldflags "$ldflags" "helm.sh/helm/v3/cmd/helm@$HELM_VERSION" \
+    >>"$blog" 2>&1 || tools_die "go install helm.sh/helm/v3/cmd/helm@$HELM_VERSION failed, see $blog"
+  "$HELM_BIN" version --short 2>/dev/null | grep -q "^$HELM_VERSION" ||
+    tools_die "the helm binary does not report $HELM_VERSION ($("$HELM_BIN" version --short 2>&1))"
+  echo "$HELM_VERSION" >"$stamp"
+}
+
+ensure_kubernetes_validate() {
+  local stamp="$KUBE_VALIDATE_VENV/.installed"
+  [[ -x $KUBE_VALIDATE_BIN && -f $stamp ]] && return 0
+  command -v python3 >/dev/null 2>&1 || tools_die "python3 (with venv) is required for kubernetes-validate"
+  mkdir -p "$AURA_RUN_DIR" "$(dirname "$KUBE_VALIDATE_VENV")"
+  local vlog="$AURA_RUN_DIR/install-kubernetes-validate.log"
+  tools_log "installing kubernetes-validate $KUBERNETES_VALIDATE_VERSION from PyPI (first time only; log: $vlog)"
+  rm -rf "$KUBE_VALIDATE_VENV"
+  # The stamp is written last: an interrupted install is redone, never half-used.
+  { python3 -m venv "$KUBE_VALIDATE_VENV" && "$KUBE_VALIDATE_VENV/bin/pip" install \
+    --disable-pip-version-check -q "kubernetes-validate==$KUBERNETES_VALIDATE_VERSION"; } >>"$vlog" 2>&1 || {
+    rm -rf "$KUBE_VALIDATE_VENV"
+    tools_die "installing kubernetes-validate failed, see $vlog (Debian: apt-get install -y python3-venv)"
+  }
+  touch "$stamp"
+}
