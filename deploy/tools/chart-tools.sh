@@ -62,6 +62,13 @@ ensure_kubernetes_validate() {
   local vlog="$AURA_RUN_DIR/install-kubernetes-validate.log"
   tools_log "installing kubernetes-validate $KUBERNETES_VALIDATE_VERSION from PyPI (first time only; log: $vlog)"
   rm -rf "$KUBE_VALIDATE_VENV"
+  # Debian's python3 makes venvs only with python3-venv (ensurepip): install it as deploy/local does
+  # its packages, when running as root.
+  if ! python3 -c 'import ensurepip' >/dev/null 2>&1 && ((EUID == 0)) && command -v apt-get >/dev/null 2>&1; then
+    tools_log "apt-get install -y python3-venv (log: $vlog)"
+    { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv; } >>"$vlog" 2>&1 ||
+      tools_die "apt-get install -y python3-venv failed, see $vlog"
+  fi
   # The stamp is written last: an interrupted install is redone, never half-used.
   { python3 -m venv "$KUBE_VALIDATE_VENV" && "$KUBE_VALIDATE_VENV/bin/pip" install \
     --disable-pip-version-check -q "kubernetes-validate==$KUBERNETES_VALIDATE_VERSION"; } >>"$vlog" 2>&1 || {

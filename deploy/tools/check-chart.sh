@@ -60,6 +60,7 @@ lint_and_validate() { # label values-file|-
     check "helm template ($label) validates against Kubernetes $KUBE_VERSION schemas" \
       "$KUBE_VALIDATE_VENV/bin/python" deploy/tools/validate-manifests.py "$KUBE_VERSION" "$rendered"
   else
+    # shellcheck disable=SC2016 # ($1 is sh's argument)
     check "helm template ($label)" sh -c 'cat "$1"; exit 1' sh "$work/template-error.txt"
   fi
 }

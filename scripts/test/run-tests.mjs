@@ -1,6 +1,9 @@
-// `npm test` after install, build and infrastructure: runs the four tiers in order and prints one
+// `npm test` after install, build and infrastructure: runs the tiers in order and prints one
 // closing line "N passed, N failed".
 //   unit      no I/O
+//   chart     the Helm chart: helm lint, helm template validated against the Kubernetes schemas
+//             offline, the committed rendered example checked for drift (deploy/tools/check-chart.sh;
+//             the first run builds helm, several minutes, then it is cached: seconds)
 //   service   chassis and services against real MongoDB (FerretDB), Kafka, Redis, S3
 //   e2e       the running stack through the gateway (HTTP, socket.io)
 //   browser   Playwright + Debian's Chromium against the running stack
@@ -60,7 +63,7 @@ env.AURA_JWT_PRIVATE_KEY_FILE ??= ensureSigningKey(env);
 const separator = process.argv.indexOf('--');
 const tierArgs = process.argv.slice(2, separator === -1 ? undefined : separator);
 const jestArgs = separator === -1 ? [] : process.argv.slice(separator + 1);
-const tiers = tierArgs.length > 0 ? tierArgs : ['unit', 'service', 'e2e', 'browser'];
+const tiers = tierArgs.length > 0 ? tierArgs : ['unit', 'chart', 'service', 'e2e', 'browser'];
 
 const results = [];
 // Async on purpose: the OTLP sink lives in this process and must keep answering while jest runs.
@@ -94,6 +97,30 @@ async function jest(project) {
   });
 }
 
+// The chart checks: one script, whose last line is "chart: N passed, N failed" (each check one test).
+async function chartChecks() {
+  if (!tiers.includes('chart')) return;
+  console.log('\n==> chart checks');
+  const child = spawn('bash', [join(repoRoot, 'deploy/tools/check-chart.sh')], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+    process.stdout.write(chunk);
+  });
+  const exitCode = await new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  const counts = /^chart: (\d+) passed, (\d+) failed$/m.exec(output);
+  results.push({
+    project: 'chart',
+    passed: counts ? Number(counts[1]) : 0,
+    failed: counts ? Number(counts[2]) : 1,
+    exitCode,
+  });
+}
+
 async function dropTestDatabases() {
   const { MongoClient } = await import('mongodb');
   const client = await MongoClient.connect(env.MONGODB_URI);
@@ -115,8 +142,9 @@ const sink = await startOtlpSink({ port: Number(otlpPort), file: env.AURA_TEST_S
 const stack = new Stack(env, { logDir: join(runDir, 'logs') });
 let stackFailed = false;
 try {
-  await dropTestDatabases();
+  if (tiers.some((tier) => !['unit', 'chart'].includes(tier))) await dropTestDatabases();
   await jest('unit');
+  await chartChecks();
   await jest('service');
   if (tiers.includes('e2e') || tiers.includes('browser')) {
     console.log('\n==> starting the test stack');
