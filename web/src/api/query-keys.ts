@@ -14,7 +14,7 @@ export const queryKeys = {
   paymentPackages: ['payments', 'packages'] as const,
   /** The member's SuperAura membership (GET /api/superaura/status). */
   superAuraStatus: ['superaura', 'status'] as const,
-  /** The transfer's recipient picker (GET /api/search?content_type=users). */
+  /** The transfer's recipient picker (GET /api/users/search/{text}). */
   recipientSearch: (query: string) => ['users', 'search', query] as const,
   /** All home feeds; one tab is `feed(tab)` (GET /api/posts/feed/{tab}, cursor-paged infinite query). */
   feeds: ['feeds'] as const,

@@ -61,12 +61,9 @@ describe('wallet api', () => {
   });
 
   it('finds recipients among members only', async () => {
-    const { wallet, seen } = gateway({ users: [{ id: 'u1' }], posts: [{ id: 'p' }] });
-    await expect(wallet.searchMembers('lun')).resolves.toEqual([{ id: 'u1' }]);
-    expect(Object.fromEntries(seen[0]!.url.searchParams)).toEqual({
-      query: 'lun',
-      content_type: 'users',
-      limit: '6',
-    });
+    const { wallet, seen } = gateway([{ id: 'u1' }]);
+    await expect(wallet.searchMembers('lun a')).resolves.toEqual([{ id: 'u1' }]);
+    expect(seen[0]!.url.pathname).toBe('/api/users/search/lun%20a');
+    expect(Object.fromEntries(seen[0]!.url.searchParams)).toEqual({ limit: '6' });
   });
 });

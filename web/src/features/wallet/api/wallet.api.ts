@@ -68,19 +68,16 @@ export function createWalletApi(api: ApiClient) {
           body: { amount: input.amount.trim(), paypal_email: input.paypalEmail.trim() },
         }),
       ),
-    /**
-     * The recipient picker. Spec 001 §7 names GET /users/search/{text}; the gateway has no such route,
-     * so members are found through Explore's search (GET /api/search?content_type=users).
-     */
-    searchMembers: async (text: string, signal?: AbortSignal) => {
-      const results = await api.call((c) =>
-        c.GET('/api/search', {
-          params: { query: { query: text, content_type: 'users', limit: RECIPIENT_SEARCH_MAX + 1 } },
-          signal,
-        }),
-      );
-      return asList(results?.users);
-    },
+    /** The recipient picker (spec 001 §7: GET /users/search/{text}). */
+    searchMembers: async (text: string, signal?: AbortSignal) =>
+      asList(
+        await api.call((c) =>
+          c.GET('/api/users/search/{text}', {
+            params: { path: { text }, query: { limit: RECIPIENT_SEARCH_MAX + 1 } },
+            signal,
+          }),
+        ),
+      ),
   };
 }
 
