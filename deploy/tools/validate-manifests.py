@@ -35,13 +35,16 @@ def check_service_monitor(monitor, services):
     if not endpoints:
         errors.append("spec.endpoints is empty")
     for endpoint in endpoints:
-        unknown = set(endpoint) - {"port", "path", "interval", "scrapeTimeout", "scheme", "honorLabels"}
+        unknown = set(endpoint) - {"port", "path", "interval", "scrapeTimeout", "scheme", "honorLabels", "relabelings"}
         if unknown:
             errors.append(f"endpoint has fields this check does not know: {sorted(unknown)}")
         if endpoint.get("port") not in ports:
             errors.append(f"endpoint port {endpoint.get('port')!r} is not a port of {name_of(matches[0])}")
         if not str(endpoint.get("path", "/metrics")).startswith("/"):
             errors.append("endpoint path must start with /")
+        for relabeling in endpoint.get("relabelings") or []:
+            if not isinstance(relabeling, dict) or not relabeling.get("targetLabel"):
+                errors.append(f"relabeling without targetLabel: {relabeling!r}")
     return errors
 
 
