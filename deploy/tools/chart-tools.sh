@@ -7,6 +7,8 @@
 #                      right -> $AURA_CACHE_DIR/bin/helm, stamp $AURA_CACHE_DIR/bin/.helm.version
 #   kubernetes-validate  PyPI package that ships the Kubernetes JSON schemas inside it (offline) ->
 #                      a venv in $AURA_CACHE_DIR/venv/kubernetes-validate-<version>
+#   check-jsonschema   PyPI package that ships the Compose Specification's JSON schema (vendor.compose-spec)
+#                      -> a venv in $AURA_CACHE_DIR/venv/check-jsonschema-<version>
 #
 # First run: helm compiles for several minutes on 2 cores (about 5-8), the venv takes under a minute.
 # Every later run finds both by their version stamps and costs nothing.
@@ -22,11 +24,14 @@ source "$(dirname "${BASH_SOURCE[0]}")/../local/env.sh"
   KUBE_VERSION_MAJOR=1
   KUBE_VERSION_MINOR=36
   KUBERNETES_VALIDATE_VERSION=1.37.0
+  CHECK_JSONSCHEMA_VERSION=0.39.0
 }
 
 HELM_BIN="$AURA_BIN_DIR/helm"
 KUBE_VALIDATE_VENV="$AURA_CACHE_DIR/venv/kubernetes-validate-$KUBERNETES_VALIDATE_VERSION"
-KUBE_VALIDATE_BIN="$KUBE_VALIDATE_VENV/bin/kubernetes-validate"
+CHECK_JSONSCHEMA_VENV="$AURA_CACHE_DIR/venv/check-jsonschema-$CHECK_JSONSCHEMA_VERSION"
+# shellcheck disable=SC2034 # (read by check-chart.sh)
+CHECK_JSONSCHEMA_BIN="$CHECK_JSONSCHEMA_VENV/bin/check-jsonschema"
 
 tools_log() { printf 'chart-tools: %s\n' "$*" >&2; }
 tools_die() {
@@ -54,14 +59,16 @@ ensure_helm() {
   echo "$HELM_VERSION" >"$stamp"
 }
 
-ensure_kubernetes_validate() {
-  local stamp="$KUBE_VALIDATE_VENV/.installed"
-  [[ -x $KUBE_VALIDATE_BIN && -f $stamp ]] && return 0
-  command -v python3 >/dev/null 2>&1 || tools_die "python3 (with venv) is required for kubernetes-validate"
-  mkdir -p "$AURA_RUN_DIR" "$(dirname "$KUBE_VALIDATE_VENV")"
-  local vlog="$AURA_RUN_DIR/install-kubernetes-validate.log"
-  tools_log "installing kubernetes-validate $KUBERNETES_VALIDATE_VERSION from PyPI (first time only; log: $vlog)"
-  rm -rf "$KUBE_VALIDATE_VENV"
+# A PyPI package in a venv of its own: pip_tool <venv> <requirement>. The stamp is written last: an
+# interrupted install is redone, never half-used.
+pip_tool() {
+  local venv=$1 requirement=$2 stamp="$1/.installed"
+  [[ -f $stamp ]] && return 0
+  command -v python3 >/dev/null 2>&1 || tools_die "python3 (with venv) is required for $requirement"
+  mkdir -p "$AURA_RUN_DIR" "$(dirname "$venv")"
+  local vlog="$AURA_RUN_DIR/install-${requirement%%=*}.log"
+  tools_log "installing $requirement from PyPI (first time only; log: $vlog)"
+  rm -rf "$venv"
   # Debian's python3 makes venvs only with python3-venv (ensurepip): install it as deploy/local does
   # its packages, when running as root.
   if ! python3 -c 'import ensurepip' >/dev/null 2>&1 && ((EUID == 0)) && command -v apt-get >/dev/null 2>&1; then
@@ -69,11 +76,13 @@ ensure_kubernetes_validate() {
     { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv; } >>"$vlog" 2>&1 ||
       tools_die "apt-get install -y python3-venv failed, see $vlog"
   fi
-  # The stamp is written last: an interrupted install is redone, never half-used.
-  { python3 -m venv "$KUBE_VALIDATE_VENV" && "$KUBE_VALIDATE_VENV/bin/pip" install \
-    --disable-pip-version-check -q "kubernetes-validate==$KUBERNETES_VALIDATE_VERSION"; } >>"$vlog" 2>&1 || {
-    rm -rf "$KUBE_VALIDATE_VENV"
-    tools_die "installing kubernetes-validate failed, see $vlog (Debian: apt-get install -y python3-venv)"
+  { python3 -m venv "$venv" && "$venv/bin/pip" install --disable-pip-version-check -q "$requirement"; } \
+    >>"$vlog" 2>&1 || {
+    rm -rf "$venv"
+    tools_die "installing $requirement failed, see $vlog (Debian: apt-get install -y python3-venv)"
   }
   touch "$stamp"
 }
+
+ensure_kubernetes_validate() { pip_tool "$KUBE_VALIDATE_VENV" "kubernetes-validate==$KUBERNETES_VALIDATE_VERSION"; }
+ensure_check_jsonschema() { pip_tool "$CHECK_JSONSCHEMA_VENV" "check-jsonschema==$CHECK_JSONSCHEMA_VERSION"; }

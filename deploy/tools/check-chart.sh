@@ -6,11 +6,12 @@
 #      validate-manifests.py)
 #   3. a release without its required secrets must fail to render
 #   4. the rendering of ci/example-values.yaml must equal the committed charts/aura/rendered/example.yaml
+#   5. docker-compose.yml against the Compose Specification's JSON schema (check-jsonschema's copy)
 #
 #   bash deploy/tools/check-chart.sh            run the checks (the `chart` tier of scripts/test/run-tests.mjs)
 #   bash deploy/tools/check-chart.sh --update   rewrite charts/aura/rendered/example.yaml first
 #
-# helm and kubernetes-validate are installed on first use and cached (deploy/tools/chart-tools.sh):
+# helm, kubernetes-validate and check-jsonschema are installed on first use and cached (deploy/tools/chart-tools.sh):
 # the first run builds helm (several minutes), later runs take a few seconds.
 # Last line: "chart: N passed, N failed".
 set -euo pipefail
@@ -27,6 +28,7 @@ update=0
 started=$SECONDS
 ensure_helm
 ensure_kubernetes_validate
+ensure_check_jsonschema
 installed=$((SECONDS - started))
 
 work=$(mktemp -d)
@@ -89,6 +91,9 @@ example_matches() {
 }
 check "$EXAMPLE is the rendering of ci/example-values.yaml (else: bash deploy/tools/check-chart.sh --update)" \
   example_matches
+
+check "docker-compose.yml validates against the Compose Specification schema" \
+  "$CHECK_JSONSCHEMA_BIN" --builtin-schema vendor.compose-spec docker-compose.yml
 
 echo "chart checks took $((SECONDS - started)) s (installing tools: $installed s)"
 echo "chart: $passed passed, $failed failed"
