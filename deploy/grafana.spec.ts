@@ -13,11 +13,13 @@ const alertsDir = path.join(root, 'charts/aura/alerts');
 // ---- the metrics: what the apps emit, with their labels ------------------------------------------
 
 const HISTOGRAMS: Record<string, string[]> = {
+  // error_type: on 5xx only (docs/adr/0007-metrics-and-traces.md)
   http_server_request_duration_seconds: [
     'service',
     'http_request_method',
     'http_route',
     'http_response_status_code',
+    'error_type',
   ],
   rpc_server_duration_seconds: ['service', 'rpc_method', 'rpc_grpc_status_code'],
 };
