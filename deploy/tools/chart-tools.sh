@@ -64,18 +64,18 @@ ensure_helm() {
 pip_tool() {
   local venv=$1 requirement=$2 stamp="$1/.installed"
   [[ -f $stamp ]] && return 0
-  command -v python3 >/dev/null 2>&1 || tools_die "python3 (with venv) is required for $requirement"
   mkdir -p "$AURA_RUN_DIR" "$(dirname "$venv")"
   local vlog="$AURA_RUN_DIR/install-${requirement%%=*}.log"
   tools_log "installing $requirement from PyPI (first time only; log: $vlog)"
   rm -rf "$venv"
-  # Debian's python3 makes venvs only with python3-venv (ensurepip): install it as deploy/local does
+  # Debian's python3 makes venvs only with python3-venv (ensurepip): install both as deploy/local does
   # its packages, when running as root.
   if ! python3 -c 'import ensurepip' >/dev/null 2>&1 && ((EUID == 0)) && command -v apt-get >/dev/null 2>&1; then
-    tools_log "apt-get install -y python3-venv (log: $vlog)"
-    { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv; } >>"$vlog" 2>&1 ||
+    tools_log "apt-get install -y python3 python3-venv (log: $vlog)"
+    { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y python3 python3-venv; } >>"$vlog" 2>&1 ||
       tools_die "apt-get install -y python3-venv failed, see $vlog"
   fi
+  command -v python3 >/dev/null 2>&1 || tools_die "python3 (with venv) is required for $requirement"
   { python3 -m venv "$venv" && "$venv/bin/pip" install --disable-pip-version-check -q "$requirement"; } \
     >>"$vlog" 2>&1 || {
     rm -rf "$venv"
