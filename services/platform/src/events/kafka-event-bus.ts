@@ -1,3 +1,4 @@
+import { ConsumerLagSampler, deadLetters } from './consumer-lag';
 import { pinNewGroupAtEnd } from './kafka-offsets';
 import { context, SpanKind, trace } from '@opentelemetry/api';
 import { EventType, isEventType } from '@aura/proto';
@@ -38,6 +39,8 @@ export class KafkaEventBus implements EventBus {
   private readonly producer: Producer;
   private readonly consumers: Consumer[] = [];
   private producerReady = false;
+  /** Lag of this bus's consumer groups (aura_kafka_consumer_lag). */
+  private readonly lag: ConsumerLagSampler;
 
   constructor(private readonly options: KafkaEventBusOptions) {
     const logger = options.logger.child({ component: 'kafka' });
@@ -60,6 +63,7 @@ export class KafkaEventBus implements EventBus {
       allowAutoTopicCreation: false,
     });
     this.producer.on(this.producer.events.DISCONNECT, () => (this.producerReady = false));
+    this.lag = new ConsumerLagSampler(this.kafka, logger);
   }
 
   async connect(): Promise<void> {
@@ -140,6 +144,8 @@ export class KafkaEventBus implements EventBus {
     const fromBeginning = (this.options.newGroupStart ?? 'earliest') === 'earliest';
     if (!fromBeginning) await pinNewGroupAtEnd(this.kafka, groupId, topics);
     await consumer.subscribe({ topics, fromBeginning });
+    this.lag.watch(groupId, topics);
+    topics.forEach((topic) => deadLetters.touch({ topic }));
     const wanted = new Set<string>(subscription.events);
     await consumer.run({
       // Order holds per partition (the aggregate's key); partitions of a topic proceed side by side.
@@ -242,9 +248,11 @@ export class KafkaEventBus implements EventBus {
       acks: -1,
       messages: [{ key: message.key, value: message.value, headers }],
     });
+    deadLetters.add(1, { topic });
   }
 
   async close(): Promise<void> {
+    await this.lag.close();
     await Promise.allSettled(this.consumers.map((consumer) => consumer.disconnect()));
     await this.producer.disconnect().catch(() => undefined);
     this.producerReady = false;

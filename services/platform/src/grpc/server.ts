@@ -8,6 +8,7 @@ import {
 } from '@grpc/grpc-js';
 import type { Logger } from 'pino';
 import { DomainError } from '../errors/domain-error';
+import { rpcServerDuration } from '../telemetry/metrics';
 import { CallContext, readCallContext } from './metadata';
 
 type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : K]: T[K] };
@@ -69,7 +70,7 @@ export class GrpcServer {
   private boundPort?: number;
 
   add<S extends UntypedServiceImplementation>(definition: ServiceDefinition<S>, implementation: S): this {
-    this.server.addService(definition, implementation);
+    this.server.addService(definition, timed(definition, implementation));
     return this;
   }
 
@@ -99,4 +100,56 @@ export class GrpcServer {
       });
     });
   }
+}
+
+type AnyHandler = (call: any, callback?: any) => void; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/**
+ * Records rpc.server.duration (Prometheus rpc_server_duration_seconds) for every method of a service:
+ * labels rpc.method (the proto method name) and rpc.grpc.status_code. Unary and client-streaming
+ * calls end with their callback; streaming responses with the call's finish, error or cancel.
+ */
+export function timed<S extends UntypedServiceImplementation>(
+  definition: ServiceDefinition<S>,
+  implementation: S,
+): S {
+  const wrapped: Record<string, AnyHandler> = {};
+  for (const name of Object.keys(definition)) {
+    const handler = (implementation as unknown as Record<string, AnyHandler>)[name];
+    if (typeof handler !== 'function') continue;
+    const method = definition[name].path.split('/').pop() ?? name;
+    const record = (started: bigint, code: number) =>
+      rpcServerDuration.record(Number(process.hrtime.bigint() - started) / 1e9, {
+        'rpc.method': method,
+        'rpc.grpc.status_code': code,
+      });
+    if (!definition[name].responseStream) {
+      wrapped[name] = (call, callback) => {
+        const started = process.hrtime.bigint();
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        return handler.call(implementation, call, (error: any, ...rest: unknown[]) => {
+          record(started, error ? (typeof error.code === 'number' ? error.code : GrpcStatus.UNKNOWN) : 0);
+          callback(error, ...rest);
+        });
+      };
+    } else {
+      wrapped[name] = (call) => {
+        const started = process.hrtime.bigint();
+        let done = false;
+        const end = (code: number) => {
+          if (done) return;
+          done = true;
+          record(started, code);
+        };
+        call.once('finish', () => end(GrpcStatus.OK));
+        call.once('cancelled', () => end(GrpcStatus.CANCELLED));
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        call.once('error', (error: any) =>
+          end(typeof error?.code === 'number' ? error.code : GrpcStatus.UNKNOWN),
+        );
+        return handler.call(implementation, call);
+      };
+    }
+  }
+  return { ...implementation, ...wrapped } as S;
 }

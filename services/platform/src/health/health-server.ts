@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { serveMetrics } from '../telemetry/metrics';
 
 export type ReadinessCheck = () => Promise<void> | void;
 
@@ -6,6 +7,8 @@ export type ReadinessCheck = () => Promise<void> | void;
  * Liveness and readiness over HTTP for orchestrators and the local runner:
  *   GET /health/live   200 while the process runs
  *   GET /health/ready  200 when every check passes, else 503 with the failing checks
+ *   GET /metrics       the process's metrics in the Prometheus text format (telemetry/metrics.ts);
+ *                      like the health port itself, meant for the cluster network only
  */
 export class HealthServer {
   private readonly checks = new Map<string, ReadinessCheck>();
@@ -47,6 +50,8 @@ export class HealthServer {
         response.end(JSON.stringify(body));
       };
       if (request.url === '/health/live') return send(200, { status: 'ok' });
+      if (request.method === 'GET' && request.url?.split('?')[0] === '/metrics')
+        return serveMetrics(request, response);
       if (request.url === '/health/ready') {
         void this.evaluate().then((result) => send(result.ready ? 200 : 503, result));
         return;

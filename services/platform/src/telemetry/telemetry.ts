@@ -8,6 +8,7 @@ import { PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { BatchSpanProcessor, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
+import { createPrometheusReader, dropPrometheusReader, serviceView } from './metrics';
 
 export interface TelemetryOptions {
   serviceName: string;
@@ -21,6 +22,8 @@ let sdk: NodeSDK | undefined;
  * Starts the OpenTelemetry SDK: traces and metrics, W3C trace context over HTTP and gRPC (Kafka
  * headers are handled by the event bus). Exports over OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is
  * set; otherwise spans are still created (trace ids reach logs and events) but not exported.
+ * Metrics are always readable in the Prometheus format (GET /metrics, see metrics.ts) and also go
+ * out over OTLP with the endpoint; every data point has a `service` attribute.
  * Call it before importing anything that should be instrumented.
  */
 export function startTelemetry(options: TelemetryOptions): NodeSDK {
@@ -37,17 +40,22 @@ export function startTelemetry(options: TelemetryOptions): NodeSDK {
       'deployment.environment.name': process.env.AURA_ENV ?? 'development',
     }),
     spanProcessors,
-    metricReaders: endpoint
-      ? [
-          new PeriodicExportingMetricReader({
-            exporter: new OTLPMetricExporter(),
-            exportIntervalMillis: 15000,
-          }),
-        ]
-      : [],
+    views: [serviceView(options.serviceName)],
+    metricReaders: [
+      createPrometheusReader(),
+      ...(endpoint
+        ? [
+            new PeriodicExportingMetricReader({
+              exporter: new OTLPMetricExporter(),
+              exportIntervalMillis: 15000,
+            }),
+          ]
+        : []),
+    ],
     instrumentations: [
       new HttpInstrumentation({
-        ignoreIncomingRequestHook: (request) => /^\/(health|api\/health)/.test(request.url ?? ''),
+        // Probes and scrapes are neither traced nor counted as requests.
+        ignoreIncomingRequestHook: (request) => /^\/(health|api\/health|metrics)/.test(request.url ?? ''),
       }),
       new GrpcInstrumentation(),
     ],
@@ -59,5 +67,6 @@ export function startTelemetry(options: TelemetryOptions): NodeSDK {
 export async function stopTelemetry(): Promise<void> {
   const running = sdk;
   sdk = undefined;
+  dropPrometheusReader();
   await running?.shutdown().catch(() => undefined);
 }

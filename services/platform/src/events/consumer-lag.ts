@@ -1,0 +1,97 @@
+import type { Admin, Kafka } from 'kafkajs';
+import type { Logger } from 'pino';
+import { GaugeSources, LazyCounter } from '../telemetry/metrics';
+
+/** aura.kafka.consumer.lag (Prometheus aura_kafka_consumer_lag): labels group, topic, partition. */
+const consumerLag = new GaugeSources('aura.kafka.consumer.lag', {
+  description: "Messages behind: the partition's high watermark minus the group's committed offset.",
+});
+
+/** aura.kafka.dead_letters (Prometheus aura_kafka_dead_letters_total): label topic (the source topic). */
+export const deadLetters = new LazyCounter('aura.kafka.dead_letters', {
+  description: 'Events copied to their dead-letter topic after the last attempt failed, by source topic.',
+});
+
+interface Lag {
+  group: string;
+  topic: string;
+  partition: number;
+  lag: number;
+}
+
+/**
+ * Samples the lag of a process's consumer groups with one kafkajs admin client: every `everyMs`
+ * (15 s), per group one offset fetch and per topic one watermark fetch. The gauge reports the last
+ * sample, so a scrape never waits for Kafka. A group without a committed offset on a partition counts
+ * the whole partition (high - low) as its lag.
+ */
+export class ConsumerLagSampler {
+  private readonly groups = new Map<string, Set<string>>();
+  private lags: Lag[] = [];
+  private admin?: Admin;
+  private timer?: NodeJS.Timeout;
+  private sampling?: Promise<void>;
+  private stopReporting?: () => void;
+
+  constructor(
+    private readonly kafka: Kafka,
+    private readonly logger: Logger,
+    private readonly everyMs = 15_000,
+  ) {}
+
+  watch(groupId: string, topics: string[]): void {
+    const known = this.groups.get(groupId) ?? new Set<string>();
+    topics.forEach((topic) => known.add(topic));
+    this.groups.set(groupId, known);
+    this.stopReporting ??= consumerLag.add((result) => {
+      for (const { group, topic, partition, lag } of this.lags)
+        result.observe(lag, { group, topic, partition: String(partition) });
+    });
+    if (!this.timer) {
+      this.timer = setInterval(() => void this.sample(), this.everyMs);
+      this.timer.unref();
+      setTimeout(() => void this.sample(), 1000).unref();
+    }
+  }
+
+  /** One sample now (skipped while one runs); failures are logged and the last sample kept. */
+  sample(): Promise<void> {
+    this.sampling ??= this.read()
+      .then((lags) => void (this.lags = lags))
+      .catch((error) => this.logger.debug({ err: error }, 'consumer lag sample failed'))
+      .finally(() => (this.sampling = undefined));
+    return this.sampling;
+  }
+
+  private async read(): Promise<Lag[]> {
+    if (!this.admin) {
+      const admin = this.kafka.admin();
+      await admin.connect();
+      this.admin = admin;
+    }
+    const admin = this.admin;
+    const ends = new Map<string, Awaited<ReturnType<Admin['fetchTopicOffsets']>>>();
+    const lags: Lag[] = [];
+    for (const [group, topics] of this.groups) {
+      for (const { topic, partitions } of await admin.fetchOffsets({ groupId: group, topics: [...topics] })) {
+        if (!ends.has(topic)) ends.set(topic, await admin.fetchTopicOffsets(topic));
+        for (const end of ends.get(topic)!) {
+          const committed = partitions.find((p) => p.partition === end.partition)?.offset ?? '-1';
+          const from = Number(committed) >= 0 ? Number(committed) : Number(end.low);
+          lags.push({ group, topic, partition: end.partition, lag: Math.max(0, Number(end.high) - from) });
+        }
+      }
+    }
+    return lags;
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    this.stopReporting?.();
+    this.stopReporting = undefined;
+    await this.sampling;
+    await this.admin?.disconnect().catch(() => undefined);
+    this.admin = undefined;
+  }
+}
