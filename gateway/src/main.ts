@@ -4,7 +4,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import { createRedis, NestPinoLogger } from '@aura/platform';
+import {
+  createRedis,
+  METRICS_CONTENT_TYPE,
+  NestPinoLogger,
+  renderMetrics,
+  setHttpRoute,
+} from '@aura/platform';
 import { stopTelemetry } from '@aura/platform/telemetry';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -35,6 +41,18 @@ async function main(): Promise<void> {
     { bufferLogs: true, rawBody: true },
   );
   const logger = app.get<Logger>(GATEWAY_LOGGER);
+  const fastify = app.getHttpAdapter().getInstance();
+  // Requests are measured by route template (http.route = /api/posts/:id), never by raw path.
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    setHttpRoute(request.routeOptions.url);
+    done();
+  });
+  // Prometheus scrapes the gateway here, outside /api (no auth, no rate limit): like the services'
+  // health ports, it is meant for the cluster network (a public ingress should not route it).
+  fastify.get('/metrics', async (_request, reply) => {
+    void reply.header('content-type', METRICS_CONTENT_TYPE);
+    return renderMetrics();
+  });
   app.useLogger(new NestPinoLogger(logger));
   app.setGlobalPrefix(API_PREFIX, API_PREFIX_OPTIONS);
   app.useGlobalPipes(apiValidationPipe);

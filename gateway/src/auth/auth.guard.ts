@@ -1,4 +1,4 @@
-import type { Role } from '@aura/platform';
+import { annotate, type Role } from '@aura/platform';
 import {
   CanActivate,
   ExecutionContext,
@@ -35,6 +35,7 @@ export class AuthGuard implements CanActivate {
       if ((error as { code?: number }).code !== undefined) throw error; // identity unreachable → 503
       throw new UnauthorizedException({ detail: INVALID_TOKEN });
     });
+    annotate({ 'aura.member_id': request.caller.userId });
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets);
     if (roles && !roles.includes(request.caller.role)) throw new ForbiddenException({ detail: NOT_ALLOWED });
     return true;

@@ -1,4 +1,11 @@
-import { decodePayload, extractTraceContext, Header, pinNewGroupAtEnd, recordError } from '@aura/platform';
+import {
+  ConsumerLagSampler,
+  decodePayload,
+  extractTraceContext,
+  Header,
+  pinNewGroupAtEnd,
+  recordError,
+} from '@aura/platform';
 import { EventCatalog, EventType, isEventType, messagingEvents } from '@aura/proto';
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { context, SpanKind, trace } from '@opentelemetry/api';
@@ -49,6 +56,8 @@ const text = (value: Buffer | string | (Buffer | string)[] | undefined): string 
 @Injectable()
 export class RealtimeEventsConsumer implements OnModuleInit, OnModuleDestroy {
   private consumer?: Consumer;
+  /** aura_kafka_consumer_lag of the realtime group. */
+  private lag?: ConsumerLagSampler;
   private stopped = false;
   private joined = false;
   private readonly namespace: string;
@@ -112,6 +121,9 @@ export class RealtimeEventsConsumer implements OnModuleInit, OnModuleDestroy {
     const topics = [...new Set(types.filter(isEventType).map((type) => EventCatalog[type].topic))];
     await pinNewGroupAtEnd(kafka, `${this.config.KAFKA_GROUP_PREFIX}.${REALTIME_GROUP}`, topics);
     await consumer.subscribe({ topics, fromBeginning: false });
+    await this.lag?.close();
+    this.lag = new ConsumerLagSampler(kafka, this.logger);
+    this.lag.watch(`${this.config.KAFKA_GROUP_PREFIX}.${REALTIME_GROUP}`, topics);
     const wanted = new Set(types);
     await consumer.run({
       // Partitions in parallel, and each fetched batch handled at once: one Redis round trip dedupes
@@ -262,6 +274,7 @@ export class RealtimeEventsConsumer implements OnModuleInit, OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
+    await this.lag?.close();
     await this.consumer?.disconnect().catch(() => undefined);
   }
 }

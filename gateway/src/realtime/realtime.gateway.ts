@@ -8,7 +8,7 @@ import {
   SubscribeMessage,
   WebSocketGateway,
 } from '@nestjs/websockets';
-import { isServiceError } from '@aura/platform';
+import { GaugeSources, isServiceError } from '@aura/platform';
 import type { Logger } from 'pino';
 import type { Server, Socket } from 'socket.io';
 import { AccessTokenVerifier, AuthenticatedCaller } from '../auth/access-token-verifier';
@@ -21,6 +21,11 @@ import { conversationRoom, memberRoom } from './realtime.keys';
 import { TypingService } from './typing.service';
 
 export { memberRoom } from './realtime.keys';
+
+/** aura.socket.connections (Prometheus aura_socket_connections): sockets connected to this process. */
+const socketConnections = new GaugeSources('aura.socket.connections', {
+  description: 'socket.io connections held by this gateway process.',
+});
 
 /** The answer (ack) to a client event. */
 export type Ack = { ok: true; [key: string]: unknown } | { ok: false; error: string };
@@ -61,6 +66,7 @@ export class RealtimeGateway
   implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy
 {
   private heartbeat?: NodeJS.Timeout;
+  private stopCounting?: () => void;
 
   constructor(
     private readonly verifier: AccessTokenVerifier,
@@ -73,6 +79,7 @@ export class RealtimeGateway
 
   afterInit(server: Server): void {
     this.emitter.attach(server);
+    this.stopCounting = socketConnections.add((result) => result.observe(server.of('/').sockets.size));
     server.use((socket, next) => {
       const token = tokenOf(socket);
       if (!token) return next(new Error('Unauthorized'));
@@ -227,6 +234,7 @@ export class RealtimeGateway
 
   onModuleDestroy(): void {
     if (this.heartbeat) clearInterval(this.heartbeat);
+    this.stopCounting?.();
     this.typing.stopTimers();
   }
 }

@@ -3,6 +3,7 @@ import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { EconomyGrpcController } from './grpc/economy.grpc-controller';
 import { Ledger, LedgerOptions } from './ledger/ledger';
+import { LEDGER_CHECK_EVERY_MS, LedgerCheck } from './ledger/ledger-check';
 import { LedgerMaintenance, MaintenanceOptions } from './ledger/ledger-maintenance';
 import { LedgerRelay, LedgerRelayOptions } from './ledger/ledger-relay';
 import { MarketConsumer } from './market/market.consumer';
@@ -11,6 +12,7 @@ import { MarketOptions, MarketService } from './market/market.service';
 import type { MemberDirectory } from './members/member';
 import { MembersConsumer } from './members/members.consumer';
 import { MembersRepository } from './members/members.repository';
+import { touchEconomyCounters } from './metrics';
 import type { CoinPriceSource } from './money/coin-price';
 import { PaymentsService } from './payments/payments.service';
 import { RewardSlots } from './rewards/reward-slots';
@@ -45,6 +47,7 @@ export interface EconomyDependencies {
 
 /** Every part of the economy service, wired. main.ts and the service tests build it the same way. */
 export function composeEconomy(deps: EconomyDependencies) {
+  touchEconomyCounters();
   const late: { relay?: LedgerRelay } = {};
   const host = { service: deps.service, eventsStored: () => late.relay?.nudge() };
   const ledger = new Ledger(deps.mongo, deps.redis, host, deps.logger, deps.ledger);
@@ -88,9 +91,12 @@ export function composeEconomy(deps: EconomyDependencies) {
     },
   );
   const controller = new EconomyGrpcController(wallets, payments, ledger, market, withdrawals, topups);
+  const ledgerCheck = new LedgerCheck(ledger, deps.logger);
   const maintenance = new LedgerMaintenance(ledger, deps.logger, {
     ...deps.maintenance,
     tasks: [
+      // The ledger check's gauges (aura_ledger_*): every entry is read, so every few minutes only.
+      { name: 'ledger check', everyMs: LEDGER_CHECK_EVERY_MS, run: () => ledgerCheck.run() },
       {
         name: 'reward slot purge',
         everyMs: 3600_000,
@@ -117,6 +123,7 @@ export function composeEconomy(deps: EconomyDependencies) {
     topups,
     controller,
     maintenance,
+    ledgerCheck,
     market,
     marketConsumer: new MarketConsumer(deps.runtime, marketRepository),
     membersConsumer: new MembersConsumer(deps.runtime, members),

@@ -46,6 +46,8 @@ async function main(): Promise<void> {
   await runtime.start({ grpcUrl: config.ECONOMY_GRPC_URL, httpPort: config.ECONOMY_HTTP_PORT });
   economy.relay.start();
   economy.maintenance.start();
+  // The ledger gauges from the start (then every LEDGER_CHECK_EVERY_MS).
+  void economy.ledgerCheck.run().catch((error) => runtime.logger.warn({ err: error }, 'ledger check failed'));
   // Calls are served first: after an unclean stop a consumer group waits for the dead member's
   // session to expire (15 s) before it lets the new one in, and tips do not need the consumers.
   await Promise.all([

@@ -1,6 +1,7 @@
 import { AsyncService, CallContext, Caller, Forbidden, InvalidInput, Unauthenticated } from '@aura/platform';
 import { economy } from '@aura/proto';
 import type { Ledger } from '../ledger/ledger';
+import { recordLedgerReport } from '../ledger/ledger-check';
 import { verifyLedger } from '../ledger/ledger-verifier';
 import { marketFigures, type MarketService, type MarketSnapshot } from '../market/market.service';
 import { HOURS_MESSAGE } from '../market/price-rules';
@@ -186,6 +187,7 @@ export class EconomyGrpcController implements AsyncService<economy.EconomyServic
     const caller = callerOf(context);
     if (!ADMIN_ROLES.has(caller.role)) throw new Forbidden(Messages.notAllowed);
     const report = await verifyLedger(this.ledger.store, this.ledger.heads);
+    recordLedgerReport(report);
     return {
       ...report,
       systemBalances: Object.entries(report.systemBalances).map(([account, balanceMicro]) => ({

@@ -1,4 +1,4 @@
-import { Caller, Conflict, DomainError, Forbidden, NotFound, RuleViolation } from '@aura/platform';
+import { annotate, Caller, Conflict, DomainError, Forbidden, NotFound, RuleViolation } from '@aura/platform';
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -12,6 +12,7 @@ import {
   TransferResult,
 } from '../ledger/ledger.types';
 import type { MembersRepository } from '../members/members.repository';
+import { tips, tipsMicro, transfers } from '../metrics';
 import { Messages } from './messages';
 import { checkAdjust, checkIdempotencyKey, checkSend, SendInput } from './send-rules';
 
@@ -73,6 +74,17 @@ export class PaymentsService {
       meta: { from_name: sender?.username ?? '', to_name: recipient.username },
     });
     if (result.status === 'rejected') throw new RuleViolation(Messages.insufficient);
+    annotate({
+      'aura.member_id': caller.userId,
+      'aura.recipient_id': recipient.id,
+      'aura.amount_micro': result.transfer.amount,
+    });
+    if (!result.replayed) {
+      if (kind === 'tip') {
+        tips.add(1);
+        tipsMicro.add(result.transfer.amount);
+      } else transfers.add(1);
+    }
     return {
       transferId: result.transfer.id,
       amountMicro: result.transfer.amount,

@@ -1,3 +1,4 @@
+import { inSpan } from '@aura/platform';
 import type { Logger } from 'pino';
 import { memberAccount } from '../ledger/accounts';
 import type { Ledger } from '../ledger/ledger';
@@ -22,7 +23,21 @@ export class RewardsService {
     private readonly logger: Logger,
   ) {}
 
-  async grant(claim: RewardClaim): Promise<GrantOutcome> {
+  /** One span per claim (under the consumer span of the event): member, post, amount and outcome. */
+  grant(claim: RewardClaim): Promise<GrantOutcome> {
+    const attributes = {
+      'aura.member_id': claim.userId,
+      'aura.reward_reason': claim.reason,
+      ...(claim.reason === 'post_created' ? { 'aura.post_id': claim.sourceId } : {}),
+    };
+    return inSpan('economy reward', attributes, async (span) => {
+      const outcome = await this.pay(claim, (amount) => span.setAttribute('aura.amount_micro', amount));
+      span.setAttribute('aura.reward_outcome', outcome);
+      return outcome;
+    });
+  }
+
+  private async pay(claim: RewardClaim, amountIs: (amount: number) => void): Promise<GrantOutcome> {
     // An action from before this ledger existed earned nothing: there was no economy then. (A new
     // economy database does not pay out the whole history of the topics it starts reading.)
     if (claim.at.getTime() < this.ledger.createdAt.getTime()) return 'before_ledger';
@@ -38,6 +53,7 @@ export class RewardsService {
       return null;
     });
     const superAura = member?.isSuperAura === true;
+    amountIs(rewardAmount(claim.reason, superAura));
     try {
       const result = await this.ledger.transfer({
         key,

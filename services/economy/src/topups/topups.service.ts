@@ -1,4 +1,5 @@
 import {
+  annotate,
   Caller,
   createEvent,
   EventRecord,
@@ -17,6 +18,7 @@ import { uuidFrom } from '../ledger/ids';
 import type { Ledger } from '../ledger/ledger';
 import { sweepStale } from '../ledger/ledger-maintenance';
 import type { MembersRepository } from '../members/members.repository';
+import { topups, topupsMicro } from '../metrics';
 import { formatMicroExact } from '../money/micro';
 import { moveMoney } from '../payments/payments.service';
 import { CheckoutProvider, idOf, periodEndOf } from './checkout-provider';
@@ -240,6 +242,11 @@ export class TopUpsService {
         { $set: { status: 'complete', payment_status: 'paid' } },
       );
     await this.store.steps.deleteOne({ _id: doc._id });
+    annotate({ 'aura.member_id': doc.user_id, 'aura.amount_micro': doc.amount_micro });
+    if (!result.replayed) {
+      topups.add(1);
+      topupsMicro.add(doc.amount_micro);
+    }
     if (!result.replayed)
       this.logger.info(
         {

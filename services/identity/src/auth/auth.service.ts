@@ -4,6 +4,7 @@ import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/commo
 import * as argon2 from 'argon2';
 import type { Logger } from 'pino';
 import type { IdentityConfig } from '../config';
+import { signups } from '../metrics';
 import { signAccessToken } from '../tokens/access-tokens';
 import { RefreshTokensRepository } from '../tokens/refresh-tokens.repository';
 import { SIGNING_KEY } from '../tokens/tokens.providers';
@@ -43,6 +44,7 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
+    signups.touch();
     this.dummyHash = argon2.hash(randomUUID(), ARGON2_OPTIONS);
     this.sweeper = setInterval(() => {
       this.refreshTokens
@@ -75,7 +77,8 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
       passwordHash: await this.hashPassword(registration.password),
       role: 'user',
     });
-    annotate({ 'aura.user_id': user.id });
+    signups.add(1);
+    annotate({ 'aura.user_id': user.id, 'aura.member_id': user.id });
     this.logger.info({ userId: user.id }, 'member registered');
     return this.openSession(user, randomUUID());
   }
@@ -85,7 +88,7 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
     const hash = user?.passwordHash ?? (await this.dummyHash!);
     const matches = await argon2.verify(hash, password).catch(() => false);
     if (!user || !matches) throw new Unauthenticated(INVALID_CREDENTIALS);
-    annotate({ 'aura.user_id': user.id });
+    annotate({ 'aura.user_id': user.id, 'aura.member_id': user.id });
     return this.openSession(user, randomUUID());
   }
 

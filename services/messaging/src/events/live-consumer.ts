@@ -1,4 +1,6 @@
 import {
+  ConsumerLagSampler,
+  deadLetters,
   deadLetterTopic,
   decodePayload,
   DomainEvent,
@@ -41,6 +43,8 @@ export class LiveConsumers {
   private readonly kafka: Kafka;
   private readonly consumers: Consumer[] = [];
   private producer?: Producer;
+  /** aura_kafka_consumer_lag of these groups. */
+  private readonly lag: ConsumerLagSampler;
 
   constructor(
     private readonly options: { brokers: string[]; groupPrefix: string; clientId: string; logger: Logger },
@@ -59,6 +63,7 @@ export class LiveConsumers {
           else logger.warn(extra, message);
         },
     });
+    this.lag = new ConsumerLagSampler(this.kafka, logger);
   }
 
   async subscribe(subscription: LiveSubscription): Promise<void> {
@@ -69,6 +74,8 @@ export class LiveConsumers {
     const topics = [...new Set(subscription.events.map((type) => EventCatalog[type].topic))];
     await pinNewGroupAtEnd(this.kafka, groupId, topics);
     await consumer.subscribe({ topics, fromBeginning: false });
+    this.lag.watch(groupId, topics);
+    topics.forEach((topic) => deadLetters.touch({ topic }));
     const wanted = new Set<string>(subscription.events);
     await consumer.run({
       // Order holds per partition (the aggregate's key); partitions proceed side by side.
@@ -173,9 +180,11 @@ export class LiveConsumers {
       acks: -1,
       messages: [{ key: message.key, value: message.value, headers }],
     });
+    deadLetters.add(1, { topic });
   }
 
   async close(): Promise<void> {
+    await this.lag.close();
     await Promise.allSettled(this.consumers.map((consumer) => consumer.disconnect()));
     await this.producer?.disconnect().catch(() => undefined);
   }

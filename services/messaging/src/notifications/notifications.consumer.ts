@@ -1,4 +1,4 @@
-import { DomainEvent } from '@aura/platform';
+import { DomainEvent, inSpan } from '@aura/platform';
 import type { economyEvents } from '@aura/proto';
 import { Injectable } from '@nestjs/common';
 import { LiveConsumers } from '../events/live-consumer';
@@ -30,10 +30,25 @@ export class NotificationsConsumer {
     if (event.type === 'reward.paid') {
       const reward = event.payload as economyEvents.RewardPaid;
       const cause = rewardedCause(reward);
-      if (cause) await this.notifications.attachReward(cause, reward.userId, Number(reward.amountMicro));
+      if (cause)
+        await inSpan(
+          'messaging notification reward',
+          { 'aura.member_id': reward.userId, 'aura.amount_micro': Number(reward.amountMicro) },
+          () => this.notifications.attachReward(cause, reward.userId, Number(reward.amountMicro)),
+        );
       return;
     }
     const at = new Date(event.occurredAt || Date.now());
-    for (const draft of draftsFor(event)) await this.notifications.create(draft, at);
+    // One span per notification (under the event's consumer span): who is notified, of what.
+    for (const draft of draftsFor(event))
+      await inSpan(
+        'messaging notification',
+        {
+          'aura.member_id': draft.userId,
+          'aura.notification_type': draft.type,
+          ...(draft.refs.post_id ? { 'aura.post_id': draft.refs.post_id } : {}),
+        },
+        () => this.notifications.create(draft, at),
+      );
   }
 }

@@ -1,8 +1,9 @@
-import { CallContext, createEvent, NotFound, RUNTIME } from '@aura/platform';
+import { annotate, CallContext, createEvent, NotFound, RUNTIME } from '@aura/platform';
 import { social } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock } from '../common/clock';
 import { Messages, newId, postIdOf, requireCaller } from '../common/ids';
+import { postsCreated } from '../metrics';
 import type { OutboxHost } from '../common/outbox-host';
 import { Timelines } from '../feeds/timelines';
 import { MembersRepository } from '../members/members.repository';
@@ -22,7 +23,9 @@ export class PostsService {
     @Inject(Timelines) private readonly timelines: Timelines,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(RUNTIME) private readonly runtime: OutboxHost,
-  ) {}
+  ) {
+    postsCreated.touch();
+  }
 
   /** A new post or story: validated, stored with its event, then fanned out. */
   async create(request: social.CreatePostRequest, context: CallContext): Promise<social.Post> {
@@ -69,6 +72,8 @@ export class PostsService {
       createdAt: now.toISOString(),
     });
     await this.posts.insert(doc, [event]);
+    postsCreated.add(1);
+    annotate({ 'aura.post_id': doc._id, 'aura.member_id': authorId });
     await Promise.all([
       this.timelines.distribute(doc, author?.followersCount ?? 0),
       this.members.touchActive(authorId, now),
