@@ -117,6 +117,13 @@ function promQlProblems(expr: string): string[] {
   const { metrics, labels } = readPromQl(expr);
   const problems: string[] = [];
   if (metrics.length === 0) problems.push('names no metric');
+  // Brackets balance and nest (strings aside).
+  const stack: string[] = [];
+  for (const char of expr.replace(/"(?:[^"\\]|\\.)*"/g, '""')) {
+    if ('({['.includes(char)) stack.push(')}]'['({['.indexOf(char)]);
+    else if (')}]'.includes(char) && stack.pop() !== char) return [...problems, `unbalanced ${char}`];
+  }
+  if (stack.length > 0) problems.push(`unclosed bracket, expected ${stack.reverse().join('')}`);
   for (const metric of metrics) if (!METRIC_LABELS.has(metric)) problems.push(`unknown metric ${metric}`);
   const known = new Set([...TARGET_LABELS, ...metrics.flatMap((metric) => METRIC_LABELS.get(metric) ?? [])]);
   for (const label of labels)
@@ -194,6 +201,8 @@ describe('the PromQL reader', () => {
     expect(promQlProblems('sum by (rpc_route) (aura_kafka_consumer_lag)')).toEqual([
       'label rpc_route is not on aura_kafka_consumer_lag',
     ]);
+    expect(promQlProblems('sum(rate(aura_tips_total[5m])')).toEqual(['unclosed bracket, expected )']);
+    expect(promQlProblems('sum(aura_tips_total{service="a)"}))')).toEqual(['unbalanced )']);
   });
 });
 
