@@ -9,8 +9,12 @@
 #                      a venv in $AURA_CACHE_DIR/venv/kubernetes-validate-<version>
 #   check-jsonschema   PyPI package that ships the Compose Specification's JSON schema (vendor.compose-spec)
 #                      -> a venv in $AURA_CACHE_DIR/venv/check-jsonschema-<version>
+#   aura-promql-check  deploy/tools/promql: Prometheus' PromQL parser (Go module, pinned with its go.sum)
+#                      built with go build -> $AURA_CACHE_DIR/bin/aura-promql-check, stamped with the
+#                      hash of that folder's files (a change rebuilds it)
 #
-# First run: helm compiles for several minutes on 2 cores (about 5-8), the venv takes under a minute.
+# First run: helm compiles for about 4 minutes on 2 cores, the PromQL checker about 2, the venvs under a
+# minute together.
 # Every later run finds both by their version stamps and costs nothing.
 
 # shellcheck source-path=SCRIPTDIR source=../local/env.sh
@@ -30,6 +34,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/../local/env.sh"
 HELM_BIN="$AURA_BIN_DIR/helm"
 KUBE_VALIDATE_VENV="$AURA_CACHE_DIR/venv/kubernetes-validate-$KUBERNETES_VALIDATE_VERSION"
 CHECK_JSONSCHEMA_VENV="$AURA_CACHE_DIR/venv/check-jsonschema-$CHECK_JSONSCHEMA_VERSION"
+# shellcheck disable=SC2034 # (read by check-chart.sh)
+PROMQL_CHECK_BIN="$AURA_BIN_DIR/aura-promql-check"
 # shellcheck disable=SC2034 # (read by check-chart.sh)
 CHECK_JSONSCHEMA_BIN="$CHECK_JSONSCHEMA_VENV/bin/check-jsonschema"
 
@@ -86,3 +92,18 @@ pip_tool() {
 
 ensure_kubernetes_validate() { pip_tool "$KUBE_VALIDATE_VENV" "kubernetes-validate==$KUBERNETES_VALIDATE_VERSION"; }
 ensure_check_jsonschema() { pip_tool "$CHECK_JSONSCHEMA_VENV" "check-jsonschema==$CHECK_JSONSCHEMA_VERSION"; }
+
+ensure_promql_check() {
+  local dir stamp hash blog
+  dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/promql" && pwd)"
+  stamp="$AURA_BIN_DIR/.aura-promql-check.version"
+  hash=$(cat "$dir/go.mod" "$dir/go.sum" "$dir/main.go" | sha256sum | cut -c1-16)
+  if [[ -x $PROMQL_CHECK_BIN && -f $stamp && $(<"$stamp") == "$hash" ]]; then return 0; fi
+  command -v go >/dev/null 2>&1 || tools_die "Go is required to build the PromQL checker: install Go 1.26 or newer"
+  mkdir -p "$AURA_BIN_DIR" "$AURA_RUN_DIR"
+  blog="$AURA_RUN_DIR/install-aura-promql-check.log"
+  tools_log "building the PromQL checker (Prometheus' parser; first time only: about 2 minutes; log: $blog)"
+  (cd "$dir" && CGO_ENABLED=0 go build -buildvcs=false -o "$PROMQL_CHECK_BIN" .) >>"$blog" 2>&1 ||
+    tools_die "building deploy/tools/promql failed, see $blog"
+  echo "$hash" >"$stamp"
+}

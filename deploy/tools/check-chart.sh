@@ -7,11 +7,12 @@
 #   3. a release without its required secrets must fail to render
 #   4. the rendering of ci/example-values.yaml must equal the committed charts/aura/rendered/example.yaml
 #   5. docker-compose.yml against the Compose Specification's JSON schema (check-jsonschema's copy)
+#   6. every PromQL expression of the Grafana dashboards and alert rules parsed by Prometheus' parser
 #
 #   bash deploy/tools/check-chart.sh            run the checks (the `chart` tier of scripts/test/run-tests.mjs)
 #   bash deploy/tools/check-chart.sh --update   rewrite charts/aura/rendered/example.yaml first
 #
-# helm, kubernetes-validate and check-jsonschema are installed on first use and cached (deploy/tools/chart-tools.sh):
+# helm, kubernetes-validate, check-jsonschema and the PromQL checker are installed on first use and cached (deploy/tools/chart-tools.sh):
 # the first run builds helm (several minutes), later runs take a few seconds.
 # Last line: "chart: N passed, N failed".
 set -euo pipefail
@@ -29,6 +30,7 @@ started=$SECONDS
 ensure_helm
 ensure_kubernetes_validate
 ensure_check_jsonschema
+ensure_promql_check
 installed=$((SECONDS - started))
 
 work=$(mktemp -d)
@@ -94,6 +96,12 @@ check "$EXAMPLE is the rendering of ci/example-values.yaml (else: bash deploy/to
 
 check "docker-compose.yml validates against the Compose Specification schema" \
   "$CHECK_JSONSCHEMA_BIN" --builtin-schema vendor.compose-spec docker-compose.yml
+
+promql_parses() {
+  "$KUBE_VALIDATE_VENV/bin/python" deploy/tools/promql-exprs.py "$CHART" >"$work/exprs.txt" &&
+    [[ -s $work/exprs.txt ]] && "$PROMQL_CHECK_BIN" <"$work/exprs.txt"
+}
+check "every PromQL expression of the dashboards and alert rules parses (Prometheus' parser)" promql_parses
 
 echo "chart checks took $((SECONDS - started)) s (installing tools: $installed s)"
 echo "chart: $passed passed, $failed failed"
