@@ -13,7 +13,7 @@
 #                      built with go build -> $AURA_CACHE_DIR/bin/aura-promql-check, stamped with the
 #                      hash of that folder's files (a change rebuilds it)
 #
-# First run: helm compiles for about 4 minutes on 2 cores, the PromQL checker about 2, the venvs under a
+# First run: helm compiles for about 4 minutes on 2 cores, the PromQL checker about 1, the venvs under a
 # minute together.
 # Every later run finds both by their version stamps and costs nothing.
 
@@ -102,7 +102,7 @@ ensure_promql_check() {
   command -v go >/dev/null 2>&1 || tools_die "Go is required to build the PromQL checker: install Go 1.26 or newer"
   mkdir -p "$AURA_BIN_DIR" "$AURA_RUN_DIR"
   blog="$AURA_RUN_DIR/install-aura-promql-check.log"
-  tools_log "building the PromQL checker (Prometheus' parser; first time only: about 2 minutes; log: $blog)"
+  tools_log "building the PromQL checker (Prometheus' parser; first time only: about a minute; log: $blog)"
   (cd "$dir" && CGO_ENABLED=0 go build -buildvcs=false -o "$PROMQL_CHECK_BIN" .) >>"$blog" 2>&1 ||
     tools_die "building deploy/tools/promql failed, see $blog"
   echo "$hash" >"$stamp"
