@@ -32,6 +32,7 @@ export class ConsumerLagSampler {
   private timer?: NodeJS.Timeout;
   private sampling?: Promise<void>;
   private stopReporting?: () => void;
+  private closed = false;
 
   constructor(
     private readonly kafka: Kafka,
@@ -56,6 +57,7 @@ export class ConsumerLagSampler {
 
   /** One sample now (skipped while one runs); failures are logged and the last sample kept. */
   sample(): Promise<void> {
+    if (this.closed) return Promise.resolve();
     this.sampling ??= this.read()
       .then((lags) => void (this.lags = lags))
       .catch((error) => this.logger.debug({ err: error }, 'consumer lag sample failed'))
@@ -66,8 +68,11 @@ export class ConsumerLagSampler {
   private async read(): Promise<Lag[]> {
     if (!this.admin) {
       const admin = this.kafka.admin();
-      await admin.connect();
       this.admin = admin;
+      await admin.connect().catch((error: unknown) => {
+        if (this.admin === admin) this.admin = undefined;
+        throw error;
+      });
     }
     const admin = this.admin;
     const ends = new Map<string, Awaited<ReturnType<Admin['fetchTopicOffsets']>>>();
@@ -85,12 +90,13 @@ export class ConsumerLagSampler {
     return lags;
   }
 
+  /** Stops sampling; a sample in flight is not waited for (Kafka may be what is failing). */
   async close(): Promise<void> {
+    this.closed = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     this.stopReporting?.();
     this.stopReporting = undefined;
-    await this.sampling;
     await this.admin?.disconnect().catch(() => undefined);
     this.admin = undefined;
   }
