@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { identityEvents } from '@aura/proto';
 import { recordTopics, waitFor } from '@aura/platform/testing';
 import { api, newMember } from './support/api';
+import { createPost, socialMember } from './support/social';
 
 interface Span {
   traceId: string;
@@ -84,5 +85,56 @@ describe('a registration, seen from Kafka and from the traces', () => {
     // identity's server span hangs under a gateway span (the gRPC client call).
     const parent = trace.find((s) => s.spanId === identityServer!.parentSpanId);
     expect(parent?.service).toBe('gateway');
+  });
+});
+
+describe('a post through the real gateway, seen from the traces', () => {
+  type Exported = Span & { service: string };
+  /** The services from the trace's root down to `span`, following parent links. */
+  const servicesUp = (byId: Map<string, Exported>, span: Exported): string[] => {
+    const parent = byId.get(span.parentSpanId ?? '');
+    return parent ? [...servicesUp(byId, parent), span.service] : [span.service];
+  };
+
+  it('is one trace from the gateway through social and Kafka to the reward and the notification', async () => {
+    const author = await socialMember('tra');
+    const friend = await socialMember('trf');
+    const post = await createPost(author, { content: `Sunset swim with @${friend.username}` });
+
+    // Parents end (and are exported) after their children: wait until both spans link up to the root.
+    const found = await waitFor(
+      () => {
+        const spans = exportedSpans();
+        const created = spans.find((s) => s.service === 'social' && attribute(s, 'aura.post_id') === post.id);
+        if (!created) return undefined;
+        const inTrace = spans.filter((s) => s.traceId === created.traceId);
+        const byId = new Map(inTrace.map((s) => [s.spanId, s]));
+        const reward = inTrace.find((s) => s.service === 'economy' && s.name === 'economy reward');
+        const notification = inTrace.find(
+          (s) => s.service === 'messaging' && s.name === 'messaging notification',
+        );
+        if (!reward || !notification) return undefined;
+        const paths = [reward, notification].map((span) => servicesUp(byId, span));
+        return paths.every((path) => path[0] === 'gateway')
+          ? { inTrace, reward, notification, paths }
+          : undefined;
+      },
+      { what: 'the reward and the notification in the post trace', timeoutMs: 30000, intervalMs: 250 },
+    );
+
+    const root = found.inTrace.find((s) => !s.parentSpanId)!;
+    expect(root).toMatchObject({ service: 'gateway', kind: 2 });
+    expect(
+      found.inTrace.some((s) => s.service === 'gateway' && attribute(s, 'aura.member_id') === author.id),
+    ).toBe(true);
+    expect(attribute(found.reward, 'aura.post_id')).toBe(post.id);
+    expect(Number(attribute(found.reward, 'aura.amount_micro'))).toBeGreaterThan(0);
+    expect(attribute(found.notification, 'aura.member_id')).toBe(friend.id);
+    // Each is reached from the gateway through social (gRPC, then the outbox's publish to Kafka).
+    for (const [index, service] of ['economy', 'messaging'].entries()) {
+      const path = found.paths[index]!;
+      expect(path).toContain('social');
+      expect(path.indexOf('social')).toBeLessThan(path.lastIndexOf(service));
+    }
   });
 });

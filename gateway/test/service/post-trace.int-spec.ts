@@ -158,9 +158,19 @@ describe('a post that earns a reward and notifies a mentioned member', () => {
 
     const spans = await traceOf(
       author,
+      // A parent span ends after its children: wait for the consumer spans too, not only the
+      // reward and notification spans under them.
       (inTrace) =>
         inTrace.some((s) => s.name === 'economy reward') &&
-        inTrace.some((s) => s.name === 'messaging notification'),
+        inTrace.some((s) => s.name === 'messaging notification') &&
+        inTrace.some((s) => s.name === 'aura.social.content publish') &&
+        ['.economy.rewards', '.messaging.notifications'].every((group) =>
+          inTrace.some(
+            (s) =>
+              s.kind === SpanKind.CONSUMER &&
+              String(attr(s, 'messaging.consumer.group.name')).endsWith(group),
+          ),
+        ),
       'the reward and notification spans in the post trace',
     );
     const byId = new Map(spans.map((s) => [s.spanContext().spanId, s]));

@@ -141,10 +141,18 @@ describe('buying AuraCoins through the test checkout (spec 001 §2, §4, §7, §
 describe('SuperAura through the Upgrade section (spec 000 §2, §6, §9)', () => {
   let member: Member;
   let page: Page;
+  // A context of its own: pages of one context share localStorage, and the buyer's open page could
+  // put its own token back while this member signs in.
+  let memberContext: BrowserContext;
 
   beforeAll(async () => {
     member = await registerMember('upgrade', 'Upgrade Tester');
-    page = await openSignedIn(context, member);
+    memberContext = await newContext(browser);
+    page = await openSignedIn(memberContext, member);
+  });
+
+  afterAll(async () => {
+    await memberContext?.close();
   });
 
   async function openOwnProfile(): Promise<Locator> {
