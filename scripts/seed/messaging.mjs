@@ -3,6 +3,7 @@
 // the first one sent instead of sending them again; reading a read message changes nothing.
 // Notifications need no step of their own: the social seed's likes, comments and follows make them.
 import { io } from 'socket.io-client';
+import { ok } from './http.mjs';
 
 /** [from, to, text]: in order; every message but each conversation's last is read by its recipient. */
 const CONVERSATIONS = [
@@ -27,29 +28,6 @@ const CONVERSATIONS = [
     ['orion', 'kai', 'Build something you will use every day. Happy to pair on it!'],
   ],
 ];
-
-async function call(baseUrl, method, path, token, body) {
-  const headers = { authorization: `Bearer ${token}` };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json().catch(() => ({})) };
-}
-
-async function ok(baseUrl, method, path, token, body) {
-  for (let attempt = 0; ; attempt += 1) {
-    const answer = await call(baseUrl, method, path, token, body);
-    if (answer.status < 300) return answer.body;
-    // A member who just signed up may not have reached messaging by event yet: it asks identity, but
-    // a service that is still starting answers 503 for a moment.
-    if (![404, 503].includes(answer.status) || attempt >= 50)
-      throw new Error(`seeding ${method} ${path} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /** Marks messages read the way a client does: message_read_event on the socket, answered by an ack. */
 async function readAll(baseUrl, session, messages) {

@@ -2,6 +2,7 @@
 // API. Idempotent: follows are idempotent, posts are written only for members who have none yet,
 // likes only where not liked yet, stories only for members without an active one (they last 5 hours,
 // so a later `npm start` brings them back).
+import { ok } from './http.mjs';
 
 const FOLLOWS = {
   luna: ['orion', 'sage', 'nova', 'kai'],
@@ -66,29 +67,6 @@ const LIKES = {
   nova: ['luna', 'orion', 'sage'],
   kai: ['luna', 'nova'],
 };
-
-async function call(baseUrl, method, path, token, body) {
-  const headers = { authorization: `Bearer ${token}` };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = { status: response.status, body: await response.json().catch(() => ({})) };
-  return answer;
-}
-
-/** A member that just signed up reaches the social service by event; retry its 404s for a while. */
-async function ok(baseUrl, method, path, token, body) {
-  for (let attempt = 0; ; attempt += 1) {
-    const answer = await call(baseUrl, method, path, token, body);
-    if (answer.status < 300) return answer.body;
-    if (answer.status !== 404 || attempt >= 50)
-      throw new Error(`seeding ${method} ${path} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 export async function seedSocial(baseUrl, sessions) {
   const byName = new Map(sessions.map((s) => [s.user.username, s]));

@@ -5,6 +5,7 @@
 // charged again, and every tip, transfer and withdrawal carries a fixed Idempotency-Key, so a second
 // run gets the first run's answers without moving money again. The coin price history needs no step:
 // the economy service backfills 30 days of it on its first start.
+import { call, ok } from './http.mjs';
 
 /** [member, package id]: bought once per member. */
 const TOP_UPS = [
@@ -26,35 +27,9 @@ const MOVES = [
 /** [member, USD, PayPal e-mail]: stays pending until a super admin decides. */
 const WITHDRAWALS = [['sage', 10, 'sage.payouts@demo.aura.local']];
 
-async function call(baseUrl, method, path, token, body, headers = {}) {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    redirect: 'manual',
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json().catch(() => ({})) };
-}
-
-async function ok(baseUrl, method, path, token, body, headers) {
-  for (let attempt = 0; ; attempt += 1) {
-    const answer = await call(baseUrl, method, path, token, body, headers);
-    if (answer.status < 400) return answer.body;
-    // A member who just signed up may not have reached economy by event yet (404 "User not found"),
-    // and a service that is still starting answers 503 for a moment.
-    if (![404, 503].includes(answer.status) || attempt >= 50)
-      throw new Error(`seeding ${method} ${path} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-async function history(baseUrl, token) {
-  const page = await ok(baseUrl, 'GET', '/wallet/transactions?limit=100', token);
-  return Array.isArray(page) ? page : (page.transactions ?? page.items ?? []);
+/** The member's newest 100 wallet transactions. */
+function history(baseUrl, token) {
+  return ok(baseUrl, 'GET', '/wallet/transactions?limit=100', token);
 }
 
 /** Buys a package on the test checkout page (Pay posts the signed webhook), then waits for the credit. */

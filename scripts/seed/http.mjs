@@ -1,0 +1,30 @@
+// The seed's calls to the gateway: one answer, or an answer that must succeed.
+
+/** One API call as a member (no token: anonymous); answers status and parsed body. */
+export async function call(baseUrl, method, path, token, body, headers = {}) {
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json().catch(() => ({})) };
+}
+
+/**
+ * The body of a call that must succeed. A member who just signed up reaches the other services by
+ * event (404 "User not found" for a moment), and a service that is still starting answers 503:
+ * both are retried for about 10 s.
+ */
+export async function ok(baseUrl, method, path, token, body, headers) {
+  for (let attempt = 0; ; attempt += 1) {
+    const answer = await call(baseUrl, method, path, token, body, headers);
+    if (answer.status < 300) return answer.body;
+    if (![404, 503].includes(answer.status) || attempt >= 50)
+      throw new Error(`seeding ${method} ${path} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
