@@ -1,3 +1,4 @@
+export * from './concurrency/keyed-mutex';
 export * from './concurrency/single-flight';
 export * from './config/config';
 export * from './errors/domain-error';

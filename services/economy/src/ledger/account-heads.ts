@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from '@aura/platform';
+import { KeyedMutex, type Redis } from '@aura/platform';
 import type { Collection } from '../db';
 import type { Logger } from 'pino';
 import { EMPTY_HEAD, EntryDoc, Head } from './ledger.types';
@@ -24,26 +24,6 @@ interface HeadCommands {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Runs functions one at a time per key inside this process (no polling). */
-export class KeyedMutex {
-  private readonly tails = new Map<string, Promise<void>>();
-
-  async run<T>(key: string, fn: () => Promise<T>): Promise<T> {
-    const previous = this.tails.get(key) ?? Promise.resolve();
-    let release!: () => void;
-    const mine = new Promise<void>((resolve) => (release = resolve));
-    const tail = previous.then(() => mine);
-    this.tails.set(key, tail);
-    await previous;
-    try {
-      return await fn();
-    } finally {
-      release();
-      if (this.tails.get(key) === tail) this.tails.delete(key);
-    }
-  }
-}
 
 export interface AccountHeadsOptions {
   /** Redis key prefix; carries the ledger's epoch so hints of a dropped database are never read. */

@@ -3,6 +3,7 @@ import {
   Caller,
   createEvent,
   EventRecord,
+  KeyedMutex,
   NotFound,
   RuleViolation,
   toStoredOutbox,
@@ -81,7 +82,8 @@ type Publish = (key: string, events: EventRecord[]) => Promise<void>;
 export class TopUpsService {
   readonly store: TopUpsStore;
   private readonly webhooks = Stripe.webhooks;
-  private readonly userLocks = new Map<string, Promise<unknown>>();
+  /** One change at a time per member in this process (FerretDB writes whole documents back). */
+  private readonly userLocks = new KeyedMutex();
 
   constructor(
     connection: Connection,
@@ -529,17 +531,8 @@ export class TopUpsService {
     );
   }
 
-  /** One change at a time per member in this process (FerretDB writes whole documents back). */
   private withUser<T>(userId: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.userLocks.get(userId) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(work);
-    this.userLocks.set(userId, next);
-    void next
-      .finally(() => {
-        if (this.userLocks.get(userId) === next) this.userLocks.delete(userId);
-      })
-      .catch(() => undefined);
-    return next;
+    return this.userLocks.run(userId, work);
   }
 
   // ---- the local test checkout ------------------------------------------------------------------
