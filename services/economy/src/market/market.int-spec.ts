@@ -103,7 +103,8 @@ describe('coin market', () => {
       await h.economy.marketConsumer.handle(domainEvent('post.liked', like));
       expect(await facts().countDocuments({})).toBe(3);
 
-      const at = new Date(Date.now() + MINUTE);
+      // The middle of the next minute: `at + 1 s` below must stay in the same minute.
+      const at = new Date(Math.floor(Date.now() / MINUTE) * MINUTE + MINUTE + 30_000);
       const snapshot = await h.economy.market.snapshot(at);
       expect(snapshot).toMatchObject({
         at: new Date(Math.floor(at.getTime() / MINUTE) * MINUTE),
@@ -164,10 +165,12 @@ describe('coin market', () => {
   it('never prices more than 5% above the price at the start of the UTC day', async () => {
     const latest = await h.economy.market.snapshot(new Date(Date.now() + MINUTE));
     // A day that opened at $0.90: the formula's $1.00 is held at $0.945.
+    // A few minutes ahead, clear of the minutes the service's own timer and the test above write.
+    const openedAt = new Date(latest.at.getTime() + 3 * MINUTE);
     const opened: SnapshotDoc = {
       ...latest,
-      _id: new Date(latest.at.getTime() + MINUTE).toISOString(),
-      at: new Date(latest.at.getTime() + MINUTE),
+      _id: openedAt.toISOString(),
+      at: openedAt,
       price_micro_usd: 900_000,
       day_open_micro_usd: 900_000,
     };
