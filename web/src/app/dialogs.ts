@@ -8,6 +8,10 @@ export const DIALOG_TITLES = {
   explore: 'Explore',
   messages: 'Messages',
   'genie-shop': 'Genie Shop',
+  /** My Genie Collection (spec 001 §2). */
+  'genie-collection': 'My Genie Collection',
+  /** Send NFT Genie (spec 001 §2), optionally opened with {userGenieId}. */
+  'send-genie': 'Send NFT Genie',
   'coin-chart': 'AuraCoin Chart',
   wallet: 'Wallet & Payments',
   notifications: 'Notifications',
