@@ -10,6 +10,8 @@ import {
   WithdrawalRequested,
 } from './gen/aura/economy/v1/events';
 import {
+  MoodCheckedIn,
+  ReflectionCreated,
   UserAuraChanged,
   UserBlockChanged,
   UserProfileChanged,
@@ -51,6 +53,8 @@ export const EventCatalog = {
   'user.aura_changed': event('aura.identity.user', 1, UserAuraChanged),
   'user.blocked': event('aura.identity.user', 1, UserBlockChanged),
   'user.unblocked': event('aura.identity.user', 1, UserBlockChanged),
+  'mood.checked_in': event('aura.identity.user', 1, MoodCheckedIn),
+  'reflection.created': event('aura.identity.user', 1, ReflectionCreated),
   'media.profile_picture_set': event('aura.media.object', 1, ProfilePictureSet),
   'media.banner_set': event('aura.media.object', 1, BannerSet),
   'media.stored': event('aura.media.object', 1, MediaStored),
