@@ -10,6 +10,13 @@ import {
   WithdrawalRequested,
 } from './gen/aura/economy/v1/events';
 import {
+  BottlesPurchased,
+  FeaturedGenieChanged,
+  GenieEarningsClaimed,
+  GenieRevealed,
+  GenieSent,
+} from './gen/aura/genies/v1/events';
+import {
   MoodCheckedIn,
   ReflectionCreated,
   UserAuraChanged,
@@ -76,6 +83,11 @@ export const EventCatalog = {
   'auracoin.price_updated': event('aura.economy.ledger', 1, PriceUpdated),
   'topup.completed': event('aura.economy.ledger', 1, TopUpCompleted),
   'superaura.changed': event('aura.economy.ledger', 1, SuperAuraChanged),
+  'genie.bottles_purchased': event('aura.genies.genie', 1, BottlesPurchased),
+  'genie.revealed': event('aura.genies.genie', 1, GenieRevealed),
+  'genie.earnings_claimed': event('aura.genies.genie', 1, GenieEarningsClaimed),
+  'genie.sent': event('aura.genies.genie', 1, GenieSent),
+  'genie.featured_changed': event('aura.genies.genie', 1, FeaturedGenieChanged),
   'message.sent': event('aura.messaging.message', 1, MessageSent),
   'message.read': event('aura.messaging.message', 1, MessageRead),
   'conversation.updated': event('aura.messaging.message', 1, ConversationUpdated),

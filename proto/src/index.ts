@@ -10,4 +10,6 @@ export * as media from './gen/aura/media/v1/media';
 export * as mediaEvents from './gen/aura/media/v1/events';
 export * as messaging from './gen/aura/messaging/v1/messaging';
 export * as messagingEvents from './gen/aura/messaging/v1/events';
+export * as genies from './gen/aura/genies/v1/genies';
+export * as geniesEvents from './gen/aura/genies/v1/events';
 export { default as topics } from '../topics.json';

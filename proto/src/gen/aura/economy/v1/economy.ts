@@ -323,6 +323,14 @@ export interface SuperAuraStatus {
   cancelAtPeriodEnd: boolean;
 }
 
+/** A genie charge or earnings payment (micro-AC, > 0) for user_id, with what it is for. */
+export interface GenieMoneyRequest {
+  userId: string;
+  amountMicro: number;
+  /** e.g. "3 Genie bottles" or "Genie earnings (2 genies)". */
+  memo: string;
+}
+
 function createBaseGetWalletRequest(): GetWalletRequest {
   return { userId: "" };
 }
@@ -4508,6 +4516,115 @@ export const SuperAuraStatus: MessageFns<SuperAuraStatus> = {
   },
 };
 
+function createBaseGenieMoneyRequest(): GenieMoneyRequest {
+  return { userId: "", amountMicro: 0, memo: "" };
+}
+
+export const GenieMoneyRequest: MessageFns<GenieMoneyRequest> = {
+  encode(message: GenieMoneyRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.amountMicro !== 0) {
+      writer.uint32(16).int64(message.amountMicro);
+    }
+    if (message.memo !== "") {
+      writer.uint32(26).string(message.memo);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GenieMoneyRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGenieMoneyRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.amountMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.memo = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GenieMoneyRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      amountMicro: isSet(object.amountMicro)
+        ? globalThis.Number(object.amountMicro)
+        : isSet(object.amount_micro)
+        ? globalThis.Number(object.amount_micro)
+        : 0,
+      memo: isSet(object.memo) ? globalThis.String(object.memo) : "",
+    };
+  },
+
+  toJSON(message: GenieMoneyRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.amountMicro !== 0) {
+      obj.amountMicro = Math.round(message.amountMicro);
+    }
+    if (message.memo !== "") {
+      obj.memo = message.memo;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GenieMoneyRequest>, I>>(base?: I): GenieMoneyRequest {
+    return GenieMoneyRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GenieMoneyRequest>, I>>(object: I): GenieMoneyRequest {
+    const message = createBaseGenieMoneyRequest();
+    message.userId = object.userId ?? "";
+    message.amountMicro = object.amountMicro ?? 0;
+    message.memo = object.memo ?? "";
+    return message;
+  },
+};
+
 /**
  * EconomyService owns the ledger: wallets, transactions, rewards, tips, transfers and adjustments
  * (later: card top-ups, withdrawals, the coin market, SuperAura billing; see docs/adr/0005-ledger.md).
@@ -4767,6 +4884,31 @@ export const EconomyServiceService = {
     responseSerialize: (value: SuperAuraStatus): Buffer => Buffer.from(SuperAuraStatus.encode(value).finish()),
     responseDeserialize: (value: Buffer): SuperAuraStatus => SuperAuraStatus.decode(value),
   },
+  /**
+   * Genies (src/genie-payments): called by the genies service only (the gateway routes neither).
+   * Both need the `idempotency-key` metadata (INVALID_ARGUMENT without); a retry moves money once.
+   * Charges the caller (the member in the metadata) for bottles: member -> genie_sales.
+   * FAILED_PRECONDITION "Insufficient AuraCoin balance!" when the wallet is short.
+   */
+  chargeGeniePurchase: {
+    path: "/aura.economy.v1.EconomyService/ChargeGeniePurchase" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GenieMoneyRequest): Buffer => Buffer.from(GenieMoneyRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GenieMoneyRequest => GenieMoneyRequest.decode(value),
+    responseSerialize: (value: TransferReceipt): Buffer => Buffer.from(TransferReceipt.encode(value).finish()),
+    responseDeserialize: (value: Buffer): TransferReceipt => TransferReceipt.decode(value),
+  },
+  /** Pays a member's claimed genie earnings: genie_earnings -> member. */
+  payGenieEarnings: {
+    path: "/aura.economy.v1.EconomyService/PayGenieEarnings" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GenieMoneyRequest): Buffer => Buffer.from(GenieMoneyRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GenieMoneyRequest => GenieMoneyRequest.decode(value),
+    responseSerialize: (value: TransferReceipt): Buffer => Buffer.from(TransferReceipt.encode(value).finish()),
+    responseDeserialize: (value: Buffer): TransferReceipt => TransferReceipt.decode(value),
+  },
 } as const;
 
 export interface EconomyServiceServer extends UntypedServiceImplementation {
@@ -4843,6 +4985,15 @@ export interface EconomyServiceServer extends UntypedServiceImplementation {
   getSuperAuraStatus: handleUnaryCall<Empty, SuperAuraStatus>;
   /** Cancels the caller's subscription at the end of its period (SuperAura stays until then). */
   cancelSuperAura: handleUnaryCall<Empty, SuperAuraStatus>;
+  /**
+   * Genies (src/genie-payments): called by the genies service only (the gateway routes neither).
+   * Both need the `idempotency-key` metadata (INVALID_ARGUMENT without); a retry moves money once.
+   * Charges the caller (the member in the metadata) for bottles: member -> genie_sales.
+   * FAILED_PRECONDITION "Insufficient AuraCoin balance!" when the wallet is short.
+   */
+  chargeGeniePurchase: handleUnaryCall<GenieMoneyRequest, TransferReceipt>;
+  /** Pays a member's claimed genie earnings: genie_earnings -> member. */
+  payGenieEarnings: handleUnaryCall<GenieMoneyRequest, TransferReceipt>;
 }
 
 export interface EconomyServiceClient extends Client {
@@ -5206,6 +5357,43 @@ export interface EconomyServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: SuperAuraStatus) => void,
+  ): ClientUnaryCall;
+  /**
+   * Genies (src/genie-payments): called by the genies service only (the gateway routes neither).
+   * Both need the `idempotency-key` metadata (INVALID_ARGUMENT without); a retry moves money once.
+   * Charges the caller (the member in the metadata) for bottles: member -> genie_sales.
+   * FAILED_PRECONDITION "Insufficient AuraCoin balance!" when the wallet is short.
+   */
+  chargeGeniePurchase(
+    request: GenieMoneyRequest,
+    callback: (error: ServiceError | null, response: TransferReceipt) => void,
+  ): ClientUnaryCall;
+  chargeGeniePurchase(
+    request: GenieMoneyRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: TransferReceipt) => void,
+  ): ClientUnaryCall;
+  chargeGeniePurchase(
+    request: GenieMoneyRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: TransferReceipt) => void,
+  ): ClientUnaryCall;
+  /** Pays a member's claimed genie earnings: genie_earnings -> member. */
+  payGenieEarnings(
+    request: GenieMoneyRequest,
+    callback: (error: ServiceError | null, response: TransferReceipt) => void,
+  ): ClientUnaryCall;
+  payGenieEarnings(
+    request: GenieMoneyRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: TransferReceipt) => void,
+  ): ClientUnaryCall;
+  payGenieEarnings(
+    request: GenieMoneyRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: TransferReceipt) => void,
   ): ClientUnaryCall;
 }
 
