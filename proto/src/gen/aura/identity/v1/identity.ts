@@ -40,8 +40,8 @@ export interface CreateMoodCheckinRequest {
   /** Empty: neutral. */
   mood: string;
   moodDescription: string;
-  /** 0: the default, 5. */
-  energyLevel: number;
+  /** 1-10; absent: 5. */
+  energyLevel?: number | undefined;
 }
 
 export interface MoodCheckin {
@@ -503,7 +503,7 @@ export const ProfileView: MessageFns<ProfileView> = {
 };
 
 function createBaseCreateMoodCheckinRequest(): CreateMoodCheckinRequest {
-  return { mood: "", moodDescription: "", energyLevel: 0 };
+  return { mood: "", moodDescription: "", energyLevel: undefined };
 }
 
 export const CreateMoodCheckinRequest: MessageFns<CreateMoodCheckinRequest> = {
@@ -514,7 +514,7 @@ export const CreateMoodCheckinRequest: MessageFns<CreateMoodCheckinRequest> = {
     if (message.moodDescription !== "") {
       writer.uint32(18).string(message.moodDescription);
     }
-    if (message.energyLevel !== 0) {
+    if (message.energyLevel !== undefined) {
       writer.uint32(24).int32(message.energyLevel);
     }
     return writer;
@@ -581,7 +581,7 @@ export const CreateMoodCheckinRequest: MessageFns<CreateMoodCheckinRequest> = {
         ? globalThis.Number(object.energyLevel)
         : isSet(object.energy_level)
         ? globalThis.Number(object.energy_level)
-        : 0,
+        : undefined,
     };
   },
 
@@ -593,7 +593,7 @@ export const CreateMoodCheckinRequest: MessageFns<CreateMoodCheckinRequest> = {
     if (message.moodDescription !== "") {
       obj.moodDescription = message.moodDescription;
     }
-    if (message.energyLevel !== 0) {
+    if (message.energyLevel !== undefined) {
       obj.energyLevel = Math.round(message.energyLevel);
     }
     return obj;
@@ -606,7 +606,7 @@ export const CreateMoodCheckinRequest: MessageFns<CreateMoodCheckinRequest> = {
     const message = createBaseCreateMoodCheckinRequest();
     message.mood = object.mood ?? "";
     message.moodDescription = object.moodDescription ?? "";
-    message.energyLevel = object.energyLevel ?? 0;
+    message.energyLevel = object.energyLevel ?? undefined;
     return message;
   },
 };
