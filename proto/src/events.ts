@@ -1,3 +1,4 @@
+import { TicketCreated, TicketResponded, TicketStatusChanged } from './gen/aura/admin/v1/events';
 import {
   PriceUpdated,
   RewardPaid,
@@ -92,6 +93,9 @@ export const EventCatalog = {
   'message.read': event('aura.messaging.message', 1, MessageRead),
   'conversation.updated': event('aura.messaging.message', 1, ConversationUpdated),
   'notification.created': event('aura.messaging.message', 1, NotificationCreated),
+  'support.ticket_created': event('aura.admin.support', 1, TicketCreated),
+  'support.ticket_responded': event('aura.admin.support', 1, TicketResponded),
+  'support.ticket_status_changed': event('aura.admin.support', 1, TicketStatusChanged),
 } as const;
 
 export type EventType = keyof typeof EventCatalog;

@@ -12,4 +12,6 @@ export * as messaging from './gen/aura/messaging/v1/messaging';
 export * as messagingEvents from './gen/aura/messaging/v1/events';
 export * as genies from './gen/aura/genies/v1/genies';
 export * as geniesEvents from './gen/aura/genies/v1/events';
+export * as admin from './gen/aura/admin/v1/admin';
+export * as adminEvents from './gen/aura/admin/v1/events';
 export { default as topics } from '../topics.json';

@@ -216,6 +216,23 @@ export interface User {
   createdAt: string;
 }
 
+export interface AdminListUsersRequest {
+  /** all | user | admin | super_admin ("" = all); ignored when search is set. */
+  role: string;
+  search: string;
+  limit: number;
+}
+
+export interface UserList {
+  users: User[];
+}
+
+export interface AdminUpdateUserRequest {
+  userId: string;
+  role?: string | undefined;
+  isSuperAura?: boolean | undefined;
+}
+
 function createBaseUpdateProfileRequest(): UpdateProfileRequest {
   return {
     displayName: undefined,
@@ -3497,6 +3514,283 @@ export const User: MessageFns<User> = {
   },
 };
 
+function createBaseAdminListUsersRequest(): AdminListUsersRequest {
+  return { role: "", search: "", limit: 0 };
+}
+
+export const AdminListUsersRequest: MessageFns<AdminListUsersRequest> = {
+  encode(message: AdminListUsersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.role !== "") {
+      writer.uint32(10).string(message.role);
+    }
+    if (message.search !== "") {
+      writer.uint32(18).string(message.search);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(24).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AdminListUsersRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAdminListUsersRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.role = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.search = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AdminListUsersRequest {
+    return {
+      role: isSet(object.role) ? globalThis.String(object.role) : "",
+      search: isSet(object.search) ? globalThis.String(object.search) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: AdminListUsersRequest): unknown {
+    const obj: any = {};
+    if (message.role !== "") {
+      obj.role = message.role;
+    }
+    if (message.search !== "") {
+      obj.search = message.search;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AdminListUsersRequest>, I>>(base?: I): AdminListUsersRequest {
+    return AdminListUsersRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AdminListUsersRequest>, I>>(object: I): AdminListUsersRequest {
+    const message = createBaseAdminListUsersRequest();
+    message.role = object.role ?? "";
+    message.search = object.search ?? "";
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseUserList(): UserList {
+  return { users: [] };
+}
+
+export const UserList: MessageFns<UserList> = {
+  encode(message: UserList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.users) {
+      User.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UserList {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUserList();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.users.push(User.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UserList {
+    return { users: globalThis.Array.isArray(object?.users) ? object.users.map((e: any) => User.fromJSON(e)) : [] };
+  },
+
+  toJSON(message: UserList): unknown {
+    const obj: any = {};
+    if (message.users?.length) {
+      obj.users = message.users.map((e) => User.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UserList>, I>>(base?: I): UserList {
+    return UserList.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UserList>, I>>(object: I): UserList {
+    const message = createBaseUserList();
+    message.users = object.users?.map((e) => User.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseAdminUpdateUserRequest(): AdminUpdateUserRequest {
+  return { userId: "", role: undefined, isSuperAura: undefined };
+}
+
+export const AdminUpdateUserRequest: MessageFns<AdminUpdateUserRequest> = {
+  encode(message: AdminUpdateUserRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.role !== undefined) {
+      writer.uint32(18).string(message.role);
+    }
+    if (message.isSuperAura !== undefined) {
+      writer.uint32(24).bool(message.isSuperAura);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AdminUpdateUserRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAdminUpdateUserRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.role = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.isSuperAura = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AdminUpdateUserRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      role: isSet(object.role) ? globalThis.String(object.role) : undefined,
+      isSuperAura: isSet(object.isSuperAura)
+        ? globalThis.Boolean(object.isSuperAura)
+        : isSet(object.is_super_aura)
+        ? globalThis.Boolean(object.is_super_aura)
+        : undefined,
+    };
+  },
+
+  toJSON(message: AdminUpdateUserRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.role !== undefined) {
+      obj.role = message.role;
+    }
+    if (message.isSuperAura !== undefined) {
+      obj.isSuperAura = message.isSuperAura;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AdminUpdateUserRequest>, I>>(base?: I): AdminUpdateUserRequest {
+    return AdminUpdateUserRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AdminUpdateUserRequest>, I>>(object: I): AdminUpdateUserRequest {
+    const message = createBaseAdminUpdateUserRequest();
+    message.userId = object.userId ?? "";
+    message.role = object.role ?? undefined;
+    message.isSuperAura = object.isSuperAura ?? undefined;
+    return message;
+  },
+};
+
 /**
  * IdentityService owns members, credentials, tokens and roles.
  * The caller (user id, role) and trace context travel as gRPC metadata, not in messages.
@@ -3602,6 +3896,34 @@ export const IdentityServiceService = {
     responseSerialize: (value: IsBlockedResult): Buffer => Buffer.from(IsBlockedResult.encode(value).finish()),
     responseDeserialize: (value: Buffer): IsBlockedResult => IsBlockedResult.decode(value),
   },
+  /**
+   * Admin views (admin and super_admin): members by role (newest first) or by search text on username,
+   * display name and e-mail; e-mail included.
+   */
+  adminListUsers: {
+    path: "/aura.identity.v1.IdentityService/AdminListUsers" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: AdminListUsersRequest): Buffer =>
+      Buffer.from(AdminListUsersRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): AdminListUsersRequest => AdminListUsersRequest.decode(value),
+    responseSerialize: (value: UserList): Buffer => Buffer.from(UserList.encode(value).finish()),
+    responseDeserialize: (value: Buffer): UserList => UserList.decode(value),
+  },
+  /**
+   * Super admin only: another member's role or SuperAura flag. Never one's own role; at least one
+   * super admin always remains. Announces user.profile_changed.
+   */
+  adminUpdateUser: {
+    path: "/aura.identity.v1.IdentityService/AdminUpdateUser" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: AdminUpdateUserRequest): Buffer =>
+      Buffer.from(AdminUpdateUserRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): AdminUpdateUserRequest => AdminUpdateUserRequest.decode(value),
+    responseSerialize: (value: User): Buffer => Buffer.from(User.encode(value).finish()),
+    responseDeserialize: (value: Buffer): User => User.decode(value),
+  },
   /** Profile (the caller edits their own): a partial update; answers the updated member. */
   updateProfile: {
     path: "/aura.identity.v1.IdentityService/UpdateProfile" as const,
@@ -3699,6 +4021,16 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   listBlocked: handleUnaryCall<Empty, BlockedList>;
   /** Whether either of two members blocks the other (no caller needed). */
   isBlocked: handleUnaryCall<IsBlockedRequest, IsBlockedResult>;
+  /**
+   * Admin views (admin and super_admin): members by role (newest first) or by search text on username,
+   * display name and e-mail; e-mail included.
+   */
+  adminListUsers: handleUnaryCall<AdminListUsersRequest, UserList>;
+  /**
+   * Super admin only: another member's role or SuperAura flag. Never one's own role; at least one
+   * super admin always remains. Announces user.profile_changed.
+   */
+  adminUpdateUser: handleUnaryCall<AdminUpdateUserRequest, User>;
   /** Profile (the caller edits their own): a partial update; answers the updated member. */
   updateProfile: handleUnaryCall<UpdateProfileRequest, User>;
   /**
@@ -3865,6 +4197,44 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: IsBlockedResult) => void,
+  ): ClientUnaryCall;
+  /**
+   * Admin views (admin and super_admin): members by role (newest first) or by search text on username,
+   * display name and e-mail; e-mail included.
+   */
+  adminListUsers(
+    request: AdminListUsersRequest,
+    callback: (error: ServiceError | null, response: UserList) => void,
+  ): ClientUnaryCall;
+  adminListUsers(
+    request: AdminListUsersRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: UserList) => void,
+  ): ClientUnaryCall;
+  adminListUsers(
+    request: AdminListUsersRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: UserList) => void,
+  ): ClientUnaryCall;
+  /**
+   * Super admin only: another member's role or SuperAura flag. Never one's own role; at least one
+   * super admin always remains. Announces user.profile_changed.
+   */
+  adminUpdateUser(
+    request: AdminUpdateUserRequest,
+    callback: (error: ServiceError | null, response: User) => void,
+  ): ClientUnaryCall;
+  adminUpdateUser(
+    request: AdminUpdateUserRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: User) => void,
+  ): ClientUnaryCall;
+  adminUpdateUser(
+    request: AdminUpdateUserRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: User) => void,
   ): ClientUnaryCall;
   /** Profile (the caller edits their own): a partial update; answers the updated member. */
   updateProfile(
