@@ -11,6 +11,7 @@ import { ApiErrorFilter } from './common/api-error.filter';
 import { GATEWAY_LOGGER, GATEWAY_REDIS } from './common/tokens';
 import { GATEWAY_CONFIG, GatewayConfig } from './config';
 import { ECONOMY_CONTROLLERS, ECONOMY_PROVIDERS } from './economy';
+import { GENIES_CONTROLLERS, GENIES_PROVIDERS } from './genies';
 import { HealthController } from './health/health.controller';
 import { BannerDataUrlController } from './media/banner-data-url.controller';
 import { MediaFilesController } from './media/media-files.controller';
@@ -36,6 +37,7 @@ export class AppModule {
         ...MESSAGING_CONTROLLERS,
         ...SOCIAL_CONTROLLERS,
         ...ECONOMY_CONTROLLERS,
+        ...GENIES_CONTROLLERS,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -50,6 +52,7 @@ export class AppModule {
         SocialClient,
         ...SOCIAL_PROVIDERS,
         ...ECONOMY_PROVIDERS,
+        ...GENIES_PROVIDERS,
         AccessTokenVerifier,
         // Messaging, notifications, blocks and realtime (socket.io gateway, presence, typing, Kafka push).
         ...MESSAGING_PROVIDERS,

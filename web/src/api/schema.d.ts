@@ -692,6 +692,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["Profile_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/mood-checkin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Profile_checkIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/mood-checkins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Profile_checkIns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Profile_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reflections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Reflections_list"];
+        put?: never;
+        post: operations["Reflections_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wallet": {
         parameters: {
             query?: never;
@@ -1006,6 +1086,230 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["SuperAura_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media/genies/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["GenieArtwork_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head: operations["GenieArtwork_head"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/genies/available": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Genies_available"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/genies/bottles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Genies_bottles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/genies/purchase-bottle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Genies_purchase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/genies/reveal-bottle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Genies_reveal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/genies/collection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Genies_collection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/genies/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Genies_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/genies/claim-earnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Genies_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/genies/{id}/nickname": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["Genies_nickname"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/genies/{id}/set-featured": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Genies_feature"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/genies/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Genies_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/genies/{userId}/featured": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Genies_featured"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/genies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MemberGenies_memberGenies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/settings/genie-bottle-price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AdminGenies_price"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1415,6 +1719,8 @@ export interface components {
             following_count: number;
             /** @description Whether the caller follows this member */
             is_following: boolean;
+            /** @description Other members' views of this profile, once per viewer and UTC day */
+            profile_visits_count: number;
         };
         FollowResponse: {
             /** @description Whether the caller follows the member now */
@@ -1513,6 +1819,121 @@ export interface components {
             total_engagement: number;
             posts_today: number;
             engagement_today: number;
+        };
+        UpdateProfileBody: {
+            display_name?: string;
+            bio?: string;
+            /** @enum {string} */
+            aura_animation_style?: "pulse" | "glow" | "sparkles" | "waves";
+            /** @enum {string} */
+            aura_color_gradient?: "emerald" | "ocean" | "cosmic" | "solar" | "fire";
+            /** @enum {string} */
+            profile_ring_color?: "default" | "purple" | "blue" | "green" | "gold" | "red" | "pink" | "cosmic";
+            /** @enum {string} */
+            profile_background?: "default" | "cosmic" | "ocean" | "forest" | "sunset" | "aurora" | "galaxy";
+            /**
+             * @description SuperAura only; must contain an 11-character YouTube video id; "" removes it
+             * @example https://www.youtube.com/watch?v=dQw4w9WgXcQ
+             */
+            profile_audio_youtube_link?: string;
+        };
+        MoodCheckinBody: {
+            /**
+             * @default neutral
+             * @enum {string}
+             */
+            mood: "happy" | "positive" | "neutral" | "sad" | "excited" | "anxious";
+            /** @description Optional */
+            mood_description?: string;
+            /** @default 5 */
+            energy_level: number;
+        };
+        MoodCheckinCreatedResponse: {
+            id: string;
+            /** @enum {string} */
+            mood: "happy" | "positive" | "neutral" | "sad" | "excited" | "anxious";
+            /** @description "" when none */
+            mood_description: string;
+            energy_level: number;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The first of the UTC day (the rewarded one) */
+            first_today: boolean;
+            /** @description Aura added: +2 for the first of the day (less at 1000), else 0 */
+            aura_earned: number;
+            /**
+             * @description AC economy pays for it (×1.5 for SuperAura), else 0
+             * @example 0.001
+             */
+            aura_coins_earned: number;
+            aura_score: number;
+        };
+        MoodCheckinResponse: {
+            id: string;
+            /** @enum {string} */
+            mood: "happy" | "positive" | "neutral" | "sad" | "excited" | "anxious";
+            /** @description "" when none */
+            mood_description: string;
+            energy_level: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        StatsResponse: {
+            /** @description Whole percent of today's (UTC) check-ins and reflections with a positive mood */
+            daily_positivity_score: number;
+            /** @description Reflections in the last 7 days */
+            weekly_reflection_count: number;
+            /**
+             * @description Likes and comments received from others in the last 7 days per post of those 7 days, as a percent (one decimal)
+             * @example 42.5
+             */
+            engagement_rate: number;
+            /** @description Net aura change over the last 7 days */
+            aura_growth_this_week: number;
+            /**
+             * @description Mood of the last 7 days of check-ins and reflections
+             * @enum {string}
+             */
+            mood_trend: "positive" | "negative" | "neutral";
+        };
+        ReflectionResponse: {
+            id: string;
+            content: string;
+            /** @enum {string} */
+            mood: "positive" | "neutral" | "negative";
+            /** @example general */
+            category: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        ReflectionBody: {
+            /** @description Required, non-blank after trimming */
+            content: string;
+            /**
+             * @default neutral
+             * @enum {string}
+             */
+            mood: "positive" | "neutral" | "negative";
+            /**
+             * @description Lower-case letters and underscores, ≤ 30
+             * @default general
+             */
+            category: string;
+        };
+        ReflectionCreatedResponse: {
+            id: string;
+            content: string;
+            /** @enum {string} */
+            mood: "positive" | "neutral" | "negative";
+            /** @example general */
+            category: string;
+            /** Format: date-time */
+            created_at: string;
+            first_today: boolean;
+            aura_earned: number;
+            /** @example 0.001 */
+            aura_coins_earned: number;
+            aura_score: number;
         };
         WalletResponse: {
             /**
@@ -1876,6 +2297,179 @@ export interface components {
             current_period_end: string | null;
             /** @description Cancelled: SuperAura ends at current_period_end */
             cancel_at_period_end: boolean;
+        };
+        GenieResponse: {
+            /** Format: uuid */
+            id: string;
+            /** @example Moss Whisper */
+            name: string;
+            description: string;
+            /** @enum {string} */
+            rarity: "general" | "common" | "uncommon" | "rare" | "legendary" | "cosmic";
+            /**
+             * @description The genie’s artwork (SVG)
+             * @example /api/media/genies/3f1c….svg
+             */
+            image_url: string;
+            /** @enum {string} */
+            animation_type: "float" | "pulse" | "sparkle" | "orbit" | "shimmer" | "cosmic";
+            /**
+             * @description AC per day (the catalogue rate, before any SuperAura bonus)
+             * @example 20
+             */
+            daily_earning_rate: number;
+            /** @description A special ability, if the genie has one */
+            special_ability: string | null;
+        };
+        BottlesResponse: {
+            /** @example 2 */
+            bottles_owned: number;
+            /**
+             * @description AC per bottle
+             * @example 300
+             */
+            price: number;
+            /**
+             * @description The same as price (the name /genies/stats uses)
+             * @example 300
+             */
+            bottle_price: number;
+        };
+        PurchaseBottlesRequest: {
+            /** @example 2 */
+            quantity: number;
+        };
+        PurchaseBottlesResponse: {
+            /** @example Purchased 2 Genie bottles for 600.0 AuraCoin */
+            message: string;
+            /** @example 2 */
+            quantity: number;
+            /**
+             * @description AC charged
+             * @example 600
+             */
+            cost: number;
+            /** @example 3 */
+            bottles_owned: number;
+            /** @description The ledger transfer of the charge */
+            transaction_id: string;
+        };
+        UserGenieResponse: {
+            /**
+             * Format: uuid
+             * @description The UserGenie id (the {id} of /genies/{id}/…)
+             */
+            id: string;
+            owner_id: string;
+            genie: components["schemas"]["GenieResponse"];
+            /** @enum {string} */
+            rarity: "general" | "common" | "uncommon" | "rare" | "legendary" | "cosmic";
+            image_url: string;
+            nickname: string | null;
+            is_featured: boolean;
+            /**
+             * @description AC accrued since acquisition or the last claim
+             * @example 1.234
+             */
+            pending_earnings: number;
+            /** @example 2026-05-01T12:00:00.000Z */
+            acquired_at: string;
+            /**
+             * @description AC per day for this member (×1.5 for SuperAura)
+             * @example 20
+             */
+            daily_earning_rate: number;
+            /** @description Received as a gift: it cannot be sent again */
+            received_as_gift: boolean;
+            /**
+             * @description AC this genie has paid its owner
+             * @example 3.5
+             */
+            lifetime_earnings: number;
+        };
+        GenieStatsResponse: {
+            total_genies: number;
+            /** @description AC per day of every genie (×1.5 for SuperAura) */
+            total_daily_earnings: number;
+            /** @description AC claimed from genies, all time */
+            lifetime_earnings: number;
+            /**
+             * @example {
+             *       "general": 3,
+             *       "common": 1,
+             *       "uncommon": 0,
+             *       "rare": 0,
+             *       "legendary": 0,
+             *       "cosmic": 0
+             *     }
+             */
+            genies_by_rarity: {
+                [key: string]: number;
+            };
+            featured_genie: components["schemas"]["UserGenieResponse"] | null;
+            bottles_owned: number;
+            /** @description AC per bottle */
+            bottle_price: number;
+            /** @description AC waiting for Claim All */
+            pending_earnings: number;
+        };
+        ClaimResponse: {
+            message: string;
+            /**
+             * @description AC credited (0 when nothing was pending)
+             * @example 1.5
+             */
+            amount: number;
+            /** @description Genies that had earnings */
+            genies: number;
+        };
+        NicknameRequest: {
+            /**
+             * @description Empty clears the nickname
+             * @example Sparky
+             */
+            nickname: string;
+        };
+        FeaturedSetResponse: {
+            message: string;
+            genie: components["schemas"]["UserGenieResponse"];
+        };
+        SendGenieRequest: {
+            /** @example luna */
+            recipient_username: string;
+            message?: string;
+        };
+        SendGenieResponse: {
+            message: string;
+            recipient_id: string;
+            recipient_username: string;
+        };
+        FeaturedGenieInfo: {
+            name: string;
+            /** @enum {string} */
+            rarity: "general" | "common" | "uncommon" | "rare" | "legendary" | "cosmic";
+            image_url: string;
+            animation_type: string;
+            /** @description AC per day for the owner */
+            daily_earning_rate: number;
+        };
+        FeaturedGenieResponse: {
+            /** Format: uuid */
+            id: string;
+            nickname: string | null;
+            genie: components["schemas"]["FeaturedGenieInfo"];
+        };
+        BottlePriceRequest: {
+            /**
+             * @description AC, 50 to 1000
+             * @example 300
+             */
+            price: Record<string, never>;
+        };
+        BottlePriceResponse: {
+            message: string;
+            /** @example 300 */
+            price: number;
         };
     };
     responses: never;
@@ -3359,7 +3953,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The member with followers_count, following_count and is_following (e-mail only for the member and admins) */
+            /** @description The member with followers_count, following_count, is_following and profile_visits_count (e-mail only for the member and admins); counts the caller’s visit */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3400,7 +3994,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The member with followers_count, following_count and is_following (e-mail only for the member and admins) */
+            /** @description The member with followers_count, following_count, is_following and profile_visits_count (e-mail only for the member and admins); counts the caller’s visit */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3558,7 +4152,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Posts or active stories; reflections are an empty list until reflections exist */
+            /** @description Posts or active stories (Post), or reflections (Reflection: id, content, mood, category, created_at), newest first */
             200: {
                 headers: {
                     /** @description Cursor of the next page (pass it as ?cursor=); absent on the last page */
@@ -4022,6 +4616,277 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicStatsResponse"];
+                };
+            };
+        };
+    };
+    Profile_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProfileBody"];
+            };
+        };
+        responses: {
+            /** @description The updated member (with their e-mail) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+            /** @description "Bio must be at most 160 characters", "<field> must be one of …", "Display name must be 1 to 50 characters", "Please enter a YouTube link with a valid 11-character video id"; nothing changes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "Upgrade to SuperAura to enable profile music" (a YouTube link from a non-member) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A field is not text */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Profile_checkIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoodCheckinBody"];
+            };
+        };
+        responses: {
+            /** @description The check-in and its rewards (+2 aura and 0.001 AC for the first of the UTC day) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoodCheckinCreatedResponse"];
+                };
+            };
+            /** @description "Mood must be one of …", "Energy level must be between 1 and 10", "Description must be at most 500 characters" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description energy_level is not a whole number, or a field is not text */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Profile_checkIns: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's check-ins, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoodCheckinResponse"][];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "limit must be an integer from 1 to 100" */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Profile_stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's dashboard figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatsResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Reflections_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's reflections, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReflectionResponse"][];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "limit must be an integer from 1 to 100" */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Reflections_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReflectionBody"];
+            };
+        };
+        responses: {
+            /** @description The reflection and its rewards (+10 aura and 0.001 AC for the first of the UTC day) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReflectionCreatedResponse"];
+                };
+            };
+            /** @description "Please write your reflection" (missing or blank), "Reflection must be at most 2000 characters", "Mood must be one of positive, neutral, negative", "Invalid category" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A field is not text */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -4924,6 +5789,596 @@ export interface operations {
             };
             /** @description No token, or not a valid one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    GenieArtwork_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The SVG */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description Not modified (If-None-Match) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    GenieArtwork_head: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The headers a GET would answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Genies_available: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenieResponse"][];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Genies_bottles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BottlesResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Genies_purchase: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Idempotency-Key (header names are case-insensitive): any string up to 255 characters. A retry with the same key answers the first result and moves money once; the same key with a different body is 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PurchaseBottlesRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseBottlesResponse"];
+                };
+            };
+            /** @description "Quantity must be a whole number from 1 to 10", "Insufficient AuraCoin balance!" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The Idempotency-Key was used for another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Genies_reveal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revealed genie */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserGenieResponse"];
+                };
+            };
+            /** @description "You have no bottles to reveal" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Genies_collection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserGenieResponse"][];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Genies_stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenieStatsResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Genies_claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Genies_nickname: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UserGenie id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NicknameRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserGenieResponse"];
+                };
+            };
+            /** @description "Nickname must be at most 30 characters" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "Genie not found" (no such genie, or not the caller’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A field has the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Genies_feature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UserGenie id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeaturedSetResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "Genie not found" (no such genie, or not the caller’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Genies_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UserGenie id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendGenieRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendGenieResponse"];
+                };
+            };
+            /** @description "Please select a genie and enter recipient username", "Message must be at most 200 characters", "You cannot send a genie to yourself", "A genie received as a gift cannot be sent again" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "Genie not found" (no such genie, or not the caller’s), "User not found" (no member with that username) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A field has the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Genies_featured: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Member id */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeaturedGenieResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "No featured genie" or "User not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    MemberGenies_memberGenies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Member id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserGenieResponse"][];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "User not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminGenies_price: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BottlePriceRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BottlePriceResponse"];
+                };
+            };
+            /** @description "Genie bottle price must be between 50 and 1000 AuraCoin" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not a super admin */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
