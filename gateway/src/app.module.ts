@@ -19,6 +19,7 @@ import { MediaUploadController } from './media/media-upload.controller';
 import { ProfileUploadController } from './media/profile-upload.controller';
 import { RateLimitGuard } from './rate-limit/rate-limit';
 import { MESSAGING_CONTROLLERS, MESSAGING_PROVIDERS } from './messaging';
+import { PROFILE_CONTROLLERS } from './profile';
 import { SOCIAL_CONTROLLERS, SOCIAL_PROVIDERS } from './social';
 
 @Module({})
@@ -36,6 +37,7 @@ export class AppModule {
         // Before the social routes: /users/blocked is static, /users/{id} is not.
         ...MESSAGING_CONTROLLERS,
         ...SOCIAL_CONTROLLERS,
+        ...PROFILE_CONTROLLERS,
         ...ECONOMY_CONTROLLERS,
         ...GENIES_CONTROLLERS,
       ],

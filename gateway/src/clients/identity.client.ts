@@ -50,6 +50,40 @@ export class IdentityClient implements OnModuleDestroy {
     return unaryCall(this.client, this.client.isBlocked, { userA, userB }, callerMetadata());
   }
 
+  updateProfile(caller: Caller, request: identity.UpdateProfileRequest) {
+    return unaryCall(this.client, this.client.updateProfile, request, callerMetadata(caller));
+  }
+
+  viewProfile(caller: Caller, userId: string) {
+    return unaryCall(this.client, this.client.viewProfile, { userId }, callerMetadata(caller));
+  }
+
+  createMoodCheckin(caller: Caller, request: identity.CreateMoodCheckinRequest) {
+    return unaryCall(this.client, this.client.createMoodCheckin, request, callerMetadata(caller));
+  }
+
+  listMoodCheckins(caller: Caller, limit: number) {
+    return unaryCall(
+      this.client,
+      this.client.listMoodCheckins,
+      { userId: '', limit },
+      callerMetadata(caller),
+    );
+  }
+
+  createReflection(caller: Caller, request: identity.CreateReflectionRequest) {
+    return unaryCall(this.client, this.client.createReflection, request, callerMetadata(caller));
+  }
+
+  /** userId '': the caller's own. */
+  listReflections(caller: Caller, userId: string, limit: number) {
+    return unaryCall(this.client, this.client.listReflections, { userId, limit }, callerMetadata(caller));
+  }
+
+  getWellnessStats(caller: Caller) {
+    return unaryCall(this.client, this.client.getWellnessStats, {}, callerMetadata(caller));
+  }
+
   getSigningKeys() {
     return unaryCall(this.client, this.client.getSigningKeys, {}, undefined, 3000);
   }

@@ -11,7 +11,7 @@ const isNotFound = (error: unknown) => (error as { code?: number })?.code === st
 
 /**
  * The public profile is a view across services (ARCHITECTURE.md §1): identity owns the member,
- * social the follow counts. Profile visits and the featured genie join with their own issues.
+ * social the follow counts; identity counts the visit. The featured genie joins with its own issue.
  */
 @Injectable()
 export class MemberProfiles {
@@ -21,8 +21,9 @@ export class MemberProfiles {
   ) {}
 
   async get(caller: AuthenticatedCaller, userId: string): Promise<MemberProfileResponse> {
-    const [user, follow] = await Promise.all([
-      this.identity.getUser(userId, caller).catch((error) => {
+    const [view, follow] = await Promise.all([
+      // Counts the caller's visit (identity: once per viewer and UTC day, never one's own).
+      this.identity.viewProfile(caller, userId).catch((error) => {
         if (isNotFound(error)) throw new NotFoundException({ detail: USER_NOT_FOUND });
         throw error;
       }),
@@ -33,7 +34,8 @@ export class MemberProfiles {
         throw error;
       }),
     ]);
-    return toMemberProfile(user, follow, caller);
+    if (!view.user) throw new NotFoundException({ detail: USER_NOT_FOUND });
+    return toMemberProfile(view.user, follow, caller, view.profileVisitsCount);
   }
 
   /** 404 "User not found" unless identity knows the member. */

@@ -1,21 +1,35 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { status } from '@grpc/grpc-js';
+import {
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  NotFoundException,
+  Param,
+  Post,
+  Query,
+  Res,
+} from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
 import { CurrentCaller } from '../auth/auth.decorators';
+import { IdentityClient } from '../clients/identity.client';
 import { SocialClient } from '../clients/social.client';
+import type { ReflectionResponse } from '../profile/profile.dto';
+import { toReflection } from '../profile/profile.mappers';
 import { MemberProfiles } from './member-profiles';
 import { ApiBroken, ApiMalformed, ApiMember, ApiMemberId, ApiNotFound } from './social.docs';
 import { FollowResponse, MemberProfileResponse, PostResponse } from './social.dto';
 import { toFollow, toPost } from './social.mappers';
 import { NEXT_CURSOR_DOC, sendNextCursor } from './social.paging';
-import { MemberIdPipe } from './social.pipes';
+import { MemberIdPipe, USER_NOT_FOUND } from './social.pipes';
 import { MemberContentQuery, MemberPostsQuery, MemberStoriesQuery } from './social.query';
 
 const PROFILE_DOC = {
   type: MemberProfileResponse,
   description:
-    'The member with followers_count, following_count and is_following (e-mail only for the member and admins)',
+    'The member with followers_count, following_count, is_following and profile_visits_count (e-mail only for the member and admins); counts the caller’s visit',
 };
 
 /** Other members: profile, content and follows. Static /users/… routes never read as ids (404). */
@@ -26,6 +40,7 @@ export class MembersController {
   constructor(
     private readonly social: SocialClient,
     private readonly profiles: MemberProfiles,
+    private readonly identity: IdentityClient,
   ) {}
 
   // Both spellings of the spec (A L183) answer the same.
@@ -90,7 +105,8 @@ export class MembersController {
     type: PostResponse,
     isArray: true,
     headers: NEXT_CURSOR_DOC,
-    description: 'Posts or active stories; reflections are an empty list until reflections exist',
+    description:
+      'Posts or active stories (Post), or reflections (Reflection: id, content, mood, category, created_at), newest first',
   })
   @ApiNotFound('"User not found"')
   @ApiMalformed('content_type other than posts, stories, reflections, or a bad limit')
@@ -99,13 +115,16 @@ export class MembersController {
     @Query() query: MemberContentQuery,
     @CurrentCaller() caller: AuthenticatedCaller,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<PostResponse[]> {
+  ): Promise<PostResponse[] | ReflectionResponse[]> {
     const kind = query.content_type ?? 'posts';
     if (kind === 'reflections') {
-      // Reflections arrive with the wellness issue; until then no member has any, and that is
-      // the true answer (not a placeholder): the member is checked, the list is empty.
-      await this.profiles.assertExists(caller, id);
-      return [];
+      // Identity owns reflections (404 "User not found" for an unknown member); one page, newest first.
+      const list = await this.identity.listReflections(caller, id, query.limit ?? 20).catch((error) => {
+        if ((error as { code?: number })?.code === status.NOT_FOUND)
+          throw new NotFoundException({ detail: USER_NOT_FOUND });
+        throw error;
+      });
+      return list.reflections.map(toReflection);
     }
     return this.content(caller, reply, id, kind, query.cursor, query.limit ?? 20);
   }

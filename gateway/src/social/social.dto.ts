@@ -177,6 +177,12 @@ export class MemberProfileResponse extends UserResponse {
   @ApiProperty({ type: 'integer', minimum: 0 }) followers_count!: number;
   @ApiProperty({ type: 'integer', minimum: 0 }) following_count!: number;
   @ApiProperty({ description: 'Whether the caller follows this member' }) is_following!: boolean;
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    description: "Other members' views of this profile, once per viewer and UTC day",
+  })
+  profile_visits_count!: number;
 }
 
 export class MemberSummary {

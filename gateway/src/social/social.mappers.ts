@@ -157,6 +157,7 @@ export function toMemberProfile(
   user: identity.User,
   follow: social.FollowState | undefined,
   viewer: { userId: string; role: Role },
+  visits = 0,
 ): MemberProfileResponse {
   const includeEmail = viewer.userId === user.id || ADMIN_ROLES.has(viewer.role);
   return {
@@ -164,5 +165,6 @@ export function toMemberProfile(
     followers_count: Math.max(0, follow?.followersCount ?? 0),
     following_count: Math.max(0, follow?.followingCount ?? 0),
     is_following: follow?.isFollowing ?? false,
+    profile_visits_count: Math.max(0, visits),
   };
 }

@@ -1316,6 +1316,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/marketplace/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MarketplaceCategories_categories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketplace/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Marketplace_items"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketplace/purchases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Marketplace_purchases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketplace/purchase/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Marketplace_purchase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketplace/items/{id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Marketplace_apply"];
+        delete: operations["Marketplace_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/applied-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AppliedItems_applied"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2470,6 +2566,90 @@ export interface components {
             message: string;
             /** @example 300 */
             price: number;
+        };
+        MarketplaceCategoryResponse: {
+            /**
+             * @example ring_colors
+             * @enum {string}
+             */
+            id: "animations" | "color_schemes" | "banner_packs" | "badges" | "profile_fonts" | "ring_colors" | "profile_effects";
+            /** @example Ring Colors */
+            name: string;
+        };
+        MarketplaceItemResponse: {
+            /** @description Item id (a UUID) */
+            id: string;
+            /** @example Golden Ring */
+            name: string;
+            description: string;
+            /** @enum {string} */
+            category: "animations" | "color_schemes" | "banner_packs" | "badges" | "profile_fonts" | "ring_colors" | "profile_effects";
+            /**
+             * @description AC
+             * @example 120
+             */
+            price: number;
+            /** @description Priced above 100 AC */
+            is_premium: boolean;
+            /** @description The caller (or, for applied items, the member) owns it */
+            is_owned: boolean;
+            /** @description Applied to the profile (one item per category) */
+            is_active_on_profile: boolean;
+            /** @description A generated SVG preview (data URL) */
+            preview_image_url: string;
+            /**
+             * @description What it does to the profile: a colour (ring_colors), colours "#a,#b[,#c]" (color_schemes, banner_packs), an emoji (badges), a font key serif|mono|display|script (profile_fonts), an effect key glow|sparkles|stardust|halo (profile_effects), an animation key pulse|float|shimmer|orbit (animations)
+             * @example #f59e0b
+             */
+            appearance: string;
+        };
+        MarketplaceOwnedResponse: {
+            /** @description Item id (a UUID) */
+            id: string;
+            /** @example Golden Ring */
+            name: string;
+            description: string;
+            /** @enum {string} */
+            category: "animations" | "color_schemes" | "banner_packs" | "badges" | "profile_fonts" | "ring_colors" | "profile_effects";
+            /**
+             * @description AC
+             * @example 120
+             */
+            price: number;
+            /** @description Priced above 100 AC */
+            is_premium: boolean;
+            /** @description The caller (or, for applied items, the member) owns it */
+            is_owned: boolean;
+            /** @description Applied to the profile (one item per category) */
+            is_active_on_profile: boolean;
+            /** @description A generated SVG preview (data URL) */
+            preview_image_url: string;
+            /**
+             * @description What it does to the profile: a colour (ring_colors), colours "#a,#b[,#c]" (color_schemes, banner_packs), an emoji (badges), a font key serif|mono|display|script (profile_fonts), an effect key glow|sparkles|stardust|halo (profile_effects), an animation key pulse|float|shimmer|orbit (animations)
+             * @example #f59e0b
+             */
+            appearance: string;
+            purchased_at: string;
+            /** @description The ledger transfer id */
+            transfer_id: string;
+        };
+        MarketplacePurchaseResponse: {
+            /** @example Golden Ring purchased successfully! */
+            message: string;
+            item: components["schemas"]["MarketplaceItemResponse"];
+            /** @description The ledger transfer id */
+            transfer_id: string;
+            /**
+             * @description The balance after, AC, 3 decimals
+             * @example 12.5
+             */
+            balance_after: number;
+            purchased_at: string;
+        };
+        MarketplaceApplyResponse: {
+            /** @example Golden Ring applied to your profile */
+            message: string;
+            item: components["schemas"]["MarketplaceItemResponse"];
         };
     };
     responses: never;
@@ -6379,6 +6559,283 @@ export interface operations {
             };
             /** @description Not a super admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    MarketplaceCategories_categories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description In catalogue order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketplaceCategoryResponse"][];
+                };
+            };
+        };
+    };
+    Marketplace_items: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description With the caller’s flags */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketplaceItemResponse"][];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Marketplace_purchases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketplaceOwnedResponse"][];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Marketplace_purchase: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Idempotency-Key (header names are case-insensitive): any string up to 255 characters. A retry with the same key answers the first result and moves money once; the same key with a different body is 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Item id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketplacePurchaseResponse"];
+                };
+            };
+            /** @description "Insufficient balance", "You already own this item" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "Item not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The Idempotency-Key was used for another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Marketplace_apply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Item id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketplaceApplyResponse"];
+                };
+            };
+            /** @description "You do not own this item" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "Item not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Marketplace_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Item id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketplaceApplyResponse"];
+                };
+            };
+            /** @description "You do not own this item" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "Item not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AppliedItems_applied: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Member id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description In catalogue order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketplaceItemResponse"][];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "User not found" */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,5 @@
+import { ProfileController } from './profile.controller';
+import { ReflectionsController } from './reflections.controller';
+
+/** The own-profile and wellness routes of issue 5, registered by AppModule. */
+export const PROFILE_CONTROLLERS = [ProfileController, ReflectionsController];
