@@ -25,9 +25,12 @@ export const REWARD_RULES: Record<RewardReason, RewardRule> = {
   reflection: { amountMicro: 1_000, dailyLimit: 1 },
 };
 
-/** The amount paid: ×1.5 for SuperAura members, exact in micro-AC (every base amount is even). */
-export function rewardAmount(reason: RewardReason, superAura: boolean): number {
-  const base = REWARD_RULES[reason].amountMicro;
+/**
+ * The amount paid: ×1.5 for SuperAura members, exact in micro-AC (every base amount is even). The
+ * post reward's base comes from the super admin's settings (src/settings) when given.
+ */
+export function rewardAmount(reason: RewardReason, superAura: boolean, baseMicro?: number): number {
+  const base = baseMicro ?? REWARD_RULES[reason].amountMicro;
   return superAura ? (base * 3) / 2 : base;
 }
 

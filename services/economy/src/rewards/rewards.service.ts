@@ -7,7 +7,10 @@ import type { MembersRepository } from '../members/members.repository';
 import type { RewardSlots } from './reward-slots';
 import { REWARD_RULES, RewardClaim, rewardAmount, utcDay } from './reward-rules';
 
-export type GrantOutcome = 'paid' | 'already_paid' | 'daily_limit' | 'before_ledger';
+export type GrantOutcome = 'paid' | 'already_paid' | 'daily_limit' | 'before_ledger' | 'switched_off';
+
+/** The super admin's post reward (src/settings); absent: the rule's amount. */
+export type PostRewardSource = () => Promise<number>;
 
 /**
  * Pays rewards from the rewards account. The extension point for every reward: a consumer maps its
@@ -21,6 +24,7 @@ export class RewardsService {
     private readonly members: MembersRepository,
     private readonly slots: RewardSlots,
     private readonly logger: Logger,
+    private readonly postReward?: PostRewardSource,
   ) {}
 
   /** One span per claim (under the consumer span of the event): member, post, amount and outcome. */
@@ -53,14 +57,17 @@ export class RewardsService {
       return null;
     });
     const superAura = member?.isSuperAura === true;
-    amountIs(rewardAmount(claim.reason, superAura));
+    const base = claim.reason === 'post_created' && this.postReward ? await this.postReward() : undefined;
+    if (base === 0) return 'switched_off';
+    const amount = rewardAmount(claim.reason, superAura, base);
+    amountIs(amount);
     try {
       const result = await this.ledger.transfer({
         key,
         kind: 'reward',
         from: 'rewards',
         to: memberAccount(claim.userId),
-        amount: rewardAmount(claim.reason, superAura),
+        amount,
         meta: {
           reason: claim.reason,
           source: claim.sourceId,

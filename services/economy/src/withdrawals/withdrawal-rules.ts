@@ -1,6 +1,7 @@
 import { InvalidInput, RuleViolation } from '@aura/platform';
 import { MAX_AMOUNT_MICRO, MICRO_PER_AC } from '../money/micro';
 import { charCount } from '../payments/send-rules';
+import { dollars } from '../settings/settings-rules';
 
 // The texts members and admins see (spec 001 §5, §9 and PRODUCT-DECISIONS.md "Money": withdrawals).
 export const WithdrawalMessages = {
@@ -36,10 +37,10 @@ export interface WithdrawalInput {
 
 /**
  * The rules of a withdrawal request that need no data, in the spec's order: an amount (whole cents),
- * at least $10, a PayPal e-mail (non-empty, with an "@" between a name and a domain, no spaces).
+ * at least the minimum ($10 unless a super admin set another), a PayPal e-mail (non-empty, with an "@" between a name and a domain, no spaces).
  * Throws the error the member sees; answers the trimmed e-mail.
  */
-export function checkWithdrawal(input: WithdrawalInput): string {
+export function checkWithdrawal(input: WithdrawalInput, minimumUsdMicro = MIN_WITHDRAWAL_MICRO_USD): string {
   const amount = input.amountUsdMicro;
   if (
     !Number.isSafeInteger(amount) ||
@@ -48,7 +49,12 @@ export function checkWithdrawal(input: WithdrawalInput): string {
     amount % CENT_MICRO_USD !== 0
   )
     throw new RuleViolation(WithdrawalMessages.validAmount);
-  if (amount < MIN_WITHDRAWAL_MICRO_USD) throw new RuleViolation(WithdrawalMessages.minimum);
+  if (amount < minimumUsdMicro)
+    throw new RuleViolation(
+      minimumUsdMicro === MIN_WITHDRAWAL_MICRO_USD
+        ? WithdrawalMessages.minimum
+        : `Minimum withdrawal amount is ${dollars(minimumUsdMicro)}`,
+    );
   const email = (input.paypalEmail ?? '').trim();
   if (!/^[^\s@]+@[^\s@]+$/.test(email) || charCount(email) > EMAIL_MAX_CHARS)
     throw new RuleViolation(WithdrawalMessages.email);

@@ -50,6 +50,8 @@ export interface WithdrawalView {
 export interface WithdrawalsOptions {
   /** Steps begun longer ago than this are the sweep's (live calls finish long before). */
   recoverAfterMs?: number;
+  /** The super admin's minimum withdrawal (src/settings); absent: $10. */
+  minimumUsdMicro?: () => Promise<number>;
 }
 
 /** The ledger keys of a withdrawal's three possible transfers (wallet.service.ts reads the hold's). */
@@ -93,7 +95,7 @@ export class WithdrawalsService {
 
   async request(caller: Caller, input: WithdrawalInput, idempotencyKey?: string): Promise<WithdrawalView> {
     checkIdempotencyKey(idempotencyKey);
-    const paypalEmail = checkWithdrawal(input);
+    const paypalEmail = checkWithdrawal(input, await this.options.minimumUsdMicro?.());
     const userId = caller.userId;
     const id = idempotencyKey ? uuidFrom(`withdrawal:${userId}:${sha256(idempotencyKey)}`) : randomUUID();
     const fingerprint = sha256(JSON.stringify([userId, input.amountUsdMicro, paypalEmail]));

@@ -1,0 +1,44 @@
+import { Forbidden, InvalidInput, RuleViolation } from '@aura/platform';
+import {
+  AdminUserMessages,
+  changeOf,
+  listQueryOf,
+  requireAdmin,
+  requireSuperAdmin,
+  searchPattern,
+} from './admin-user-rules';
+
+const superAdmin = { userId: 'a1', role: 'super_admin' as const };
+
+describe('admin user rules', () => {
+  it('lists by role with at most 100, searches with at most 20', () => {
+    expect(listQueryOf({ role: 'all', limit: 100 })).toEqual({ role: null, search: '', limit: 100 });
+    expect(listQueryOf({ role: 'admin', limit: 500 })).toEqual({ role: 'admin', search: '', limit: 100 });
+    expect(listQueryOf({ search: ' lu ', limit: 100 })).toEqual({ role: null, search: 'lu', limit: 20 });
+    expect(listQueryOf({})).toEqual({ role: null, search: '', limit: 100 });
+    expect(() => listQueryOf({ role: 'root' })).toThrow(InvalidInput);
+  });
+
+  it('lets admins read and only super admins change', () => {
+    expect(() => requireAdmin(undefined)).toThrow(Forbidden);
+    expect(() => requireAdmin({ userId: 'u', role: 'user' })).toThrow(Forbidden);
+    expect(requireAdmin({ userId: 'u', role: 'admin' }).userId).toBe('u');
+    expect(() => requireSuperAdmin({ userId: 'u', role: 'admin' })).toThrow(AdminUserMessages.notSuperAdmin);
+    expect(requireSuperAdmin(superAdmin).role).toBe('super_admin');
+  });
+
+  it('never changes one’s own role, accepts only known roles, needs something to change', () => {
+    expect(() => changeOf(superAdmin, 'a1', { role: 'user' })).toThrow(RuleViolation);
+    expect(() => changeOf(superAdmin, 'a1', { role: 'user' })).toThrow(AdminUserMessages.ownRole);
+    expect(() => changeOf(superAdmin, 'b2', { role: 'owner' })).toThrow(AdminUserMessages.badRole);
+    expect(() => changeOf(superAdmin, 'b2', {})).toThrow(AdminUserMessages.nothingToChange);
+    expect(changeOf(superAdmin, 'b2', { role: 'admin' })).toEqual({ role: 'admin' });
+    // One's own SuperAura flag is not a role: allowed.
+    expect(changeOf(superAdmin, 'a1', { isSuperAura: true })).toEqual({ isSuperAura: true });
+  });
+
+  it('escapes search text', () => {
+    expect(searchPattern('a.b').test('aXb')).toBe(false);
+    expect(searchPattern('a.b').test('A.B')).toBe(true);
+  });
+});

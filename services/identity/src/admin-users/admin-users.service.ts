@@ -1,0 +1,67 @@
+import { Caller, Forbidden, LOGGER, NotFound, RuleViolation } from '@aura/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { ProfileChangedAnnouncer } from '../users/profile-changed';
+import type { User } from '../users/user';
+import { UsersRepository } from '../users/users.repository';
+import {
+  AdminUserMessages,
+  changeOf,
+  listQueryOf,
+  requireAdmin,
+  requireSuperAdmin,
+  searchPattern,
+} from './admin-user-rules';
+
+/** The admin panel's Users tab: the list and search (admins), role and SuperAura changes (super admin). */
+@Injectable()
+export class AdminUsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly profiles: ProfileChangedAnnouncer,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async list(caller: Caller | undefined, input: { role?: string; search?: string; limit?: number }) {
+    requireAdmin(caller);
+    const query = listQueryOf(input);
+    return this.users.listForAdmin({
+      role: query.role,
+      search: query.search ? searchPattern(query.search) : null,
+      limit: query.limit,
+    });
+  }
+
+  async update(
+    caller: Caller | undefined,
+    targetId: string,
+    input: { role?: string; isSuperAura?: boolean },
+  ): Promise<User> {
+    const admin = requireSuperAdmin(caller);
+    const change = changeOf(admin, targetId, input);
+    // The token's role may be stale (a super admin demoted since it was issued): ask the database.
+    const current = await this.users.findById(admin.userId);
+    if (current?.role !== 'super_admin') throw new Forbidden(AdminUserMessages.notSuperAdmin);
+    const before = await this.users.findById(targetId);
+    if (!before) throw new NotFound(AdminUserMessages.userNotFound);
+
+    let after = await this.users.setAdminFields(targetId, change);
+    if (!after) throw new NotFound(AdminUserMessages.userNotFound);
+    if (before.role === 'super_admin' && change.role && change.role !== 'super_admin') {
+      // Demote, then count: of two super admins demoting each other at once, the later count sees
+      // none left and puts its target back, so one always remains (no transactions: ADR 0003).
+      if ((await this.users.countByRole('super_admin')) === 0) {
+        await this.users.setAdminFields(targetId, { role: 'super_admin' });
+        throw new RuleViolation(AdminUserMessages.lastSuperAdmin);
+      }
+    }
+    after = (await this.users.findById(targetId)) ?? after;
+    await this.profiles.announce(after, `admin-user:${randomUUID()}`);
+    this.logger.info(
+      { adminId: admin.userId, userId: targetId, role: change.role, isSuperAura: change.isSuperAura },
+      'admin changed a member',
+    );
+    return after;
+  }
+}
