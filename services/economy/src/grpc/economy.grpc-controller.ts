@@ -10,6 +10,7 @@ import type { PaymentsService, Receipt } from '../payments/payments.service';
 import type { WalletService } from '../wallet/wallet.service';
 import type { TopUpsService } from '../topups/topups.service';
 import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
+import { GeniePaymentsService } from '../genie-payments/genie-payments.service';
 
 const ADMIN_ROLES = new Set(['admin', 'super_admin']);
 
@@ -39,6 +40,29 @@ export class EconomyGrpcController implements AsyncService<economy.EconomyServic
     private readonly withdrawals: WithdrawalsService,
     private readonly topups: TopUpsService,
   ) {}
+
+  // ---- genies (genie-payments/): called by the genies service, never routed by the gateway ----------
+
+  private geniePaymentsService?: GeniePaymentsService;
+
+  private get geniePayments(): GeniePaymentsService {
+    return (this.geniePaymentsService ??= new GeniePaymentsService(this.ledger));
+  }
+
+  async chargeGeniePurchase(
+    request: economy.GenieMoneyRequest,
+    context: CallContext,
+  ): Promise<economy.TransferReceipt> {
+    return toReceipt(await this.geniePayments.charge(callerOf(context), request, context.idempotencyKey));
+  }
+
+  async payGenieEarnings(
+    request: economy.GenieMoneyRequest,
+    context: CallContext,
+  ): Promise<economy.TransferReceipt> {
+    callerOf(context);
+    return toReceipt(await this.geniePayments.payEarnings(request, context.idempotencyKey));
+  }
 
   // ---- card top-ups and SuperAura (topups/) -------------------------------------------------------
 

@@ -7,6 +7,8 @@ export const SYSTEM_ACCOUNTS = [
   'card_topups',
   'marketplace',
   'genie_shop',
+  // Pays the genies' earnings (genie-payments/): negative by everything claimed.
+  'genie_earnings',
   'withdrawals_held',
   'paid_out',
   'adjustments',

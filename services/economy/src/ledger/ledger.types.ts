@@ -4,6 +4,10 @@
  * genie_shop), genie_earning.
  */
 export type TransferKind =
+  // Genies (genie-payments/): bottles bought (member → genie_shop), keyed gp:<user>:<key>, and claimed
+  // earnings (genie_earnings → member), keyed ge:<user>:<claim window>.
+  | 'genie_purchase'
+  | 'genie_earning'
   | 'tip'
   | 'transfer'
   | 'reward'
@@ -112,7 +116,7 @@ export const EMPTY_HEAD: Head = { seq: 0, balance: 0, earned: 0 };
 
 /** Credits that count as earnings in the wallet's total_earned. */
 export function isEarning(kind: TransferKind, side: Side): boolean {
-  return side === 'credit' && (kind === 'reward' || kind === 'tip');
+  return side === 'credit' && (kind === 'reward' || kind === 'tip' || kind === 'genie_earning');
 }
 
 export class IdempotencyConflict extends Error {

@@ -17,6 +17,9 @@ const at = (name: string) => (name ? `@${name}` : 'a member');
 /** The transaction type a member sees for one side of a transfer. */
 export function transactionType(entry: Pick<EntryDoc, 'kind' | 'side'>): TransactionType {
   switch (entry.kind) {
+    case 'genie_purchase':
+      return 'spending';
+    case 'genie_earning':
     case 'reward':
       return 'earning';
     case 'tip':
@@ -48,6 +51,10 @@ export function describe(
       return entry.side === 'debit' ? `Energy sent to ${name}` : `Energy received from ${name}`;
     case 'transfer':
       return entry.side === 'debit' ? `AuraCoins sent to ${name}` : `AuraCoins received from ${name}`;
+    case 'genie_purchase':
+      return `Genie bottles bought${entry.memo ? `: ${entry.memo}` : ''}`;
+    case 'genie_earning':
+      return `Genie earnings claimed${entry.memo ? `: ${entry.memo}` : ''}`;
     case 'adjustment':
       return entry.side === 'credit'
         ? `Credit from the Aura team: ${entry.memo}`
