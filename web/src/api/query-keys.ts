@@ -52,6 +52,14 @@ export const queryKeys = {
   notifications: ['notifications'] as const,
   notificationList: ['notifications', 'list'] as const,
   notificationStats: ['notifications', 'stats'] as const,
+  /** Genies (GET /api/genies/available, /bottles, /collection, /stats; a member's featured genie and genies). */
+  genies: ['genies'] as const,
+  genieCatalogue: ['genies', 'available'] as const,
+  genieBottles: ['genies', 'bottles'] as const,
+  genieCollection: ['genies', 'collection'] as const,
+  genieStats: ['genies', 'stats'] as const,
+  featuredGenie: (userId: string) => ['genies', 'featured', userId] as const,
+  memberGenies: (userId: string) => ['genies', 'member', userId] as const,
 };
 
 /**

@@ -1,12 +1,18 @@
 // Renders the open dialog. Features plug their content in DIALOG_CONTENT as they are built.
 import type { ComponentType } from 'react';
+import { AdminPanelDialog } from '../features/admin/components/AdminPanelDialog';
 import { CreateDialog } from '../features/create/components/CreateDialog';
 import { ExploreDialog } from '../features/explore/components/ExploreDialog';
+import { GenieCollectionDialog } from '../features/genies/components/GenieCollectionDialog';
+import { GenieShopDialog } from '../features/genies/components/GenieShopDialog';
+import { SendGenieDialog } from '../features/genies/components/SendGenieDialog';
 import { LazyCoinChartDialog } from '../features/market/components/LazyCoinChartDialog';
+import { MarketplaceDialog } from '../features/marketplace';
 import { MemberProfileDialog } from '../features/members/components/MemberProfileDialog';
 import { MessagingDialog } from '../features/messaging/components/MessagingDialog';
 import { NotificationsDialog } from '../features/notifications/components/NotificationsDialog';
 import { OwnProfileDialog } from '../features/profile';
+import { HelpCenterDialog } from '../features/support/components/HelpCenterDialog';
 import { SendEnergyDialog } from '../features/wallet/components/SendEnergyDialog';
 import { WalletDialog } from '../features/wallet/components/WalletDialog';
 import { Modal } from '../ui/Modal';
@@ -27,6 +33,12 @@ const DIALOG_CONTENT: Partial<Record<DialogName, ComponentType<DialogContentProp
   'coin-chart': LazyCoinChartDialog,
   wallet: WalletDialog,
   'send-energy': SendEnergyDialog,
+  admin: AdminPanelDialog,
+  help: HelpCenterDialog,
+  'genie-shop': GenieShopDialog,
+  'genie-collection': GenieCollectionDialog,
+  'send-genie': SendGenieDialog,
+  marketplace: MarketplaceDialog,
 };
 
 const LARGE_DIALOGS: ReadonlySet<DialogName> = new Set([
@@ -37,6 +49,9 @@ const LARGE_DIALOGS: ReadonlySet<DialogName> = new Set([
   'admin',
   'coin-chart',
   'wallet',
+  'genie-shop',
+  'genie-collection',
+  'marketplace',
 ]);
 
 export function DialogHost() {

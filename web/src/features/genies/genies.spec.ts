@@ -1,4 +1,5 @@
 import { ApiError } from '../../api/errors';
+import { recipientSuggestions } from '../wallet/wallet';
 import {
   arrangeCollection,
   CROSS_MARK,
@@ -8,7 +9,6 @@ import {
   GenieTexts,
   giftError,
   giftRecipientQuery,
-  giftRecipientSuggestions,
   parseQuantity,
   purchaseError,
   RARITY_TABLE,
@@ -144,7 +144,7 @@ describe('sending a genie (spec 001 §5, §8)', () => {
     expect(giftRecipientQuery(' @a ')).toBeNull();
     expect(giftRecipientQuery('ab')).toBe('ab');
     const users = ['me', 'u1', 'u2', 'u3', 'u4', 'u5', 'u6'].map((id) => ({ id }));
-    expect(giftRecipientSuggestions(users, 'me').map((u) => u.id)).toEqual(['u1', 'u2', 'u3', 'u4', 'u5']);
+    expect(recipientSuggestions(users, 'me').map((u) => u.id)).toEqual(['u1', 'u2', 'u3', 'u4', 'u5']);
   });
 
   it('needs a genie and a recipient, and a message of at most 200 characters', () => {

@@ -1,10 +1,8 @@
 // The Genie screens' rules and texts (spec 001 §2, §5, §8, §9; spec 000 §2, §3; PRODUCT-DECISIONS.md
 // "Genies and marketplace"). Money is compared in integer micro-AC, never as floats.
 // Pure module (no DOM, no Vite): unit-tested under node.
-import { ApiError } from '../../api/errors';
 import { truncateDecimals } from '../../ui/format';
-
-export const MICRO_PER_AC = 1_000_000;
+import { MICRO_PER_AC, moneyFailureMessage, recipientQuery } from '../wallet/wallet';
 
 /** Spec 001 §3: the rarities of the shop, the collection and gifts, rarest last. */
 export const RARITIES = ['general', 'common', 'uncommon', 'rare', 'legendary', 'cosmic'] as const;
@@ -47,9 +45,10 @@ export const QUANTITY_MIN = 1;
 export const QUANTITY_MAX = 10;
 export const SHOP_PREVIEW_COUNT = 6;
 export const GIFT_MESSAGE_MAX = 200;
-/** Spec 001 §5: the recipient search starts at 2 characters and shows at most 5 members. */
+/** A genie's nickname, at most this long (the spec gives no limit; a short label). */
+export const NICKNAME_MAX = 30;
+/** Spec 001 §5: the recipient search starts at 2 characters (and shows at most 5 members, as the transfer's). */
 export const GIFT_SEARCH_MIN = 2;
-export const GIFT_SEARCH_MAX = 5;
 /** Spec 001 §2: Reveal Another reveals again after 0.5 s. */
 export const REVEAL_AGAIN_DELAY_MS = 500;
 
@@ -176,15 +175,7 @@ export const genieDisplayName = (entry: { nickname?: string | null; genie: { nam
   entry.nickname?.trim() ? entry.nickname.trim() : entry.genie.name;
 
 /** Spec 001 §5: the gift's recipient search starts at 2 characters (after trimming, without an @). */
-export const giftRecipientQuery = (text: string) => {
-  const query = text.trim().replace(/^@/, '');
-  return query.length >= GIFT_SEARCH_MIN ? query : null;
-};
-
-/** At most 5 members, never the member themself. */
-export function giftRecipientSuggestions<T extends { id: string }>(users: readonly T[], selfId: string): T[] {
-  return users.filter((user) => user.id !== selfId).slice(0, GIFT_SEARCH_MAX);
-}
+export const giftRecipientQuery = (text: string) => recipientQuery(text, GIFT_SEARCH_MIN);
 
 export interface GiftForm {
   userGenieId: string | null;
@@ -200,10 +191,7 @@ export function giftError(form: GiftForm): string | null {
 }
 
 /** Spec 001 §8: the server's detail, else the action's own message. */
-export function genieFailureMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.detail) return error.detail;
-  return fallback;
-}
+export const genieFailureMessage = moneyFailureMessage;
 
 /** Spec 001 §8: a send error, prefixed with a cross mark. */
 export const sendFailureMessage = (errorOrText: unknown) =>

@@ -138,10 +138,10 @@ export function withdrawalError(form: WithdrawalForm, usdBalance: number): strin
 export const canWithdraw = (usdBalance: number | undefined) =>
   usdBalance !== undefined && usdBalance >= WITHDRAW_MIN_USD;
 
-/** Spec 001 §5: search from 3 characters (after trimming). */
-export const recipientQuery = (text: string) => {
+/** Spec 001 §5: search from 3 characters (after trimming; the genie gift's search from 2). */
+export const recipientQuery = (text: string, min: number = RECIPIENT_SEARCH_MIN) => {
   const query = text.trim().replace(/^@/, '');
-  return query.length >= RECIPIENT_SEARCH_MIN ? query : null;
+  return query.length >= min ? query : null;
 };
 
 /** At most 5 members, never the member themself. */

@@ -10,9 +10,10 @@ import { recipientQuery, recipientSuggestions } from '../wallet';
 
 const SEARCH_DEBOUNCE_MS = 250;
 
-export function useRecipientSearch(text: string) {
+/** `minLength`: where the search starts (3 for transfers; 2 for the genie gift, spec 001 §5). */
+export function useRecipientSearch(text: string, minLength?: number) {
   const me = useSignedInUser();
-  const query = recipientQuery(useDebouncedValue(text, SEARCH_DEBOUNCE_MS));
+  const query = recipientQuery(useDebouncedValue(text, SEARCH_DEBOUNCE_MS), minLength);
   const search = useQuery({
     queryKey: queryKeys.recipientSearch(query ?? ''),
     queryFn: loggedRead('recipient search', (signal) => walletApi.searchMembers(query!, signal)),
