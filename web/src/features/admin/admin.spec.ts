@@ -1,0 +1,182 @@
+import { ApiError } from '../../api/errors';
+import {
+  adminFailureMessage,
+  AdminTexts,
+  adminTabs,
+  bottlePriceError,
+  canChangeRole,
+  canProcessWithdrawal,
+  canResolve,
+  canSendResponse,
+  canToggleSuperAura,
+  roleChoices,
+  roleLabel,
+  settingsError,
+  statCards,
+  userListQuery,
+} from './admin';
+import type { AdminStats } from './types';
+
+const superAdmin = { id: 's1', role: 'super_admin' as const };
+const admin = { id: 'a1', role: 'admin' as const };
+
+describe('tabs (spec 001 §2, §6)', () => {
+  it('gives a super admin every tab, Settings included', () => {
+    expect(adminTabs('super_admin').map((tab) => tab.label)).toEqual([
+      'Dashboard',
+      'Withdrawals',
+      'Users',
+      'Support',
+      'Settings',
+    ]);
+  });
+
+  it('gives an admin every tab but Settings, and a member none', () => {
+    expect(adminTabs('admin').map((tab) => tab.label)).toEqual([
+      'Dashboard',
+      'Withdrawals',
+      'Users',
+      'Support',
+    ]);
+    expect(adminTabs('user')).toEqual([]);
+  });
+});
+
+describe('withdrawals (spec 001 §4, §6)', () => {
+  it('lets only a super admin process, and only a pending request', () => {
+    expect(canProcessWithdrawal('super_admin', { status: 'pending' })).toBe(true);
+    expect(canProcessWithdrawal('super_admin', { status: 'approved' })).toBe(false);
+    expect(canProcessWithdrawal('super_admin', { status: 'rejected' })).toBe(false);
+    expect(canProcessWithdrawal('admin', { status: 'pending' })).toBe(false);
+    expect(canProcessWithdrawal('user', { status: 'pending' })).toBe(false);
+  });
+});
+
+describe('users (spec 001 §6, §9)', () => {
+  it("lets a super admin change another member's role, never their own, and no admin at all", () => {
+    expect(canChangeRole(superAdmin, { id: 'm1' })).toBe(true);
+    expect(canChangeRole(superAdmin, { id: 's1' })).toBe(false);
+    expect(canChangeRole(admin, { id: 'm1' })).toBe(false);
+  });
+
+  it('offers the roles the member does not hold', () => {
+    expect(roleChoices({ role: 'user' })).toEqual(['admin', 'super_admin']);
+    expect(roleChoices({ role: 'admin' })).toEqual(['user', 'super_admin']);
+    expect(roleChoices({ role: 'super_admin' })).toEqual(['user', 'admin']);
+    expect(roleLabel('super_admin')).toBe('Super Admin');
+    expect(roleLabel('admin')).toBe('Admin');
+    expect(roleLabel('user')).toBe('User');
+  });
+
+  it('lets a super admin toggle SuperAura on others only', () => {
+    expect(canToggleSuperAura(superAdmin, { id: 'm1' })).toBe(true);
+    expect(canToggleSuperAura(superAdmin, { id: 's1' })).toBe(false);
+    expect(canToggleSuperAura(admin, { id: 'm1' })).toBe(false);
+  });
+
+  it('lists by role with 100, or searches the trimmed text with 20', () => {
+    expect(userListQuery('', 'all')).toEqual({ role: 'all', limit: 100 });
+    expect(userListQuery('   ', 'admin')).toEqual({ role: 'admin', limit: 100 });
+    expect(userListQuery(' ali ', 'admin')).toEqual({ search: 'ali', limit: 20 });
+  });
+});
+
+describe('tickets (spec 001 §4, §5)', () => {
+  it('resolves anything not already resolved; an unknown state reads as resolved', () => {
+    expect(canResolve({ status: 'open' })).toBe(true);
+    expect(canResolve({ status: 'in_progress' })).toBe(true);
+    expect(canResolve({ status: 'resolved' })).toBe(false);
+    expect(canResolve({ status: 'closed' })).toBe(false);
+  });
+
+  it('sends only a non-empty response', () => {
+    expect(canSendResponse('')).toBe(false);
+    expect(canSendResponse('  \n ')).toBe(false);
+    expect(canSendResponse('On it')).toBe(true);
+  });
+});
+
+describe('settings (spec 001 §5)', () => {
+  it('accepts a bottle price from 50 to 1000 AC', () => {
+    for (const ok of ['50', '1000', '300', '299.5', ' 75 ']) expect(bottlePriceError(ok)).toBeNull();
+    for (const bad of ['49.9', '1000.1', '0', '', 'abc', '-60', '1e3']) {
+      expect(bottlePriceError(bad)).toBe('Genie bottle price must be between 50 and 1000 AuraCoin');
+    }
+  });
+
+  it('checks the minimum withdrawal (USD above 0, cents) and the post reward (AC, 0 or more)', () => {
+    expect(settingsError({ minWithdrawalUsd: '10', postRewardAc: '0.001' })).toBeNull();
+    expect(settingsError({ minWithdrawalUsd: '12.50', postRewardAc: '0' })).toBeNull();
+    expect(settingsError({ minWithdrawalUsd: '0', postRewardAc: '1' })).toBe(AdminTexts.minWithdrawalInvalid);
+    expect(settingsError({ minWithdrawalUsd: '10.001', postRewardAc: '1' })).toBe(
+      AdminTexts.minWithdrawalInvalid,
+    );
+    expect(settingsError({ minWithdrawalUsd: '10', postRewardAc: '-1' })).toBe(AdminTexts.postRewardInvalid);
+    expect(settingsError({ minWithdrawalUsd: '10', postRewardAc: '0.0001' })).toBe(
+      AdminTexts.postRewardInvalid,
+    );
+  });
+});
+
+describe('error messages (spec 001 §8)', () => {
+  const withDetail = ApiError.fromResponse(400, { detail: 'Cannot change your own role' });
+  const bare = ApiError.fromResponse(500, {});
+
+  it('are the exact catalogue texts', () => {
+    expect(AdminTexts).toMatchObject({
+      processFailed: 'Failed to process withdrawal',
+      roleFailed: 'Failed to update user role',
+      superAuraFailed: 'Failed to update SuperAura status',
+      ticketStatusFailed: 'Failed to update ticket status',
+      respondFailed: 'Failed to send response',
+      priceFailed: 'Failed to update genie bottle price',
+    });
+  });
+
+  it("use the server's detail when there is one, else the action's message", () => {
+    expect(adminFailureMessage(withDetail, AdminTexts.roleFailed)).toBe('Cannot change your own role');
+    expect(adminFailureMessage(bare, AdminTexts.roleFailed)).toBe('Failed to update user role');
+    expect(adminFailureMessage(new Error('x'), AdminTexts.processFailed)).toBe(
+      'Failed to process withdrawal',
+    );
+  });
+
+  it('keep the fixed message where the spec gives no detail', () => {
+    expect(adminFailureMessage(withDetail, AdminTexts.superAuraFailed, false)).toBe(
+      'Failed to update SuperAura status',
+    );
+  });
+});
+
+describe('dashboard (spec 001 §3)', () => {
+  it('shows every stats field', () => {
+    const stats: AdminStats = {
+      total_users: 1234,
+      new_registrations_24h: 12,
+      engagement_rate: 42.25,
+      active_users_24h: 321,
+      daily_revenue: 1999.5,
+      total_auracoin_distributed: 12345.6789,
+      pending_withdrawals: 3,
+      open_support_tickets: 4,
+      total_posts_today: 50,
+      total_comments_today: 60,
+      total_stories_today: 7,
+    };
+    const cards = statCards(stats);
+    expect(cards.map((card) => card.key).sort()).toEqual(Object.keys(stats).sort());
+    expect(Object.fromEntries(cards.map((card) => [card.key, card.value]))).toEqual({
+      total_users: '1,234',
+      new_registrations_24h: '12',
+      engagement_rate: '42.3%',
+      active_users_24h: '321',
+      daily_revenue: '$1,999.50',
+      total_auracoin_distributed: '12,345.679 AC',
+      pending_withdrawals: '3',
+      open_support_tickets: '4',
+      total_posts_today: '50',
+      total_comments_today: '60',
+      total_stories_today: '7',
+    });
+  });
+});

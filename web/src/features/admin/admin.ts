@@ -1,0 +1,147 @@
+// The Admin Panel's rules (spec 001 §2, §4, §5, §6, §8, §9): who sees which tab and button, how tickets
+// read, what the Settings accept, and the exact error texts. Pure module: unit-tested under node.
+import { ApiError } from '../../api/errors';
+import type { UserRole } from '../../api/types';
+import { isAdminRole } from '../auth/roles';
+import { ticketStatus } from '../support/support';
+import type { AdminStats, AdminWithdrawal, AdminUser, UserRoleFilter } from './types';
+
+/** Spec 001 §8 "Admin", letter for letter. */
+export const AdminTexts = {
+  processFailed: 'Failed to process withdrawal',
+  roleFailed: 'Failed to update user role',
+  superAuraFailed: 'Failed to update SuperAura status',
+  ticketStatusFailed: 'Failed to update ticket status',
+  respondFailed: 'Failed to send response',
+  priceFailed: 'Failed to update genie bottle price',
+  priceRange: 'Genie bottle price must be between 50 and 1000 AuraCoin',
+  settingsFailed: 'Failed to update settings',
+  minWithdrawalInvalid: 'Minimum withdrawal must be an amount in USD above 0 (whole cents)',
+  postRewardInvalid: 'Post reward must be an amount of AuraCoin of 0 or more (up to 3 decimals)',
+} as const;
+
+/** Spec 001 §9: admin user list fetch 100; admin search 20. */
+export const USER_LIST_LIMIT = 100;
+export const USER_SEARCH_LIMIT = 20;
+/** Spec 001 §5, §9: the genie bottle price, in AC. */
+export const BOTTLE_PRICE_MIN = 50;
+export const BOTTLE_PRICE_MAX = 1000;
+/** The server's limit on a withdrawal's admin notes. */
+export const ADMIN_NOTES_MAX = 500;
+
+export const ROLES: readonly UserRole[] = ['user', 'admin', 'super_admin'];
+
+export const roleLabel = (role: UserRole): string =>
+  role === 'super_admin' ? 'Super Admin' : role === 'admin' ? 'Admin' : 'User';
+
+export type AdminTab = 'dashboard' | 'withdrawals' | 'users' | 'support' | 'settings';
+
+/** Spec 001 §2 and §6: the panel's tabs; Settings only for a super admin; none for anyone else. */
+export function adminTabs(role: UserRole): { id: AdminTab; label: string }[] {
+  if (!isAdminRole(role)) return [];
+  const tabs: { id: AdminTab; label: string }[] = [
+    { id: 'dashboard', label: 'Dashboard' },
+    { id: 'withdrawals', label: 'Withdrawals' },
+    { id: 'users', label: 'Users' },
+    { id: 'support', label: 'Support' },
+  ];
+  if (role === 'super_admin') tabs.push({ id: 'settings', label: 'Settings' });
+  return tabs;
+}
+
+/** Spec 001 §4, §6: only a super admin approves or rejects, and only a pending request. */
+export const canProcessWithdrawal = (viewer: UserRole, withdrawal: Pick<AdminWithdrawal, 'status'>) =>
+  viewer === 'super_admin' && withdrawal.status === 'pending';
+
+/** Spec 001 §6: a super admin changes another member's role, never their own. */
+export const canChangeRole = (viewer: { id: string; role: UserRole }, target: Pick<AdminUser, 'id'>) =>
+  viewer.role === 'super_admin' && viewer.id !== target.id;
+
+/** The roles a super admin may give the member: the three roles but the one they hold. */
+export const roleChoices = (target: Pick<AdminUser, 'role'>): UserRole[] =>
+  ROLES.filter((role) => role !== target.role);
+
+/** Spec 001 §6: a super admin toggles the SuperAura flag on other members. */
+export const canToggleSuperAura = (viewer: { id: string; role: UserRole }, target: Pick<AdminUser, 'id'>) =>
+  viewer.role === 'super_admin' && viewer.id !== target.id;
+
+/** GET /api/admin/users: the list (role filter, 100) or, when there is search text, a search (20). */
+export function userListQuery(search: string, role: UserRoleFilter): Record<string, string | number> {
+  const text = search.trim();
+  if (text) return { search: text, limit: USER_SEARCH_LIMIT };
+  return { role, limit: USER_LIST_LIMIT };
+}
+
+/** Spec 001 §4: an admin can mark a ticket resolved unless it already is. */
+export const canResolve = (ticket: { status: string }) => ticketStatus(ticket.status) !== 'resolved';
+
+/** Spec 001 §5: a ticket response must be non-empty. */
+export const canSendResponse = (message: string) => message.trim().length > 0;
+
+/** The text field holds a plain decimal number (no exponent, no sign). */
+const DECIMAL = /^\d+(\.\d+)?$|^\.\d+$/;
+
+/** Spec 001 §5: the genie bottle price, 50 to 1000 AC; null when valid. */
+export function bottlePriceError(text: string): string | null {
+  const trimmed = text.trim();
+  if (!DECIMAL.test(trimmed)) return AdminTexts.priceRange;
+  const price = Number(trimmed);
+  return price >= BOTTLE_PRICE_MIN && price <= BOTTLE_PRICE_MAX ? null : AdminTexts.priceRange;
+}
+
+const decimals = (text: string) => (text.includes('.') ? text.split('.')[1]!.length : 0);
+
+/** The Settings tab's other fields: minimum withdrawal (USD, above 0, cents) and post reward (AC ≥ 0). */
+export function settingsError(input: { minWithdrawalUsd: string; postRewardAc: string }): string | null {
+  const min = input.minWithdrawalUsd.trim();
+  if (!DECIMAL.test(min) || Number(min) <= 0 || decimals(min) > 2) return AdminTexts.minWithdrawalInvalid;
+  const reward = input.postRewardAc.trim();
+  if (!DECIMAL.test(reward) || decimals(reward) > 3) return AdminTexts.postRewardInvalid;
+  return null;
+}
+
+/**
+ * Spec 001 §8: the server's detail text is used when present. `withDetail` is false for the messages
+ * the spec gives without one (SuperAura, ticket status, response).
+ */
+export function adminFailureMessage(error: unknown, fallback: string, withDetail = true): string {
+  if (withDetail && error instanceof ApiError && error.detail) return error.detail;
+  return fallback;
+}
+
+export interface StatCard {
+  key: keyof AdminStats;
+  label: string;
+  value: string;
+}
+
+const count = (n: number) => Math.round(n).toLocaleString('en-US');
+
+/** The Dashboard: every field of spec 001 §3 "Admin dashboard stats", labelled and formatted. */
+export function statCards(stats: AdminStats): StatCard[] {
+  return [
+    { key: 'total_users', label: 'Total Users', value: count(stats.total_users) },
+    {
+      key: 'new_registrations_24h',
+      label: 'New Registrations (24h)',
+      value: count(stats.new_registrations_24h),
+    },
+    { key: 'active_users_24h', label: 'Active Users (24h)', value: count(stats.active_users_24h) },
+    { key: 'engagement_rate', label: 'Engagement Rate', value: `${stats.engagement_rate.toFixed(1)}%` },
+    {
+      key: 'daily_revenue',
+      label: 'Daily Revenue',
+      value: `$${stats.daily_revenue.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+    },
+    {
+      key: 'total_auracoin_distributed',
+      label: 'AuraCoin Distributed',
+      value: `${stats.total_auracoin_distributed.toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} AC`,
+    },
+    { key: 'pending_withdrawals', label: 'Pending Withdrawals', value: count(stats.pending_withdrawals) },
+    { key: 'open_support_tickets', label: 'Open Support Tickets', value: count(stats.open_support_tickets) },
+    { key: 'total_posts_today', label: 'Posts Today', value: count(stats.total_posts_today) },
+    { key: 'total_comments_today', label: 'Comments Today', value: count(stats.total_comments_today) },
+    { key: 'total_stories_today', label: 'Stories Today', value: count(stats.total_stories_today) },
+  ];
+}

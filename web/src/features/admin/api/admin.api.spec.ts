@@ -1,0 +1,95 @@
+import { createApiClient } from '../../../api/client';
+import { createMemoryTokenStore } from '../../../api/token-store';
+import { createAdminApi } from './admin.api';
+
+interface Seen {
+  method: string;
+  url: URL;
+  auth: string | null;
+  body: unknown;
+}
+
+function gateway(body: unknown) {
+  const seen: Seen[] = [];
+  const fetch = jest.fn(async (request: Request) => {
+    const text = await request.text();
+    seen.push({
+      method: request.method,
+      url: new URL(request.url),
+      auth: request.headers.get('Authorization'),
+      body: text ? JSON.parse(text) : undefined,
+    });
+    return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+  });
+  const api = createApiClient({
+    baseUrl: 'http://gateway.test',
+    tokenStore: createMemoryTokenStore('t1'),
+    fetch,
+  });
+  return { admin: createAdminApi(api), seen };
+}
+
+const call = (s: Seen) => [s.method, `${s.url.pathname}${decodeURIComponent(s.url.search)}`, s.body];
+
+describe('admin api (spec 001 §7)', () => {
+  it('reads the stats, withdrawals, tickets and settings with the bearer token', async () => {
+    const { admin, seen } = gateway([]);
+    await admin.stats();
+    await expect(admin.withdrawals()).resolves.toEqual([]);
+    await expect(admin.tickets()).resolves.toEqual([]);
+    await admin.settings();
+    expect(seen.map(call)).toEqual([
+      ['GET', '/api/admin/dashboard/stats', undefined],
+      ['GET', '/api/admin/withdrawals', undefined],
+      ['GET', '/api/admin/support/tickets', undefined],
+      ['GET', '/api/admin/settings', undefined],
+    ]);
+    expect(seen.every((s) => s.auth === 'Bearer t1')).toBe(true);
+  });
+
+  it('processes a withdrawal with the action and notes in the query', async () => {
+    const { admin, seen } = gateway({ message: 'Withdrawal rejected' });
+    await admin.processWithdrawal('w1', 'reject', ' wrong e-mail ');
+    expect(seen.map(call)).toEqual([
+      ['POST', '/api/admin/withdrawals/w1/process?action=reject&admin_notes=wrong e-mail', undefined],
+    ]);
+  });
+
+  it('lists or searches users by the query it is given', async () => {
+    const { admin, seen } = gateway([{ id: 'u1' }]);
+    await expect(admin.users({ role: 'all', limit: 100 })).resolves.toEqual([{ id: 'u1' }]);
+    await admin.users({ search: 'ali', limit: 20 });
+    expect(seen.map(call)).toEqual([
+      ['GET', '/api/admin/users?role=all&limit=100', undefined],
+      ['GET', '/api/admin/users?search=ali&limit=20', undefined],
+    ]);
+  });
+
+  it('changes a role or the SuperAura flag with the user id in the body', async () => {
+    const { admin, seen } = gateway({});
+    await admin.setRole('u1', 'admin');
+    await admin.setSuperAura('u2', true);
+    expect(seen.map(call)).toEqual([
+      ['PUT', '/api/admin/users/u1', { user_id: 'u1', role: 'admin' }],
+      ['PUT', '/api/admin/users/u2', { user_id: 'u2', is_super_aura: true }],
+    ]);
+  });
+
+  it('answers a ticket, resolves it, and saves the settings and the bottle price', async () => {
+    const { admin, seen } = gateway({});
+    await admin.respond('t9', '  Fixed now ');
+    await admin.setTicketStatus('t9', 'resolved');
+    await admin.updateSettings({ min_withdrawal_usd: 12, post_reward_ac: 0.002 });
+    await admin.setBottlePrice(250);
+    expect(seen.map(call)).toEqual([
+      [
+        'POST',
+        '/api/admin/support/tickets/t9/respond',
+        { ticket_id: 't9', message: 'Fixed now', is_admin_response: true },
+      ],
+      ['PUT', '/api/admin/support/tickets/t9/status?new_status=resolved', undefined],
+      ['PUT', '/api/admin/settings', { min_withdrawal_usd: 12, post_reward_ac: 0.002 }],
+      ['POST', '/api/admin/settings/genie-bottle-price', { price: 250 }],
+    ]);
+  });
+});

@@ -1,0 +1,108 @@
+// The Admin Panel's data (spec 001 §2, §7). These hooks are used only by the panel's tabs, which mount
+// only for admin roles (spec 001 §6: for anyone else the panel renders nothing and loads nothing).
+// Failed list reads are only logged (spec 001 §8); each action's failure is the caller's to show.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UserRole } from '../../../api/types';
+import { loggedRead } from '../../messaging/hooks/logged-read';
+import { adminApi } from '../api';
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  stats: ['admin', 'stats'] as const,
+  withdrawals: ['admin', 'withdrawals'] as const,
+  users: ['admin', 'users'] as const,
+  userList: (query: Record<string, string | number>) => ['admin', 'users', query] as const,
+  tickets: ['admin', 'tickets'] as const,
+  settings: ['admin', 'settings'] as const,
+  /** The shop's own key (queryKeys.genieBottles): a new price shows in the Genie Shop at once. */
+  genieBottles: ['genies', 'bottles'] as const,
+};
+
+export function useAdminStats() {
+  return useQuery({
+    queryKey: adminKeys.stats,
+    queryFn: loggedRead('admin stats', (s) => adminApi.stats(s)),
+  });
+}
+
+export function useAdminWithdrawals() {
+  return useQuery({
+    queryKey: adminKeys.withdrawals,
+    queryFn: loggedRead('admin withdrawals', (s) => adminApi.withdrawals(s)),
+  });
+}
+
+export function useAdminUsers(query: Record<string, string | number>) {
+  return useQuery({
+    queryKey: adminKeys.userList(query),
+    queryFn: loggedRead('admin users', (s) => adminApi.users(query, s)),
+  });
+}
+
+export function useAdminTickets() {
+  return useQuery({
+    queryKey: adminKeys.tickets,
+    queryFn: loggedRead('admin tickets', (s) => adminApi.tickets(s)),
+  });
+}
+
+export function useAdminSettings() {
+  return useQuery({
+    queryKey: adminKeys.settings,
+    queryFn: loggedRead('admin settings', (s) => adminApi.settings(s)),
+  });
+}
+
+/** After any action the panel reads its lists and the dashboard again. */
+function useAdminAction<I>(run: (input: I) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export const useProcessWithdrawal = () =>
+  useAdminAction((input: { id: string; action: 'approve' | 'reject'; notes: string }) =>
+    adminApi.processWithdrawal(input.id, input.action, input.notes),
+  );
+
+export const useSetRole = () =>
+  useAdminAction((input: { userId: string; role: UserRole }) => adminApi.setRole(input.userId, input.role));
+
+export const useSetSuperAura = () =>
+  useAdminAction((input: { userId: string; isSuperAura: boolean }) =>
+    adminApi.setSuperAura(input.userId, input.isSuperAura),
+  );
+
+export const useRespondToTicket = () =>
+  useAdminAction((input: { ticketId: string; message: string }) =>
+    adminApi.respond(input.ticketId, input.message),
+  );
+
+export const useSetTicketStatus = () =>
+  useAdminAction((input: { ticketId: string; status: string }) =>
+    adminApi.setTicketStatus(input.ticketId, input.status),
+  );
+
+export const useUpdateSettings = () =>
+  useAdminAction((input: { min_withdrawal_usd: number; post_reward_ac: number }) =>
+    adminApi.updateSettings(input),
+  );
+
+/** The bottle price the shop shows (GET /api/genies/bottles). */
+export function useBottlePrice() {
+  return useQuery({
+    queryKey: adminKeys.genieBottles,
+    queryFn: loggedRead('genie bottles', (s) => adminApi.bottles(s)),
+    select: (bottles: { bottle_price: number }) => bottles.bottle_price,
+  });
+}
+
+export function useSetBottlePrice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (price: number) => adminApi.setBottlePrice(price),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.genieBottles }),
+  });
+}
