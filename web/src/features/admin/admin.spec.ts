@@ -104,17 +104,21 @@ describe('settings (spec 001 §5)', () => {
     }
   });
 
-  it('checks the minimum withdrawal (USD above 0, cents) and the post reward (AC, 0 or more)', () => {
+  it('checks the minimum withdrawal ($1 to $10,000, cents) and the post reward (0 to 1 AC, 0.001 steps)', () => {
     expect(settingsError({ minWithdrawalUsd: '10', postRewardAc: '0.001' })).toBeNull();
     expect(settingsError({ minWithdrawalUsd: '12.50', postRewardAc: '0' })).toBeNull();
-    expect(settingsError({ minWithdrawalUsd: '0', postRewardAc: '1' })).toBe(AdminTexts.minWithdrawalInvalid);
-    expect(settingsError({ minWithdrawalUsd: '10.001', postRewardAc: '1' })).toBe(
-      AdminTexts.minWithdrawalInvalid,
-    );
-    expect(settingsError({ minWithdrawalUsd: '10', postRewardAc: '-1' })).toBe(AdminTexts.postRewardInvalid);
-    expect(settingsError({ minWithdrawalUsd: '10', postRewardAc: '0.0001' })).toBe(
-      AdminTexts.postRewardInvalid,
-    );
+    expect(settingsError({ minWithdrawalUsd: '1', postRewardAc: '1' })).toBeNull();
+    expect(settingsError({ minWithdrawalUsd: '10000', postRewardAc: '0.5' })).toBeNull();
+    for (const min of ['0', '0.99', '10000.01', '10.001', '', 'ten']) {
+      expect(settingsError({ minWithdrawalUsd: min, postRewardAc: '0.01' })).toBe(
+        'Minimum withdrawal must be between $1 and $10,000 (whole cents)',
+      );
+    }
+    for (const reward of ['-1', '1.001', '0.0001', '', '2']) {
+      expect(settingsError({ minWithdrawalUsd: '10', postRewardAc: reward })).toBe(
+        'Post reward must be between 0 and 1 AuraCoin, in steps of 0.001',
+      );
+    }
   });
 });
 

@@ -16,8 +16,9 @@ export const AdminTexts = {
   priceFailed: 'Failed to update genie bottle price',
   priceRange: 'Genie bottle price must be between 50 and 1000 AuraCoin',
   settingsFailed: 'Failed to update settings',
-  minWithdrawalInvalid: 'Minimum withdrawal must be an amount in USD above 0 (whole cents)',
-  postRewardInvalid: 'Post reward must be an amount of AuraCoin of 0 or more (up to 3 decimals)',
+  /** The server's own messages for the platform settings (PUT /api/admin/settings). */
+  minWithdrawalInvalid: 'Minimum withdrawal must be between $1 and $10,000 (whole cents)',
+  postRewardInvalid: 'Post reward must be between 0 and 1 AuraCoin, in steps of 0.001',
 } as const;
 
 /** Spec 001 §9: admin user list fetch 100; admin search 20. */
@@ -91,12 +92,15 @@ export function bottlePriceError(text: string): string | null {
 
 const decimals = (text: string) => (text.includes('.') ? text.split('.')[1]!.length : 0);
 
-/** The Settings tab's other fields: minimum withdrawal (USD, above 0, cents) and post reward (AC ≥ 0). */
+/** The Settings tab's other fields: minimum withdrawal ($1 to $10,000, cents), post reward (0 to 1 AC). */
 export function settingsError(input: { minWithdrawalUsd: string; postRewardAc: string }): string | null {
   const min = input.minWithdrawalUsd.trim();
-  if (!DECIMAL.test(min) || Number(min) <= 0 || decimals(min) > 2) return AdminTexts.minWithdrawalInvalid;
+  if (!DECIMAL.test(min) || decimals(min) > 2 || Number(min) < 1 || Number(min) > 10_000) {
+    return AdminTexts.minWithdrawalInvalid;
+  }
   const reward = input.postRewardAc.trim();
-  if (!DECIMAL.test(reward) || decimals(reward) > 3) return AdminTexts.postRewardInvalid;
+  if (!DECIMAL.test(reward) || decimals(reward) > 3 || Number(reward) > 1)
+    return AdminTexts.postRewardInvalid;
   return null;
 }
 

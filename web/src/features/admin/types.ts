@@ -57,7 +57,7 @@ export interface TicketResponse {
   message: string;
   is_admin_response?: boolean;
   created_at?: string;
-  admin?: TicketPerson | null;
+  author?: TicketPerson | null;
 }
 
 /** GET /api/admin/support/tickets (spec 001 §3 "Support ticket"). */
@@ -77,7 +77,7 @@ export interface AdminTicket {
 export interface AdminSettings {
   min_withdrawal_usd: number;
   post_reward_ac: number;
-  genie_bottle_price?: number;
+  updated_at?: string | null;
 }
 
 export type UserRoleFilter = 'all' | UserRole;

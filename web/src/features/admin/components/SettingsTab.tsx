@@ -131,7 +131,8 @@ function PlatformSettingsForm() {
                 className={styles.input}
                 type="number"
                 inputMode="decimal"
-                min="0.01"
+                min="1"
+                max="10000"
                 step="0.01"
                 value={minWithdrawal}
                 onChange={(event) => setMinWithdrawal(event.target.value)}
@@ -147,6 +148,7 @@ function PlatformSettingsForm() {
                 type="number"
                 inputMode="decimal"
                 min="0"
+                max="1"
                 step="0.001"
                 value={postReward}
                 onChange={(event) => setPostReward(event.target.value)}
