@@ -171,7 +171,7 @@ export class FollowResponse {
 
 /**
  * Another member's profile, composed by the gateway from identity (the member) and social (counts).
- * profile_visits_count and featured_genie come with their own issues and are not sent until then.
+ * featured_genie comes with the genies issue and is not sent until then.
  */
 export class MemberProfileResponse extends UserResponse {
   @ApiProperty({ type: 'integer', minimum: 0 }) followers_count!: number;

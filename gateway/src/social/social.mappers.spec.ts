@@ -309,10 +309,16 @@ describe('toMemberProfile', () => {
     );
   });
 
-  it('has zero counts for a member social does not know yet, and leaves out visits and genie', () => {
+  it('has zero counts for a member social does not know yet, and leaves out the genie', () => {
     const profile = toMemberProfile(user, undefined, { userId: 'another', role: 'user' });
     expect(profile).toMatchObject({ followers_count: 0, following_count: 0, is_following: false });
-    expect(profile).not.toHaveProperty('profile_visits_count');
     expect(profile).not.toHaveProperty('featured_genie');
+  });
+
+  it("carries identity's visit count (never below 0)", () => {
+    const viewer = { userId: 'another', role: 'user' as const };
+    expect(toMemberProfile(user, follow, viewer, 7).profile_visits_count).toBe(7);
+    expect(toMemberProfile(user, follow, viewer).profile_visits_count).toBe(0);
+    expect(toMemberProfile(user, follow, viewer, -1).profile_visits_count).toBe(0);
   });
 });

@@ -1,11 +1,14 @@
 import { PlatformModule, ServiceRuntime } from '@aura/platform';
 import { DynamicModule, Module } from '@nestjs/common';
+import { AuraConsumer } from './aura/aura.consumer';
+import { AuraLedger } from './aura/aura-ledger';
 import { AuthService } from './auth/auth.service';
 import { BlocksGrpcHandlers } from './blocks/blocks.grpc';
 import { BlocksRepository } from './blocks/blocks.repository';
 import { BlocksService } from './blocks/blocks.service';
 import type { IdentityConfig } from './config';
 import { IdentityGrpcController } from './grpc/identity.grpc-controller';
+import { ProfileService } from './profile/profile.service';
 import { ProfileMediaConsumer } from './profile-media/profile-media.consumer';
 import type { SigningKey } from './tokens/signing-key';
 import { RefreshTokensRepository } from './tokens/refresh-tokens.repository';
@@ -13,6 +16,8 @@ import { ProfileChangedAnnouncer } from './users/profile-changed';
 import { SuperAuraConsumer } from './superaura/superaura.consumer';
 import { SIGNING_KEY } from './tokens/tokens.providers';
 import { UsersRepository } from './users/users.repository';
+import { WellnessGrpcHandlers } from './wellness/wellness.grpc';
+import { WellnessService } from './wellness/wellness.service';
 
 @Module({})
 export class IdentityModule {
@@ -32,6 +37,11 @@ export class IdentityModule {
         BlocksRepository,
         BlocksService,
         BlocksGrpcHandlers,
+        AuraLedger,
+        AuraConsumer,
+        WellnessService,
+        ProfileService,
+        WellnessGrpcHandlers,
       ],
     };
   }

@@ -3,16 +3,20 @@ import 'reflect-metadata';
 import { asyncService, NestPinoLogger, ServiceRuntime } from '@aura/platform';
 import { identity } from '@aura/proto';
 import { NestFactory } from '@nestjs/core';
+import { AuraConsumer } from './aura/aura.consumer';
+import { AuraLedger } from './aura/aura-ledger';
 import { AuthService } from './auth/auth.service';
 import { BlocksRepository } from './blocks/blocks.repository';
 import { ensureSuperAdmin } from './bootstrap/super-admin';
 import { loadIdentityConfig } from './config';
 import { IdentityGrpcController } from './grpc/identity.grpc-controller';
 import { IdentityModule } from './identity.module';
+import { ProfileService } from './profile/profile.service';
 import { ProfileMediaConsumer } from './profile-media/profile-media.consumer';
 import { SuperAuraConsumer } from './superaura/superaura.consumer';
 import { loadSigningKey } from './tokens/signing-key';
 import { UsersRepository } from './users/users.repository';
+import { WellnessService } from './wellness/wellness.service';
 
 async function main(): Promise<void> {
   const config = loadIdentityConfig();
@@ -28,6 +32,9 @@ async function main(): Promise<void> {
   const users = app.get(UsersRepository);
   await users.ensureIndexes();
   await app.get(BlocksRepository).ensureIndexes();
+  await app.get(AuraLedger).ensureIndexes();
+  await app.get(WellnessService).ensureIndexes();
+  await app.get(ProfileService).ensureIndexes();
   await ensureSuperAdmin(config, users, app.get(AuthService), runtime.logger);
 
   runtime.grpc.add(
@@ -36,6 +43,7 @@ async function main(): Promise<void> {
   );
   await app.get(ProfileMediaConsumer).start();
   await app.get(SuperAuraConsumer).start();
+  await app.get(AuraConsumer).start();
   runtime.installSignalHandlers(() => app.close());
   await runtime.start({ grpcUrl: config.IDENTITY_GRPC_URL, httpPort: config.IDENTITY_HTTP_PORT });
 }

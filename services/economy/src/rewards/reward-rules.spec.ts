@@ -22,6 +22,26 @@ describe('reward rules', () => {
     expect(REWARD_RULES.like_received.dailyLimit).toBeUndefined();
   });
 
+  it("rewards the first check-in and reflection of a member's UTC day only, keyed by member and day", () => {
+    const checkin = { userId: 'a', checkinId: 'c1', firstOfDay: true, day: '2026-03-04', createdAt: at };
+    expect(rewardsFor('mood.checked_in', checkin, at)).toEqual([
+      { reason: 'check_in', userId: 'a', sourceId: 'a:2026-03-04', at: new Date(at) },
+    ]);
+    expect(rewardsFor('mood.checked_in', { ...checkin, checkinId: 'c2', firstOfDay: false }, at)).toEqual([]);
+    const reflection = {
+      userId: 'a',
+      reflectionId: 'r1',
+      firstOfDay: true,
+      day: '2026-03-04',
+      createdAt: at,
+    };
+    expect(rewardsFor('reflection.created', reflection, at)).toEqual([
+      { reason: 'reflection', userId: 'a', sourceId: 'a:2026-03-04', at: new Date(at) },
+    ]);
+    expect(rewardsFor('reflection.created', { ...reflection, firstOfDay: false }, at)).toEqual([]);
+    expect(rewardsFor('reflection.created', { ...reflection, userId: '' }, at)).toEqual([]);
+  });
+
   it('rewards a post, not a story', () => {
     const post = { postId: 'p1', authorId: 'a', isStory: false, createdAt: at };
     expect(rewardsFor('post.created', post, at)).toEqual([

@@ -1,5 +1,5 @@
 import type { EventType } from '@aura/proto';
-import type { socialEvents } from '@aura/proto';
+import type { identityEvents, socialEvents } from '@aura/proto';
 
 // PRODUCT-DECISIONS.md "Money": rewards paid from the rewards account, ×1.5 for SuperAura members,
 // nothing for acting on your own content, each action paid at most once.
@@ -20,7 +20,7 @@ export const REWARD_RULES: Record<RewardReason, RewardRule> = {
   like_received: { amountMicro: 10_000 },
   comment_received: { amountMicro: 50_000, dailyLimit: 50 },
   comment_written: { amountMicro: 30_000, dailyLimit: 50 },
-  // The wellness issue maps its check-in and reflection events here (RewardsService.grant).
+  // From identity's mood.checked_in / reflection.created (first of the day only).
   check_in: { amountMicro: 1_000, dailyLimit: 1 },
   reflection: { amountMicro: 1_000, dailyLimit: 1 },
 };
@@ -54,7 +54,7 @@ function when(text: string, fallback: string): Date {
   return Number.isNaN(at.getTime()) ? new Date(fallback) : at;
 }
 
-/** The rewards an event of social earns. Self-interaction earns nothing; stories earn nothing. */
+/** The rewards an event of social or identity earns. Self-interaction earns nothing; stories earn nothing. */
 export function rewardsFor(type: EventType, payload: unknown, occurredAt: string): RewardClaim[] {
   switch (type) {
     case 'post.created': {
@@ -89,6 +89,29 @@ export function rewardsFor(type: EventType, payload: unknown, occurredAt: string
       return [
         { reason: 'comment_received', userId: postAuthorId, sourceId: commentId, at },
         { reason: 'comment_written', userId: commenterId, sourceId: commentId, at },
+      ];
+    }
+    // Identity's wellness events: only the first check-in and reflection of a member's UTC day is
+    // rewarded (identity marks it); the key is member + day, so a redelivery or a race pays once.
+    case 'mood.checked_in': {
+      const checkin = payload as identityEvents.MoodCheckedIn;
+      if (!checkin.firstOfDay || !checkin.userId || !checkin.day) return [];
+      const at = when(checkin.createdAt, occurredAt);
+      return [
+        { reason: 'check_in', userId: checkin.userId, sourceId: `${checkin.userId}:${checkin.day}`, at },
+      ];
+    }
+    case 'reflection.created': {
+      const reflection = payload as identityEvents.ReflectionCreated;
+      if (!reflection.firstOfDay || !reflection.userId || !reflection.day) return [];
+      const at = when(reflection.createdAt, occurredAt);
+      return [
+        {
+          reason: 'reflection',
+          userId: reflection.userId,
+          sourceId: `${reflection.userId}:${reflection.day}`,
+          at,
+        },
       ];
     }
     default:

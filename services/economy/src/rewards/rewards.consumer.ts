@@ -2,7 +2,7 @@ import type { DomainEvent, ServiceRuntime } from '@aura/platform';
 import { rewardsFor } from './reward-rules';
 import type { RewardsService } from './rewards.service';
 
-/** Rewards for social's events (post created, like received, comment received and written). */
+/** Rewards for social's events (post created, like received, comment received and written) and identity's (daily check-in and reflection). */
 export class RewardsConsumer {
   constructor(
     private readonly runtime: Pick<ServiceRuntime, 'subscribe'>,
@@ -12,7 +12,7 @@ export class RewardsConsumer {
   start(): Promise<void> {
     return this.runtime.subscribe({
       group: 'economy.rewards',
-      events: ['post.created', 'post.liked', 'comment.created'],
+      events: ['post.created', 'post.liked', 'comment.created', 'mood.checked_in', 'reflection.created'],
       handler: (event) => this.handle(event),
     });
   }

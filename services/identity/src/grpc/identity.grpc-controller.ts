@@ -6,6 +6,7 @@ import { BlocksGrpcHandlers } from '../blocks/blocks.grpc';
 import { SIGNING_KEY } from '../tokens/tokens.providers';
 import type { SigningKey } from '../tokens/signing-key';
 import type { User } from '../users/user';
+import { WellnessGrpcHandlers } from '../wellness/wellness.grpc';
 
 export function toUserMessage(user: User): identity.User {
   return {
@@ -45,6 +46,7 @@ export class IdentityGrpcController implements AsyncService<identity.IdentitySer
     private readonly auth: AuthService,
     @Inject(SIGNING_KEY) private readonly signingKey: SigningKey,
     private readonly blocks: BlocksGrpcHandlers,
+    private readonly wellness: WellnessGrpcHandlers,
   ) {}
 
   async register(request: identity.RegisterRequest) {
@@ -94,5 +96,34 @@ export class IdentityGrpcController implements AsyncService<identity.IdentitySer
 
   isBlocked(request: identity.IsBlockedRequest) {
     return this.blocks.isBlocked(request);
+  }
+
+  async updateProfile(request: identity.UpdateProfileRequest, context: CallContext) {
+    return toUserMessage(await this.wellness.updateProfile(request, context));
+  }
+
+  async viewProfile(request: identity.GetUserRequest, context: CallContext) {
+    const view = await this.wellness.viewProfile(request, context);
+    return { user: toUserMessage(view.user), profileVisitsCount: view.visits };
+  }
+
+  createMoodCheckin(request: identity.CreateMoodCheckinRequest, context: CallContext) {
+    return this.wellness.createMoodCheckin(request, context);
+  }
+
+  listMoodCheckins(request: identity.ListWellnessRequest, context: CallContext) {
+    return this.wellness.listMoodCheckins(request, context);
+  }
+
+  createReflection(request: identity.CreateReflectionRequest, context: CallContext) {
+    return this.wellness.createReflection(request, context);
+  }
+
+  listReflections(request: identity.ListWellnessRequest, context: CallContext) {
+    return this.wellness.listReflections(request, context);
+  }
+
+  getWellnessStats(request: unknown, context: CallContext) {
+    return this.wellness.getWellnessStats(request, context);
   }
 }

@@ -1,5 +1,6 @@
 import {
   createEvent,
+  EventRecord,
   insertOutboxEvents,
   MONGO,
   outboxCollection,
@@ -28,6 +29,12 @@ export class ProfileChangedAnnouncer {
     runtime.registerOutbox(this.outbox);
   }
 
+  /** Stores other events of identity in the same outbox, once per `outboxId`. */
+  async store(outboxId: string, events: EventRecord[]): Promise<void> {
+    if (await insertOutboxEvents(this.outbox, outboxId, events))
+      this.runtime.eventsStored(events, { model: this.outbox, id: outboxId });
+  }
+
   /** Once per `outboxId`: a consumer names it after the event it consumed (a redelivery stores nothing). */
   async announce(user: User, outboxId: string): Promise<void> {
     const changed = createEvent(this.runtime.service, 'user.profile_changed', user.id, {
@@ -41,7 +48,6 @@ export class ProfileChangedAnnouncer {
       bio: user.bio,
       changedAt: new Date().toISOString(),
     });
-    if (await insertOutboxEvents(this.outbox, outboxId, [changed]))
-      this.runtime.eventsStored([changed], { model: this.outbox, id: outboxId });
+    await this.store(outboxId, [changed]);
   }
 }

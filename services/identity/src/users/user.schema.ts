@@ -23,6 +23,9 @@ export interface UserDoc {
   /** SuperAura billing (economy's superaura.changed): the paid period's end, and the change applied last. */
   super_aura_until?: Date | null;
   super_aura_version?: number;
+  /** The aura change applied last (its aura_log key and applied delta): a retried change applies once. */
+  aura_last_key?: string | null;
+  aura_last_delta?: number;
   created_at: Date;
   updated_at: Date;
 }
@@ -48,6 +51,8 @@ export const userSchema = new Schema<UserDoc>(
     is_super_aura: { type: Boolean, default: false },
     super_aura_until: { type: Date, default: null },
     super_aura_version: { type: Number, default: 0 },
+    aura_last_key: { type: String, default: null },
+    aura_last_delta: { type: Number, default: 0 },
     created_at: { type: Date, required: true },
     updated_at: { type: Date, required: true },
   },

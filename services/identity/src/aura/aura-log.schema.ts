@@ -1,0 +1,40 @@
+import { Schema } from 'mongoose';
+import type { AuraReason } from './aura-rules';
+
+/**
+ * One document per aura change asked for (collection aura_log), keyed by what caused it (e.g.
+ * `check_in:<user>:<day>`, `like_received:<post>:<liker>`): a change is applied at most once. Weekly
+ * growth sums `delta` (the change applied after clamping) over a member's recent entries.
+ */
+export interface AuraLogDoc {
+  _id: string;
+  user_id: string;
+  reason: AuraReason | 'admin';
+  /** The change asked for. */
+  requested: number;
+  /** The change applied (0 at the bounds or over the daily limit). */
+  delta: number;
+  score_after: number;
+  /** pending: being applied; applied; limited: over the daily limit (nothing applied). */
+  state: 'pending' | 'applied' | 'limited' | 'unknown_member';
+  /** "YYYY-MM-DD", UTC, of `at`. */
+  day: string;
+  at: Date;
+}
+
+export const auraLogSchema = new Schema<AuraLogDoc>(
+  {
+    _id: { type: String, required: true },
+    user_id: { type: String, required: true },
+    reason: { type: String, required: true },
+    requested: { type: Number, required: true },
+    delta: { type: Number, required: true },
+    score_after: { type: Number, required: true },
+    state: { type: String, required: true },
+    day: { type: String, required: true },
+    at: { type: Date, required: true },
+  },
+  { collection: 'aura_log', versionKey: false },
+);
+auraLogSchema.index({ user_id: 1, at: -1 });
+auraLogSchema.index({ user_id: 1, reason: 1, day: 1 });

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { Caller, isDuplicateKeyError, MONGO, NotFound, Unauthenticated } from '@aura/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { Connection, Model, Types } from 'mongoose';
+import { ProfileChangedAnnouncer } from '../users/profile-changed';
+import type { User } from '../users/user';
+import { UsersRepository } from '../users/users.repository';
+import { ProfileVisitDoc, profileVisitSchema } from '../visits/visit.schema';
+import { utcDay } from '../wellness/wellness-rules';
+import { ProfileUpdate, validateProfileUpdate } from './profile-rules';
+
+export const USER_NOT_FOUND = 'User not found';
+
+/** Profile edits by the member, and other members' visits of a profile (once per viewer and UTC day). */
+@Injectable()
+export class ProfileService {
+  readonly visits: Model<ProfileVisitDoc>;
+
+  constructor(
+    @Inject(MONGO) connection: Connection,
+    private readonly users: UsersRepository,
+    private readonly profiles: ProfileChangedAnnouncer,
+  ) {
+    this.visits =
+      connection.models.ProfileVisit ?? connection.model<ProfileVisitDoc>('ProfileVisit', profileVisitSchema);
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.visits.init();
+  }
+
+  /** A partial update of the caller's own profile; answers the updated member. Nothing changes on a refusal. */
+  async update(caller: Caller | undefined, update: ProfileUpdate): Promise<User> {
+    const userId = this.callerId(caller);
+    const member = await this.users.findById(userId);
+    if (!member) throw new NotFound(USER_NOT_FOUND);
+    const set = validateProfileUpdate(update, member);
+    if (Object.keys(set).length === 0) return member;
+    await this.users.usersModel
+      .updateOne({ _id: new Types.ObjectId(userId) }, { $set: { ...set, updated_at: new Date() } })
+      .exec();
+    const updated = await this.users.findById(userId);
+    if (!updated) throw new NotFound(USER_NOT_FOUND);
+    await this.profiles.announce(updated, `profile:${userId}:${randomUUID()}`);
+    return updated;
+  }
+
+  /** The member as the caller sees them, counting the caller's visit (never one's own). */
+  async view(
+    caller: Caller | undefined,
+    userId: string,
+    at = new Date(),
+  ): Promise<{ user: User; visits: number }> {
+    const viewerId = this.callerId(caller);
+    const user = await this.users.findById(userId);
+    if (!user) throw new NotFound(USER_NOT_FOUND);
+    if (viewerId !== user.id) {
+      const day = utcDay(at);
+      try {
+        await this.visits.create({
+          _id: `${user.id}:${viewerId}:${day}`,
+          profile_id: user.id,
+          viewer_id: viewerId,
+          day,
+          at,
+        });
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error;
+      }
+    }
+    return { user, visits: await this.visits.countDocuments({ profile_id: user.id }).exec() };
+  }
+
+  private callerId(caller: Caller | undefined): string {
+    if (!caller) throw new Unauthenticated('Sign in required');
+    return caller.userId;
+  }
+}

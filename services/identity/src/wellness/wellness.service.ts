@@ -1,0 +1,300 @@
+import { randomUUID } from 'node:crypto';
+import {
+  Caller,
+  createEvent,
+  isDuplicateKeyError,
+  MONGO,
+  NotFound,
+  RUNTIME,
+  ServiceRuntime,
+  toStoredOutbox,
+  Unauthenticated,
+} from '@aura/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { Connection, Model } from 'mongoose';
+import { AuraLedger } from '../aura/aura-ledger';
+import { UsersRepository } from '../users/users.repository';
+import {
+  CheckinInput,
+  computeStats,
+  listLimit,
+  ReflectionInput,
+  Stats,
+  utcDay,
+  validateCheckin,
+  validateReflection,
+  WEEK_MS,
+  wellnessCoins,
+  WellnessKind,
+} from './wellness-rules';
+import {
+  MoodCheckinDoc,
+  moodCheckinSchema,
+  ReflectionDoc,
+  reflectionSchema,
+  WellnessDayDoc,
+  wellnessDaySchema,
+} from './wellness.schema';
+
+export const USER_NOT_FOUND = 'User not found';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface MoodCheckin {
+  id: string;
+  mood: string;
+  moodDescription: string;
+  energyLevel: number;
+  createdAt: Date;
+}
+
+export interface Reflection {
+  id: string;
+  userId: string;
+  content: string;
+  mood: string;
+  category: string;
+  createdAt: Date;
+}
+
+export interface Rewarded<T> {
+  item: T;
+  firstToday: boolean;
+  auraEarned: number;
+  auraCoinsEarnedMicro: number;
+  auraScore: number;
+}
+
+const toCheckin = (doc: MoodCheckinDoc): MoodCheckin => ({
+  id: doc._id,
+  mood: doc.mood,
+  moodDescription: doc.mood_description ?? '',
+  energyLevel: doc.energy_level,
+  createdAt: doc.created_at,
+});
+
+const toReflection = (doc: ReflectionDoc): Reflection => ({
+  id: doc._id,
+  userId: doc.user_id,
+  content: doc.content,
+  mood: doc.mood,
+  category: doc.category,
+  createdAt: doc.created_at,
+});
+
+/**
+ * Daily mood check-ins and reflections (spec 000 §3, §5): the first of each per UTC day earns aura here
+ * (+2 / +10, through AuraLedger) and AC in economy (from mood.checked_in / reflection.created with
+ * first_of_day). Also the own-profile dashboard stats.
+ */
+@Injectable()
+export class WellnessService {
+  readonly checkins: Model<MoodCheckinDoc>;
+  readonly reflections: Model<ReflectionDoc>;
+  readonly days: Model<WellnessDayDoc>;
+
+  constructor(
+    @Inject(MONGO) connection: Connection,
+    @Inject(RUNTIME)
+    private readonly runtime: Pick<ServiceRuntime, 'service' | 'registerOutbox' | 'eventsStored'>,
+    private readonly users: UsersRepository,
+    private readonly aura: AuraLedger,
+  ) {
+    this.checkins =
+      connection.models.MoodCheckin ?? connection.model<MoodCheckinDoc>('MoodCheckin', moodCheckinSchema);
+    this.reflections =
+      connection.models.Reflection ?? connection.model<ReflectionDoc>('Reflection', reflectionSchema);
+    this.days =
+      connection.models.WellnessDay ?? connection.model<WellnessDayDoc>('WellnessDay', wellnessDaySchema);
+    runtime.registerOutbox(this.checkins, this.reflections);
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await Promise.all([this.checkins.init(), this.reflections.init(), this.days.init()]);
+  }
+
+  async checkIn(caller: Caller | undefined, input: CheckinInput): Promise<Rewarded<MoodCheckin>> {
+    const userId = this.callerId(caller);
+    const valid = validateCheckin(input);
+    const user = await this.member(userId);
+    const now = new Date();
+    const day = utcDay(now);
+    const firstToday = await this.claim('check_in', userId, day, now);
+    const id = randomUUID();
+    const event = createEvent(this.runtime.service, 'mood.checked_in', userId, {
+      userId,
+      checkinId: id,
+      mood: valid.mood,
+      energyLevel: valid.energyLevel,
+      firstOfDay: firstToday,
+      day,
+      createdAt: now.toISOString(),
+    });
+    const doc: MoodCheckinDoc = {
+      _id: id,
+      user_id: userId,
+      mood: valid.mood,
+      mood_description: valid.moodDescription,
+      energy_level: valid.energyLevel,
+      first_of_day: firstToday,
+      created_at: now,
+    };
+    await this.checkins.create({ ...doc, _outbox: toStoredOutbox([event]) });
+    this.runtime.eventsStored([event], { model: this.checkins, id });
+    await this.markActive(userId, now);
+    return this.rewarded(toCheckin(doc), 'check_in', firstToday, user, now);
+  }
+
+  async listCheckins(caller: Caller | undefined, limit: number): Promise<MoodCheckin[]> {
+    const userId = this.callerId(caller);
+    const docs = await this.checkins
+      .find({ user_id: userId }, { _outbox: 0 })
+      .sort({ created_at: -1, _id: -1 })
+      .limit(listLimit(limit))
+      .lean()
+      .exec();
+    return docs.map((doc) => toCheckin(doc as MoodCheckinDoc));
+  }
+
+  async reflect(caller: Caller | undefined, input: ReflectionInput): Promise<Rewarded<Reflection>> {
+    const userId = this.callerId(caller);
+    const valid = validateReflection(input);
+    const user = await this.member(userId);
+    const now = new Date();
+    const day = utcDay(now);
+    const firstToday = await this.claim('reflection', userId, day, now);
+    const id = randomUUID();
+    const event = createEvent(this.runtime.service, 'reflection.created', userId, {
+      userId,
+      reflectionId: id,
+      mood: valid.mood,
+      category: valid.category,
+      firstOfDay: firstToday,
+      day,
+      createdAt: now.toISOString(),
+    });
+    const doc: ReflectionDoc = {
+      _id: id,
+      user_id: userId,
+      content: valid.content,
+      mood: valid.mood,
+      category: valid.category,
+      first_of_day: firstToday,
+      created_at: now,
+    };
+    await this.reflections.create({ ...doc, _outbox: toStoredOutbox([event]) });
+    this.runtime.eventsStored([event], { model: this.reflections, id });
+    await this.markActive(userId, now);
+    return this.rewarded(toReflection(doc), 'reflection', firstToday, user, now);
+  }
+
+  /** A member's reflections, newest first: the caller's own (userId '') or another member's. */
+  async listReflections(caller: Caller | undefined, userId: string, limit: number): Promise<Reflection[]> {
+    const callerId = this.callerId(caller);
+    const owner = userId || callerId;
+    const size = listLimit(limit);
+    if (owner !== callerId) await this.member(owner);
+    const docs = await this.reflections
+      .find({ user_id: owner }, { _outbox: 0 })
+      .sort({ created_at: -1, _id: -1 })
+      .limit(size)
+      .lean()
+      .exec();
+    return docs.map((doc) => toReflection(doc as ReflectionDoc));
+  }
+
+  async stats(caller: Caller | undefined, now = new Date()): Promise<Stats> {
+    const userId = this.callerId(caller);
+    const dayStart = new Date(`${utcDay(now)}T00:00:00.000Z`);
+    const weekStart = new Date(now.getTime() - WEEK_MS);
+    const firstActiveDay = utcDay(new Date(dayStart.getTime() - 6 * DAY_MS));
+    const moodsSince = async (since: Date) => {
+      const [checkins, reflections] = await Promise.all([
+        this.checkins
+          .find({ user_id: userId, created_at: { $gte: since } }, { mood: 1 })
+          .lean()
+          .exec(),
+        this.reflections
+          .find({ user_id: userId, created_at: { $gte: since } }, { mood: 1 })
+          .lean()
+          .exec(),
+      ]);
+      return { checkins: checkins.map((c) => c.mood), reflections: reflections.map((r) => r.mood) };
+    };
+    const [today, week, activeDays, auraGrowth] = await Promise.all([
+      moodsSince(dayStart),
+      moodsSince(weekStart),
+      this.days.countDocuments({ user_id: userId, kind: 'active', day: { $gte: firstActiveDay } }).exec(),
+      this.aura.growthSince(userId, weekStart),
+    ]);
+    return computeStats({
+      todayMoods: [...today.checkins, ...today.reflections],
+      weekMoods: [...week.checkins, ...week.reflections],
+      weekReflections: week.reflections.length,
+      activeDays,
+      auraGrowth,
+    });
+  }
+
+  /** Marks a UTC day on which the member did something (engagement rate). Idempotent. */
+  async markActive(userId: string, at: Date): Promise<void> {
+    await this.claimDoc(`active:${userId}:${utcDay(at)}`, userId, 'active', utcDay(at), at);
+  }
+
+  private async rewarded<T>(
+    item: T,
+    kind: WellnessKind,
+    firstToday: boolean,
+    user: { id: string; auraScore: number; isSuperAura: boolean },
+    at: Date,
+  ): Promise<Rewarded<T>> {
+    if (!firstToday) {
+      const fresh = await this.users.findById(user.id);
+      return {
+        item,
+        firstToday,
+        auraEarned: 0,
+        auraCoinsEarnedMicro: 0,
+        auraScore: fresh?.auraScore ?? user.auraScore,
+      };
+    }
+    const outcome = await this.aura.apply({
+      userId: user.id,
+      reason: kind,
+      key: `${kind}:${user.id}:${utcDay(at)}`,
+      at,
+    });
+    return {
+      item,
+      firstToday,
+      auraEarned: outcome.applied,
+      auraCoinsEarnedMicro: wellnessCoins(kind, user.isSuperAura),
+      auraScore: outcome.score,
+    };
+  }
+
+  /** Whether this is the member's first of `kind` on `day` (one claim wins, however many race). */
+  private claim(kind: WellnessKind, userId: string, day: string, at: Date): Promise<boolean> {
+    return this.claimDoc(`${kind}:${userId}:${day}`, userId, kind, day, at);
+  }
+
+  private async claimDoc(id: string, userId: string, kind: string, day: string, at: Date): Promise<boolean> {
+    try {
+      await this.days.create({ _id: id, user_id: userId, kind, day, at });
+      return true;
+    } catch (error) {
+      if (isDuplicateKeyError(error)) return false;
+      throw error;
+    }
+  }
+
+  private async member(userId: string) {
+    const user = await this.users.findById(userId);
+    if (!user) throw new NotFound(USER_NOT_FOUND);
+    return user;
+  }
+
+  private callerId(caller: Caller | undefined): string {
+    if (!caller) throw new Unauthenticated('Sign in required');
+    return caller.userId;
+  }
+}
