@@ -1,60 +1,57 @@
-// The genie calls (spec 001 §7, spec 000 §7, PRODUCT-DECISIONS.md "Genies and marketplace"). The
-// calls that move AC or genies carry an Idempotency-Key, made once per attempt by the caller.
-// Pure module (no DOM): the client is handed in.
+// The genie calls (spec 001 §7, spec 000 §7, PRODUCT-DECISIONS.md "Genies and marketplace"), typed by
+// the generated OpenAPI schema. The bottle purchase carries an Idempotency-Key, made once per attempt
+// by the caller. Pure module (no DOM): the client is handed in.
 import type { ApiClient } from '../../../api/client';
+import { ApiError } from '../../../api/errors';
 import { asList } from '../../posts/api/request';
-import type { Bottles, FeaturedGenie, Genie, GenieMessage, GenieStats, UserGenie } from '../types';
-
-type RawResult = { data?: unknown; error?: unknown; response: Response };
-interface CallInit {
-  params?: { path?: Record<string, string>; header?: Record<string, string> };
-  body?: unknown;
-  signal?: AbortSignal;
-}
-/** The genies routes through the shared client (bearer token, refresh, catalogue errors). */
-type GenieClient = Record<'GET' | 'POST' | 'PUT', (path: string, init?: CallInit) => Promise<RawResult>>;
-
-const idempotent = (key: string) => ({ 'idempotency-key': key });
+import type { FeaturedGenie } from '../types';
 
 export function createGeniesApi(api: ApiClient) {
-  const call = <T>(method: 'GET' | 'POST' | 'PUT', path: string, init?: CallInit) =>
-    api.call((c) => (c as unknown as GenieClient)[method](path, init)) as Promise<T>;
-  const byId = (id: string) => ({ path: { id } });
-
   return {
     available: async (signal?: AbortSignal) =>
-      asList(await call<Genie[]>('GET', '/api/genies/available', { signal })),
-    bottles: (signal?: AbortSignal) => call<Bottles>('GET', '/api/genies/bottles', { signal }),
+      asList(await api.call((c) => c.GET('/api/genies/available', { signal }))),
+    bottles: (signal?: AbortSignal) => api.call((c) => c.GET('/api/genies/bottles', { signal })),
     purchaseBottles: (quantity: number, key: string) =>
-      call<GenieMessage>('POST', '/api/genies/purchase-bottle', {
-        params: { header: idempotent(key) },
-        body: { quantity },
-      }),
-    revealBottle: (key: string) =>
-      call<UserGenie>('POST', '/api/genies/reveal-bottle', { params: { header: idempotent(key) } }),
+      api.call((c) =>
+        c.POST('/api/genies/purchase-bottle', {
+          params: { header: { 'idempotency-key': key } },
+          body: { quantity },
+        }),
+      ),
+    revealBottle: () => api.call((c) => c.POST('/api/genies/reveal-bottle')),
     collection: async (signal?: AbortSignal) =>
-      asList(await call<UserGenie[]>('GET', '/api/genies/collection', { signal })),
-    stats: (signal?: AbortSignal) => call<GenieStats>('GET', '/api/genies/stats', { signal }),
+      asList(await api.call((c) => c.GET('/api/genies/collection', { signal }))),
+    stats: (signal?: AbortSignal) => api.call((c) => c.GET('/api/genies/stats', { signal })),
     setNickname: (userGenieId: string, nickname: string) =>
-      call<unknown>('PUT', '/api/genies/{id}/nickname', { params: byId(userGenieId), body: { nickname } }),
+      api.call((c) =>
+        c.PUT('/api/genies/{id}/nickname', { params: { path: { id: userGenieId } }, body: { nickname } }),
+      ),
     setFeatured: (userGenieId: string) =>
-      call<GenieMessage>('POST', '/api/genies/{id}/set-featured', { params: byId(userGenieId) }),
-    claimEarnings: (key: string) =>
-      call<GenieMessage>('POST', '/api/genies/claim-earnings', { params: { header: idempotent(key) } }),
-    send: (userGenieId: string, input: { recipientUsername: string; message: string }, key: string) =>
-      call<GenieMessage>('POST', '/api/genies/{id}/send', {
-        params: { ...byId(userGenieId), header: idempotent(key) },
-        body: { recipient_username: input.recipientUsername.trim(), message: input.message },
-      }),
+      api.call((c) => c.POST('/api/genies/{id}/set-featured', { params: { path: { id: userGenieId } } })),
+    claimEarnings: () => api.call((c) => c.POST('/api/genies/claim-earnings')),
+    send: (userGenieId: string, input: { recipientUsername: string; message: string }) =>
+      api.call((c) =>
+        c.POST('/api/genies/{id}/send', {
+          params: { path: { id: userGenieId } },
+          body: { recipient_username: input.recipientUsername.trim(), message: input.message },
+        }),
+      ),
     /** Another member's genies (GET /api/users/{id}/genies). */
     memberGenies: async (userId: string, signal?: AbortSignal) =>
-      asList(await call<UserGenie[]>('GET', '/api/users/{id}/genies', { params: byId(userId), signal })),
-    /** A member's featured genie (GET /api/genies/{userId}/featured); null when there is none. */
-    featured: async (userId: string, signal?: AbortSignal) =>
-      (await call<FeaturedGenie | null>('GET', '/api/genies/{id}/featured', {
-        params: byId(userId),
-        signal,
-      })) ?? null,
+      asList(
+        await api.call((c) => c.GET('/api/users/{id}/genies', { params: { path: { id: userId } }, signal })),
+      ),
+    /** A member's featured genie (GET /api/genies/{userId}/featured); null when they have none (404). */
+    featured: async (userId: string, signal?: AbortSignal): Promise<FeaturedGenie | null> => {
+      try {
+        return await api.call((c) =>
+          c.GET('/api/genies/{userId}/featured', { params: { path: { userId } }, signal }),
+        );
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
   };
 }
 

@@ -66,7 +66,7 @@ export function usePurchaseBottles() {
 export function useRevealBottle() {
   const refreshGenies = useRefreshGenies();
   return useMutation({
-    mutationFn: () => geniesApi.revealBottle(newIdempotencyKey()),
+    mutationFn: () => geniesApi.revealBottle(),
     onSettled: () => refreshGenies(),
   });
 }
@@ -94,7 +94,7 @@ export function useClaimEarnings() {
   const refreshGenies = useRefreshGenies();
   const refreshWallet = useRefreshWallet();
   return useMutation({
-    mutationFn: () => geniesApi.claimEarnings(newIdempotencyKey()),
+    mutationFn: () => geniesApi.claimEarnings(),
     onSettled: () => Promise.all([refreshGenies(), refreshWallet()]),
   });
 }
@@ -111,7 +111,7 @@ export function useSendGenie() {
       id: string;
       recipientUsername: string;
       message: string;
-    }) => geniesApi.send(id, { recipientUsername, message }, newIdempotencyKey()),
+    }) => geniesApi.send(id, { recipientUsername, message }),
     // Sending claims the genie's pending earnings first (PRODUCT-DECISIONS.md).
     onSettled: () => Promise.all([refreshGenies(), refreshWallet()]),
   });

@@ -3,6 +3,7 @@ import { Avatar } from '../../../ui/Avatar';
 import { SuperAuraBadge } from '../../../ui/SuperAuraBadge';
 import { AURA_SCORE_MAX, auraLevel, auraPercent, auraTier } from '../../aura/aura-level';
 import { useSignedInUser } from '../../auth/hooks';
+import { MemberFeaturedGenie } from '../../genies/components/MemberFeaturedGenie';
 import { MessageButton } from '../../messaging/components/MessageButton';
 import { SendEnergyButton } from '../../wallet/components/SendEnergyButton';
 import type { MemberProfile } from '../types';
@@ -43,6 +44,8 @@ export function MemberHeader({ profile }: { profile: MemberProfile }) {
         {isOwn ? null : <FollowButton profile={profile} />}
         {isOwn ? null : <SendEnergyButton member={profile} />}
       </div>
+
+      <MemberFeaturedGenie userId={profile.id} />
 
       <dl className={styles.counts}>
         <div>

@@ -4,6 +4,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { DialogContentProps } from '../../../app/DialogHost';
 import { useSignedInUser } from '../../auth/hooks';
+import { GeniesSection } from '../../genies/components/GeniesSection';
 import { UpgradeSection } from '../../superaura/components/UpgradeSection';
 import { WalletSection } from '../../wallet/components/WalletSection';
 import { useUserDataRefreshListener } from '../hooks/user-refresh';
@@ -12,7 +13,12 @@ import { ProfileHeader } from './ProfileHeader';
 import { ProfileSettings } from './ProfileSettings';
 import styles from './OwnProfileDialog.module.css';
 
-const IMPLEMENTED_SECTIONS: ReadonlySet<ProfileSectionId> = new Set(['wallet', 'upgrade', 'settings']);
+const IMPLEMENTED_SECTIONS: ReadonlySet<ProfileSectionId> = new Set([
+  'genies',
+  'wallet',
+  'upgrade',
+  'settings',
+]);
 
 export function OwnProfileDialog({ props }: DialogContentProps) {
   const user = useSignedInUser();
@@ -63,6 +69,7 @@ export function OwnProfileDialog({ props }: DialogContentProps) {
           aria-labelledby={`${baseId}-${section.id}`}
           className={styles.panel}
         >
+          {section.id === 'genies' ? <GeniesSection /> : null}
           {section.id === 'wallet' ? <WalletSection /> : null}
           {section.id === 'upgrade' ? <UpgradeSection user={user} /> : null}
           {section.id === 'settings' ? (
