@@ -7,6 +7,7 @@ import { LEDGER_CHECK_EVERY_MS, LedgerCheck } from './ledger/ledger-check';
 import { LedgerMaintenance, MaintenanceOptions } from './ledger/ledger-maintenance';
 import { LedgerRelay, LedgerRelayOptions } from './ledger/ledger-relay';
 import { MarketConsumer } from './market/market.consumer';
+import { MarketplaceOptions, MarketplaceService } from './marketplace/marketplace.service';
 import { MarketRepository } from './market/market.repository';
 import { MarketOptions, MarketService } from './market/market.service';
 import type { MemberDirectory } from './members/member';
@@ -41,6 +42,7 @@ export interface EconomyDependencies {
   relay?: LedgerRelayOptions;
   market?: MarketOptions;
   withdrawals?: WithdrawalsOptions;
+  marketplace?: MarketplaceOptions;
   /** Card top-ups and SuperAura: the test checkout with the local webhook secret unless given. */
   topups?: Partial<TopUpsOptions> & { provider?: CheckoutProvider };
 }
@@ -75,6 +77,7 @@ export function composeEconomy(deps: EconomyDependencies) {
     deps.withdrawals,
   );
   const wallets = new WalletService(ledger, price, withdrawals);
+  const marketplace = new MarketplaceService(deps.mongo, ledger, members, deps.logger, deps.marketplace);
   const topups = new TopUpsService(
     deps.mongo,
     ledger,
@@ -90,7 +93,15 @@ export function composeEconomy(deps: EconomyDependencies) {
       recoverAfterMs: deps.topups?.recoverAfterMs,
     },
   );
-  const controller = new EconomyGrpcController(wallets, payments, ledger, market, withdrawals, topups);
+  const controller = new EconomyGrpcController(
+    wallets,
+    payments,
+    ledger,
+    market,
+    withdrawals,
+    topups,
+    marketplace,
+  );
   const ledgerCheck = new LedgerCheck(ledger, deps.logger);
   const maintenance = new LedgerMaintenance(ledger, deps.logger, {
     ...deps.maintenance,
@@ -109,6 +120,8 @@ export function composeEconomy(deps: EconomyDependencies) {
       { name: 'withdrawal sweep', everyMs: 5000, run: () => withdrawals.sweep() },
       // Top-up credits a crash interrupted (between the step marker and the ledger).
       { name: 'top-up sweep', everyMs: 5000, run: () => topups.sweep() },
+      // Marketplace purchases a crash interrupted (between the ownership slot and the ledger).
+      { name: 'marketplace sweep', everyMs: 5000, run: () => marketplace.sweep() },
     ],
   });
   return {
@@ -121,6 +134,7 @@ export function composeEconomy(deps: EconomyDependencies) {
     wallets,
     withdrawals,
     topups,
+    marketplace,
     controller,
     maintenance,
     ledgerCheck,
@@ -135,6 +149,7 @@ export function composeEconomy(deps: EconomyDependencies) {
         slots.ensureIndexes(),
         withdrawals.ensureIndexes(),
         topups.ensureIndexes(),
+        marketplace.init(),
       ]);
       await market.init();
     },

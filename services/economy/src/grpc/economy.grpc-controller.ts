@@ -10,6 +10,7 @@ import type { PaymentsService, Receipt } from '../payments/payments.service';
 import type { WalletService } from '../wallet/wallet.service';
 import type { TopUpsService } from '../topups/topups.service';
 import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
+import type { MarketplaceService, MarketPurchase } from '../marketplace/marketplace.service';
 import { GeniePaymentsService } from '../genie-payments/genie-payments.service';
 
 const ADMIN_ROLES = new Set(['admin', 'super_admin']);
@@ -39,7 +40,80 @@ export class EconomyGrpcController implements AsyncService<economy.EconomyServic
     private readonly market: MarketService,
     private readonly withdrawals: WithdrawalsService,
     private readonly topups: TopUpsService,
+    private readonly marketplace: MarketplaceService,
   ) {}
+
+  // ---- marketplace (marketplace/) -------------------------------------------------------------------
+
+  /** Public: no caller needed. */
+  async listMarketplaceCategories(): Promise<economy.MarketplaceCategoryList> {
+    return { categories: this.marketplace.categories() };
+  }
+
+  async listMarketplaceItems(_request: unknown, context: CallContext): Promise<economy.MarketplaceItemList> {
+    return { items: await this.marketplace.list(callerOf(context)) };
+  }
+
+  async purchaseMarketplaceItem(
+    request: economy.MarketplaceItemRequest,
+    context: CallContext,
+  ): Promise<economy.MarketplacePurchase> {
+    return toPurchase(
+      await this.marketplace.purchase(callerOf(context), request.itemId, context.idempotencyKey),
+    );
+  }
+
+  async listMarketplacePurchases(
+    _request: unknown,
+    context: CallContext,
+  ): Promise<economy.MarketplacePurchaseList> {
+    return { purchases: (await this.marketplace.purchases(callerOf(context))).map(toPurchase) };
+  }
+
+  async applyMarketplaceItem(
+    request: economy.MarketplaceItemRequest,
+    context: CallContext,
+  ): Promise<economy.MarketplaceItem> {
+    return this.marketplace.apply(callerOf(context), request.itemId);
+  }
+
+  async removeMarketplaceItem(
+    request: economy.MarketplaceItemRequest,
+    context: CallContext,
+  ): Promise<economy.MarketplaceItem> {
+    return this.marketplace.remove(callerOf(context), request.itemId);
+  }
+
+  async listAppliedItems(
+    request: economy.AppliedItemsRequest,
+    context: CallContext,
+  ): Promise<economy.MarketplaceItemList> {
+    callerOf(context);
+    return { items: await this.marketplace.appliedItems(request.userId.trim()) };
+  }
+
+  // ---- genies (genie-payments/): called by the genies service, never routed by the gateway ----------
+
+  private geniePaymentsService?: GeniePaymentsService;
+
+  private get geniePayments(): GeniePaymentsService {
+    return (this.geniePaymentsService ??= new GeniePaymentsService(this.ledger));
+  }
+
+  async chargeGeniePurchase(
+    request: economy.GenieMoneyRequest,
+    context: CallContext,
+  ): Promise<economy.TransferReceipt> {
+    return toReceipt(await this.geniePayments.charge(callerOf(context), request, context.idempotencyKey));
+  }
+
+  async payGenieEarnings(
+    request: economy.GenieMoneyRequest,
+    context: CallContext,
+  ): Promise<economy.TransferReceipt> {
+    callerOf(context);
+    return toReceipt(await this.geniePayments.payEarnings(request, context.idempotencyKey));
+  }
 
   // ---- genies (genie-payments/): called by the genies service, never routed by the gateway ----------
 
@@ -224,6 +298,10 @@ export class EconomyGrpcController implements AsyncService<economy.EconomyServic
       })),
     };
   }
+}
+
+function toPurchase(purchase: MarketPurchase): economy.MarketplacePurchase {
+  return { ...purchase };
 }
 
 function sendInput(request: economy.SendRequest) {

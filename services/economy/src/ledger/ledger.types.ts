@@ -18,7 +18,9 @@ export type TransferKind =
   | 'withdrawal_payout'
   | 'withdrawal_release'
   // A paid card top-up: card_topups → member, keyed topup:<checkout session id> (topups/).
-  | 'topup';
+  | 'topup'
+  // A marketplace item bought: member → marketplace, keyed mkt:<user>:<item>:<attempt> (marketplace/).
+  | 'marketplace_purchase';
 
 export type Side = 'debit' | 'credit';
 

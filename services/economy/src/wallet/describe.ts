@@ -26,6 +26,8 @@ export function transactionType(entry: Pick<EntryDoc, 'kind' | 'side'>): Transac
       return entry.side === 'credit' ? 'earning' : 'transfer';
     case 'transfer':
       return 'transfer';
+    case 'marketplace_purchase':
+      return 'spending';
     default:
       return 'other';
   }
@@ -69,6 +71,8 @@ export function describe(
       return `Withdrawal rejected: AuraCoins returned to your wallet${entry.memo ? ` (${entry.memo})` : ''}`;
     case 'topup':
       return `AuraCoins bought with a card${entry.memo ? `: ${entry.memo}` : ''}`;
+    case 'marketplace_purchase':
+      return `Marketplace purchase${entry.memo ? `: ${entry.memo}` : ''}`;
     case 'withdrawal_payout':
       return `Withdrawal paid out${entry.memo ? `: ${entry.memo}` : ''}`;
     default:

@@ -331,6 +331,59 @@ export interface GenieMoneyRequest {
   memo: string;
 }
 
+export interface MarketplaceCategory {
+  /** animations | color_schemes | banner_packs | badges | profile_fonts | ring_colors | profile_effects */
+  id: string;
+  name: string;
+}
+
+export interface MarketplaceCategoryList {
+  categories: MarketplaceCategory[];
+}
+
+export interface MarketplaceItem {
+  id: string;
+  name: string;
+  description: string;
+  category: string;
+  priceMicro: number;
+  isPremium: boolean;
+  isOwned: boolean;
+  isActiveOnProfile: boolean;
+  previewImageUrl: string;
+  /**
+   * What it does to the profile, per category: a colour "#rrggbb" (ring_colors), colours
+   * "#a,#b[,#c]" (color_schemes, banner_packs), an emoji (badges), a font key (profile_fonts), an
+   * effect key (profile_effects) or an animation key (animations).
+   */
+  appearance: string;
+}
+
+export interface MarketplaceItemList {
+  items: MarketplaceItem[];
+}
+
+export interface MarketplaceItemRequest {
+  itemId: string;
+}
+
+export interface AppliedItemsRequest {
+  userId: string;
+}
+
+export interface MarketplacePurchase {
+  item: MarketplaceItem | undefined;
+  transferId: string;
+  balanceAfterMicro: number;
+  purchasedAt: string;
+  /** True when the same idempotency key had already bought it. */
+  replayed: boolean;
+}
+
+export interface MarketplacePurchaseList {
+  purchases: MarketplacePurchase[];
+}
+
 function createBaseGetWalletRequest(): GetWalletRequest {
   return { userId: "" };
 }
@@ -4625,6 +4678,839 @@ export const GenieMoneyRequest: MessageFns<GenieMoneyRequest> = {
   },
 };
 
+function createBaseMarketplaceCategory(): MarketplaceCategory {
+  return { id: "", name: "" };
+}
+
+export const MarketplaceCategory: MessageFns<MarketplaceCategory> = {
+  encode(message: MarketplaceCategory, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MarketplaceCategory {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMarketplaceCategory();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MarketplaceCategory {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+    };
+  },
+
+  toJSON(message: MarketplaceCategory): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MarketplaceCategory>, I>>(base?: I): MarketplaceCategory {
+    return MarketplaceCategory.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MarketplaceCategory>, I>>(object: I): MarketplaceCategory {
+    const message = createBaseMarketplaceCategory();
+    message.id = object.id ?? "";
+    message.name = object.name ?? "";
+    return message;
+  },
+};
+
+function createBaseMarketplaceCategoryList(): MarketplaceCategoryList {
+  return { categories: [] };
+}
+
+export const MarketplaceCategoryList: MessageFns<MarketplaceCategoryList> = {
+  encode(message: MarketplaceCategoryList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.categories) {
+      MarketplaceCategory.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MarketplaceCategoryList {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMarketplaceCategoryList();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.categories.push(MarketplaceCategory.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MarketplaceCategoryList {
+    return {
+      categories: globalThis.Array.isArray(object?.categories)
+        ? object.categories.map((e: any) => MarketplaceCategory.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: MarketplaceCategoryList): unknown {
+    const obj: any = {};
+    if (message.categories?.length) {
+      obj.categories = message.categories.map((e) => MarketplaceCategory.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MarketplaceCategoryList>, I>>(base?: I): MarketplaceCategoryList {
+    return MarketplaceCategoryList.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MarketplaceCategoryList>, I>>(object: I): MarketplaceCategoryList {
+    const message = createBaseMarketplaceCategoryList();
+    message.categories = object.categories?.map((e) => MarketplaceCategory.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseMarketplaceItem(): MarketplaceItem {
+  return {
+    id: "",
+    name: "",
+    description: "",
+    category: "",
+    priceMicro: 0,
+    isPremium: false,
+    isOwned: false,
+    isActiveOnProfile: false,
+    previewImageUrl: "",
+    appearance: "",
+  };
+}
+
+export const MarketplaceItem: MessageFns<MarketplaceItem> = {
+  encode(message: MarketplaceItem, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.description !== "") {
+      writer.uint32(26).string(message.description);
+    }
+    if (message.category !== "") {
+      writer.uint32(34).string(message.category);
+    }
+    if (message.priceMicro !== 0) {
+      writer.uint32(40).int64(message.priceMicro);
+    }
+    if (message.isPremium !== false) {
+      writer.uint32(48).bool(message.isPremium);
+    }
+    if (message.isOwned !== false) {
+      writer.uint32(56).bool(message.isOwned);
+    }
+    if (message.isActiveOnProfile !== false) {
+      writer.uint32(64).bool(message.isActiveOnProfile);
+    }
+    if (message.previewImageUrl !== "") {
+      writer.uint32(74).string(message.previewImageUrl);
+    }
+    if (message.appearance !== "") {
+      writer.uint32(82).string(message.appearance);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MarketplaceItem {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMarketplaceItem();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.category = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.priceMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.isPremium = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.isOwned = reader.bool();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.isActiveOnProfile = reader.bool();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.previewImageUrl = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.appearance = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MarketplaceItem {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      category: isSet(object.category) ? globalThis.String(object.category) : "",
+      priceMicro: isSet(object.priceMicro)
+        ? globalThis.Number(object.priceMicro)
+        : isSet(object.price_micro)
+        ? globalThis.Number(object.price_micro)
+        : 0,
+      isPremium: isSet(object.isPremium)
+        ? globalThis.Boolean(object.isPremium)
+        : isSet(object.is_premium)
+        ? globalThis.Boolean(object.is_premium)
+        : false,
+      isOwned: isSet(object.isOwned)
+        ? globalThis.Boolean(object.isOwned)
+        : isSet(object.is_owned)
+        ? globalThis.Boolean(object.is_owned)
+        : false,
+      isActiveOnProfile: isSet(object.isActiveOnProfile)
+        ? globalThis.Boolean(object.isActiveOnProfile)
+        : isSet(object.is_active_on_profile)
+        ? globalThis.Boolean(object.is_active_on_profile)
+        : false,
+      previewImageUrl: isSet(object.previewImageUrl)
+        ? globalThis.String(object.previewImageUrl)
+        : isSet(object.preview_image_url)
+        ? globalThis.String(object.preview_image_url)
+        : "",
+      appearance: isSet(object.appearance) ? globalThis.String(object.appearance) : "",
+    };
+  },
+
+  toJSON(message: MarketplaceItem): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.category !== "") {
+      obj.category = message.category;
+    }
+    if (message.priceMicro !== 0) {
+      obj.priceMicro = Math.round(message.priceMicro);
+    }
+    if (message.isPremium !== false) {
+      obj.isPremium = message.isPremium;
+    }
+    if (message.isOwned !== false) {
+      obj.isOwned = message.isOwned;
+    }
+    if (message.isActiveOnProfile !== false) {
+      obj.isActiveOnProfile = message.isActiveOnProfile;
+    }
+    if (message.previewImageUrl !== "") {
+      obj.previewImageUrl = message.previewImageUrl;
+    }
+    if (message.appearance !== "") {
+      obj.appearance = message.appearance;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MarketplaceItem>, I>>(base?: I): MarketplaceItem {
+    return MarketplaceItem.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MarketplaceItem>, I>>(object: I): MarketplaceItem {
+    const message = createBaseMarketplaceItem();
+    message.id = object.id ?? "";
+    message.name = object.name ?? "";
+    message.description = object.description ?? "";
+    message.category = object.category ?? "";
+    message.priceMicro = object.priceMicro ?? 0;
+    message.isPremium = object.isPremium ?? false;
+    message.isOwned = object.isOwned ?? false;
+    message.isActiveOnProfile = object.isActiveOnProfile ?? false;
+    message.previewImageUrl = object.previewImageUrl ?? "";
+    message.appearance = object.appearance ?? "";
+    return message;
+  },
+};
+
+function createBaseMarketplaceItemList(): MarketplaceItemList {
+  return { items: [] };
+}
+
+export const MarketplaceItemList: MessageFns<MarketplaceItemList> = {
+  encode(message: MarketplaceItemList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      MarketplaceItem.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MarketplaceItemList {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMarketplaceItemList();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(MarketplaceItem.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MarketplaceItemList {
+    return {
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => MarketplaceItem.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: MarketplaceItemList): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => MarketplaceItem.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MarketplaceItemList>, I>>(base?: I): MarketplaceItemList {
+    return MarketplaceItemList.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MarketplaceItemList>, I>>(object: I): MarketplaceItemList {
+    const message = createBaseMarketplaceItemList();
+    message.items = object.items?.map((e) => MarketplaceItem.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseMarketplaceItemRequest(): MarketplaceItemRequest {
+  return { itemId: "" };
+}
+
+export const MarketplaceItemRequest: MessageFns<MarketplaceItemRequest> = {
+  encode(message: MarketplaceItemRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.itemId !== "") {
+      writer.uint32(10).string(message.itemId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MarketplaceItemRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMarketplaceItemRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.itemId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MarketplaceItemRequest {
+    return {
+      itemId: isSet(object.itemId)
+        ? globalThis.String(object.itemId)
+        : isSet(object.item_id)
+        ? globalThis.String(object.item_id)
+        : "",
+    };
+  },
+
+  toJSON(message: MarketplaceItemRequest): unknown {
+    const obj: any = {};
+    if (message.itemId !== "") {
+      obj.itemId = message.itemId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MarketplaceItemRequest>, I>>(base?: I): MarketplaceItemRequest {
+    return MarketplaceItemRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MarketplaceItemRequest>, I>>(object: I): MarketplaceItemRequest {
+    const message = createBaseMarketplaceItemRequest();
+    message.itemId = object.itemId ?? "";
+    return message;
+  },
+};
+
+function createBaseAppliedItemsRequest(): AppliedItemsRequest {
+  return { userId: "" };
+}
+
+export const AppliedItemsRequest: MessageFns<AppliedItemsRequest> = {
+  encode(message: AppliedItemsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AppliedItemsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAppliedItemsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AppliedItemsRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+    };
+  },
+
+  toJSON(message: AppliedItemsRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AppliedItemsRequest>, I>>(base?: I): AppliedItemsRequest {
+    return AppliedItemsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AppliedItemsRequest>, I>>(object: I): AppliedItemsRequest {
+    const message = createBaseAppliedItemsRequest();
+    message.userId = object.userId ?? "";
+    return message;
+  },
+};
+
+function createBaseMarketplacePurchase(): MarketplacePurchase {
+  return { item: undefined, transferId: "", balanceAfterMicro: 0, purchasedAt: "", replayed: false };
+}
+
+export const MarketplacePurchase: MessageFns<MarketplacePurchase> = {
+  encode(message: MarketplacePurchase, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.item !== undefined) {
+      MarketplaceItem.encode(message.item, writer.uint32(10).fork()).join();
+    }
+    if (message.transferId !== "") {
+      writer.uint32(18).string(message.transferId);
+    }
+    if (message.balanceAfterMicro !== 0) {
+      writer.uint32(24).int64(message.balanceAfterMicro);
+    }
+    if (message.purchasedAt !== "") {
+      writer.uint32(34).string(message.purchasedAt);
+    }
+    if (message.replayed !== false) {
+      writer.uint32(40).bool(message.replayed);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MarketplacePurchase {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMarketplacePurchase();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.item = MarketplaceItem.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.transferId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.balanceAfterMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.purchasedAt = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.replayed = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MarketplacePurchase {
+    return {
+      item: isSet(object.item) ? MarketplaceItem.fromJSON(object.item) : undefined,
+      transferId: isSet(object.transferId)
+        ? globalThis.String(object.transferId)
+        : isSet(object.transfer_id)
+        ? globalThis.String(object.transfer_id)
+        : "",
+      balanceAfterMicro: isSet(object.balanceAfterMicro)
+        ? globalThis.Number(object.balanceAfterMicro)
+        : isSet(object.balance_after_micro)
+        ? globalThis.Number(object.balance_after_micro)
+        : 0,
+      purchasedAt: isSet(object.purchasedAt)
+        ? globalThis.String(object.purchasedAt)
+        : isSet(object.purchased_at)
+        ? globalThis.String(object.purchased_at)
+        : "",
+      replayed: isSet(object.replayed) ? globalThis.Boolean(object.replayed) : false,
+    };
+  },
+
+  toJSON(message: MarketplacePurchase): unknown {
+    const obj: any = {};
+    if (message.item !== undefined) {
+      obj.item = MarketplaceItem.toJSON(message.item);
+    }
+    if (message.transferId !== "") {
+      obj.transferId = message.transferId;
+    }
+    if (message.balanceAfterMicro !== 0) {
+      obj.balanceAfterMicro = Math.round(message.balanceAfterMicro);
+    }
+    if (message.purchasedAt !== "") {
+      obj.purchasedAt = message.purchasedAt;
+    }
+    if (message.replayed !== false) {
+      obj.replayed = message.replayed;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MarketplacePurchase>, I>>(base?: I): MarketplacePurchase {
+    return MarketplacePurchase.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MarketplacePurchase>, I>>(object: I): MarketplacePurchase {
+    const message = createBaseMarketplacePurchase();
+    message.item = (object.item !== undefined && object.item !== null)
+      ? MarketplaceItem.fromPartial(object.item)
+      : undefined;
+    message.transferId = object.transferId ?? "";
+    message.balanceAfterMicro = object.balanceAfterMicro ?? 0;
+    message.purchasedAt = object.purchasedAt ?? "";
+    message.replayed = object.replayed ?? false;
+    return message;
+  },
+};
+
+function createBaseMarketplacePurchaseList(): MarketplacePurchaseList {
+  return { purchases: [] };
+}
+
+export const MarketplacePurchaseList: MessageFns<MarketplacePurchaseList> = {
+  encode(message: MarketplacePurchaseList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.purchases) {
+      MarketplacePurchase.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MarketplacePurchaseList {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMarketplacePurchaseList();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.purchases.push(MarketplacePurchase.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MarketplacePurchaseList {
+    return {
+      purchases: globalThis.Array.isArray(object?.purchases)
+        ? object.purchases.map((e: any) => MarketplacePurchase.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: MarketplacePurchaseList): unknown {
+    const obj: any = {};
+    if (message.purchases?.length) {
+      obj.purchases = message.purchases.map((e) => MarketplacePurchase.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MarketplacePurchaseList>, I>>(base?: I): MarketplacePurchaseList {
+    return MarketplacePurchaseList.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MarketplacePurchaseList>, I>>(object: I): MarketplacePurchaseList {
+    const message = createBaseMarketplacePurchaseList();
+    message.purchases = object.purchases?.map((e) => MarketplacePurchase.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 /**
  * EconomyService owns the ledger: wallets, transactions, rewards, tips, transfers and adjustments
  * (later: card top-ups, withdrawals, the coin market, SuperAura billing; see docs/adr/0005-ledger.md).
@@ -4909,6 +5795,86 @@ export const EconomyServiceService = {
     responseSerialize: (value: TransferReceipt): Buffer => Buffer.from(TransferReceipt.encode(value).finish()),
     responseDeserialize: (value: Buffer): TransferReceipt => TransferReceipt.decode(value),
   },
+  /** Marketplace (cosmetic items; src/marketplace). Public: the categories, in catalogue order. */
+  listMarketplaceCategories: {
+    path: "/aura.economy.v1.EconomyService/ListMarketplaceCategories" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    requestDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    responseSerialize: (value: MarketplaceCategoryList): Buffer =>
+      Buffer.from(MarketplaceCategoryList.encode(value).finish()),
+    responseDeserialize: (value: Buffer): MarketplaceCategoryList => MarketplaceCategoryList.decode(value),
+  },
+  /** The catalogue with is_owned and is_active_on_profile for the caller. */
+  listMarketplaceItems: {
+    path: "/aura.economy.v1.EconomyService/ListMarketplaceItems" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    requestDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    responseSerialize: (value: MarketplaceItemList): Buffer => Buffer.from(MarketplaceItemList.encode(value).finish()),
+    responseDeserialize: (value: Buffer): MarketplaceItemList => MarketplaceItemList.decode(value),
+  },
+  /**
+   * Buys an item once: member → marketplace through the ledger. NOT_FOUND "Item not found",
+   * FAILED_PRECONDITION "Insufficient balance" or "You already own this item". Takes idempotency-key.
+   */
+  purchaseMarketplaceItem: {
+    path: "/aura.economy.v1.EconomyService/PurchaseMarketplaceItem" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: MarketplaceItemRequest): Buffer =>
+      Buffer.from(MarketplaceItemRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): MarketplaceItemRequest => MarketplaceItemRequest.decode(value),
+    responseSerialize: (value: MarketplacePurchase): Buffer => Buffer.from(MarketplacePurchase.encode(value).finish()),
+    responseDeserialize: (value: Buffer): MarketplacePurchase => MarketplacePurchase.decode(value),
+  },
+  /** The caller's purchases, newest first. */
+  listMarketplacePurchases: {
+    path: "/aura.economy.v1.EconomyService/ListMarketplacePurchases" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    requestDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    responseSerialize: (value: MarketplacePurchaseList): Buffer =>
+      Buffer.from(MarketplacePurchaseList.encode(value).finish()),
+    responseDeserialize: (value: Buffer): MarketplacePurchaseList => MarketplacePurchaseList.decode(value),
+  },
+  /**
+   * Shows an owned item on the caller's profile (one active item per category): FAILED_PRECONDITION
+   * "You do not own this item" otherwise. Remove takes it off again.
+   */
+  applyMarketplaceItem: {
+    path: "/aura.economy.v1.EconomyService/ApplyMarketplaceItem" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: MarketplaceItemRequest): Buffer =>
+      Buffer.from(MarketplaceItemRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): MarketplaceItemRequest => MarketplaceItemRequest.decode(value),
+    responseSerialize: (value: MarketplaceItem): Buffer => Buffer.from(MarketplaceItem.encode(value).finish()),
+    responseDeserialize: (value: Buffer): MarketplaceItem => MarketplaceItem.decode(value),
+  },
+  removeMarketplaceItem: {
+    path: "/aura.economy.v1.EconomyService/RemoveMarketplaceItem" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: MarketplaceItemRequest): Buffer =>
+      Buffer.from(MarketplaceItemRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): MarketplaceItemRequest => MarketplaceItemRequest.decode(value),
+    responseSerialize: (value: MarketplaceItem): Buffer => Buffer.from(MarketplaceItem.encode(value).finish()),
+    responseDeserialize: (value: Buffer): MarketplaceItem => MarketplaceItem.decode(value),
+  },
+  /** The items a member shows on their profile (any signed-in caller). */
+  listAppliedItems: {
+    path: "/aura.economy.v1.EconomyService/ListAppliedItems" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: AppliedItemsRequest): Buffer => Buffer.from(AppliedItemsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): AppliedItemsRequest => AppliedItemsRequest.decode(value),
+    responseSerialize: (value: MarketplaceItemList): Buffer => Buffer.from(MarketplaceItemList.encode(value).finish()),
+    responseDeserialize: (value: Buffer): MarketplaceItemList => MarketplaceItemList.decode(value),
+  },
 } as const;
 
 export interface EconomyServiceServer extends UntypedServiceImplementation {
@@ -4994,6 +5960,25 @@ export interface EconomyServiceServer extends UntypedServiceImplementation {
   chargeGeniePurchase: handleUnaryCall<GenieMoneyRequest, TransferReceipt>;
   /** Pays a member's claimed genie earnings: genie_earnings -> member. */
   payGenieEarnings: handleUnaryCall<GenieMoneyRequest, TransferReceipt>;
+  /** Marketplace (cosmetic items; src/marketplace). Public: the categories, in catalogue order. */
+  listMarketplaceCategories: handleUnaryCall<Empty, MarketplaceCategoryList>;
+  /** The catalogue with is_owned and is_active_on_profile for the caller. */
+  listMarketplaceItems: handleUnaryCall<Empty, MarketplaceItemList>;
+  /**
+   * Buys an item once: member → marketplace through the ledger. NOT_FOUND "Item not found",
+   * FAILED_PRECONDITION "Insufficient balance" or "You already own this item". Takes idempotency-key.
+   */
+  purchaseMarketplaceItem: handleUnaryCall<MarketplaceItemRequest, MarketplacePurchase>;
+  /** The caller's purchases, newest first. */
+  listMarketplacePurchases: handleUnaryCall<Empty, MarketplacePurchaseList>;
+  /**
+   * Shows an owned item on the caller's profile (one active item per category): FAILED_PRECONDITION
+   * "You do not own this item" otherwise. Remove takes it off again.
+   */
+  applyMarketplaceItem: handleUnaryCall<MarketplaceItemRequest, MarketplaceItem>;
+  removeMarketplaceItem: handleUnaryCall<MarketplaceItemRequest, MarketplaceItem>;
+  /** The items a member shows on their profile (any signed-in caller). */
+  listAppliedItems: handleUnaryCall<AppliedItemsRequest, MarketplaceItemList>;
 }
 
 export interface EconomyServiceClient extends Client {
@@ -5394,6 +6379,123 @@ export interface EconomyServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: TransferReceipt) => void,
+  ): ClientUnaryCall;
+  /** Marketplace (cosmetic items; src/marketplace). Public: the categories, in catalogue order. */
+  listMarketplaceCategories(
+    request: Empty,
+    callback: (error: ServiceError | null, response: MarketplaceCategoryList) => void,
+  ): ClientUnaryCall;
+  listMarketplaceCategories(
+    request: Empty,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: MarketplaceCategoryList) => void,
+  ): ClientUnaryCall;
+  listMarketplaceCategories(
+    request: Empty,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: MarketplaceCategoryList) => void,
+  ): ClientUnaryCall;
+  /** The catalogue with is_owned and is_active_on_profile for the caller. */
+  listMarketplaceItems(
+    request: Empty,
+    callback: (error: ServiceError | null, response: MarketplaceItemList) => void,
+  ): ClientUnaryCall;
+  listMarketplaceItems(
+    request: Empty,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: MarketplaceItemList) => void,
+  ): ClientUnaryCall;
+  listMarketplaceItems(
+    request: Empty,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: MarketplaceItemList) => void,
+  ): ClientUnaryCall;
+  /**
+   * Buys an item once: member → marketplace through the ledger. NOT_FOUND "Item not found",
+   * FAILED_PRECONDITION "Insufficient balance" or "You already own this item". Takes idempotency-key.
+   */
+  purchaseMarketplaceItem(
+    request: MarketplaceItemRequest,
+    callback: (error: ServiceError | null, response: MarketplacePurchase) => void,
+  ): ClientUnaryCall;
+  purchaseMarketplaceItem(
+    request: MarketplaceItemRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: MarketplacePurchase) => void,
+  ): ClientUnaryCall;
+  purchaseMarketplaceItem(
+    request: MarketplaceItemRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: MarketplacePurchase) => void,
+  ): ClientUnaryCall;
+  /** The caller's purchases, newest first. */
+  listMarketplacePurchases(
+    request: Empty,
+    callback: (error: ServiceError | null, response: MarketplacePurchaseList) => void,
+  ): ClientUnaryCall;
+  listMarketplacePurchases(
+    request: Empty,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: MarketplacePurchaseList) => void,
+  ): ClientUnaryCall;
+  listMarketplacePurchases(
+    request: Empty,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: MarketplacePurchaseList) => void,
+  ): ClientUnaryCall;
+  /**
+   * Shows an owned item on the caller's profile (one active item per category): FAILED_PRECONDITION
+   * "You do not own this item" otherwise. Remove takes it off again.
+   */
+  applyMarketplaceItem(
+    request: MarketplaceItemRequest,
+    callback: (error: ServiceError | null, response: MarketplaceItem) => void,
+  ): ClientUnaryCall;
+  applyMarketplaceItem(
+    request: MarketplaceItemRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: MarketplaceItem) => void,
+  ): ClientUnaryCall;
+  applyMarketplaceItem(
+    request: MarketplaceItemRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: MarketplaceItem) => void,
+  ): ClientUnaryCall;
+  removeMarketplaceItem(
+    request: MarketplaceItemRequest,
+    callback: (error: ServiceError | null, response: MarketplaceItem) => void,
+  ): ClientUnaryCall;
+  removeMarketplaceItem(
+    request: MarketplaceItemRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: MarketplaceItem) => void,
+  ): ClientUnaryCall;
+  removeMarketplaceItem(
+    request: MarketplaceItemRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: MarketplaceItem) => void,
+  ): ClientUnaryCall;
+  /** The items a member shows on their profile (any signed-in caller). */
+  listAppliedItems(
+    request: AppliedItemsRequest,
+    callback: (error: ServiceError | null, response: MarketplaceItemList) => void,
+  ): ClientUnaryCall;
+  listAppliedItems(
+    request: AppliedItemsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: MarketplaceItemList) => void,
+  ): ClientUnaryCall;
+  listAppliedItems(
+    request: AppliedItemsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: MarketplaceItemList) => void,
   ): ClientUnaryCall;
 }
 
