@@ -178,6 +178,12 @@ describe('help center and support tickets (spec 000 §2, §5, §8; spec 001 §2,
       await button(ticket, 'Respond').click();
       const respond = dialog(page, 'Respond to Ticket');
       await respond.waitFor({ timeout: WAIT_MS });
+      // Escape closes the respond dialog only.
+      await page.keyboard.press('Escape');
+      await respond.waitFor({ state: 'hidden', timeout: WAIT_MS });
+      expect(await panel.isVisible()).toBe(true);
+      await button(ticket, 'Respond').click();
+      await respond.waitFor({ timeout: WAIT_MS });
       expect(await button(respond, 'Send Response').isDisabled()).toBe(true);
       await respond.getByLabel('Your response', { exact: true }).fill('   ');
       expect(await button(respond, 'Send Response').isDisabled()).toBe(true);

@@ -1,5 +1,5 @@
 // The respond-to-ticket dialog (spec 001 §2, §5, §8): a non-empty message; 'Failed to send response'.
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../../ui/Modal';
 import { showToast } from '../../../ui/toast';
 import { adminFailureMessage, AdminTexts, canSendResponse } from '../admin';
@@ -13,6 +13,17 @@ export function RespondDialog({ ticket, onClose }: { ticket: AdminTicket; onClos
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+
+  // Escape closes this dialog only, not the Admin Panel beneath it (both listen on the document).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.stopPropagation();
+      onClose();
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [onClose]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
