@@ -15,18 +15,24 @@ export interface AvatarProps {
   tiers?: readonly number[];
   /** Text alternative of the picture; decorative ('') by default, as beside a visible name. */
   alt?: string;
+  /** The member's profile_ring_color (spec 000 §5); 'default' or absent keeps the aura-tier ring. */
+  ringColor?: string | null;
 }
 
 export function avatarInitial(username: string): string {
   return username.trim().charAt(0).toUpperCase() || '?';
 }
 
-export function Avatar({ username, src, size = 'md', auraScore, tiers, alt = '' }: AvatarProps) {
+export function Avatar({ username, src, size = 'md', auraScore, tiers, alt = '', ringColor }: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const showImage = Boolean(src) && failedSrc !== src;
   const tier = auraScore === undefined ? undefined : auraTier(auraScore, tiers);
   return (
-    <span className={`${styles.avatar} ${styles[size]}`} data-tier={tier}>
+    <span
+      className={`${styles.avatar} ${styles[size]}`}
+      data-tier={tier}
+      data-ring={ringColor && ringColor !== 'default' ? ringColor : undefined}
+    >
       {showImage ? (
         <img className={styles.image} src={src!} alt={alt} onError={() => setFailedSrc(src!)} />
       ) : (

@@ -28,3 +28,6 @@ export function withFollowResult(profile: MemberProfile, result: FollowResult): 
 export const noPostsText = (username: string) => `${username} hasn't posted yet`;
 export const NO_STORIES_TEXT = 'No active stories';
 export const PROFILE_NOT_FOUND = 'Profile not found';
+export const NO_REFLECTIONS_TEXT = 'No reflections shared yet';
+export const NO_LIVES_TEXT = 'No live streams yet';
+export const LIVES_COMING_TEXT = 'Live streaming coming soon!';

@@ -1,6 +1,7 @@
 // Another member's profile, content and follow (spec 000 §7 "Other members", ADR 0004).
 import type { ApiClient } from '../../../api/client';
 import { asList } from '../../posts/api/request';
+import { toReflections } from '../../profile/wellness';
 
 /** Spec 000 §9: profile posts 10, profile stories 20. */
 export const MEMBER_POSTS_LIMIT = 10;
@@ -26,6 +27,18 @@ export function createMembersApi(api: ApiClient) {
             params: { path: { id: userId }, query: { limit: MEMBER_STORIES_LIMIT } },
             signal,
           }),
+        ),
+      ),
+    /** The member's shared reflections (GET /api/users/{id}/content?content_type=reflections). */
+    reflections: async (userId: string, signal?: AbortSignal) =>
+      toReflections(
+        asList<unknown>(
+          await api.call((c) =>
+            c.GET('/api/users/{id}/content', {
+              params: { path: { id: userId }, query: { content_type: 'reflections' } },
+              signal,
+            }),
+          ),
         ),
       ),
     follow: (userId: string) =>

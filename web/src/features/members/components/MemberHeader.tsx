@@ -1,13 +1,20 @@
-// The top of a member's profile: identity, bio, counts, aura, and the follow button.
+// The top of a member's profile (spec 000 §2 "Public profile dialog"): the banner (image, looping muted
+// video, or the aura gradient with 'No banner image'), the avatar ring (chosen colour or aura tier), the
+// profile music, identity and bio, Message / Follow / Send Energy (hidden on one's own profile), counts
+// (followers, following, profile visits, joined), and the aura out of 1000 with its bar and level.
+// The featured genie joins with the genies issue, beside the identity.
 import { Avatar } from '../../../ui/Avatar';
 import { SuperAuraBadge } from '../../../ui/SuperAuraBadge';
 import { AURA_SCORE_MAX, auraLevel, auraPercent, auraTier } from '../../aura/aura-level';
 import { useSignedInUser } from '../../auth/hooks';
+import { AppliedAvatar, ProfileDecor } from '../../marketplace';
 import { MemberFeaturedGenie } from '../../genies/components/MemberFeaturedGenie';
 import { MessageButton } from '../../messaging/components/MessageButton';
+import { BannerDisplay } from '../../profile/components/BannerDisplay';
 import { SendEnergyButton } from '../../wallet/components/SendEnergyButton';
 import type { MemberProfile } from '../types';
 import { FollowButton } from './FollowButton';
+import { ProfileAudioPlayer } from './ProfileAudioPlayer';
 import styles from './MemberProfileDialog.module.css';
 
 const joinedText = (iso?: string) => {
@@ -25,13 +32,21 @@ export function MemberHeader({ profile }: { profile: MemberProfile }) {
 
   return (
     <header className={styles.header}>
+      <BannerDisplay
+        url={profile.banner_image}
+        auraScore={profile.aura_score}
+        label={`${profile.display_name}'s banner`}
+      />
       <div className={styles.identityRow}>
         <Avatar
           username={profile.username}
           src={profile.profile_picture}
           size="xl"
           auraScore={profile.aura_score}
+          ringColor={profile.profile_ring_color}
+          alt={`${profile.display_name}'s profile picture`}
         />
+        <AppliedAvatar userId={profile.id} />
         <div className={styles.identity}>
           <h3 className={styles.name}>
             {profile.display_name}
@@ -46,6 +61,12 @@ export function MemberHeader({ profile }: { profile: MemberProfile }) {
       </div>
 
       <MemberFeaturedGenie userId={profile.id} />
+
+      <ProfileAudioPlayer
+        link={profile.profile_audio_youtube_link}
+        isSuperAura={profile.is_super_aura}
+        owner={profile.display_name}
+      />
 
       <dl className={styles.counts}>
         <div>
@@ -91,6 +112,7 @@ export function MemberHeader({ profile }: { profile: MemberProfile }) {
           <span className={styles.fill} style={{ width: `${auraPercent(profile.aura_score)}%` }} />
         </div>
       </div>
+      <ProfileDecor userId={profile.id} />
     </header>
   );
 }

@@ -1,7 +1,7 @@
 // The member profile dialog ('member', opened with {userId}; spec 000 §2 "Public profile dialog"):
 // avatar with the aura ring, display name, @username, bio, counts, aura score out of 1000 with level,
-// Follow/Following (hidden on one's own profile), and tabs. Later issues add the banner, genies, tips and
-// reflections: a new section goes in MEMBER_TABS and the header grows in MemberHeader.
+// Follow/Following (hidden on one's own profile), banner, profile music, and the tabs Posts, Reflections,
+// Stories, Lives. The featured genie (genies issue) grows in MemberHeader; a new section goes in MEMBER_TABS.
 import { useId, useState, type ComponentType } from 'react';
 import type { DialogContentProps } from '../../../app/DialogHost';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -11,13 +11,18 @@ import { PROFILE_NOT_FOUND } from '../follow';
 import { useMemberProfile } from '../hooks/useMember';
 import type { MemberProfile, MemberTabProps } from '../types';
 import { MemberHeader } from './MemberHeader';
+import { MemberLivesTab } from './MemberLivesTab';
 import { MemberPostsTab } from './MemberPostsTab';
+import { MemberReflectionsTab } from './MemberReflectionsTab';
 import { MemberStoriesTab } from './MemberStoriesTab';
+import backdrop from '../../profile/components/Backdrop.module.css';
 import styles from './MemberProfileDialog.module.css';
 
 const MEMBER_TABS: readonly { id: string; label: string; Panel: ComponentType<MemberTabProps> }[] = [
   { id: 'posts', label: 'Posts', Panel: MemberPostsTab },
+  { id: 'reflections', label: 'Reflections', Panel: MemberReflectionsTab },
   { id: 'stories', label: 'Stories', Panel: MemberStoriesTab },
+  { id: 'lives', label: 'Lives', Panel: MemberLivesTab },
 ];
 
 export function MemberProfileDialog({ props }: DialogContentProps) {
@@ -40,7 +45,7 @@ function MemberProfileView({ profile }: { profile: MemberProfile }) {
   const idBase = useId();
   const current = MEMBER_TABS.find((item) => item.id === tab) ?? MEMBER_TABS[0]!;
   return (
-    <div className={styles.profile}>
+    <div className={`${styles.profile} ${backdrop.backdrop}`} data-background={profile.profile_background}>
       <MemberHeader profile={profile} />
       <Tabs
         items={MEMBER_TABS}

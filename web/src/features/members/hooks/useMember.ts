@@ -37,3 +37,11 @@ export function useMemberStories(userId: string) {
   });
   return { stories: query.data ?? [], isLoading: query.isPending && !query.isError };
 }
+
+export function useMemberReflections(userId: string) {
+  const query = useQuery({
+    queryKey: [...queryKeys.member(userId), 'reflections'] as const,
+    queryFn: logged('reflections', (signal) => membersApi.reflections(userId, signal)),
+  });
+  return { reflections: query.data ?? [], isLoading: query.isPending && !query.isError };
+}

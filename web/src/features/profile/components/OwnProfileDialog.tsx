@@ -1,21 +1,30 @@
 // The own-profile dialog (spec 000 §2 "Own-profile dialog"): the profile header and the section
 // selector. The selector lists only the sections built so far (IMPLEMENTED_SECTIONS, in the spec's
-// order); dashboard, posts, reflection, genies and marketplace join it with their issues.
+// order); genies and marketplace (Shop) join it with their issue: add the id to IMPLEMENTED_SECTIONS and
+// one line rendering the section below.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { DialogContentProps } from '../../../app/DialogHost';
 import { useSignedInUser } from '../../auth/hooks';
 import { GeniesSection } from '../../genies/components/GeniesSection';
+import { ShopSection } from '../../marketplace';
 import { UpgradeSection } from '../../superaura/components/UpgradeSection';
 import { WalletSection } from '../../wallet/components/WalletSection';
 import { useUserDataRefreshListener } from '../hooks/user-refresh';
+import { DashboardSection } from './DashboardSection';
+import { OwnPostsSection } from './OwnPostsSection';
+import { ReflectionSection } from './ReflectionSection';
 import { initialSection, visibleSections, type ProfileSectionId } from '../profile-sections';
 import { ProfileHeader } from './ProfileHeader';
 import { ProfileSettings } from './ProfileSettings';
 import styles from './OwnProfileDialog.module.css';
 
 const IMPLEMENTED_SECTIONS: ReadonlySet<ProfileSectionId> = new Set([
+  'dashboard',
+  'posts',
+  'reflection',
   'genies',
   'wallet',
+  'marketplace',
   'upgrade',
   'settings',
 ]);
@@ -69,8 +78,12 @@ export function OwnProfileDialog({ props }: DialogContentProps) {
           aria-labelledby={`${baseId}-${section.id}`}
           className={styles.panel}
         >
+          {section.id === 'dashboard' ? <DashboardSection user={user} /> : null}
+          {section.id === 'posts' ? <OwnPostsSection /> : null}
+          {section.id === 'reflection' ? <ReflectionSection /> : null}
           {section.id === 'genies' ? <GeniesSection /> : null}
           {section.id === 'wallet' ? <WalletSection /> : null}
+          {section.id === 'marketplace' ? <ShopSection /> : null}
           {section.id === 'upgrade' ? <UpgradeSection user={user} /> : null}
           {section.id === 'settings' ? (
             <ProfileSettings user={user} onUpgrade={() => setSelected('upgrade')} />

@@ -1,7 +1,8 @@
-// The own-profile Settings section, 'Aura Personalization' (spec 000 §2): the profile picture upload and
-// the banner upload (image or video). The profile fields and the save action (PUT /profile) join with
-// the profile issue: there is nothing to save here yet, so no Save button is shown. The SuperAura card
-// invites non-members to the Upgrade section and shows members their subscription.
+// The own-profile Settings section, 'Aura Personalization' (spec 000 §2): the basic variant (profile
+// picture upload, banner upload of an image or video, each saved as it is picked) and the rich variant
+// (ProfileDetailsForm: display name, animation, bio with counter, gradient, ring colour, background, ring
+// preview, YouTube link, Save Changes). The SuperAura card invites non-members to the Upgrade section and
+// shows members their subscription.
 import { useId, useRef, type ChangeEvent } from 'react';
 import type { User } from '../../../api/types';
 import { Avatar } from '../../../ui/Avatar';
@@ -13,6 +14,7 @@ import { useBannerUpload } from '../hooks/useBannerUpload';
 import { useProfilePictureUpload } from '../hooks/useProfilePictureUpload';
 import { BANNER_ACCEPT, PICTURE_ACCEPT, ProfileMediaMessages } from '../profile-media-rules';
 import { BannerDisplay } from './BannerDisplay';
+import { ProfileDetailsForm } from './ProfileDetailsForm';
 import styles from './ProfileSettings.module.css';
 
 /** Hands the picked file over and empties the input, so that the same file can be picked again. */
@@ -33,6 +35,7 @@ export function ProfileSettings({ user, onUpgrade }: { user: User; onUpgrade: ()
       <SuperAuraCard user={user} onUpgrade={onUpgrade} />
       <PictureSetting user={user} />
       <BannerSetting user={user} />
+      <ProfileDetailsForm key={user.id} user={user} onUpgrade={onUpgrade} />
     </section>
   );
 }
