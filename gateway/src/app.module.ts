@@ -2,6 +2,7 @@ import { createLogger, createRedis } from '@aura/platform';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { AccessTokenVerifier } from './auth/access-token-verifier';
+import { ADMIN_CONTROLLERS, ADMIN_PROVIDERS } from './admin';
 import { AuthController } from './auth/auth.controller';
 import { AuthGuard } from './auth/auth.guard';
 import { IdentityClient } from './clients/identity.client';
@@ -12,6 +13,7 @@ import { GATEWAY_LOGGER, GATEWAY_REDIS } from './common/tokens';
 import { GATEWAY_CONFIG, GatewayConfig } from './config';
 import { ECONOMY_CONTROLLERS, ECONOMY_PROVIDERS } from './economy';
 import { GENIES_CONTROLLERS, GENIES_PROVIDERS } from './genies';
+import { MARKETPLACE_CONTROLLERS, MARKETPLACE_PROVIDERS } from './marketplace';
 import { HealthController } from './health/health.controller';
 import { BannerDataUrlController } from './media/banner-data-url.controller';
 import { MediaFilesController } from './media/media-files.controller';
@@ -40,6 +42,8 @@ export class AppModule {
         ...PROFILE_CONTROLLERS,
         ...ECONOMY_CONTROLLERS,
         ...GENIES_CONTROLLERS,
+        ...MARKETPLACE_CONTROLLERS,
+        ...ADMIN_CONTROLLERS,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -55,6 +59,8 @@ export class AppModule {
         ...SOCIAL_PROVIDERS,
         ...ECONOMY_PROVIDERS,
         ...GENIES_PROVIDERS,
+        ...MARKETPLACE_PROVIDERS,
+        ...ADMIN_PROVIDERS,
         AccessTokenVerifier,
         // Messaging, notifications, blocks and realtime (socket.io gateway, presence, typing, Kafka push).
         ...MESSAGING_PROVIDERS,

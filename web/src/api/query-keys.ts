@@ -60,6 +60,12 @@ export const queryKeys = {
   genieStats: ['genies', 'stats'] as const,
   featuredGenie: (userId: string) => ['genies', 'featured', userId] as const,
   memberGenies: (userId: string) => ['genies', 'member', userId] as const,
+  /** The marketplace (GET /api/marketplace/categories, /items, /purchases; a member's applied items). */
+  marketplace: ['marketplace'] as const,
+  marketplaceCategories: ['marketplace', 'categories'] as const,
+  marketplaceItems: ['marketplace', 'items'] as const,
+  marketplacePurchases: ['marketplace', 'purchases'] as const,
+  appliedItems: (userId: string) => ['marketplace', 'applied', userId] as const,
 };
 
 /**

@@ -1,0 +1,3 @@
+export { MarketplaceDialog } from './components/MarketplaceDialog';
+export { ShopSection } from './components/ShopSection';
+export { AppliedAvatar, ProfileDecor } from './components/ProfileDecor';
