@@ -1,7 +1,9 @@
 // The Help Center's data (spec 000 §7): the member's tickets, submitting one, and the support e-mail.
 // Failed reads are only logged (spec 000 §8); the list becomes empty.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { loggedRead } from '../../messaging/hooks/logged-read';
+import { useSocketEvent } from '../../messaging/realtime/realtime-context';
 import { supportApi } from '../api';
 import type { NewTicket } from '../types';
 
@@ -10,7 +12,14 @@ export const supportKeys = {
   config: ['public', 'config'] as const,
 };
 
+/** The member's tickets; read again when a notification arrives (an answer or a resolution is one). */
 export function useMyTickets() {
+  const queryClient = useQueryClient();
+  const onNotification = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: supportKeys.myTickets }),
+    [queryClient],
+  );
+  useSocketEvent('new_notification', onNotification);
   return useQuery({
     queryKey: supportKeys.myTickets,
     queryFn: loggedRead('support tickets', (signal) => supportApi.myTickets(signal)),
