@@ -132,9 +132,9 @@ export class AuraLedger {
             },
           )
           .exec();
-        if (result.matchedCount === 0) {
+        if (result.matchedCount === 0 || !(await this.stuck(_id, change.key, score))) {
           if (attempt >= 20) throw new Error(`aura change ${change.key} kept losing races`);
-          continue; // another instance moved the score in between: read it again
+          continue; // another write moved the score or overwrote this one in between: read it again
         }
       }
       await this.log
@@ -152,6 +152,19 @@ export class AuraLedger {
       }
       return { outcome: 'applied', applied, score };
     }
+  }
+
+  /**
+   * Whether the write is there when read back. FerretDB applies an update by reading and rewriting the
+   * document, so a concurrent write to the member (the outbox relay clearing user.registered, a
+   * profile edit) can put the old score back; the change is then applied again.
+   */
+  private async stuck(_id: Types.ObjectId, key: string, score: number): Promise<boolean> {
+    const user = await this.users.usersModel
+      .findOne({ _id }, { aura_score: 1, aura_last_key: 1 })
+      .lean()
+      .exec();
+    return user?.aura_last_key === key && user.aura_score === score;
   }
 
   private async unknown(key: string): Promise<AuraOutcome> {
