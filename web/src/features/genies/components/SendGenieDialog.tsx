@@ -5,7 +5,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { DialogContentProps } from '../../../app/DialogHost';
 import { useAppDialogs } from '../../../app/dialogs';
-import { Avatar } from '../../../ui/Avatar';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Skeleton } from '../../../ui/Skeleton';
 import { Spinner } from '../../../ui/Spinner';
@@ -21,6 +20,7 @@ import {
   sendFailureMessage,
 } from '../genies';
 import { useGenieCollection, useSendGenie } from '../hooks/useGenies';
+import { RecipientSuggestions } from '../../wallet/components/FormParts';
 import { useRecipientSearch } from '../../wallet/hooks/useRecipientSearch';
 import { GenieImage } from './GenieImage';
 import styles from './Genies.module.css';
@@ -129,35 +129,14 @@ export function SendGenieDialog({ props, close }: DialogContentProps) {
             setPicked(false);
           }}
         />
-        {suggestions.isSearching ? (
-          <p className={styles.muted} role="status">
-            Searching…
-          </p>
-        ) : suggestions.active && suggestions.recipients.length === 0 ? (
-          <p className={styles.muted}>No members found</p>
-        ) : null}
-        {suggestions.recipients.length > 0 ? (
-          <ul className={styles.suggestions} aria-label="Recipients">
-            {suggestions.recipients.map((user) => (
-              <li key={user.id}>
-                <button
-                  type="button"
-                  className={styles.suggestion}
-                  onClick={() => {
-                    setRecipient(user.username);
-                    setPicked(true);
-                    setError(null);
-                  }}
-                >
-                  <Avatar username={user.username} src={user.profile_picture} size="sm" />
-                  <span>
-                    {user.display_name} <span className={styles.muted}>@{user.username}</span>
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <RecipientSuggestions
+          search={suggestions}
+          onPick={(user) => {
+            setRecipient(user.username);
+            setPicked(true);
+            setError(null);
+          }}
+        />
       </div>
 
       <div className={styles.field}>

@@ -1,6 +1,9 @@
-// Pieces the wallet's forms share (Send Energy, Send AuraCoins, Withdraw; the checkouts' error).
+// Pieces the wallet's forms share (Send Energy, Send AuraCoins, Withdraw; the checkouts' error), and the
+// recipient suggestions Send NFT Genie uses too.
 import { useId, type ReactNode } from 'react';
+import { Avatar } from '../../../ui/Avatar';
 import { Spinner } from '../../../ui/Spinner';
+import type { Recipient } from '../types';
 import { MESSAGE_MAX } from '../wallet';
 import styles from './Wallet.module.css';
 
@@ -100,6 +103,48 @@ export function FormFooter({
           {submitLabel}
         </button>
       </div>
+    </>
+  );
+}
+
+/** What a recipient search hook answers (useRecipientSearch). */
+export interface RecipientSearchState {
+  active: boolean;
+  isSearching: boolean;
+  recipients: Recipient[];
+}
+
+/** The member search's state and its matches (Send AuraCoins, Send NFT Genie). */
+export function RecipientSuggestions({
+  search,
+  onPick,
+}: {
+  search: RecipientSearchState;
+  onPick: (user: Recipient) => void;
+}) {
+  return (
+    <>
+      {search.isSearching ? (
+        <p className={styles.muted} role="status">
+          Searching…
+        </p>
+      ) : search.active && search.recipients.length === 0 ? (
+        <p className={styles.muted}>No members found</p>
+      ) : null}
+      {search.recipients.length > 0 ? (
+        <ul className={styles.suggestions} aria-label="Recipients">
+          {search.recipients.map((user) => (
+            <li key={user.id}>
+              <button type="button" className={styles.suggestion} onClick={() => onPick(user)}>
+                <Avatar username={user.username} src={user.profile_picture} size="sm" />
+                <span>
+                  {user.display_name} <span className={styles.handle}>@{user.username}</span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </>
   );
 }

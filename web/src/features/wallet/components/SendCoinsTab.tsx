@@ -9,7 +9,7 @@ import { useRecipientSearch } from '../hooks/useRecipientSearch';
 import { useWallet } from '../hooks/useWallet';
 import type { Recipient } from '../types';
 import { AC_STEP, balanceMicro, moneyFailureMessage, transferError, WalletTexts } from '../wallet';
-import { AmountField, FormFooter, MessageField } from './FormParts';
+import { AmountField, FormFooter, MessageField, RecipientSuggestions } from './FormParts';
 import styles from './Wallet.module.css';
 
 export function SendCoinsTab() {
@@ -79,34 +79,13 @@ export function SendCoinsTab() {
               value={search}
               onChange={(event) => setSearch(event.target.value)}
             />
-            {suggestions.isSearching ? (
-              <p className={styles.muted} role="status">
-                Searching…
-              </p>
-            ) : suggestions.active && suggestions.recipients.length === 0 ? (
-              <p className={styles.muted}>No members found</p>
-            ) : null}
-            {suggestions.recipients.length > 0 ? (
-              <ul className={styles.suggestions} aria-label="Recipients">
-                {suggestions.recipients.map((user) => (
-                  <li key={user.id}>
-                    <button
-                      type="button"
-                      className={styles.suggestion}
-                      onClick={() => {
-                        setRecipient(user);
-                        setError(null);
-                      }}
-                    >
-                      <Avatar username={user.username} src={user.profile_picture} size="sm" />
-                      <span>
-                        {user.display_name} <span className={styles.handle}>@{user.username}</span>
-                      </span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
+            <RecipientSuggestions
+              search={suggestions}
+              onPick={(user) => {
+                setRecipient(user);
+                setError(null);
+              }}
+            />
           </>
         )}
       </div>
