@@ -34,6 +34,11 @@ export function stackProcesses(env) {
       ready: `http://127.0.0.1:${env.ECONOMY_HTTP_PORT}/health/ready`,
     },
     {
+      name: 'genies',
+      entry: 'services/genies/dist/main.js',
+      ready: `http://127.0.0.1:${env.GENIES_HTTP_PORT}/health/ready`,
+    },
+    {
       name: 'gateway',
       entry: 'gateway/dist/main.js',
       ready: `http://127.0.0.1:${env.GATEWAY_PORT}/api/health`,
