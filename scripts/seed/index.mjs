@@ -1,5 +1,6 @@
 // The demo data of `npm start`, seeded through the public API so it follows every rule a member
 // meets. Each step is idempotent; later issues add their own steps (wallets, genies...).
+import { seedMarketplace } from './marketplace.mjs';
 import { seedMembers } from './members.mjs';
 import { seedMessaging } from './messaging.mjs';
 import { seedSocial } from './social.mjs';
@@ -10,5 +11,12 @@ export async function seed(baseUrl) {
   const social = await seedSocial(baseUrl, sessions);
   const messaging = await seedMessaging(baseUrl, sessions);
   const wallets = await seedWallets(baseUrl, sessions);
-  return { members: sessions.map((session) => session.user.username), ...social, ...messaging, ...wallets };
+  const marketplace = await seedMarketplace(baseUrl, sessions);
+  return {
+    members: sessions.map((session) => session.user.username),
+    ...social,
+    ...messaging,
+    ...wallets,
+    ...marketplace,
+  };
 }
