@@ -233,6 +233,21 @@ export interface AdminUpdateUserRequest {
   isSuperAura?: boolean | undefined;
 }
 
+export interface AdminAdjustAuraRequest {
+  userId: string;
+  delta: number;
+  /** Required: the change is applied once per key. */
+  key: string;
+}
+
+export interface AuraAdjustment {
+  /** The change applied (less than delta at 0 or 1000; the first result for a repeated key). */
+  applied: number;
+  auraScore: number;
+  /** The key was used before: nothing changed now. */
+  repeated: boolean;
+}
+
 function createBaseUpdateProfileRequest(): UpdateProfileRequest {
   return {
     displayName: undefined,
@@ -3791,6 +3806,216 @@ export const AdminUpdateUserRequest: MessageFns<AdminUpdateUserRequest> = {
   },
 };
 
+function createBaseAdminAdjustAuraRequest(): AdminAdjustAuraRequest {
+  return { userId: "", delta: 0, key: "" };
+}
+
+export const AdminAdjustAuraRequest: MessageFns<AdminAdjustAuraRequest> = {
+  encode(message: AdminAdjustAuraRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.delta !== 0) {
+      writer.uint32(16).int32(message.delta);
+    }
+    if (message.key !== "") {
+      writer.uint32(26).string(message.key);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AdminAdjustAuraRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAdminAdjustAuraRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.delta = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AdminAdjustAuraRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      delta: isSet(object.delta) ? globalThis.Number(object.delta) : 0,
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+    };
+  },
+
+  toJSON(message: AdminAdjustAuraRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.delta !== 0) {
+      obj.delta = Math.round(message.delta);
+    }
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AdminAdjustAuraRequest>, I>>(base?: I): AdminAdjustAuraRequest {
+    return AdminAdjustAuraRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AdminAdjustAuraRequest>, I>>(object: I): AdminAdjustAuraRequest {
+    const message = createBaseAdminAdjustAuraRequest();
+    message.userId = object.userId ?? "";
+    message.delta = object.delta ?? 0;
+    message.key = object.key ?? "";
+    return message;
+  },
+};
+
+function createBaseAuraAdjustment(): AuraAdjustment {
+  return { applied: 0, auraScore: 0, repeated: false };
+}
+
+export const AuraAdjustment: MessageFns<AuraAdjustment> = {
+  encode(message: AuraAdjustment, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.applied !== 0) {
+      writer.uint32(8).int32(message.applied);
+    }
+    if (message.auraScore !== 0) {
+      writer.uint32(16).int32(message.auraScore);
+    }
+    if (message.repeated !== false) {
+      writer.uint32(24).bool(message.repeated);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AuraAdjustment {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAuraAdjustment();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.applied = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.auraScore = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.repeated = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AuraAdjustment {
+    return {
+      applied: isSet(object.applied) ? globalThis.Number(object.applied) : 0,
+      auraScore: isSet(object.auraScore)
+        ? globalThis.Number(object.auraScore)
+        : isSet(object.aura_score)
+        ? globalThis.Number(object.aura_score)
+        : 0,
+      repeated: isSet(object.repeated) ? globalThis.Boolean(object.repeated) : false,
+    };
+  },
+
+  toJSON(message: AuraAdjustment): unknown {
+    const obj: any = {};
+    if (message.applied !== 0) {
+      obj.applied = Math.round(message.applied);
+    }
+    if (message.auraScore !== 0) {
+      obj.auraScore = Math.round(message.auraScore);
+    }
+    if (message.repeated !== false) {
+      obj.repeated = message.repeated;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AuraAdjustment>, I>>(base?: I): AuraAdjustment {
+    return AuraAdjustment.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AuraAdjustment>, I>>(object: I): AuraAdjustment {
+    const message = createBaseAuraAdjustment();
+    message.applied = object.applied ?? 0;
+    message.auraScore = object.auraScore ?? 0;
+    message.repeated = object.repeated ?? false;
+    return message;
+  },
+};
+
 /**
  * IdentityService owns members, credentials, tokens and roles.
  * The caller (user id, role) and trace context travel as gRPC metadata, not in messages.
@@ -3999,6 +4224,20 @@ export const IdentityServiceService = {
     responseSerialize: (value: WellnessStats): Buffer => Buffer.from(WellnessStats.encode(value).finish()),
     responseDeserialize: (value: Buffer): WellnessStats => WellnessStats.decode(value),
   },
+  /**
+   * Super admin only: moves a member's aura by delta (clamped 0-1000, logged with reason admin,
+   * user.aura_changed). Once per key: a repeat answers the first result and changes nothing.
+   */
+  adminAdjustAura: {
+    path: "/aura.identity.v1.IdentityService/AdminAdjustAura" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: AdminAdjustAuraRequest): Buffer =>
+      Buffer.from(AdminAdjustAuraRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): AdminAdjustAuraRequest => AdminAdjustAuraRequest.decode(value),
+    responseSerialize: (value: AuraAdjustment): Buffer => Buffer.from(AuraAdjustment.encode(value).finish()),
+    responseDeserialize: (value: Buffer): AuraAdjustment => AuraAdjustment.decode(value),
+  },
 } as const;
 
 export interface IdentityServiceServer extends UntypedServiceImplementation {
@@ -4048,6 +4287,11 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   /** user_id empty: the caller's own reflections; otherwise that member's (404 for an unknown one). */
   listReflections: handleUnaryCall<ListWellnessRequest, ReflectionList>;
   getWellnessStats: handleUnaryCall<Empty, WellnessStats>;
+  /**
+   * Super admin only: moves a member's aura by delta (clamped 0-1000, logged with reason admin,
+   * user.aura_changed). Once per key: a repeat answers the first result and changes nothing.
+   */
+  adminAdjustAura: handleUnaryCall<AdminAdjustAuraRequest, AuraAdjustment>;
 }
 
 export interface IdentityServiceClient extends Client {
@@ -4350,6 +4594,25 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: WellnessStats) => void,
+  ): ClientUnaryCall;
+  /**
+   * Super admin only: moves a member's aura by delta (clamped 0-1000, logged with reason admin,
+   * user.aura_changed). Once per key: a repeat answers the first result and changes nothing.
+   */
+  adminAdjustAura(
+    request: AdminAdjustAuraRequest,
+    callback: (error: ServiceError | null, response: AuraAdjustment) => void,
+  ): ClientUnaryCall;
+  adminAdjustAura(
+    request: AdminAdjustAuraRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: AuraAdjustment) => void,
+  ): ClientUnaryCall;
+  adminAdjustAura(
+    request: AdminAdjustAuraRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: AuraAdjustment) => void,
   ): ClientUnaryCall;
 }
 
