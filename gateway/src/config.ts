@@ -11,6 +11,9 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env) {
       ECONOMY_GRPC_URL: hostPort().default('127.0.0.1:50054'),
       MESSAGING_GRPC_URL: hostPort().default('127.0.0.1:50053'),
       GENIES_GRPC_URL: hostPort().default('127.0.0.1:50055'),
+      ADMIN_GRPC_URL: hostPort().default('127.0.0.1:50057'),
+      /** Shown in the Help Center (GET /api/public/config). */
+      AURA_SUPPORT_EMAIL: z.string().email().default('support@aura.local'),
       /** Which proxies may set X-Forwarded-For (fastify trustProxy): "loopback", a CIDR list, or "false". */
       AURA_TRUST_PROXY: z.string().default('loopback'),
       AURA_RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(20),

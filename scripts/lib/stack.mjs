@@ -39,6 +39,11 @@ export function stackProcesses(env) {
       ready: `http://127.0.0.1:${env.GENIES_HTTP_PORT}/health/ready`,
     },
     {
+      name: 'admin',
+      entry: 'services/admin/dist/main.js',
+      ready: `http://127.0.0.1:${env.ADMIN_HTTP_PORT}/health/ready`,
+    },
+    {
       name: 'gateway',
       entry: 'gateway/dist/main.js',
       ready: `http://127.0.0.1:${env.GATEWAY_PORT}/api/health`,

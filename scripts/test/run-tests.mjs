@@ -51,6 +51,8 @@ const env = stackEnv({
   ECONOMY_HTTP_PORT: port(18104),
   GENIES_GRPC_URL: `127.0.0.1:${port(21055)}`,
   GENIES_HTTP_PORT: port(18105),
+  ADMIN_GRPC_URL: `127.0.0.1:${port(21057)}`,
+  ADMIN_HTTP_PORT: port(18107),
   GATEWAY_PORT: gatewayPort,
   OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${otlpPort}`,
   AURA_RATE_LIMIT_REGISTER_PER_HOUR: '100000',

@@ -10,6 +10,7 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { AccessTokenVerifier, AuthenticatedCaller, INVALID_TOKEN } from './access-token-verifier';
 import { PUBLIC_KEY, ROLES_KEY } from './auth.decorators';
+import { IdentityClient } from '../clients/identity.client';
 
 export const NOT_AUTHENTICATED = 'Not authenticated';
 export const NOT_ALLOWED = 'You do not have permission to do this';
@@ -20,6 +21,7 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly verifier: AccessTokenVerifier,
+    private readonly identity: IdentityClient,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -37,7 +39,21 @@ export class AuthGuard implements CanActivate {
     });
     annotate({ 'aura.member_id': request.caller.userId });
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets);
-    if (roles && !roles.includes(request.caller.role)) throw new ForbiddenException({ detail: NOT_ALLOWED });
+    if (!roles) return true;
+    // A role-gated call goes by the member's role now, not the one in the token: a promotion works
+    // without signing in again, and a demoted admin loses the panel at once.
+    request.caller = { ...request.caller, role: await this.currentRole(request.caller) };
+    if (!roles.includes(request.caller.role)) throw new ForbiddenException({ detail: NOT_ALLOWED });
     return true;
+  }
+
+  private async currentRole(caller: AuthenticatedCaller): Promise<Role> {
+    try {
+      return (await this.identity.getUser(caller.userId, caller)).role as Role;
+    } catch (error) {
+      if ((error as { code?: number }).code === 5)
+        throw new UnauthorizedException({ detail: NOT_AUTHENTICATED });
+      throw error;
+    }
   }
 }

@@ -50,6 +50,14 @@ export class EconomyClient implements OnModuleDestroy {
     return unaryCall(this.client, this.client.listMyWithdrawals, {}, callerMetadata(caller));
   }
 
+  getEconomySettings(caller: Caller) {
+    return unaryCall(this.client, this.client.getEconomySettings, {}, callerMetadata(caller));
+  }
+
+  updateEconomySettings(caller: Caller, request: economy.UpdateEconomySettingsRequest) {
+    return unaryCall(this.client, this.client.updateEconomySettings, request, callerMetadata(caller));
+  }
+
   listWithdrawals(caller: Caller, request: economy.ListWithdrawalsRequest) {
     return unaryCall(this.client, this.client.listWithdrawals, request, callerMetadata(caller));
   }

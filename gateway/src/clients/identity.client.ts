@@ -84,6 +84,14 @@ export class IdentityClient implements OnModuleDestroy {
     return unaryCall(this.client, this.client.getWellnessStats, {}, callerMetadata(caller));
   }
 
+  adminListUsers(caller: Caller, request: identity.AdminListUsersRequest) {
+    return unaryCall(this.client, this.client.adminListUsers, request, callerMetadata(caller));
+  }
+
+  adminUpdateUser(caller: Caller, request: identity.AdminUpdateUserRequest) {
+    return unaryCall(this.client, this.client.adminUpdateUser, request, callerMetadata(caller));
+  }
+
   getSigningKeys() {
     return unaryCall(this.client, this.client.getSigningKeys, {}, undefined, 3000);
   }

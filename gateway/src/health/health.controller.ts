@@ -1,7 +1,9 @@
 import { Controller, Get, Inject, ServiceUnavailableException } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Redis } from 'ioredis';
+import { AdminClient } from '../clients/admin.client';
 import { EconomyClient } from '../clients/economy.client';
+import { GeniesClient } from '../clients/genies.client';
 import { IdentityClient } from '../clients/identity.client';
 import { MediaClient } from '../clients/media.client';
 import { MessagingClient } from '../clients/messaging.client';
@@ -27,6 +29,8 @@ export class HealthController {
     private readonly messaging: MessagingClient,
     private readonly realtime: RealtimeEventsConsumer,
     private readonly economy: EconomyClient,
+    private readonly genies: GeniesClient,
+    private readonly admin: AdminClient,
   ) {}
 
   @Get()
@@ -55,6 +59,14 @@ export class HealthController {
       this.economy.checkHealth().then(
         (status) => (checks.economy = status.ready ? 'ok' : 'not ready'),
         () => (checks.economy = 'unreachable'),
+      ),
+      this.genies.checkHealth().then(
+        (status) => (checks.genies = status.ready ? 'ok' : 'not ready'),
+        () => (checks.genies = 'unreachable'),
+      ),
+      this.admin.checkHealth().then(
+        (status) => (checks.admin = status.ready ? 'ok' : 'not ready'),
+        () => (checks.admin = 'unreachable'),
       ),
       this.redis.ping().then(
         () => (checks.redis = 'ok'),

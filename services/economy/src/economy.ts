@@ -17,6 +17,7 @@ import { touchEconomyCounters } from './metrics';
 import type { CoinPriceSource } from './money/coin-price';
 import { PaymentsService } from './payments/payments.service';
 import { RewardSlots } from './rewards/reward-slots';
+import { EconomySettings } from './settings/economy-settings';
 import { utcDay } from './rewards/reward-rules';
 import { RewardsConsumer } from './rewards/rewards.consumer';
 import { RewardsService } from './rewards/rewards.service';
@@ -56,7 +57,14 @@ export function composeEconomy(deps: EconomyDependencies) {
   const relay = (late.relay = new LedgerRelay(ledger.store, deps.runtime.bus, deps.logger, deps.relay));
   const members = new MembersRepository(deps.mongo, deps.directory);
   const slots = new RewardSlots(deps.mongo, deps.redis);
-  const rewards = new RewardsService(ledger, members, slots, deps.logger);
+  const settings = new EconomySettings(deps.mongo);
+  const rewards = new RewardsService(
+    ledger,
+    members,
+    slots,
+    deps.logger,
+    async () => (await settings.current()).postRewardMicro,
+  );
   const payments = new PaymentsService(ledger, members, deps.logger);
   const marketRepository = new MarketRepository(deps.mongo);
   const market = new MarketService(
@@ -68,14 +76,10 @@ export function composeEconomy(deps: EconomyDependencies) {
     deps.market,
   );
   const price = deps.price ?? market;
-  const withdrawals = new WithdrawalsService(
-    deps.mongo,
-    ledger,
-    members,
-    price,
-    deps.logger,
-    deps.withdrawals,
-  );
+  const withdrawals = new WithdrawalsService(deps.mongo, ledger, members, price, deps.logger, {
+    minimumUsdMicro: async () => (await settings.current()).minWithdrawalUsdMicro,
+    ...deps.withdrawals,
+  });
   const wallets = new WalletService(ledger, price, withdrawals);
   const marketplace = new MarketplaceService(deps.mongo, ledger, members, deps.logger, deps.marketplace);
   const topups = new TopUpsService(
@@ -101,6 +105,7 @@ export function composeEconomy(deps: EconomyDependencies) {
     withdrawals,
     topups,
     marketplace,
+    settings,
   );
   const ledgerCheck = new LedgerCheck(ledger, deps.logger);
   const maintenance = new LedgerMaintenance(ledger, deps.logger, {
@@ -130,6 +135,7 @@ export function composeEconomy(deps: EconomyDependencies) {
     members,
     slots,
     rewards,
+    settings,
     payments,
     wallets,
     withdrawals,

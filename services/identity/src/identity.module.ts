@@ -1,5 +1,6 @@
 import { PlatformModule, ServiceRuntime } from '@aura/platform';
 import { DynamicModule, Module } from '@nestjs/common';
+import { AdminUsersService } from './admin-users/admin-users.service';
 import { AuraConsumer } from './aura/aura.consumer';
 import { AuraLedger } from './aura/aura-ledger';
 import { AuthService } from './auth/auth.service';
@@ -42,6 +43,7 @@ export class IdentityModule {
         WellnessService,
         ProfileService,
         WellnessGrpcHandlers,
+        AdminUsersService,
       ],
     };
   }

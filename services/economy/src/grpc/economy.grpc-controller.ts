@@ -7,11 +7,12 @@ import { marketFigures, type MarketService, type MarketSnapshot } from '../marke
 import { HOURS_MESSAGE } from '../market/price-rules';
 import { Messages } from '../payments/messages';
 import type { PaymentsService, Receipt } from '../payments/payments.service';
+import type { EconomySettings, EconomySettingsView } from '../settings/economy-settings';
 import type { WalletService } from '../wallet/wallet.service';
 import type { TopUpsService } from '../topups/topups.service';
 import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
-import type { MarketplaceService, MarketPurchase } from '../marketplace/marketplace.service';
 import { GeniePaymentsService } from '../genie-payments/genie-payments.service';
+import type { MarketplaceService, MarketPurchase } from '../marketplace/marketplace.service';
 
 const ADMIN_ROLES = new Set(['admin', 'super_admin']);
 
@@ -25,6 +26,15 @@ function subjectOf(caller: Caller, userId: string): string {
   if (!userId || userId === caller.userId) return caller.userId;
   if (!ADMIN_ROLES.has(caller.role)) throw new Forbidden(Messages.notAllowed);
   return userId;
+}
+
+function toSettings(view: EconomySettingsView): economy.EconomySettings {
+  return {
+    minWithdrawalUsdMicro: view.minWithdrawalUsdMicro,
+    postRewardMicro: view.postRewardMicro,
+    updatedAt: view.updatedAt ? view.updatedAt.toISOString() : '',
+    updatedBy: view.updatedBy,
+  };
 }
 
 function toReceipt(receipt: Receipt): economy.TransferReceipt {
@@ -41,7 +51,26 @@ export class EconomyGrpcController implements AsyncService<economy.EconomyServic
     private readonly withdrawals: WithdrawalsService,
     private readonly topups: TopUpsService,
     private readonly marketplace: MarketplaceService,
+    private readonly settings: EconomySettings,
   ) {}
+
+  // ---- settings (settings/) -------------------------------------------------------------------------
+
+  async getEconomySettings(_request: unknown, context: CallContext): Promise<economy.EconomySettings> {
+    return toSettings(await this.settings.read(callerOf(context)));
+  }
+
+  async updateEconomySettings(
+    request: economy.UpdateEconomySettingsRequest,
+    context: CallContext,
+  ): Promise<economy.EconomySettings> {
+    return toSettings(
+      await this.settings.update(callerOf(context), {
+        minWithdrawalUsdMicro: request.minWithdrawalUsdMicro,
+        postRewardMicro: request.postRewardMicro,
+      }),
+    );
+  }
 
   // ---- marketplace (marketplace/) -------------------------------------------------------------------
 
@@ -90,29 +119,6 @@ export class EconomyGrpcController implements AsyncService<economy.EconomyServic
   ): Promise<economy.MarketplaceItemList> {
     callerOf(context);
     return { items: await this.marketplace.appliedItems(request.userId.trim()) };
-  }
-
-  // ---- genies (genie-payments/): called by the genies service, never routed by the gateway ----------
-
-  private geniePaymentsService?: GeniePaymentsService;
-
-  private get geniePayments(): GeniePaymentsService {
-    return (this.geniePaymentsService ??= new GeniePaymentsService(this.ledger));
-  }
-
-  async chargeGeniePurchase(
-    request: economy.GenieMoneyRequest,
-    context: CallContext,
-  ): Promise<economy.TransferReceipt> {
-    return toReceipt(await this.geniePayments.charge(callerOf(context), request, context.idempotencyKey));
-  }
-
-  async payGenieEarnings(
-    request: economy.GenieMoneyRequest,
-    context: CallContext,
-  ): Promise<economy.TransferReceipt> {
-    callerOf(context);
-    return toReceipt(await this.geniePayments.payEarnings(request, context.idempotencyKey));
   }
 
   // ---- genies (genie-payments/): called by the genies service, never routed by the gateway ----------

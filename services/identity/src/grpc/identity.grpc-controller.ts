@@ -1,6 +1,7 @@
 import { AsyncService, CallContext, InvalidInput } from '@aura/platform';
 import { identity } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
+import { AdminUsersService } from '../admin-users/admin-users.service';
 import { AuthService, Session } from '../auth/auth.service';
 import { BlocksGrpcHandlers } from '../blocks/blocks.grpc';
 import { SIGNING_KEY } from '../tokens/tokens.providers';
@@ -46,6 +47,7 @@ export class IdentityGrpcController implements AsyncService<identity.IdentitySer
     private readonly auth: AuthService,
     @Inject(SIGNING_KEY) private readonly signingKey: SigningKey,
     private readonly blocks: BlocksGrpcHandlers,
+    private readonly adminUsers: AdminUsersService,
     private readonly wellness: WellnessGrpcHandlers,
   ) {}
 
@@ -125,5 +127,15 @@ export class IdentityGrpcController implements AsyncService<identity.IdentitySer
 
   getWellnessStats(request: unknown, context: CallContext) {
     return this.wellness.getWellnessStats(request, context);
+  }
+
+  async adminListUsers(request: identity.AdminListUsersRequest, context: CallContext) {
+    const users = await this.adminUsers.list(context.caller, request);
+    return { users: users.map(toUserMessage) };
+  }
+
+  async adminUpdateUser(request: identity.AdminUpdateUserRequest, context: CallContext) {
+    const { userId, role, isSuperAura } = request;
+    return toUserMessage(await this.adminUsers.update(context.caller, userId, { role, isSuperAura }));
   }
 }

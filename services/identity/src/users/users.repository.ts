@@ -165,6 +165,29 @@ export class UsersRepository extends MongoRepository<UserWithCredentials, UserDo
     return this.findById(userId);
   }
 
+  /** Members for the admin views: newest first, optionally one role or a search on names and e-mail. */
+  async listForAdmin(query: { role: User['role'] | null; search: RegExp | null; limit: number }) {
+    const filter: Record<string, unknown> = {};
+    if (query.search)
+      filter.$or = [{ username: query.search }, { display_name: query.search }, { email: query.search }];
+    else if (query.role) filter.role = query.role;
+    return this.findManyWhere(filter, { limit: query.limit, sort: { created_at: -1 } });
+  }
+
+  /** A role or SuperAura flag set by a super admin (SuperAura billing keeps its own version). */
+  async setAdminFields(userId: string, change: { role?: User['role']; isSuperAura?: boolean }) {
+    if (!Types.ObjectId.isValid(userId)) return null;
+    const set: Record<string, unknown> = { updated_at: new Date() };
+    if (change.role !== undefined) set.role = change.role;
+    if (change.isSuperAura !== undefined) set.is_super_aura = change.isSuperAura;
+    await this.model.updateOne({ _id: new Types.ObjectId(userId) }, { $set: set }).exec();
+    return this.findById(userId);
+  }
+
+  countByRole(role: User['role']): Promise<number> {
+    return this.model.countDocuments({ role }).exec();
+  }
+
   async usernameTaken(username: string): Promise<boolean> {
     return (await this.model.exists({ username_lower: username.toLowerCase() })) !== null;
   }

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@aura/platform';
-import type { economyEvents, EventType, socialEvents } from '@aura/proto';
+import type { adminEvents, economyEvents, EventType, socialEvents } from '@aura/proto';
 import type { NotificationType } from './notification.schema';
 
 /**
@@ -32,6 +32,8 @@ export const Titles = {
   transfer: 'AuraCoin received',
   withdrawalApproved: 'Withdrawal approved',
   withdrawalRejected: 'Withdrawal rejected',
+  ticketAnswered: 'Support replied',
+  ticketResolved: 'Ticket resolved',
 } as const;
 
 /** AC for display: micro-AC truncated to 3 decimals, trailing zeros dropped (0.0015 → "0.001"). */
@@ -51,6 +53,12 @@ export function formatUsd(micro: number): string {
   return `$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }
 
+/** Text cut to `max` characters (code points) with an ellipsis. */
+function preview(text: string, max: number): string {
+  const chars = [...(text ?? '').trim()];
+  return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
+}
+
 /** Drops drafts for acting on one's own content and keeps one per recipient (the first wins). */
 function finish(drafts: NotificationDraft[]): NotificationDraft[] {
   const seen = new Set<string>();
@@ -64,7 +72,8 @@ function finish(drafts: NotificationDraft[]): NotificationDraft[] {
 /**
  * Event → notifications. A service that wants to notify members publishes an event and adds its rule
  * here (see README.md "Notifications"): withdrawal decisions (withdrawal) are here; genie earnings
- * (genie_earning), gifts, purchases and ticket answers (system) come with their issues.
+ * (genie_earning), gifts and purchases (system) come with their issues; ticket answers and
+ * resolutions (system) are here.
  */
 export const NOTIFICATION_RULES: Partial<Record<EventType, NotificationRule>> = {
   'post.liked': (event) => {
@@ -195,6 +204,35 @@ export const NOTIFICATION_RULES: Partial<Record<EventType, NotificationRule>> = 
           : `Your withdrawal of ${usd} was rejected${notes}. The ${formatAc(Number(p.amountMicro))} AC held for it are back in your wallet.`,
         actorId: '',
         refs: { withdrawal_id: p.withdrawalId, status: p.status },
+      },
+    ]);
+  },
+  'support.ticket_responded': (event) => {
+    const p = event.payload as adminEvents.TicketResponded;
+    return finish([
+      {
+        key: `ticket-response:${p.responseId}`,
+        userId: p.userId,
+        type: 'system',
+        title: Titles.ticketAnswered,
+        message: `Support answered your ticket "${preview(p.subject, 60)}": ${preview(p.message, 140)}`,
+        actorId: '',
+        refs: { ticket_id: p.ticketId, status: p.status },
+      },
+    ]);
+  },
+  'support.ticket_status_changed': (event) => {
+    const p = event.payload as adminEvents.TicketStatusChanged;
+    if (p.status !== 'resolved') return [];
+    return finish([
+      {
+        key: `ticket-resolved:${event.id}`,
+        userId: p.userId,
+        type: 'system',
+        title: Titles.ticketResolved,
+        message: `Your support ticket "${preview(p.subject, 60)}" was resolved`,
+        actorId: '',
+        refs: { ticket_id: p.ticketId, status: p.status },
       },
     ]);
   },

@@ -323,14 +323,6 @@ export interface SuperAuraStatus {
   cancelAtPeriodEnd: boolean;
 }
 
-/** A genie charge or earnings payment (micro-AC, > 0) for user_id, with what it is for. */
-export interface GenieMoneyRequest {
-  userId: string;
-  amountMicro: number;
-  /** e.g. "3 Genie bottles" or "Genie earnings (2 genies)". */
-  memo: string;
-}
-
 export interface MarketplaceCategory {
   /** animations | color_schemes | banner_packs | badges | profile_fonts | ring_colors | profile_effects */
   id: string;
@@ -382,6 +374,26 @@ export interface MarketplacePurchase {
 
 export interface MarketplacePurchaseList {
   purchases: MarketplacePurchase[];
+}
+
+/** A genie charge or earnings payment (micro-AC, > 0) for user_id, with what it is for. */
+export interface GenieMoneyRequest {
+  userId: string;
+  amountMicro: number;
+  /** e.g. "3 Genie bottles" or "Genie earnings (2 genies)". */
+  memo: string;
+}
+
+export interface EconomySettings {
+  minWithdrawalUsdMicro: number;
+  postRewardMicro: number;
+  updatedAt: string;
+  updatedBy: string;
+}
+
+export interface UpdateEconomySettingsRequest {
+  minWithdrawalUsdMicro?: number | undefined;
+  postRewardMicro?: number | undefined;
 }
 
 function createBaseGetWalletRequest(): GetWalletRequest {
@@ -4569,115 +4581,6 @@ export const SuperAuraStatus: MessageFns<SuperAuraStatus> = {
   },
 };
 
-function createBaseGenieMoneyRequest(): GenieMoneyRequest {
-  return { userId: "", amountMicro: 0, memo: "" };
-}
-
-export const GenieMoneyRequest: MessageFns<GenieMoneyRequest> = {
-  encode(message: GenieMoneyRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.userId !== "") {
-      writer.uint32(10).string(message.userId);
-    }
-    if (message.amountMicro !== 0) {
-      writer.uint32(16).int64(message.amountMicro);
-    }
-    if (message.memo !== "") {
-      writer.uint32(26).string(message.memo);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): GenieMoneyRequest {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseGenieMoneyRequest();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.userId = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 16) {
-              break;
-            }
-
-            message.amountMicro = longToNumber(reader.int64());
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.memo = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): GenieMoneyRequest {
-    return {
-      userId: isSet(object.userId)
-        ? globalThis.String(object.userId)
-        : isSet(object.user_id)
-        ? globalThis.String(object.user_id)
-        : "",
-      amountMicro: isSet(object.amountMicro)
-        ? globalThis.Number(object.amountMicro)
-        : isSet(object.amount_micro)
-        ? globalThis.Number(object.amount_micro)
-        : 0,
-      memo: isSet(object.memo) ? globalThis.String(object.memo) : "",
-    };
-  },
-
-  toJSON(message: GenieMoneyRequest): unknown {
-    const obj: any = {};
-    if (message.userId !== "") {
-      obj.userId = message.userId;
-    }
-    if (message.amountMicro !== 0) {
-      obj.amountMicro = Math.round(message.amountMicro);
-    }
-    if (message.memo !== "") {
-      obj.memo = message.memo;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<GenieMoneyRequest>, I>>(base?: I): GenieMoneyRequest {
-    return GenieMoneyRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<GenieMoneyRequest>, I>>(object: I): GenieMoneyRequest {
-    const message = createBaseGenieMoneyRequest();
-    message.userId = object.userId ?? "";
-    message.amountMicro = object.amountMicro ?? 0;
-    message.memo = object.memo ?? "";
-    return message;
-  },
-};
-
 function createBaseMarketplaceCategory(): MarketplaceCategory {
   return { id: "", name: "" };
 }
@@ -5511,6 +5414,341 @@ export const MarketplacePurchaseList: MessageFns<MarketplacePurchaseList> = {
   },
 };
 
+function createBaseGenieMoneyRequest(): GenieMoneyRequest {
+  return { userId: "", amountMicro: 0, memo: "" };
+}
+
+export const GenieMoneyRequest: MessageFns<GenieMoneyRequest> = {
+  encode(message: GenieMoneyRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.amountMicro !== 0) {
+      writer.uint32(16).int64(message.amountMicro);
+    }
+    if (message.memo !== "") {
+      writer.uint32(26).string(message.memo);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GenieMoneyRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGenieMoneyRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.amountMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.memo = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GenieMoneyRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      amountMicro: isSet(object.amountMicro)
+        ? globalThis.Number(object.amountMicro)
+        : isSet(object.amount_micro)
+        ? globalThis.Number(object.amount_micro)
+        : 0,
+      memo: isSet(object.memo) ? globalThis.String(object.memo) : "",
+    };
+  },
+
+  toJSON(message: GenieMoneyRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.amountMicro !== 0) {
+      obj.amountMicro = Math.round(message.amountMicro);
+    }
+    if (message.memo !== "") {
+      obj.memo = message.memo;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GenieMoneyRequest>, I>>(base?: I): GenieMoneyRequest {
+    return GenieMoneyRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GenieMoneyRequest>, I>>(object: I): GenieMoneyRequest {
+    const message = createBaseGenieMoneyRequest();
+    message.userId = object.userId ?? "";
+    message.amountMicro = object.amountMicro ?? 0;
+    message.memo = object.memo ?? "";
+    return message;
+  },
+};
+
+function createBaseEconomySettings(): EconomySettings {
+  return { minWithdrawalUsdMicro: 0, postRewardMicro: 0, updatedAt: "", updatedBy: "" };
+}
+
+export const EconomySettings: MessageFns<EconomySettings> = {
+  encode(message: EconomySettings, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.minWithdrawalUsdMicro !== 0) {
+      writer.uint32(8).int64(message.minWithdrawalUsdMicro);
+    }
+    if (message.postRewardMicro !== 0) {
+      writer.uint32(16).int64(message.postRewardMicro);
+    }
+    if (message.updatedAt !== "") {
+      writer.uint32(26).string(message.updatedAt);
+    }
+    if (message.updatedBy !== "") {
+      writer.uint32(34).string(message.updatedBy);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EconomySettings {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEconomySettings();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.minWithdrawalUsdMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.postRewardMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.updatedAt = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.updatedBy = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EconomySettings {
+    return {
+      minWithdrawalUsdMicro: isSet(object.minWithdrawalUsdMicro)
+        ? globalThis.Number(object.minWithdrawalUsdMicro)
+        : isSet(object.min_withdrawal_usd_micro)
+        ? globalThis.Number(object.min_withdrawal_usd_micro)
+        : 0,
+      postRewardMicro: isSet(object.postRewardMicro)
+        ? globalThis.Number(object.postRewardMicro)
+        : isSet(object.post_reward_micro)
+        ? globalThis.Number(object.post_reward_micro)
+        : 0,
+      updatedAt: isSet(object.updatedAt)
+        ? globalThis.String(object.updatedAt)
+        : isSet(object.updated_at)
+        ? globalThis.String(object.updated_at)
+        : "",
+      updatedBy: isSet(object.updatedBy)
+        ? globalThis.String(object.updatedBy)
+        : isSet(object.updated_by)
+        ? globalThis.String(object.updated_by)
+        : "",
+    };
+  },
+
+  toJSON(message: EconomySettings): unknown {
+    const obj: any = {};
+    if (message.minWithdrawalUsdMicro !== 0) {
+      obj.minWithdrawalUsdMicro = Math.round(message.minWithdrawalUsdMicro);
+    }
+    if (message.postRewardMicro !== 0) {
+      obj.postRewardMicro = Math.round(message.postRewardMicro);
+    }
+    if (message.updatedAt !== "") {
+      obj.updatedAt = message.updatedAt;
+    }
+    if (message.updatedBy !== "") {
+      obj.updatedBy = message.updatedBy;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<EconomySettings>, I>>(base?: I): EconomySettings {
+    return EconomySettings.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<EconomySettings>, I>>(object: I): EconomySettings {
+    const message = createBaseEconomySettings();
+    message.minWithdrawalUsdMicro = object.minWithdrawalUsdMicro ?? 0;
+    message.postRewardMicro = object.postRewardMicro ?? 0;
+    message.updatedAt = object.updatedAt ?? "";
+    message.updatedBy = object.updatedBy ?? "";
+    return message;
+  },
+};
+
+function createBaseUpdateEconomySettingsRequest(): UpdateEconomySettingsRequest {
+  return { minWithdrawalUsdMicro: undefined, postRewardMicro: undefined };
+}
+
+export const UpdateEconomySettingsRequest: MessageFns<UpdateEconomySettingsRequest> = {
+  encode(message: UpdateEconomySettingsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.minWithdrawalUsdMicro !== undefined) {
+      writer.uint32(8).int64(message.minWithdrawalUsdMicro);
+    }
+    if (message.postRewardMicro !== undefined) {
+      writer.uint32(16).int64(message.postRewardMicro);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateEconomySettingsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateEconomySettingsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.minWithdrawalUsdMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.postRewardMicro = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateEconomySettingsRequest {
+    return {
+      minWithdrawalUsdMicro: isSet(object.minWithdrawalUsdMicro)
+        ? globalThis.Number(object.minWithdrawalUsdMicro)
+        : isSet(object.min_withdrawal_usd_micro)
+        ? globalThis.Number(object.min_withdrawal_usd_micro)
+        : undefined,
+      postRewardMicro: isSet(object.postRewardMicro)
+        ? globalThis.Number(object.postRewardMicro)
+        : isSet(object.post_reward_micro)
+        ? globalThis.Number(object.post_reward_micro)
+        : undefined,
+    };
+  },
+
+  toJSON(message: UpdateEconomySettingsRequest): unknown {
+    const obj: any = {};
+    if (message.minWithdrawalUsdMicro !== undefined) {
+      obj.minWithdrawalUsdMicro = Math.round(message.minWithdrawalUsdMicro);
+    }
+    if (message.postRewardMicro !== undefined) {
+      obj.postRewardMicro = Math.round(message.postRewardMicro);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateEconomySettingsRequest>, I>>(base?: I): UpdateEconomySettingsRequest {
+    return UpdateEconomySettingsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateEconomySettingsRequest>, I>>(object: I): UpdateEconomySettingsRequest {
+    const message = createBaseUpdateEconomySettingsRequest();
+    message.minWithdrawalUsdMicro = object.minWithdrawalUsdMicro ?? undefined;
+    message.postRewardMicro = object.postRewardMicro ?? undefined;
+    return message;
+  },
+};
+
 /**
  * EconomyService owns the ledger: wallets, transactions, rewards, tips, transfers and adjustments
  * (later: card top-ups, withdrawals, the coin market, SuperAura billing; see docs/adr/0005-ledger.md).
@@ -5771,6 +6009,30 @@ export const EconomyServiceService = {
     responseDeserialize: (value: Buffer): SuperAuraStatus => SuperAuraStatus.decode(value),
   },
   /**
+   * The economy's settings (src/settings): admins read them; only a super admin changes them.
+   * Minimum withdrawal in micro-USD (1-10,000 USD, whole cents), post reward in micro-AC (0-1 AC, a
+   * multiple of 0.001 AC). A partial update: only the fields present change.
+   */
+  getEconomySettings: {
+    path: "/aura.economy.v1.EconomyService/GetEconomySettings" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    requestDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    responseSerialize: (value: EconomySettings): Buffer => Buffer.from(EconomySettings.encode(value).finish()),
+    responseDeserialize: (value: Buffer): EconomySettings => EconomySettings.decode(value),
+  },
+  updateEconomySettings: {
+    path: "/aura.economy.v1.EconomyService/UpdateEconomySettings" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UpdateEconomySettingsRequest): Buffer =>
+      Buffer.from(UpdateEconomySettingsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UpdateEconomySettingsRequest => UpdateEconomySettingsRequest.decode(value),
+    responseSerialize: (value: EconomySettings): Buffer => Buffer.from(EconomySettings.encode(value).finish()),
+    responseDeserialize: (value: Buffer): EconomySettings => EconomySettings.decode(value),
+  },
+  /**
    * Genies (src/genie-payments): called by the genies service only (the gateway routes neither).
    * Both need the `idempotency-key` metadata (INVALID_ARGUMENT without); a retry moves money once.
    * Charges the caller (the member in the metadata) for bottles: member -> genie_sales.
@@ -5951,6 +6213,13 @@ export interface EconomyServiceServer extends UntypedServiceImplementation {
   getSuperAuraStatus: handleUnaryCall<Empty, SuperAuraStatus>;
   /** Cancels the caller's subscription at the end of its period (SuperAura stays until then). */
   cancelSuperAura: handleUnaryCall<Empty, SuperAuraStatus>;
+  /**
+   * The economy's settings (src/settings): admins read them; only a super admin changes them.
+   * Minimum withdrawal in micro-USD (1-10,000 USD, whole cents), post reward in micro-AC (0-1 AC, a
+   * multiple of 0.001 AC). A partial update: only the fields present change.
+   */
+  getEconomySettings: handleUnaryCall<Empty, EconomySettings>;
+  updateEconomySettings: handleUnaryCall<UpdateEconomySettingsRequest, EconomySettings>;
   /**
    * Genies (src/genie-payments): called by the genies service only (the gateway routes neither).
    * Both need the `idempotency-key` metadata (INVALID_ARGUMENT without); a retry moves money once.
@@ -6342,6 +6611,41 @@ export interface EconomyServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: SuperAuraStatus) => void,
+  ): ClientUnaryCall;
+  /**
+   * The economy's settings (src/settings): admins read them; only a super admin changes them.
+   * Minimum withdrawal in micro-USD (1-10,000 USD, whole cents), post reward in micro-AC (0-1 AC, a
+   * multiple of 0.001 AC). A partial update: only the fields present change.
+   */
+  getEconomySettings(
+    request: Empty,
+    callback: (error: ServiceError | null, response: EconomySettings) => void,
+  ): ClientUnaryCall;
+  getEconomySettings(
+    request: Empty,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: EconomySettings) => void,
+  ): ClientUnaryCall;
+  getEconomySettings(
+    request: Empty,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: EconomySettings) => void,
+  ): ClientUnaryCall;
+  updateEconomySettings(
+    request: UpdateEconomySettingsRequest,
+    callback: (error: ServiceError | null, response: EconomySettings) => void,
+  ): ClientUnaryCall;
+  updateEconomySettings(
+    request: UpdateEconomySettingsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: EconomySettings) => void,
+  ): ClientUnaryCall;
+  updateEconomySettings(
+    request: UpdateEconomySettingsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: EconomySettings) => void,
   ): ClientUnaryCall;
   /**
    * Genies (src/genie-payments): called by the genies service only (the gateway routes neither).

@@ -1,0 +1,110 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { Allow, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+
+// The admin panel's calls (spec 001 §3, §6, §7). Shapes are checked here (422); the rules and their
+// messages are the owning services' (400/403).
+
+export class DashboardStatsResponse {
+  @ApiProperty({ description: 'Members registered, all time' }) total_users!: number;
+  @ApiProperty({ description: 'Members registered in the last 24 h' }) new_registrations_24h!: number;
+  @ApiProperty({ example: 42.5, description: 'Percent of all members active in the last 24 h (1 decimal)' })
+  engagement_rate!: number;
+  @ApiProperty({
+    description:
+      'Members who posted, commented, liked, followed, messaged, tipped, checked in or wrote a reflection in the last 24 h',
+  })
+  active_users_24h!: number;
+  @ApiProperty({ example: 49.99, description: 'USD of card top-ups completed in the last 24 h' })
+  daily_revenue!: number;
+  @ApiProperty({
+    example: 1250.5,
+    description:
+      'AC paid to members by the platform (rewards, top-ups, genie earnings, admin credits), all time, 3 decimals',
+  })
+  total_auracoin_distributed!: number;
+  @ApiProperty() pending_withdrawals!: number;
+  @ApiProperty({ description: 'Tickets open or in progress' }) open_support_tickets!: number;
+  @ApiProperty({ description: 'Posts created today (UTC)' }) total_posts_today!: number;
+  @ApiProperty({ description: 'Comments written today (UTC)' }) total_comments_today!: number;
+  @ApiProperty({ description: 'Stories shared today (UTC)' }) total_stories_today!: number;
+}
+
+const LIMIT = 'limit must be an integer from 1 to 100';
+
+export class AdminUsersQuery {
+  @ApiPropertyOptional({ enum: ['all', 'user', 'admin', 'super_admin'], default: 'all' })
+  @IsOptional()
+  @IsIn(['all', 'user', 'admin', 'super_admin'], { message: 'role must be all, user, admin or super_admin' })
+  role?: string;
+
+  @ApiPropertyOptional({
+    description: 'Search text on username, display name and e-mail (at most 20 answers)',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  search?: string;
+
+  @ApiPropertyOptional({ description: 'Same as search' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  q?: string;
+
+  @ApiPropertyOptional({ description: 'Same as search' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  query?: string;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 100 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: LIMIT })
+  @Min(1, { message: LIMIT })
+  @Max(100, { message: LIMIT })
+  limit?: number;
+}
+
+export class AdminUserUpdateBody {
+  @ApiPropertyOptional({ description: 'The member (the path names them; accepted for the spec’s body)' })
+  @IsOptional()
+  @IsString()
+  user_id?: string;
+
+  @ApiPropertyOptional({ enum: ['user', 'admin', 'super_admin'] })
+  @IsOptional()
+  @IsIn(['user', 'admin', 'super_admin'], { message: 'Role must be one of user, admin, super_admin' })
+  role?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean({ message: 'is_super_aura must be true or false' })
+  is_super_aura?: boolean;
+}
+
+export class EconomySettingsResponse {
+  @ApiProperty({ example: 10, description: 'USD' }) min_withdrawal_usd!: number;
+  @ApiProperty({ example: 0.01, description: 'AC per post (first 20 a day), before the SuperAura ×1.5' })
+  post_reward_ac!: number;
+  @ApiProperty({ type: String, nullable: true }) updated_at!: string | null;
+}
+
+export class EconomySettingsBody {
+  @ApiPropertyOptional({
+    oneOf: [{ type: 'number' }, { type: 'string' }],
+    example: 10,
+    description: 'USD, 1–10,000, whole cents',
+  })
+  @Allow()
+  min_withdrawal_usd?: unknown;
+
+  @ApiPropertyOptional({
+    oneOf: [{ type: 'number' }, { type: 'string' }],
+    example: 0.01,
+    description: 'AC, 0–1, steps of 0.001',
+  })
+  @Allow()
+  post_reward_ac?: unknown;
+}

@@ -1,0 +1,49 @@
+import { Caller, callerMetadata, createGrpcClient, unaryCall } from '@aura/platform';
+import { admin, common } from '@aura/proto';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { GATEWAY_CONFIG, GatewayConfig } from '../config';
+
+/** Typed, promise-based calls to the admin service (support tickets, dashboard). */
+@Injectable()
+export class AdminClient implements OnModuleDestroy {
+  private readonly client: admin.AdminServiceClient;
+  private readonly health: common.HealthServiceClient;
+
+  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+    this.client = createGrpcClient(admin.AdminServiceClient, config.ADMIN_GRPC_URL);
+    this.health = createGrpcClient(common.HealthServiceClient, config.ADMIN_GRPC_URL);
+  }
+
+  dashboardStats(caller: Caller) {
+    return unaryCall(this.client, this.client.getDashboardStats, {}, callerMetadata(caller));
+  }
+
+  createTicket(caller: Caller, request: admin.CreateTicketRequest) {
+    return unaryCall(this.client, this.client.createTicket, request, callerMetadata(caller));
+  }
+
+  listMyTickets(caller: Caller) {
+    return unaryCall(this.client, this.client.listMyTickets, {}, callerMetadata(caller));
+  }
+
+  listTickets(caller: Caller, request: admin.ListTicketsRequest) {
+    return unaryCall(this.client, this.client.listTickets, request, callerMetadata(caller));
+  }
+
+  respond(caller: Caller, request: admin.RespondRequest) {
+    return unaryCall(this.client, this.client.respondToTicket, request, callerMetadata(caller));
+  }
+
+  setStatus(caller: Caller, request: admin.SetTicketStatusRequest) {
+    return unaryCall(this.client, this.client.setTicketStatus, request, callerMetadata(caller));
+  }
+
+  checkHealth() {
+    return unaryCall(this.health, this.health.check, {}, undefined, 2000);
+  }
+
+  onModuleDestroy(): void {
+    this.client.close();
+    this.health.close();
+  }
+}
