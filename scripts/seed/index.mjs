@@ -5,6 +5,7 @@ import { seedMembers } from './members.mjs';
 import { seedMessaging } from './messaging.mjs';
 import { seedSocial } from './social.mjs';
 import { seedWallets } from './wallets.mjs';
+import { seedWellness } from './wellness.mjs';
 
 export async function seed(baseUrl) {
   const sessions = await seedMembers(baseUrl);
@@ -12,11 +13,13 @@ export async function seed(baseUrl) {
   const messaging = await seedMessaging(baseUrl, sessions);
   const wallets = await seedWallets(baseUrl, sessions);
   const marketplace = await seedMarketplace(baseUrl, sessions);
+  const wellness = await seedWellness(baseUrl, sessions);
   return {
     members: sessions.map((session) => session.user.username),
     ...social,
     ...messaging,
     ...wallets,
     ...marketplace,
+    ...wellness,
   };
 }

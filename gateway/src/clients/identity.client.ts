@@ -80,6 +80,10 @@ export class IdentityClient implements OnModuleDestroy {
     return unaryCall(this.client, this.client.listReflections, { userId, limit }, callerMetadata(caller));
   }
 
+  adminAdjustAura(caller: Caller, request: identity.AdminAdjustAuraRequest) {
+    return unaryCall(this.client, this.client.adminAdjustAura, request, callerMetadata(caller));
+  }
+
   getWellnessStats(caller: Caller) {
     return unaryCall(this.client, this.client.getWellnessStats, {}, callerMetadata(caller));
   }

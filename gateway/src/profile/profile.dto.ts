@@ -109,20 +109,25 @@ export class StatsResponse {
     type: 'integer',
     minimum: 0,
     maximum: 100,
-    description: "Whole percent of today's (UTC) check-ins and reflections with a positive mood",
+    description:
+      "Whole percent of today's (UTC) check-ins and reflections with a positive mood (happy, positive, excited); 0 with none",
   })
   daily_positivity_score!: number;
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Reflections in the last 7 days' })
   weekly_reflection_count!: number;
   @ApiProperty({
-    example: 42.5,
+    example: 42.9,
     description:
-      'Likes and comments received from others in the last 7 days per post of those 7 days, as a percent (one decimal)',
+      'Percent (one decimal) of the last 7 UTC days (today and the 6 before) on which the member posted, liked, commented, checked in or reflected',
   })
   engagement_rate!: number;
-  @ApiProperty({ type: 'integer', description: 'Net aura change over the last 7 days' })
+  @ApiProperty({ type: 'integer', description: 'Net aura change over the last 7 days (from the aura log)' })
   aura_growth_this_week!: number;
-  @ApiProperty({ enum: MOOD_TRENDS, description: 'Mood of the last 7 days of check-ins and reflections' })
+  @ApiProperty({
+    enum: MOOD_TRENDS,
+    description:
+      'Positive moods against negative ones (sad, anxious, negative) over the last 7 days of check-ins and reflections',
+  })
   mood_trend!: string;
 }
 

@@ -9,7 +9,9 @@ import { applyAura, AURA_MOVES, AuraReason } from './aura-rules';
 
 export interface AuraChange {
   userId: string;
-  reason: AuraReason;
+  /** A move of AURA_MOVES, or admin: a super admin's change by `delta` (no daily limit). */
+  reason: AuraReason | 'admin';
+  delta?: number;
   /** What the change is for; the same key applies once. */
   key: string;
   at: Date;
@@ -61,7 +63,10 @@ export class AuraLedger {
   }
 
   private async applyOnce(change: AuraChange): Promise<AuraOutcome> {
-    const move = AURA_MOVES[change.reason];
+    const move =
+      change.reason === 'admin'
+        ? { delta: change.delta ?? 0, dailyLimit: Infinity }
+        : AURA_MOVES[change.reason];
     const day = utcDay(change.at);
     let entry = await this.log.findById(change.key).lean().exec();
     if (entry && entry.state !== 'pending') return this.outcomeOf(entry, 'duplicate');

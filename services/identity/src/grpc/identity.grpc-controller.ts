@@ -129,6 +129,10 @@ export class IdentityGrpcController implements AsyncService<identity.IdentitySer
     return this.wellness.getWellnessStats(request, context);
   }
 
+  adminAdjustAura(request: identity.AdminAdjustAuraRequest, context: CallContext) {
+    return this.wellness.adminAdjustAura(request, context);
+  }
+
   async adminListUsers(request: identity.AdminListUsersRequest, context: CallContext) {
     const users = await this.adminUsers.list(context.caller, request);
     return { users: users.map(toUserMessage) };

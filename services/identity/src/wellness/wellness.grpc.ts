@@ -1,7 +1,9 @@
-import { CallContext } from '@aura/platform';
+import { CallContext, Forbidden, InvalidInput, NotFound, Unauthenticated } from '@aura/platform';
 import { identity } from '@aura/proto';
 import { Injectable } from '@nestjs/common';
+import { AuraLedger } from '../aura/aura-ledger';
 import { ProfileService } from '../profile/profile.service';
+import { UsersRepository } from '../users/users.repository';
 import type { User } from '../users/user';
 import { MoodCheckin, Reflection, Rewarded, WellnessService } from './wellness.service';
 
@@ -35,7 +37,31 @@ export class WellnessGrpcHandlers {
   constructor(
     private readonly wellness: WellnessService,
     private readonly profiles: ProfileService,
+    private readonly aura: AuraLedger,
+    private readonly users: UsersRepository,
   ) {}
+
+  /** Super admin only: a member's aura moved by delta, once per key (reason admin). */
+  async adminAdjustAura(
+    request: identity.AdminAdjustAuraRequest,
+    context: CallContext,
+  ): Promise<identity.AuraAdjustment> {
+    if (!context.caller) throw new Unauthenticated('Sign in required');
+    if (context.caller.role !== 'super_admin') throw new Forbidden('Super admin access required');
+    if (!request.key || request.key.length > 200) throw new InvalidInput('An idempotency key is required');
+    if (!Number.isInteger(request.delta) || request.delta === 0 || Math.abs(request.delta) > 1000)
+      throw new InvalidInput('delta must be a whole number from -1000 to 1000, not 0');
+    if (!(await this.users.findById(request.userId))) throw new NotFound('User not found');
+    const outcome = await this.aura.apply({
+      userId: request.userId,
+      reason: 'admin',
+      delta: request.delta,
+      key: `admin:${request.key}`,
+      at: new Date(),
+    });
+    const score = (await this.users.findById(request.userId))?.auraScore ?? outcome.score;
+    return { applied: outcome.applied, auraScore: score, repeated: outcome.outcome === 'duplicate' };
+  }
 
   updateProfile(request: identity.UpdateProfileRequest, context: CallContext): Promise<User> {
     return this.profiles.update(context.caller, {
