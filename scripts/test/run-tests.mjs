@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { cacheDir, ensureSigningKey, repoRoot, stackEnv } from '../lib/env.mjs';
 import { Stack } from '../lib/stack.mjs';
 import { startOtlpSink } from './otlp-sink.mjs';
+import { takeStackSlot } from './stack-slots.mjs';
 
 const runDir = join(
   cacheDir(process.env),
@@ -142,11 +143,18 @@ const containers =
     : undefined;
 Object.assign(env, containers?.env ?? {});
 
+const needsServices = tiers.some((tier) => !['unit', 'chart'].includes(tier));
+const releaseSlot = needsServices
+  ? await takeStackSlot(
+      join(cacheDir(process.env), 'run', 'locks'),
+      Number(process.env.AURA_TEST_STACKS ?? 2),
+    )
+  : () => {};
 const sink = await startOtlpSink({ port: Number(otlpPort), file: env.AURA_TEST_SPANS_FILE });
 const stack = new Stack(env, { logDir: join(runDir, 'logs') });
 let stackFailed = false;
 try {
-  if (tiers.some((tier) => !['unit', 'chart'].includes(tier))) await dropTestDatabases();
+  if (needsServices) await dropTestDatabases();
   await jest('unit');
   await chartChecks();
   await jest('service');
@@ -167,6 +175,7 @@ try {
   await stack.stop();
   sink.close();
   await containers?.stop();
+  releaseSlot();
 }
 
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
