@@ -4,6 +4,7 @@ import { seedMarketplace } from './marketplace.mjs';
 import { seedMembers } from './members.mjs';
 import { seedMessaging } from './messaging.mjs';
 import { seedSocial } from './social.mjs';
+import { seedSupport } from './support.mjs';
 import { seedWallets } from './wallets.mjs';
 import { seedWellness } from './wellness.mjs';
 
@@ -14,6 +15,7 @@ export async function seed(baseUrl) {
   const wallets = await seedWallets(baseUrl, sessions);
   const marketplace = await seedMarketplace(baseUrl, sessions);
   const wellness = await seedWellness(baseUrl, sessions);
+  const support = await seedSupport(baseUrl, sessions);
   return {
     members: sessions.map((session) => session.user.username),
     ...social,
@@ -21,5 +23,6 @@ export async function seed(baseUrl) {
     ...wallets,
     ...marketplace,
     ...wellness,
+    ...support,
   };
 }

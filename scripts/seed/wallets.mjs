@@ -1,6 +1,6 @@
 // Demo wallets, through the API exactly as members move money: card top-ups paid on the local test
 // checkout page (it sends the same signed webhook Stripe would), tips and transfers between the demo
-// members, and one pending withdrawal for the admin panel. The rewards for the social seed's posts,
+// members, and pending withdrawals for the admin panel. The rewards for the social seed's posts,
 // likes and comments come on their own. Idempotent: a member who already bought AuraCoins is not
 // charged again, and every tip, transfer and withdrawal carries a fixed Idempotency-Key, so a second
 // run gets the first run's answers without moving money again. The coin price history needs no step:
@@ -13,6 +13,7 @@ const TOP_UPS = [
   ['orion', 'starter'],
   ['sage', 'pro'],
   ['nova', 'starter'],
+  ['kai', 'plus'],
 ];
 
 /** [kind, from, to, AC, message]: in order, after the top-ups. */
@@ -24,8 +25,11 @@ const MOVES = [
   ['transfer', 'orion', 'nova', 1.2, 'Tea money ☕'],
 ];
 
-/** [member, USD, PayPal e-mail]: stays pending until a super admin decides. */
-const WITHDRAWALS = [['sage', 10, 'sage.payouts@demo.aura.local']];
+/** [member, USD, PayPal e-mail]: each stays pending until a super admin decides. */
+const WITHDRAWALS = [
+  ['sage', 10, 'sage.payouts@demo.aura.local'],
+  ['kai', 10, 'kai.paypal@demo.aura.local'],
+];
 
 /** The member's newest 100 wallet transactions. */
 function history(baseUrl, token) {
