@@ -54,8 +54,10 @@ export function MarketplaceBrowser() {
   return (
     <div className={styles.browser}>
       <div className={styles.filters} role="search">
-        <label className={styles.field} htmlFor={`${id}-search`}>
-          <span className={styles.label}>Search</span>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`${id}-search`}>
+            Search
+          </label>
           <input
             id={`${id}-search`}
             type="search"
@@ -64,9 +66,11 @@ export function MarketplaceBrowser() {
             value={filter.search}
             onChange={(event) => setFilter({ ...filter, search: event.target.value })}
           />
-        </label>
-        <label className={styles.field} htmlFor={`${id}-category`}>
-          <span className={styles.label}>Category</span>
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`${id}-category`}>
+            Category
+          </label>
           <select
             id={`${id}-category`}
             className={styles.input}
@@ -80,9 +84,11 @@ export function MarketplaceBrowser() {
               </option>
             ))}
           </select>
-        </label>
-        <label className={styles.field} htmlFor={`${id}-price`}>
-          <span className={styles.label}>Price</span>
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`${id}-price`}>
+            Price
+          </label>
           <select
             id={`${id}-price`}
             className={styles.input}
@@ -95,7 +101,7 @@ export function MarketplaceBrowser() {
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <div className={styles.layoutToggle} role="group" aria-label="Layout">
           {(['grid', 'list'] as const).map((option) => (
             <button
