@@ -139,8 +139,8 @@ describe('the member profile (identity + social)', () => {
     });
     expect(plain.body).not.toHaveProperty('email');
     expect(plain.body).not.toHaveProperty('password');
-    // Later issues: profile visits and the featured genie are not invented meanwhile.
-    expect(plain.body).not.toHaveProperty('profile_visits_count');
+    // The viewer's visit counts once a day, whichever spelling (issue 5); no genie is invented.
+    expect(plain.body.profile_visits_count).toBe(1);
     expect(plain.body).not.toHaveProperty('featured_genie');
   });
 
@@ -206,7 +206,7 @@ describe("a member's content", () => {
     expect(ids(stories.body)).toEqual([story.id]);
     const direct = await api('GET', `/users/${author.id}/stories?limit=20`, { token: viewer.token });
     expect(ids(direct.body)).toEqual([story.id]);
-    // No reflections exist before the wellness issue: the true answer is an empty list.
+    // The author has written no reflections: the true answer is an empty list.
     const reflections = await api('GET', `/users/${author.id}/content?content_type=reflections`, {
       token: viewer.token,
     });
