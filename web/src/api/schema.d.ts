@@ -772,6 +772,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users/{id}/aura": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AdminAura_adjust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wallet": {
         parameters: {
             query?: never;
@@ -1412,6 +1428,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/dashboard/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Admin_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Admin_users"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["Admin_updateUser"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Admin_settings"];
+        put: operations["Admin_updateSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Support_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/tickets/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Support_mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/support/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminSupport_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/support/tickets/{id}/respond": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AdminSupport_respond"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/support/tickets/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["AdminSupport_status"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PublicConfig_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1791,6 +1967,21 @@ export interface components {
              */
             post_id?: string | null;
         };
+        FeaturedGenieInfo: {
+            name: string;
+            /** @enum {string} */
+            rarity: "general" | "common" | "uncommon" | "rare" | "legendary" | "cosmic";
+            image_url: string;
+            animation_type: string;
+            /** @description AC per day for the owner */
+            daily_earning_rate: number;
+        };
+        FeaturedGenieResponse: {
+            /** Format: uuid */
+            id: string;
+            nickname: string | null;
+            genie: components["schemas"]["FeaturedGenieInfo"];
+        };
         MemberProfileResponse: {
             id: string;
             username: string;
@@ -1817,6 +2008,8 @@ export interface components {
             is_following: boolean;
             /** @description Other members' views of this profile, once per viewer and UTC day */
             profile_visits_count: number;
+            /** @description The member’s featured genie */
+            featured_genie: components["schemas"]["FeaturedGenieResponse"] | null;
         };
         FollowResponse: {
             /** @description Whether the caller follows the member now */
@@ -1975,19 +2168,19 @@ export interface components {
             created_at: string;
         };
         StatsResponse: {
-            /** @description Whole percent of today's (UTC) check-ins and reflections with a positive mood */
+            /** @description Whole percent of today's (UTC) check-ins and reflections with a positive mood (happy, positive, excited); 0 with none */
             daily_positivity_score: number;
             /** @description Reflections in the last 7 days */
             weekly_reflection_count: number;
             /**
-             * @description Likes and comments received from others in the last 7 days per post of those 7 days, as a percent (one decimal)
-             * @example 42.5
+             * @description Percent (one decimal) of the last 7 UTC days (today and the 6 before) on which the member posted, liked, commented, checked in or reflected
+             * @example 42.9
              */
             engagement_rate: number;
-            /** @description Net aura change over the last 7 days */
+            /** @description Net aura change over the last 7 days (from the aura log) */
             aura_growth_this_week: number;
             /**
-             * @description Mood of the last 7 days of check-ins and reflections
+             * @description Positive moods against negative ones (sad, anxious, negative) over the last 7 days of check-ins and reflections
              * @enum {string}
              */
             mood_trend: "positive" | "negative" | "neutral";
@@ -2030,6 +2223,17 @@ export interface components {
             /** @example 0.001 */
             aura_coins_earned: number;
             aura_score: number;
+        };
+        AuraAdjustmentBody: {
+            /** @example 250 */
+            delta: number;
+        };
+        AuraAdjustmentResponse: {
+            /** @description The change applied (clamped to 0–1000) */
+            applied: number;
+            aura_score: number;
+            /** @description The Idempotency-Key was used before: nothing changed now */
+            repeated: boolean;
         };
         WalletResponse: {
             /**
@@ -2540,21 +2744,6 @@ export interface components {
             recipient_id: string;
             recipient_username: string;
         };
-        FeaturedGenieInfo: {
-            name: string;
-            /** @enum {string} */
-            rarity: "general" | "common" | "uncommon" | "rare" | "legendary" | "cosmic";
-            image_url: string;
-            animation_type: string;
-            /** @description AC per day for the owner */
-            daily_earning_rate: number;
-        };
-        FeaturedGenieResponse: {
-            /** Format: uuid */
-            id: string;
-            nickname: string | null;
-            genie: components["schemas"]["FeaturedGenieInfo"];
-        };
         BottlePriceRequest: {
             /**
              * @description AC, 50 to 1000
@@ -2650,6 +2839,123 @@ export interface components {
             /** @example Golden Ring applied to your profile */
             message: string;
             item: components["schemas"]["MarketplaceItemResponse"];
+        };
+        DashboardStatsResponse: {
+            /** @description Members registered, all time */
+            total_users: number;
+            /** @description Members registered in the last 24 h */
+            new_registrations_24h: number;
+            /**
+             * @description Percent of all members active in the last 24 h (1 decimal)
+             * @example 42.5
+             */
+            engagement_rate: number;
+            /** @description Members who posted, commented, liked, followed, messaged, tipped, checked in or wrote a reflection in the last 24 h */
+            active_users_24h: number;
+            /**
+             * @description USD of card top-ups completed in the last 24 h
+             * @example 49.99
+             */
+            daily_revenue: number;
+            /**
+             * @description AC paid to members by the platform (rewards, top-ups, genie earnings, admin credits), all time, 3 decimals
+             * @example 1250.5
+             */
+            total_auracoin_distributed: number;
+            pending_withdrawals: number;
+            /** @description Tickets open or in progress */
+            open_support_tickets: number;
+            /** @description Posts created today (UTC) */
+            total_posts_today: number;
+            /** @description Comments written today (UTC) */
+            total_comments_today: number;
+            /** @description Stories shared today (UTC) */
+            total_stories_today: number;
+        };
+        AdminUserUpdateBody: {
+            /** @description The member (the path names them; accepted for the spec’s body) */
+            user_id?: string;
+            /** @enum {string} */
+            role?: "user" | "admin" | "super_admin";
+            is_super_aura?: boolean;
+        };
+        EconomySettingsResponse: {
+            /**
+             * @description USD
+             * @example 10
+             */
+            min_withdrawal_usd: number;
+            /**
+             * @description AC per post (first 20 a day), before the SuperAura ×1.5
+             * @example 0.01
+             */
+            post_reward_ac: number;
+            updated_at: string | null;
+        };
+        EconomySettingsBody: {
+            /**
+             * @description USD, 1–10,000, whole cents
+             * @example 10
+             */
+            min_withdrawal_usd?: number | string;
+            /**
+             * @description AC, 0–1, steps of 0.001
+             * @example 0.01
+             */
+            post_reward_ac?: number | string;
+        };
+        TicketBody: {
+            /** @example Cannot see my coins */
+            subject: string;
+            message: string;
+            /**
+             * @default normal
+             * @enum {string}
+             */
+            priority: "low" | "normal" | "high" | "urgent";
+        };
+        TicketPersonResponse: {
+            id: string;
+            username: string;
+            display_name: string;
+        };
+        TicketResponseResponse: {
+            id: string;
+            message: string;
+            is_admin_response: boolean;
+            author: components["schemas"]["TicketPersonResponse"];
+            created_at: string;
+        };
+        TicketResponse: {
+            id: string;
+            subject: string;
+            message: string;
+            /** @enum {string} */
+            priority: "low" | "normal" | "high" | "urgent";
+            /** @enum {string} */
+            status: "open" | "in_progress" | "resolved";
+            user: components["schemas"]["TicketPersonResponse"];
+            /** @description The admin who answered first */
+            assigned_admin: components["schemas"]["TicketPersonResponse"] | null;
+            responses: components["schemas"]["TicketResponseResponse"][];
+            created_at: string;
+            updated_at: string;
+        };
+        TicketCreatedResponse: {
+            /** @example Support ticket submitted successfully! */
+            message: string;
+            ticket: components["schemas"]["TicketResponse"];
+        };
+        RespondBody: {
+            /** @description The ticket (the path names it; accepted for the spec’s body) */
+            ticket_id?: string;
+            message: string;
+            /** @default true */
+            is_admin_response: boolean;
+        };
+        PublicConfigResponse: {
+            /** @example support@aura.local */
+            support_email: string;
         };
     };
     responses: never;
@@ -5071,6 +5377,71 @@ export interface operations {
             };
         };
     };
+    AdminAura_adjust: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The change is applied once per key */
+                "idempotency-key": string;
+            };
+            path: {
+                /** @description Member id (as in UserResponse.id) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuraAdjustmentBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuraAdjustmentResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not a super admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "User not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "delta must be a whole number from -1000 to 1000, not 0", "An idempotency key is required" */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     Wallet_wallet: {
         parameters: {
             query?: never;
@@ -6841,6 +7212,515 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Admin_stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardStatsResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Admin_users: {
+        parameters: {
+            query?: {
+                role?: "all" | "user" | "admin" | "super_admin";
+                /** @description Search text on username, display name and e-mail (at most 20 answers) */
+                search?: string;
+                /** @description Same as search */
+                q?: string;
+                /** @description Same as search */
+                query?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"][];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A field has the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Admin_updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Member id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUserUpdateBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+            /** @description "You cannot change your own role", "At least one super admin must remain", "Nothing to update: give a role or is_super_aura" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not a super admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "User not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "Role must be one of user, admin, super_admin", "is_super_aura must be true or false" */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Admin_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EconomySettingsResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Admin_updateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EconomySettingsBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EconomySettingsResponse"];
+                };
+            };
+            /** @description "Minimum withdrawal must be between $1 and $10,000 (whole cents)", "Post reward must be between 0 and 1 AuraCoin, in steps of 0.001" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not a super admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Support_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketCreatedResponse"];
+                };
+            };
+            /** @description "Please fill in all fields", "Message must be at most 1000 characters", "Priority must be one of low, normal, high, urgent" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A field has the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Support_mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketResponse"][];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminSupport_list: {
+        parameters: {
+            query?: {
+                status?: "open" | "in_progress" | "resolved";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketResponse"][];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminSupport_respond: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Ticket id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RespondBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketResponse"];
+                };
+            };
+            /** @description "Response message cannot be empty" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "Ticket not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminSupport_status: {
+        parameters: {
+            query?: {
+                new_status?: "open" | "in_progress" | "resolved";
+            };
+            header?: never;
+            path: {
+                /** @description Ticket id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketResponse"];
+                };
+            };
+            /** @description "Ticket is already resolved", "Status must be one of open, in_progress, resolved" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "Ticket not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    PublicConfig_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicConfigResponse"];
                 };
             };
         };
