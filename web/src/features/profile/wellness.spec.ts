@@ -11,6 +11,7 @@ import {
   moodTrend,
   POST_FILTERS,
   reflectionBody,
+  savedText,
   toReflections,
 } from './wellness';
 
@@ -136,5 +137,17 @@ describe('toReflections', () => {
       },
       { id: 'r2', content: 'Tired', mood: 'neutral', category: 'general', created_at: '' },
     ]);
+  });
+});
+
+describe('saved notice', () => {
+  it('names the reward of the first of the day, nothing more otherwise', () => {
+    expect(savedText('Check-in', { first_today: true, aura_earned: 2, aura_coins_earned: 0.001 })).toBe(
+      'Check-in saved! +2 Aura, +0.001 AC',
+    );
+    expect(savedText('Reflection', { first_today: false, aura_earned: 0, aura_coins_earned: 0 })).toBe(
+      'Reflection saved!',
+    );
+    expect(savedText('Reflection', undefined)).toBe('Reflection saved!');
   });
 });

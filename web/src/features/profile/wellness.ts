@@ -175,3 +175,18 @@ export function toReflections(items: readonly unknown[]): Reflection[] {
     ];
   });
 }
+
+/** What a saved check-in or reflection answers about its reward (the first of the UTC day earns). */
+export interface WellnessReward {
+  first_today?: boolean;
+  aura_earned?: number;
+  aura_coins_earned?: number;
+}
+
+/** The notice after a check-in or reflection: the reward when there was one. */
+export function savedText(what: 'Check-in' | 'Reflection', reward: WellnessReward | undefined): string {
+  const aura = finite(reward?.aura_earned);
+  const coins = finite(reward?.aura_coins_earned);
+  const parts = [aura > 0 ? `+${aura} Aura` : '', coins > 0 ? `+${coins.toFixed(3)} AC` : ''].filter(Boolean);
+  return parts.length > 0 ? `${what} saved! ${parts.join(', ')}` : `${what} saved!`;
+}

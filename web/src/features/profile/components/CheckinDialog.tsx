@@ -6,7 +6,7 @@ import { Modal } from '../../../ui/Modal';
 import { showToast } from '../../../ui/toast';
 import { failureText } from '../profile-form';
 import { useCheckIn } from '../hooks/useWellness';
-import { CHECKIN_MOODS, clampEnergy, emptyCheckin, ENERGY_MAX, ENERGY_MIN } from '../wellness';
+import { CHECKIN_MOODS, clampEnergy, emptyCheckin, ENERGY_MAX, ENERGY_MIN, savedText } from '../wellness';
 import { DialogFooter, MoodPicker } from './FormParts';
 import styles from './Wellness.module.css';
 
@@ -18,9 +18,9 @@ export function CheckinDialog({ onClose }: { onClose: () => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     checkIn.mutate(form, {
-      onSuccess: () => {
+      onSuccess: (reward) => {
         setForm(emptyCheckin());
-        showToast('Check-in saved!');
+        showToast(savedText('Check-in', reward));
         onClose();
       },
     });

@@ -6,7 +6,7 @@ import { Modal } from '../../../ui/Modal';
 import { showToast } from '../../../ui/toast';
 import { failureText } from '../profile-form';
 import { useReflect } from '../hooks/useWellness';
-import { canSubmitReflection, emptyReflection, REFLECTION_MOODS } from '../wellness';
+import { canSubmitReflection, emptyReflection, REFLECTION_MOODS, savedText } from '../wellness';
 import { DialogFooter, MoodPicker } from './FormParts';
 import styles from './Wellness.module.css';
 
@@ -20,9 +20,9 @@ export function ReflectionDialog({ onClose }: { onClose: () => void }) {
     event.preventDefault();
     if (!ready) return;
     reflect.mutate(form, {
-      onSuccess: () => {
+      onSuccess: (reward) => {
         setForm(emptyReflection());
-        showToast('Reflection saved!');
+        showToast(savedText('Reflection', reward));
         onClose();
       },
     });
