@@ -85,6 +85,14 @@ async function pendingWithdrawalOf(member: Member, boss: Member) {
 
 let browser: Browser;
 let boss: Member;
+const contexts: BrowserContext[] = [];
+
+/** Each member in a browser context of their own (the token store follows other tabs of a context). */
+async function signIn(member: Member): Promise<Page> {
+  const context = await newContext(browser);
+  contexts.push(context);
+  return openSignedIn(context, member);
+}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -92,18 +100,17 @@ beforeAll(async () => {
 }, SLOW_MS);
 
 afterAll(async () => {
+  for (const context of contexts) await context.close();
   await browser?.close();
 });
 
 describe('help center and support tickets (spec 000 §2, §5, §8; spec 001 §2, §4, §5)', () => {
-  let context: BrowserContext;
   let member: Member;
   let helper: Member;
   const subject = `Coins missing ${randomBytes(3).toString('hex')}`;
   const answer = 'We found them: they are back in your wallet.';
 
   beforeAll(async () => {
-    context = await newContext(browser);
     [member, helper] = await Promise.all([
       registerMember('ticket', 'Ticket Member'),
       registerMember('helper', 'Helper Admin'),
@@ -114,14 +121,10 @@ describe('help center and support tickets (spec 000 §2, §5, §8; spec 001 §2,
     });
   }, SLOW_MS);
 
-  afterAll(async () => {
-    await context?.close();
-  });
-
   it(
     'a member opens a ticket from the Help Center',
     async () => {
-      const page = await openSignedIn(context, member);
+      const page = await signIn(member);
       const help = await openFromMenu(page, 'Help Center');
       expect(await tabNames(help)).toEqual(['FAQ', 'Contact Support', 'My Tickets']);
       // The support e-mail comes from the configuration.
@@ -161,7 +164,7 @@ describe('help center and support tickets (spec 000 §2, §5, §8; spec 001 §2,
   it(
     'an admin answers it and resolves it; the member sees the answer',
     async () => {
-      const page = await openSignedIn(context, helper);
+      const page = await signIn(helper);
       const panel = await openAdminPanel(page);
       // An admin has no Settings and no withdrawal decisions.
       expect(await tabNames(panel)).toEqual(['Dashboard', 'Withdrawals', 'Users', 'Support']);
@@ -200,7 +203,7 @@ describe('help center and support tickets (spec 000 §2, §5, §8; spec 001 §2,
       await button(ticket, 'Mark Resolved').waitFor({ state: 'detached', timeout: WAIT_MS });
       await page.close();
 
-      const memberPage = await openSignedIn(context, member);
+      const memberPage = await signIn(member);
       const help = await openFromMenu(memberPage, 'Help Center');
       await help.getByRole('tab', { name: 'My Tickets', exact: true }).click();
       const mine = help.getByRole('list', { name: 'My tickets' }).getByRole('listitem', { name: subject });
@@ -213,13 +216,11 @@ describe('help center and support tickets (spec 000 §2, §5, §8; spec 001 §2,
 });
 
 describe('withdrawals decided by the super admin (spec 001 §4, §6, §8)', () => {
-  let context: BrowserContext;
   let approvedMember: Member;
   let rejectedMember: Member;
   let fundedMicro: number;
 
   beforeAll(async () => {
-    context = await newContext(browser);
     [approvedMember, rejectedMember] = await Promise.all([
       registerMember('wdok', 'Approved Member'),
       registerMember('wdno', 'Rejected Member'),
@@ -229,15 +230,11 @@ describe('withdrawals decided by the super admin (spec 001 §4, §6, §8)', () =
     await pendingWithdrawalOf(rejectedMember, boss);
   }, SLOW_MS);
 
-  afterAll(async () => {
-    await context?.close();
-  });
-
   it(
     'approves one and rejects another; the wallets and notifications show it',
     async () => {
       const heldMicro = (await walletOf(rejectedMember)).aura_coin_balance_micro;
-      const page = await openSignedIn(context, boss);
+      const page = await signIn(boss);
       const panel = await openAdminPanel(page);
       expect(await tabNames(panel)).toEqual(['Dashboard', 'Withdrawals', 'Users', 'Support', 'Settings']);
       await panel.getByRole('tab', { name: 'Withdrawals', exact: true }).click();
@@ -261,7 +258,7 @@ describe('withdrawals decided by the super admin (spec 001 §4, §6, §8)', () =
 
       // The approved member: the request reads approved, the held AC are gone, a notification says so.
       expect((await walletOf(approvedMember)).aura_coin_balance_micro).toBe(fundedMicro);
-      const okPage = await openSignedIn(context, approvedMember);
+      const okPage = await signIn(approvedMember);
       const okWallet = await openFromMenu(okPage, 'Wallet & Payments');
       await okWallet.getByRole('tab', { name: 'Withdraw', exact: true }).click();
       await okWallet
@@ -288,7 +285,7 @@ describe('withdrawals decided by the super admin (spec 001 §4, §6, §8)', () =
         async () => (await walletOf(rejectedMember)).aura_coin_balance_micro > heldMicro,
         WAIT_MS,
       );
-      const noPage = await openSignedIn(context, rejectedMember);
+      const noPage = await signIn(rejectedMember);
       const noWallet = await openFromMenu(noPage, 'Wallet & Payments');
       await noWallet.getByRole('tab', { name: 'Withdraw', exact: true }).click();
       const noList = noWallet.getByRole('list', { name: 'Withdrawal requests' });
@@ -313,25 +310,21 @@ describe('withdrawals decided by the super admin (spec 001 §4, §6, §8)', () =
 });
 
 describe('roles and the panel (spec 000 §2, §6; spec 001 §5, §6, §8)', () => {
-  let context: BrowserContext;
   let rising: Member;
   let plain: Member;
 
   beforeAll(async () => {
-    context = await newContext(browser);
     [rising, plain] = await Promise.all([
       registerMember('rising', 'Rising Member'),
       registerMember('plain', 'Plain Member'),
     ]);
   }, SLOW_MS);
 
-  afterAll(async () => {
-    await context?.close();
-  });
-
   it(
     'a plain member sees no admin entry and nothing asks the admin routes',
     async () => {
+      const context = await newContext(browser);
+      contexts.push(context);
       const page = await context.newPage();
       const adminCalls: string[] = [];
       page.on('request', (request) => {
@@ -361,10 +354,10 @@ describe('roles and the panel (spec 000 §2, §6; spec 001 §5, §6, §8)', () =
   it(
     'a super admin promotes a member to admin, who then sees the panel',
     async () => {
-      const memberPage = await openSignedIn(context, rising);
+      const memberPage = await signIn(rising);
       expect(await button(memberPage, 'Admin Panel').count()).toBe(0);
 
-      const page = await openSignedIn(context, boss);
+      const page = await signIn(boss);
       // The side menu names the super admin's controls.
       await button(page, 'Open menu').click();
       await page.getByText('Super Admin Controls', { exact: true }).waitFor({ timeout: WAIT_MS });
