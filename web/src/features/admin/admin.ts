@@ -4,6 +4,7 @@ import { ApiError } from '../../api/errors';
 import type { UserRole } from '../../api/types';
 import { isAdminRole } from '../auth/roles';
 import { ticketStatus } from '../support/support';
+import type { UserListQuery } from './api/admin.api';
 import type { AdminStats, AdminWithdrawal, AdminUser, UserRoleFilter } from './types';
 
 /** Spec 001 §8 "Admin", letter for letter. */
@@ -67,7 +68,7 @@ export const canToggleSuperAura = (viewer: { id: string; role: UserRole }, targe
   viewer.role === 'super_admin' && viewer.id !== target.id;
 
 /** GET /api/admin/users: the list (role filter, 100) or, when there is search text, a search (20). */
-export function userListQuery(search: string, role: UserRoleFilter): Record<string, string | number> {
+export function userListQuery(search: string, role: UserRoleFilter): UserListQuery {
   const text = search.trim();
   if (text) return { search: text, limit: USER_SEARCH_LIMIT };
   return { role, limit: USER_LIST_LIMIT };

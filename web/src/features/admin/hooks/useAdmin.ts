@@ -4,14 +4,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserRole } from '../../../api/types';
 import { loggedRead } from '../../messaging/hooks/logged-read';
+import type { TicketStatus } from '../../support/support';
 import { adminApi } from '../api';
+import type { UserListQuery } from '../api/admin.api';
 
 export const adminKeys = {
   all: ['admin'] as const,
   stats: ['admin', 'stats'] as const,
   withdrawals: ['admin', 'withdrawals'] as const,
   users: ['admin', 'users'] as const,
-  userList: (query: Record<string, string | number>) => ['admin', 'users', query] as const,
+  userList: (query: UserListQuery) => ['admin', 'users', query] as const,
   tickets: ['admin', 'tickets'] as const,
   settings: ['admin', 'settings'] as const,
   /** The shop's own key (queryKeys.genieBottles): a new price shows in the Genie Shop at once. */
@@ -32,7 +34,7 @@ export function useAdminWithdrawals() {
   });
 }
 
-export function useAdminUsers(query: Record<string, string | number>) {
+export function useAdminUsers(query: UserListQuery) {
   return useQuery({
     queryKey: adminKeys.userList(query),
     queryFn: loggedRead('admin users', (s) => adminApi.users(query, s)),
@@ -81,7 +83,7 @@ export const useRespondToTicket = () =>
   );
 
 export const useSetTicketStatus = () =>
-  useAdminAction((input: { ticketId: string; status: string }) =>
+  useAdminAction((input: { ticketId: string; status: TicketStatus }) =>
     adminApi.setTicketStatus(input.ticketId, input.status),
   );
 
