@@ -1,8 +1,8 @@
 // At most AURA_TEST_STACKS (default 2) test runs that need services (service, e2e, browser tiers) at
 // a time on one machine: a third waits. Several work trees or engineers testing at once on a small
 // machine otherwise starve each other until every stack times out. A slot is a file holding the
-// owner's pid; a slot whose owner died is free again.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// owner's pid; a slot whose owner died is free again. Waiting runs are served in arrival order.
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 function alive(pid) {
@@ -27,14 +27,30 @@ function tryTake(file) {
   }
 }
 
-/** Waits for a free slot; answers the function that gives it back (also called on exit). */
+/** True when no live run has been waiting longer than `ticket` (first come, first served). */
+function firstInLine(dir, ticket) {
+  for (const name of readdirSync(dir)) {
+    const match = /^wait-(\d+)-(\d+)$/.exec(name);
+    if (!match || name === ticket) continue;
+    if (!alive(Number(match[2]))) rmSync(join(dir, name), { force: true });
+    else if (name < ticket) return false;
+  }
+  return true;
+}
+
+/** Waits for a free slot, in arrival order; answers the function that gives it back (also on exit). */
 export async function takeStackSlot(dir, count, log = console.log) {
   mkdirSync(dir, { recursive: true });
+  const ticket = `wait-${String(Date.now()).padStart(15, '0')}-${process.pid}`;
+  writeFileSync(join(dir, ticket), '');
+  const leaveLine = () => rmSync(join(dir, ticket), { force: true });
+  process.once('exit', leaveLine);
   let waitingSaid = false;
   for (;;) {
-    for (let index = 0; index < count; index += 1) {
+    for (let index = 0; index < count && firstInLine(dir, ticket); index += 1) {
       const file = join(dir, `stack-${index}.lock`);
       if (tryTake(file)) {
+        leaveLine();
         const release = () => rmSync(file, { force: true });
         process.once('exit', release);
         return release;
