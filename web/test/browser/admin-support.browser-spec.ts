@@ -375,6 +375,16 @@ describe('roles and the panel (spec 000 §2, §6; spec 001 §5, §6, §8)', () =
       await button(row, 'Make Admin').click();
       await expectNotice(page, `@${rising.username} is now Admin`);
       await button(row, 'Make User').waitFor({ timeout: WAIT_MS });
+      // The SuperAura flag, granted from the same row.
+      await button(row, 'Grant SuperAura').click();
+      await expectNotice(page, `@${rising.username} is now SuperAura`);
+      await button(row, 'Remove SuperAura').waitFor({ timeout: WAIT_MS });
+      const [found] = await apiCall<{ is_super_aura: boolean; role: string }[]>(
+        'GET',
+        `/admin/users?search=${rising.username}&limit=20`,
+        { token: boss.token },
+      );
+      expect(found).toMatchObject({ is_super_aura: true, role: 'admin' });
 
       // Never one's own role: the super admin's own row has no role buttons.
       await panel.getByLabel('Search users', { exact: true }).fill(boss.username);
@@ -391,6 +401,51 @@ describe('roles and the panel (spec 000 §2, §6; spec 001 §5, §6, §8)', () =
       expect(await textOf(panel.getByRole('alert'))).toBe(
         'Genie bottle price must be between 50 and 1000 AuraCoin',
       );
+      // A price in range is saved by genies (the current one, so that other tests keep their price).
+      const { bottle_price: price } = await apiCall<{ bottle_price: number }>('GET', '/genies/bottles', {
+        token: boss.token,
+      });
+      await panel.getByLabel('Genie bottle price (AC)', { exact: true }).fill(String(price));
+      await button(panel, 'Update Price').click();
+      await expectNotice(page, 'Genie bottle price set to');
+
+      // The platform settings are real: a new post reward is saved, then the old one is put back.
+      type Settings = { min_withdrawal_usd: number; post_reward_ac: number };
+      const before = await apiCall<Settings>('GET', '/admin/settings', { token: boss.token });
+      const reward = panel.getByLabel('Post reward (AC)', { exact: true });
+      const minimum = panel.getByLabel('Minimum withdrawal (USD)', { exact: true });
+      expect(Number(await minimum.inputValue())).toBe(before.min_withdrawal_usd);
+      expect(Number(await reward.inputValue())).toBe(before.post_reward_ac);
+      await minimum.fill('0.5');
+      await button(panel, 'Save Settings').click();
+      expect(await textOf(panel.getByRole('alert'))).toBe(
+        'Minimum withdrawal must be between $1 and $10,000 (whole cents)',
+      );
+      await minimum.fill(String(before.min_withdrawal_usd));
+      const changed = before.post_reward_ac === 0.02 ? 0.03 : 0.02;
+      await reward.fill(String(changed));
+      await button(panel, 'Save Settings').click();
+      await expectNotice(page, 'Settings saved');
+      expect(await apiCall<Settings>('GET', '/admin/settings', { token: boss.token })).toMatchObject({
+        min_withdrawal_usd: before.min_withdrawal_usd,
+        post_reward_ac: changed,
+      });
+      await reward.fill(String(before.post_reward_ac));
+      await button(panel, 'Save Settings').click();
+      await eventually(
+        async () =>
+          (await apiCall<Settings>('GET', '/admin/settings', { token: boss.token })).post_reward_ac ===
+          before.post_reward_ac,
+      );
+
+      // Every statistic of the Dashboard.
+      await panel.getByRole('tab', { name: 'Dashboard', exact: true }).click();
+      const stats = await apiCall<Record<string, number>>('GET', '/admin/dashboard/stats', {
+        token: boss.token,
+      });
+      expect(Object.keys(stats)).toHaveLength(11);
+      for (const key of Object.keys(stats))
+        await panel.getByTestId(`stat-${key}`).waitFor({ timeout: WAIT_MS });
       await closeDialog(page, 'Admin Panel');
       await page.close();
 

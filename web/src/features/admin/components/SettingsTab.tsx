@@ -1,6 +1,6 @@
 // The Settings tab, super admin only (spec 001 §5, §6, §8, §9): the Genie bottle price (50 to 1000 AC)
 // and the platform settings minimum withdrawal (USD) and post reward (AC), all saved on the server.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Spinner } from '../../../ui/Spinner';
 import { showToast } from '../../../ui/toast';
 import {
@@ -90,12 +90,14 @@ function PlatformSettingsForm() {
   const [error, setError] = useState<string | null>(null);
   const ids = useId();
 
-  // The fields start from the saved settings, and follow them after a save.
-  useEffect(() => {
-    if (!settings) return;
+  // The fields start from the saved settings once they arrive; a later read (after a save) leaves
+  // what the super admin typed alone.
+  const [started, setStarted] = useState(false);
+  if (settings && !started) {
+    setStarted(true);
     setMinWithdrawal(String(settings.min_withdrawal_usd));
     setPostReward(String(settings.post_reward_ac));
-  }, [settings]);
+  }
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
