@@ -52,14 +52,13 @@ export const queryKeys = {
   notifications: ['notifications'] as const,
   notificationList: ['notifications', 'list'] as const,
   notificationStats: ['notifications', 'stats'] as const,
-  /** Genies (GET /api/genies/available, /bottles, /collection, /stats; a member's featured genie and genies). */
+  /** Genies (GET /api/genies/available, /bottles, /collection, /stats; a member's featured genie). */
   genies: ['genies'] as const,
   genieCatalogue: ['genies', 'available'] as const,
   genieBottles: ['genies', 'bottles'] as const,
   genieCollection: ['genies', 'collection'] as const,
   genieStats: ['genies', 'stats'] as const,
   featuredGenie: (userId: string) => ['genies', 'featured', userId] as const,
-  memberGenies: (userId: string) => ['genies', 'member', userId] as const,
   /** The marketplace (GET /api/marketplace/categories, /items, /purchases; a member's applied items). */
   marketplace: ['marketplace'] as const,
   marketplaceCategories: ['marketplace', 'categories'] as const,
