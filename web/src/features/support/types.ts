@@ -1,31 +1,18 @@
-// The Help Center's shapes, snake_case as the gateway answers them (../shared/API-INVENTORY.md rows 56,
-// 57 and the proposed GET /api/public/config).
+// The Help Center's shapes: the gateway's own (generated schema; ../shared/API-INVENTORY.md rows 56,
+// 57 and GET /api/public/config).
+import type { components } from '../../api/schema';
 import type { TicketPriority } from './support';
 
-export interface TicketReply {
-  message: string;
-  is_admin_response?: boolean;
-  created_at?: string;
-}
+type Schemas = components['schemas'];
 
-/** GET /api/support/tickets/user (spec 000 §3 "Support ticket"). */
-export interface MemberTicket {
-  id: string;
-  subject: string;
-  message: string;
-  priority: string;
-  status: string;
-  created_at: string;
-  responses: TicketReply[];
-}
+/** GET /api/support/tickets/user (spec 000 §3 "Support ticket"), with its responses. */
+export type MemberTicket = Schemas['TicketResponse'];
+export type TicketReply = Schemas['TicketResponseResponse'];
+/** GET /api/public/config. */
+export type PublicConfig = Schemas['PublicConfigResponse'];
 
 export interface NewTicket {
   subject: string;
   message: string;
   priority: TicketPriority;
-}
-
-/** GET /api/public/config. */
-export interface PublicConfig {
-  support_email: string;
 }
