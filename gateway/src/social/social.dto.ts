@@ -9,6 +9,7 @@ import {
   PostContentType,
   UUID_PATTERN,
 } from './social.constants';
+import { FeaturedGenieResponse } from '../genies/genies.dto';
 
 // class-validator reports a property's constraints in the order the decorators run (bottom first), so
 // the type check sits closest to the property: `content: 42` is "content must be text".
@@ -171,7 +172,7 @@ export class FollowResponse {
 
 /**
  * Another member's profile, composed by the gateway from identity (the member) and social (counts).
- * featured_genie comes with the genies issue and is not sent until then.
+ * featured_genie comes from the genies service (null when none, or when genies cannot answer).
  */
 export class MemberProfileResponse extends UserResponse {
   @ApiProperty({ type: 'integer', minimum: 0 }) followers_count!: number;
@@ -183,6 +184,8 @@ export class MemberProfileResponse extends UserResponse {
     description: "Other members' views of this profile, once per viewer and UTC day",
   })
   profile_visits_count!: number;
+  @ApiProperty({ type: FeaturedGenieResponse, nullable: true, description: 'The member’s featured genie' })
+  featured_genie!: FeaturedGenieResponse | null;
 }
 
 export class MemberSummary {

@@ -158,7 +158,7 @@ export function toMemberProfile(
   follow: social.FollowState | undefined,
   viewer: { userId: string; role: Role },
   visits = 0,
-): MemberProfileResponse {
+): Omit<MemberProfileResponse, 'featured_genie'> {
   const includeEmail = viewer.userId === user.id || ADMIN_ROLES.has(viewer.role);
   return {
     ...toUserResponse(user, { includeEmail }),

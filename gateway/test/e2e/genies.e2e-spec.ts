@@ -254,6 +254,14 @@ describe('a genie of one’s own', () => {
       body: { id: genie.id, nickname: 'Sparky', genie: { name: genie.genie.name, rarity: genie.rarity } },
     });
     expect((await api('GET', `/users/${owner.id}/genies`, { token: other.token })).body).toHaveLength(1);
+    // The public profile carries it too.
+    expect(await api('GET', `/users/${owner.id}/profile`, { token: other.token })).toMatchObject({
+      status: 200,
+      body: { featured_genie: { id: genie.id, nickname: 'Sparky', genie: { rarity: genie.rarity } } },
+    });
+    expect(
+      (await api('GET', `/users/${other.id}/profile`, { token: owner.token })).body.featured_genie,
+    ).toBeNull();
     expect(await api('GET', `/genies/${other.id}/featured`, { token: owner.token })).toMatchObject({
       status: 404,
     });
@@ -316,6 +324,9 @@ describe('gifts', () => {
     expect(await api('GET', `/genies/${sender.id}/featured`, { token: sender.token })).toMatchObject({
       status: 404,
     });
+    expect(
+      (await api('GET', `/users/${sender.id}/profile`, { token: recipient.token })).body.featured_genie,
+    ).toBeNull();
     expect(await collection(recipient)).toEqual([
       expect.objectContaining({ id: genie.id, received_as_gift: true, is_featured: false }),
     ]);
