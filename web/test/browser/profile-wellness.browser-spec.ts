@@ -173,7 +173,7 @@ describe('profile and wellness screens in the browser (issue 5; spec 000 §2, §
     await eventually(async () => (await textOf(dashboard)).includes(`${startAura + 2} / 1000`));
     await eventually(async () => (await textOf(figure(dashboard, 'Daily Positivity'))) === '100%');
     await eventually(async () => (await textOf(figure(dashboard, 'Weekly Growth'))) === '+2');
-    expect(await textOf(dashboard.getByLabel('Mood trend: positive'))).toBe('positive');
+    expect(await textOf(dashboard.getByLabel('Mood trend: positive'))).toBe('Positive'); // shown capitalised
 
     // Opened again, the form starts over.
     await button(dashboard, 'Daily Check-in').click();
