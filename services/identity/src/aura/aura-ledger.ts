@@ -1,6 +1,7 @@
 import { createEvent, isDuplicateKeyError, KeyedMutex, MONGO, RUNTIME, ServiceRuntime } from '@aura/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { Connection, Model, Types } from 'mongoose';
+import { untilOutboxCleared } from '../users/outbox-settled';
 import { ProfileChangedAnnouncer } from '../users/profile-changed';
 import { UsersRepository } from '../users/users.repository';
 import { utcDay } from '../wellness/wellness-rules';
@@ -110,6 +111,7 @@ export class AuraLedger {
     const model = this.users.usersModel;
     if (!Types.ObjectId.isValid(change.userId)) return this.unknown(change.key);
     const _id = new Types.ObjectId(change.userId);
+    await untilOutboxCleared(this.users.usersModel, _id);
     for (let attempt = 0; ; attempt++) {
       const user = await model
         .findOne({ _id }, { aura_score: 1, aura_last_key: 1, aura_last_delta: 1 })

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Caller, isDuplicateKeyError, MONGO, NotFound, Unauthenticated } from '@aura/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { Connection, Model, Types } from 'mongoose';
+import { untilOutboxCleared } from '../users/outbox-settled';
 import { ProfileChangedAnnouncer } from '../users/profile-changed';
 import type { User } from '../users/user';
 import { UsersRepository } from '../users/users.repository';
@@ -36,10 +37,19 @@ export class ProfileService {
     if (!member) throw new NotFound(USER_NOT_FOUND);
     const set = validateProfileUpdate(update, member);
     if (Object.keys(set).length === 0) return member;
-    await this.users.usersModel
-      .updateOne({ _id: new Types.ObjectId(userId) }, { $set: { ...set, updated_at: new Date() } })
-      .exec();
-    const updated = await this.users.findById(userId);
+    const _id = new Types.ObjectId(userId);
+    await untilOutboxCleared(this.users.usersModel, _id);
+    let updated = await this.users.findById(userId);
+    // Read back: FerretDB rewrites whole documents, so a concurrent write (an aura change) could undo it.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await this.users.usersModel.updateOne({ _id }, { $set: { ...set, updated_at: new Date() } }).exec();
+      updated = await this.users.findById(userId);
+      const doc = (await this.users.usersModel.findOne({ _id }).lean().exec()) as Record<
+        string,
+        unknown
+      > | null;
+      if (!doc || Object.entries(set).every(([column, value]) => doc[column] === value)) break;
+    }
     if (!updated) throw new NotFound(USER_NOT_FOUND);
     await this.profiles.announce(updated, `profile:${userId}:${randomUUID()}`);
     return updated;

@@ -23,6 +23,7 @@ import { AuraLedger } from '../aura/aura-ledger';
 import { AuraConsumer } from '../aura/aura.consumer';
 import { ProfileMessages } from '../profile/profile-rules';
 import { ProfileService } from '../profile/profile.service';
+import { untilOutboxCleared } from '../users/outbox-settled';
 import { ProfileChangedAnnouncer } from '../users/profile-changed';
 import { UsersRepository } from '../users/users.repository';
 import { utcDay, WellnessMessages } from './wellness-rules';
@@ -62,8 +63,12 @@ async function newMember(): Promise<string> {
 
 const as = (userId: string) => ({ userId, role: 'user' as const });
 const score = async (userId: string) => (await users.findById(userId))!.auraScore;
-const setAura = (userId: string, aura: number) =>
-  users.usersModel.updateOne({ _id: new Types.ObjectId(userId) }, { $set: { aura_score: aura } }).exec();
+const setAura = async (userId: string, aura: number) => {
+  await untilOutboxCleared(users.usersModel, new Types.ObjectId(userId));
+  await users.usersModel
+    .updateOne({ _id: new Types.ObjectId(userId) }, { $set: { aura_score: aura } })
+    .exec();
+};
 
 function event<T extends EventType>(
   type: T,
@@ -335,6 +340,7 @@ describe('profile', () => {
       profileRingColor: 'gold',
       profileAudioYoutubeLink: '',
     });
+    await untilOutboxCleared(users.usersModel, new Types.ObjectId(a));
     await users.usersModel
       .updateOne({ _id: new Types.ObjectId(a) }, { $set: { is_super_aura: true } })
       .exec();
