@@ -20,6 +20,9 @@ interface WalletAnswer {
   aura_coin_balance_micro: number;
 }
 
+/** Social's projection of a just-registered member may lag (see social.browser-spec.ts). */
+const PROJECTION_WAIT_MS = 600_000;
+
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name, exact: true });
 const walletOf = (member: Member) => apiCall<WalletAnswer>('GET', '/wallet', { token: member.token });
 const card = (scope: Locator, name: string) => scope.getByRole('article', { name, exact: true });
@@ -49,7 +52,16 @@ beforeAll(async () => {
   });
   await fund(buyer, 100, login.access_token);
   await fund(poor, 10, login.access_token);
-}, 120_000);
+  // Social's projection of a just-registered member may lag: the public-profile check searches for them.
+  await eventually(async () => {
+    const found = await apiCall<{ users: { id: string }[] }>(
+      'GET',
+      `/search?query=${buyer.username}&content_type=users&limit=20`,
+      { token: poor.token },
+    );
+    return found.users.some((user) => user.id === buyer.id);
+  }, PROJECTION_WAIT_MS);
+}, PROJECTION_WAIT_MS + 120_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -143,6 +155,24 @@ describe('marketplace (issue 8; spec 001 §2, §4, §5)', () => {
     await profile.getByRole('searchbox').waitFor({ timeout: WAIT_MS });
     await page.context().close();
   }, 240_000);
+
+  it('another member sees the applied badge on the public profile', async () => {
+    const page = await openSignedIn(await newContext(browser), poor);
+    await button(page, 'Explore').click();
+    const explore = dialog(page, 'Explore');
+    await explore.getByRole('searchbox').fill(buyer.username);
+    await explore
+      .getByRole('region', { name: 'Users' })
+      .getByRole('button', { name: `${buyer.display_name} @${buyer.username}, view profile` })
+      .click();
+    const profile = dialog(page, 'Profile');
+    await profile
+      .getByTestId('applied-badge')
+      .filter({ hasText: 'Rising Star Badge' })
+      .waitFor({ timeout: WAIT_MS });
+    expect(await profile.locator('[data-mk-decor]').getAttribute('data-mk-decor')).toBe('Rising Star Badge');
+    await page.context().close();
+  }, 120_000);
 
   it('a member with too little sees "Insufficient balance!" and cannot confirm; nothing is charged', async () => {
     const page = await openSignedIn(await newContext(browser), poor);
