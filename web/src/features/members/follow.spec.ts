@@ -19,6 +19,7 @@ const profile = (patch: Partial<MemberProfile> = {}): MemberProfile => ({
   created_at: '2026-01-01T00:00:00.000Z',
   followers_count: 3,
   profile_visits_count: 0,
+  featured_genie: null,
   following_count: 1,
   is_following: false,
   ...patch,

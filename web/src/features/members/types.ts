@@ -1,11 +1,8 @@
 // Another member as GET /api/users/{id}/profile answers (spec 000 §3 User, ADR 0004): the member's
-// public fields plus follow counts. From the generated OpenAPI schema; the fields later issues add
-// (profile_visits_count, featured_genie) are optional until the schema has them.
+// public fields plus follow counts, profile visits and the featured genie. From the generated OpenAPI schema.
 import type { components } from '../../api/schema';
 
-export type MemberProfile = components['schemas']['MemberProfileResponse'] & {
-  profile_visits_count?: number;
-};
+export type MemberProfile = components['schemas']['MemberProfileResponse'];
 
 /** POST /api/users/{id}/follow and DELETE /api/users/{id}/follow: the target's counts. */
 export type FollowResult = components['schemas']['FollowResponse'];
