@@ -1,5 +1,6 @@
 // The demo data of `npm start`, seeded through the public API so it follows every rule a member
 // meets. Each step is idempotent; later issues add their own steps (wallets, genies...).
+import { seedGenies } from './genies.mjs';
 import { seedMarketplace } from './marketplace.mjs';
 import { seedMembers } from './members.mjs';
 import { seedMessaging } from './messaging.mjs';
@@ -14,6 +15,7 @@ export async function seed(baseUrl) {
   const messaging = await seedMessaging(baseUrl, sessions);
   const wallets = await seedWallets(baseUrl, sessions);
   const marketplace = await seedMarketplace(baseUrl, sessions);
+  const genies = await seedGenies(baseUrl, sessions);
   const wellness = await seedWellness(baseUrl, sessions);
   const support = await seedSupport(baseUrl, sessions);
   return {
@@ -22,6 +24,7 @@ export async function seed(baseUrl) {
     ...messaging,
     ...wallets,
     ...marketplace,
+    ...genies,
     ...wellness,
     ...support,
   };
