@@ -9,6 +9,7 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { Skeleton } from '../../../ui/Skeleton';
 import { Spinner } from '../../../ui/Spinner';
 import { showToast } from '../../../ui/toast';
+import { FormError } from '../../wallet/components/FormParts';
 import {
   arrangeCollection,
   COLLECTION_SORTS,
@@ -104,11 +105,7 @@ export function GenieCollectionDialog(_: DialogContentProps) {
           </button>
         </div>
       ) : null}
-      {error ? (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} />
 
       <div className={styles.columns}>
         {featured ? <FeaturedGeniePanel featured={featured} /> : null}

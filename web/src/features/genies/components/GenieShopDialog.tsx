@@ -11,6 +11,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { showToast } from '../../../ui/toast';
 import { useWallet } from '../../wallet/hooks/useWallet';
 import { balanceMicro } from '../../wallet/wallet';
+import { FormError } from '../../wallet/components/FormParts';
 import {
   formatBottlePrice,
   formatGenieAC,
@@ -141,11 +142,7 @@ export function GenieShopDialog(_: DialogContentProps) {
               Reveal Bottle
             </button>
           </div>
-          {error ? (
-            <p className={styles.error} role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FormError error={error} />
         </form>
       )}
 

@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useAppDialogs } from '../../../app/dialogs';
 import { Spinner } from '../../../ui/Spinner';
 import { showToast } from '../../../ui/toast';
+import { FormError } from '../../wallet/components/FormParts';
 import { formatGenieAC, genieDisplayName, GenieTexts, NICKNAME_MAX } from '../genies';
 import { useSetFeatured, useSetNickname } from '../hooks/useGenies';
 import type { UserGenie } from '../types';
@@ -78,11 +79,7 @@ export function OwnedGenie({ genie, layout }: { genie: UserGenie; layout: 'grid'
             </button>
           </div>
         )}
-        {error ? (
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormError error={error} />
       </div>
     </article>
   );
@@ -130,11 +127,7 @@ function NicknameForm({ genie, onDone }: { genie: UserGenie; onDone: () => void 
       <button type="button" className="btn btn-ghost" onClick={onDone}>
         Cancel
       </button>
-      {error ? (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} />
     </form>
   );
 }

@@ -20,7 +20,7 @@ import {
   sendFailureMessage,
 } from '../genies';
 import { useGenieCollection, useSendGenie } from '../hooks/useGenies';
-import { RecipientSuggestions } from '../../wallet/components/FormParts';
+import { FormError, RecipientSuggestions } from '../../wallet/components/FormParts';
 import { useRecipientSearch } from '../../wallet/hooks/useRecipientSearch';
 import { GenieImage } from './GenieImage';
 import styles from './Genies.module.css';
@@ -182,11 +182,7 @@ export function SendGenieDialog({ props, close }: DialogContentProps) {
         </p>
       </section>
 
-      {error ? (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} />
       <div className={styles.actions}>
         <button type="button" className="btn btn-ghost" onClick={close}>
           Cancel
