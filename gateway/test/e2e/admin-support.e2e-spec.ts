@@ -2,6 +2,8 @@
 // (a table run as anonymous, member, admin and super admin), the ticket rules and their messages, the
 // member's notifications, role and SuperAura changes, the economy settings, and the dashboard's figures.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { api, newMember } from './support/api';
 
 interface Member {
@@ -59,7 +61,7 @@ describe('who may call the admin and support endpoints', () => {
     who === 'anonymous' ? undefined : { member, admin, super_admin: superAdmin }[who].token;
 
   // [method, path, body, expected answers for anonymous, member, admin, super admin]
-  type Row = [string, () => string, unknown, [number, number, number, number]];
+  type Row = [string, () => string, unknown, [number, number, number, number], Record<string, string>?];
   let ticketId = '';
   let withdrawalId = '';
 
@@ -118,18 +120,48 @@ describe('who may call the admin and support endpoints', () => {
     ['POST', () => '/support/tickets', { subject: 'Hi', message: 'Question' }, [401, 200, 200, 200]],
     ['GET', () => '/support/tickets/user', undefined, [401, 200, 200, 200]],
     ['GET', () => '/public/config', undefined, [200, 200, 200, 200]],
+    [
+      'POST',
+      () => `/admin/users/${other.id}/aura`,
+      { delta: 1 },
+      [401, 403, 403, 200],
+      { 'idempotency-key': `table-aura-${randomUUID()}` },
+    ],
   ];
 
+  it('covers every admin and support endpoint of the API', () => {
+    const spec = JSON.parse(readFileSync(join(__dirname, '../../openapi.json'), 'utf8')) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const template = (path: string) => path.replace(/[0-9a-f]{24}|[0-9a-f-]{36}/g, '{}').replace(/\?.*$/, '');
+    const covered = new Set(rows.map(([method, path]) => `${method} ${template(path())}`));
+    const endpoints = Object.entries(spec.paths)
+      .filter(([path]) => /^\/api\/(admin|support)\//.test(path))
+      .flatMap(([path, ops]) =>
+        Object.keys(ops).map(
+          (method) => `${method.toUpperCase()} ${path.slice(4).replace(/\{[^}]+\}/g, '{}')}`,
+        ),
+      );
+    expect(endpoints.length).toBeGreaterThan(10);
+    expect(endpoints.filter((endpoint) => !covered.has(endpoint))).toEqual([]);
+  });
+
   const roles: Who[] = ['anonymous', 'member', 'admin', 'super_admin'];
-  it.each(rows)(
-    '%s %p answers anonymous/member/admin/super admin as expected',
-    async (method, path, body, expected) => {
+  // The path as the test's name: the function's text with its interpolations as {id}.
+  const label = (path: () => string) =>
+    path
+      .toString()
+      .replace(/^\(\)\s*=>\s*/, '')
+      .replace(/[`']/g, '')
+      .replace(/\$\{[^}]+\}/g, '{id}');
+
+  for (const [method, path, body, expected, headers] of rows)
+    it(`${method} ${label(path)}: anonymous, member, admin, super admin answer ${expected.join('/')}`, async () => {
       const answers: number[] = [];
       for (const who of roles)
-        answers.push((await api(method, path(), { token: tokenOf(who), body })).status);
+        answers.push((await api(method, path(), { token: tokenOf(who), body, headers })).status);
       expect({ path: path(), answers }).toEqual({ path: path(), answers: expected });
-    },
-  );
+    });
 
   it('a refused call changed nothing: the rejected withdrawal was decided once, by the super admin', async () => {
     const list = await api('GET', '/admin/withdrawals', { token: admin.token });
@@ -149,7 +181,7 @@ describe('support tickets', () => {
       body: { detail: 'Message must be at most 1000 characters' },
     });
     expect(await open({ subject: 'Bad', message: 'x', priority: 'critical' })).toMatchObject({
-      status: 400,
+      status: 422,
       body: { detail: 'Priority must be one of low, normal, high, urgent' },
     });
     expect(await open({ subject: 'Wrong type', message: 42 })).toMatchObject({ status: 422 });
@@ -226,7 +258,7 @@ describe('support tickets', () => {
       token: admin.token,
     });
     expect(unknownStatus).toMatchObject({
-      status: 400,
+      status: 422,
       body: { detail: 'Status must be one of open, in_progress, resolved' },
     });
 
@@ -301,7 +333,7 @@ describe('users, roles and SuperAura', () => {
     expect(
       await api('PUT', `/admin/users/${member.id}`, { token: superAdmin.token, body: {} }),
     ).toMatchObject({
-      status: 400,
+      status: 422,
     });
     expect(
       await api('PUT', '/admin/users/0123456789abcdef01234567', {
@@ -337,13 +369,9 @@ describe('economy settings', () => {
   it('the minimum withdrawal and the post reward are real; out of range is refused and changes nothing', async () => {
     const before = await api('GET', '/admin/settings', { token: admin.token });
     expect(before).toMatchObject({ status: 200, body: { min_withdrawal_usd: 10, post_reward_ac: 0.01 } });
-    for (const body of [
-      { min_withdrawal_usd: 0.5 },
-      { min_withdrawal_usd: 20000 },
-      { post_reward_ac: 2 },
-      {},
-    ])
+    for (const body of [{ min_withdrawal_usd: 0.5 }, { min_withdrawal_usd: 20000 }, { post_reward_ac: 2 }])
       expect((await api('PUT', '/admin/settings', { token: superAdmin.token, body })).status).toBe(400);
+    expect((await api('PUT', '/admin/settings', { token: superAdmin.token, body: {} })).status).toBe(422);
     expect((await api('GET', '/admin/settings', { token: admin.token })).body).toMatchObject({
       min_withdrawal_usd: 10,
       post_reward_ac: 0.01,
@@ -371,6 +399,26 @@ describe('economy settings', () => {
       expect(refused).toMatchObject({ status: 400, body: { detail: 'Minimum withdrawal amount is $20' } });
     } finally {
       await api('PUT', '/admin/settings', { token: superAdmin.token, body: { min_withdrawal_usd: 10 } });
+    }
+  });
+
+  it('a new post earns the post reward the super admin set', async () => {
+    try {
+      const set = await api('PUT', '/admin/settings', {
+        token: superAdmin.token,
+        body: { post_reward_ac: 0.002 },
+      });
+      expect(set).toMatchObject({ status: 200, body: { post_reward_ac: 0.002 } });
+      const poster = await signUp('adm_p');
+      const post = await api('POST', '/posts', { token: poster.token, body: { content: 'A rewarded post' } });
+      expect(post.status).toBe(201);
+      const wallet = await eventually(
+        () => api('GET', '/wallet', { token: poster.token }),
+        (answer) => answer.body?.aura_coin_balance > 0,
+      );
+      expect(wallet.body.aura_coin_balance).toBe(0.002);
+    } finally {
+      await api('PUT', '/admin/settings', { token: superAdmin.token, body: { post_reward_ac: 0.01 } });
     }
   });
 });

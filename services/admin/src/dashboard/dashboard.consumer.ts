@@ -43,11 +43,15 @@ export class DashboardConsumer {
     private readonly model: DashboardReadModel,
   ) {}
 
+  /** True once the consumer has joined its group (the service is ready only then). */
+  joined = false;
+
   start(): Promise<void> {
     return this.runtime.subscribe({
       group: 'admin.dashboard',
       events: DASHBOARD_EVENTS,
       handler: (event) => this.handle(event),
+      onJoined: () => (this.joined = true),
     });
   }
 

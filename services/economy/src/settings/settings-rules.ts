@@ -1,4 +1,4 @@
-import { InvalidInput } from '@aura/platform';
+import { InvalidInput, RuleViolation } from '@aura/platform';
 import { MICRO_PER_AC } from '../money/micro';
 
 // The Settings tab's two economy fields (spec 001 §2, §6; issue 9 makes them real): the minimum
@@ -40,7 +40,7 @@ export function settingsChangeOf(input: {
       value > MIN_WITHDRAWAL_RANGE.max ||
       value % CENT_MICRO_USD !== 0
     )
-      throw new InvalidInput(SettingsMessages.minWithdrawal);
+      throw new RuleViolation(SettingsMessages.minWithdrawal);
     change.minWithdrawalUsdMicro = value;
   }
   if (input.postRewardMicro !== undefined) {
@@ -52,7 +52,7 @@ export function settingsChangeOf(input: {
       value > POST_REWARD_RANGE.max ||
       value % THOUSANDTH_MICRO_AC !== 0
     )
-      throw new InvalidInput(SettingsMessages.postReward);
+      throw new RuleViolation(SettingsMessages.postReward);
     change.postRewardMicro = value;
   }
   if (Object.keys(change).length === 0) throw new InvalidInput(SettingsMessages.nothing);

@@ -10,6 +10,8 @@ export interface Subscription {
   handler: EventHandler;
   /** Attempts before the event goes to the dead-letter topic. */
   maxAttempts?: number;
+  /** Called each time the consumer has joined its group (a service may be ready only after the first). */
+  onJoined?: () => void;
 }
 
 /**

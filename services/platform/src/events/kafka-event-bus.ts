@@ -138,6 +138,7 @@ export class KafkaEventBus implements EventBus {
       maxWaitTimeInMs: 250,
     });
     this.consumers.push(consumer);
+    if (subscription.onJoined) consumer.on(consumer.events.GROUP_JOIN, () => subscription.onJoined?.());
     await consumer.connect();
     const { EventCatalog } = await import('@aura/proto');
     const topics = [...new Set(subscription.events.map((type) => EventCatalog[type].topic))];
