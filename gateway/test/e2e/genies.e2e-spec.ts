@@ -82,6 +82,17 @@ async function age(ownerId: string, ms: number) {
   }
 }
 
+/** The first truthy answer of `probe` within 20 s. */
+async function eventually<T>(probe: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
 /** A gift: genies learns usernames from identity's events, so a brand-new recipient may take a moment. */
 async function send(from: Member, userGenieId: string, body: unknown) {
   const deadline = Date.now() + 20_000;
@@ -291,6 +302,14 @@ describe('earnings', () => {
     expect(stats.lifetime_earnings).toBeGreaterThanOrEqual(genie.daily_earning_rate);
     const history = await api('GET', '/wallet/transactions', { token: member.token });
     expect(history.body[0]).toMatchObject({ transaction_type: 'earning' });
+    // messaging notifies the claim (genie_earning, with the AC earned).
+    const notified = await eventually(async () =>
+      (await api('GET', '/notifications', { token: member.token })).body.find(
+        (n: { type: string; metadata?: { aura_coins_earned?: number } }) =>
+          n.type === 'genie_earning' && (n.metadata?.aura_coins_earned ?? 0) >= genie.daily_earning_rate,
+      ),
+    );
+    expect(notified).toMatchObject({ title: 'Genie earnings claimed' });
   });
 });
 
@@ -330,6 +349,12 @@ describe('gifts', () => {
     expect(await collection(recipient)).toEqual([
       expect.objectContaining({ id: genie.id, received_as_gift: true, is_featured: false }),
     ]);
+    const gift = await eventually(async () =>
+      (await api('GET', '/notifications', { token: recipient.token })).body.find(
+        (n: { title: string }) => n.title === 'You received a Genie',
+      ),
+    );
+    expect(gift).toMatchObject({ type: 'system', from_user: { id: sender.id } });
 
     expect(
       await send(recipient, genie.id, { recipient_username: third.username, message: '' }),

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@aura/platform';
-import type { adminEvents, economyEvents, EventType, socialEvents } from '@aura/proto';
+import type { adminEvents, economyEvents, EventType, geniesEvents, socialEvents } from '@aura/proto';
 import type { NotificationType } from './notification.schema';
 
 /**
@@ -34,6 +34,8 @@ export const Titles = {
   withdrawalRejected: 'Withdrawal rejected',
   ticketAnswered: 'Support replied',
   ticketResolved: 'Ticket resolved',
+  genieEarnings: 'Genie earnings claimed',
+  genieGift: 'You received a Genie',
 } as const;
 
 /** AC for display: micro-AC truncated to 3 decimals, trailing zeros dropped (0.0015 → "0.001"). */
@@ -71,9 +73,8 @@ function finish(drafts: NotificationDraft[]): NotificationDraft[] {
 
 /**
  * Event → notifications. A service that wants to notify members publishes an event and adds its rule
- * here (see README.md "Notifications"): withdrawal decisions (withdrawal) are here; genie earnings
- * (genie_earning), gifts and purchases (system) come with their issues; ticket answers and
- * resolutions (system) are here.
+ * here (see README.md "Notifications"): withdrawal decisions (withdrawal), genie earnings
+ * (genie_earning) and genie gifts (system), ticket answers and resolutions (system) are here.
  */
 export const NOTIFICATION_RULES: Partial<Record<EventType, NotificationRule>> = {
   'post.liked': (event) => {
@@ -185,6 +186,38 @@ export const NOTIFICATION_RULES: Partial<Record<EventType, NotificationRule>> = 
         actorId: p.senderId,
         coinsMicro: Number(p.amountMicro),
         refs: { transfer_id: p.transferId },
+      },
+    ]);
+  },
+  'genie.earnings_claimed': (event) => {
+    const p = event.payload as geniesEvents.GenieEarningsClaimed;
+    const amount = Number(p.amountMicro);
+    const genies = `${p.genies} genie${p.genies === 1 ? '' : 's'}`;
+    return finish([
+      {
+        key: `genie-claim:${p.transferId || `${p.userId}:${p.claimedAt}`}`,
+        userId: p.userId,
+        type: 'genie_earning',
+        title: Titles.genieEarnings,
+        message: `Your ${genies} earned you ${formatAc(amount)} AC${p.superAuraBonus ? ' (SuperAura ×1.5)' : ''}.`,
+        actorId: '',
+        coinsMicro: amount,
+        refs: { transfer_id: p.transferId },
+      },
+    ]);
+  },
+  'genie.sent': (event) => {
+    const p = event.payload as geniesEvents.GenieSent;
+    const note = p.message?.trim() ? `: "${preview(p.message, 120)}"` : '';
+    return finish([
+      {
+        key: `genie-gift:${p.userGenieId}`,
+        userId: p.recipientId,
+        type: 'system',
+        title: Titles.genieGift,
+        message: `{actor} sent you ${p.genieName} (${p.rarity})${note}`,
+        actorId: p.senderId,
+        refs: { user_genie_id: p.userGenieId },
       },
     ]);
   },
