@@ -153,6 +153,19 @@ const releaseSlot = needsServices
 const sink = await startOtlpSink({ port: Number(otlpPort), file: env.AURA_TEST_SPANS_FILE });
 const stack = new Stack(env, { logDir: join(runDir, 'logs') });
 let stackFailed = false;
+// Stopped from outside (Ctrl-C, `timeout`): stop the stack too, or its services outlive the run and
+// answer the next run's readiness checks on the same ports.
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the test stack`);
+    void stack
+      .stop()
+      .catch(() => {})
+      .finally(() => {
+        releaseSlot();
+        process.exit(130);
+      });
+  });
 try {
   if (needsServices) await dropTestDatabases();
   await jest('unit');
