@@ -4,7 +4,6 @@ import type { Redis } from 'ioredis';
 import { AdminClient } from '../clients/admin.client';
 import { EconomyClient } from '../clients/economy.client';
 import { GeniesClient } from '../clients/genies.client';
-import { GeniesClient } from '../clients/genies.client';
 import { IdentityClient } from '../clients/identity.client';
 import { MediaClient } from '../clients/media.client';
 import { MessagingClient } from '../clients/messaging.client';
@@ -30,7 +29,6 @@ export class HealthController {
     private readonly messaging: MessagingClient,
     private readonly realtime: RealtimeEventsConsumer,
     private readonly economy: EconomyClient,
-    private readonly genies: GeniesClient,
     private readonly genies: GeniesClient,
     private readonly admin: AdminClient,
   ) {}
@@ -61,10 +59,6 @@ export class HealthController {
       this.economy.checkHealth().then(
         (status) => (checks.economy = status.ready ? 'ok' : 'not ready'),
         () => (checks.economy = 'unreachable'),
-      ),
-      this.genies.checkHealth().then(
-        (status) => (checks.genies = status.ready ? 'ok' : 'not ready'),
-        () => (checks.genies = 'unreachable'),
       ),
       this.genies.checkHealth().then(
         (status) => (checks.genies = status.ready ? 'ok' : 'not ready'),
