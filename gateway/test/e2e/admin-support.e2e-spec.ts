@@ -287,6 +287,40 @@ describe('support tickets', () => {
     );
   });
 
+  it('answers given at the same moment are all kept, and concurrent resolves resolve once', async () => {
+    const created = await open({ subject: 'Race', message: 'Many admins at once' });
+    const id = created.body.ticket.id as string;
+    const answers = await Promise.all(
+      [admin, superAdmin, admin, superAdmin, admin].map((who, index) =>
+        api('POST', `/admin/support/tickets/${id}/respond`, {
+          token: who.token,
+          body: { message: `Answer ${index}` },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    const mine = await api('GET', '/support/tickets/user', { token: member.token });
+    const ticket = mine.body.find((t: { id: string }) => t.id === id);
+    expect(ticket.status).toBe('in_progress');
+    expect(ticket.responses.map((r: { message: string }) => r.message).sort()).toEqual([
+      'Answer 0',
+      'Answer 1',
+      'Answer 2',
+      'Answer 3',
+      'Answer 4',
+    ]);
+    const resolves = await Promise.all(
+      [admin, superAdmin, admin, superAdmin].map((who) =>
+        api('PUT', `/admin/support/tickets/${id}/status?new_status=resolved`, { token: who.token }),
+      ),
+    );
+    expect(resolves.map((answer) => answer.status).sort()).toEqual([200, 400, 400, 400]);
+    for (const refused of resolves.filter((answer) => answer.status === 400))
+      expect(refused.body.detail).toBe('Ticket is already resolved');
+    const all = await api('GET', '/admin/support/tickets?status=resolved', { token: admin.token });
+    expect(all.body.filter((t: { id: string }) => t.id === id)).toHaveLength(1);
+  });
+
   it('an unknown ticket is 404 "Ticket not found"', async () => {
     for (const id of [randomUUID(), 'not-a-ticket'])
       expect(
