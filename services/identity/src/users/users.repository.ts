@@ -14,6 +14,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Connection, Model, Types } from 'mongoose';
 import { RegistrationMessages } from './registration-rules';
 import { STARTING_AURA_SCORE, User, UserWithCredentials } from './user';
+import { untilOutboxCleared } from './outbox-settled';
 import { UserDoc, userSchema } from './user.schema';
 
 export interface NewUser {
@@ -177,10 +178,18 @@ export class UsersRepository extends MongoRepository<UserWithCredentials, UserDo
   /** A role or SuperAura flag set by a super admin (SuperAura billing keeps its own version). */
   async setAdminFields(userId: string, change: { role?: User['role']; isSuperAura?: boolean }) {
     if (!Types.ObjectId.isValid(userId)) return null;
-    const set: Record<string, unknown> = { updated_at: new Date() };
-    if (change.role !== undefined) set.role = change.role;
-    if (change.isSuperAura !== undefined) set.is_super_aura = change.isSuperAura;
-    await this.model.updateOne({ _id: new Types.ObjectId(userId) }, { $set: set }).exec();
+    const _id = new Types.ObjectId(userId);
+    const fields: Record<string, unknown> = {};
+    if (change.role !== undefined) fields.role = change.role;
+    if (change.isSuperAura !== undefined) fields.is_super_aura = change.isSuperAura;
+    // FerretDB rewrites the whole document on update (ADR 0003): let the relay clear a new member's
+    // outbox first, then read the change back and write it again if a concurrent write undid it.
+    await untilOutboxCleared(this.model, _id);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await this.model.updateOne({ _id }, { $set: { ...fields, updated_at: new Date() } }).exec();
+      const doc = (await this.model.findOne({ _id }).lean().exec()) as Record<string, unknown> | null;
+      if (!doc || Object.entries(fields).every(([column, value]) => doc[column] === value)) break;
+    }
     return this.findById(userId);
   }
 
