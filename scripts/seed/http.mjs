@@ -1,17 +1,29 @@
 // The seed's calls to the gateway: one answer, or an answer that must succeed.
 
-/** One API call as a member (no token: anonymous); answers status and parsed body. */
+/**
+ * One API call as a member (no token: anonymous); answers status and parsed body. A rate-limited call
+ * (429: sign-ins are limited per client address, and the seed signs in several members) waits the
+ * Retry-After the gateway names, up to three times.
+ */
 export async function call(baseUrl, method, path, token, body, headers = {}) {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json().catch(() => ({})) };
+  for (let attempt = 0; ; attempt += 1) {
+    const response = await fetch(`${baseUrl}/api${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (response.status === 429 && attempt < 3) {
+      const seconds = Math.min(Number(response.headers.get('retry-after')) || 15, 60);
+      await response.body?.cancel();
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+      continue;
+    }
+    return { status: response.status, body: await response.json().catch(() => ({})) };
+  }
 }
 
 /**

@@ -1,4 +1,6 @@
 // Demo members. Idempotent: a member that exists is signed in, not created again.
+import { call } from './http.mjs';
+
 export const DEMO_PASSWORD = 'aura-demo-2026';
 
 export const DEMO_MEMBERS = [
@@ -9,22 +11,15 @@ export const DEMO_MEMBERS = [
   { username: 'kai', display_name: 'Kai Okafor', email: 'kai@demo.aura.local' },
 ];
 
-async function call(baseUrl, path, body) {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json().catch(() => ({})) };
-}
+const post = (baseUrl, path, body) => call(baseUrl, 'POST', path, undefined, body);
 
 /** Returns each member's session (access token and user), signing up the ones that are missing. */
 export async function seedMembers(baseUrl) {
   const sessions = [];
   for (const member of DEMO_MEMBERS) {
-    let result = await call(baseUrl, '/auth/login', { username: member.username, password: DEMO_PASSWORD });
+    let result = await post(baseUrl, '/auth/login', { username: member.username, password: DEMO_PASSWORD });
     if (result.status === 401) {
-      result = await call(baseUrl, '/auth/register', { ...member, password: DEMO_PASSWORD });
+      result = await post(baseUrl, '/auth/register', { ...member, password: DEMO_PASSWORD });
     }
     if (result.status !== 200 && result.status !== 201) {
       throw new Error(`seeding ${member.username} failed: ${result.status} ${JSON.stringify(result.body)}`);
