@@ -5,8 +5,7 @@
 // hers to kai. Idempotent: a member who already has genies or bottles gets no allowance and buys
 // nothing, a featured genie is kept, and kai's received gift is not sent twice — a second run moves
 // no money.
-import { stackEnv } from '../lib/env.mjs';
-import { call, ok } from './http.mjs';
+import { call, ok, superAdminToken } from './http.mjs';
 
 /** [member, bottles, nickname of the featured genie]. */
 const COLLECTORS = [
@@ -15,15 +14,6 @@ const COLLECTORS = [
   ['orion', 1, 'Launchpad'],
   ['nova', 1, ''],
 ];
-
-async function superAdminToken(baseUrl) {
-  const env = stackEnv();
-  const body = await ok(baseUrl, 'POST', '/auth/login', undefined, {
-    username: env.AURA_SUPER_ADMIN_USERNAME ?? 'superadmin',
-    password: env.AURA_SUPER_ADMIN_PASSWORD ?? 'aura-super-admin',
-  });
-  return body.access_token;
-}
 
 export async function seedGenies(baseUrl, sessions) {
   const byName = new Map(sessions.map((session) => [session.user.username, session]));

@@ -1,4 +1,5 @@
 // The seed's calls to the gateway: one answer, or an answer that must succeed.
+import { stackEnv } from '../lib/env.mjs';
 
 /**
  * One API call as a member (no token: anonymous); answers status and parsed body. A rate-limited call
@@ -39,4 +40,14 @@ export async function ok(baseUrl, method, path, token, body, headers) {
       throw new Error(`seeding ${method} ${path} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** The super admin's access token (AURA_SUPER_ADMIN_* from aura.env and the environment). */
+export async function superAdminToken(baseUrl) {
+  const env = stackEnv();
+  const body = await ok(baseUrl, 'POST', '/auth/login', undefined, {
+    username: env.AURA_SUPER_ADMIN_USERNAME ?? 'superadmin',
+    password: env.AURA_SUPER_ADMIN_PASSWORD ?? 'aura-super-admin',
+  });
+  return body.access_token;
 }

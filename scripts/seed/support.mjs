@@ -2,8 +2,7 @@
 // progress), one answered and resolved. The super admin answers (AURA_SUPER_ADMIN_* from aura.env and
 // the environment). Idempotent: a member's ticket is opened once (found again by its subject), and a
 // ticket already answered or resolved is left as it is.
-import { stackEnv } from '../lib/env.mjs';
-import { ok } from './http.mjs';
+import { ok, superAdminToken } from './http.mjs';
 
 /** [member, subject, message, priority, what the admin does]. */
 const TICKETS = [
@@ -37,11 +36,7 @@ const ANSWERS = {
 };
 
 export async function seedSupport(baseUrl, sessions) {
-  const env = stackEnv();
-  const admin = await ok(baseUrl, 'POST', '/auth/login', undefined, {
-    username: env.AURA_SUPER_ADMIN_USERNAME,
-    password: env.AURA_SUPER_ADMIN_PASSWORD,
-  });
+  const adminToken = await superAdminToken(baseUrl);
   const tokenOf = (name) => sessions.find((session) => session.user.username === name).access_token;
   for (const [name, subject, message, priority, action] of TICKETS) {
     const token = tokenOf(name);
@@ -50,18 +45,13 @@ export async function seedSupport(baseUrl, sessions) {
       mine.find((t) => t.subject === subject) ??
       (await ok(baseUrl, 'POST', '/support/tickets', token, { subject, message, priority })).ticket;
     if (action === 'none' || ticket.responses.length > 0) continue;
-    await ok(baseUrl, 'POST', `/admin/support/tickets/${ticket.id}/respond`, admin.access_token, {
+    await ok(baseUrl, 'POST', `/admin/support/tickets/${ticket.id}/respond`, adminToken, {
       ticket_id: ticket.id,
       message: ANSWERS[action],
       is_admin_response: true,
     });
     if (action === 'resolve')
-      await ok(
-        baseUrl,
-        'PUT',
-        `/admin/support/tickets/${ticket.id}/status?new_status=resolved`,
-        admin.access_token,
-      );
+      await ok(baseUrl, 'PUT', `/admin/support/tickets/${ticket.id}/status?new_status=resolved`, adminToken);
   }
   return { supportTickets: TICKETS.length };
 }

@@ -3,8 +3,7 @@
 // change. Idempotent: check-ins and reflections are written only for a member who has none, the
 // profile update sets the same values again, and each aura change carries a fixed Idempotency-Key, so
 // a second run changes nothing.
-import { stackEnv } from '../lib/env.mjs';
-import { ok } from './http.mjs';
+import { ok, superAdminToken } from './http.mjs';
 
 const PROFILES = {
   luna: {
@@ -61,15 +60,6 @@ const REFLECTIONS = {
 
 /** The aura each demo member ends near, one per level: Cosmic, Radiant, Empowered, Rising, Starter. */
 const AURA_TARGETS = { luna: 920, orion: 740, sage: 560, nova: 340, kai: 150 };
-
-async function superAdminToken(baseUrl) {
-  const env = stackEnv();
-  const body = await ok(baseUrl, 'POST', '/auth/login', undefined, {
-    username: env.AURA_SUPER_ADMIN_USERNAME ?? 'superadmin',
-    password: env.AURA_SUPER_ADMIN_PASSWORD ?? 'aura-super-admin',
-  });
-  return body.access_token;
-}
 
 export async function seedWellness(baseUrl, sessions) {
   let checkIns = 0;
