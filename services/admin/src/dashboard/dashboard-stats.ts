@@ -53,7 +53,11 @@ export class DashboardStatsService {
     ] = await Promise.all([
       this.model.members.countDocuments({ registered_at: { $exists: true } }),
       this.model.members.countDocuments({ registered_at: { $gte: since } }),
-      this.model.members.countDocuments({ last_active_at: { $gte: since } }),
+      // Members whose registration the read model saw (as total_users), so the rate stays a share of them.
+      this.model.members.countDocuments({
+        registered_at: { $exists: true },
+        last_active_at: { $gte: since },
+      }),
       this.sum(this.model.revenue, 'usd_cents', { at: { $gte: since } }),
       this.sum(this.model.distributions, 'amount_micro', {}),
       this.model.withdrawals.countDocuments({ status: 'pending' }),
