@@ -58,6 +58,10 @@ async function newMember(): Promise<string> {
     passwordHash: 'x',
     role: 'user',
   });
+  // The relay clears the new member's outbox by rewriting the document (FerretDB, ADR 0003): let it
+  // finish before a test writes the member, however slow the first publish is on a busy machine (the
+  // services' own wait gives up after 5 s).
+  await untilOutboxCleared(users.usersModel, new Types.ObjectId(user.id), 60_000);
   return user.id;
 }
 
