@@ -24,6 +24,15 @@ export function latencySummary(values) {
 }
 
 /**
+ * How many of `total` requests are due `elapsedMs` after the start at `rate` per second: request i is
+ * due at i / rate seconds, so the first at once. (Counting floor(elapsed × rate) instead sent each
+ * request one interval after its due moment, and added that interval — 1 / rate — to every latency.)
+ */
+export function dueCount(elapsedMs, rate, total) {
+  return Math.min(total, Math.floor((elapsedMs / 1000) * rate) + 1);
+}
+
+/**
  * Sends `rate` requests per second for `durationSec` seconds. `nextRequest()` returns
  * { kind, method, path, headers, body }. Requests still unanswered `maxInFlight` deep are counted as
  * dropped (the server is past saturation). Answers { offeredPerSec, achievedPerSec, latency by kind
@@ -88,7 +97,7 @@ export async function runOpenLoop({ baseUrl, rate, durationSec, nextRequest, max
   await new Promise((resolve) => {
     const tick = () => {
       const elapsed = performance.now() - start;
-      const due = Math.min(total, Math.floor((elapsed / 1000) * rate));
+      const due = dueCount(elapsed, rate, total);
       while (sent < due) {
         fire(start + (sent * 1000) / rate);
         sent += 1;

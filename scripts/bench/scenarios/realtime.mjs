@@ -10,7 +10,7 @@
 import http from 'node:http';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { api, registerMember } from '../api.mjs';
-import { latencySummary } from '../open-loop.mjs';
+import { dueCount, latencySummary } from '../open-loop.mjs';
 
 export const name = 'realtime';
 export const description =
@@ -221,7 +221,7 @@ async function runRate(context, rate, durationSec) {
 
   await new Promise((resolve) => {
     const tick = () => {
-      const dueNow = Math.min(total, Math.floor(((now() - start) / 1000) * rate));
+      const dueNow = dueCount(now() - start, rate, total);
       while (sent < dueNow) {
         fire(start + (sent * 1000) / rate, sent);
         sent += 1;
