@@ -12,15 +12,32 @@ export interface Subscription {
   maxAttempts?: number;
   /** Called each time the consumer has joined its group (a service may be ready only after the first). */
   onJoined?: () => void;
+  /**
+   * The handler's effects are keyed by what caused them (insert-once ids, idempotency keys, "latest
+   * wins" upserts in per-key order), so a redelivered event changes nothing by itself. The bus then
+   * skips the processed-event store: two database round trips per event, the largest share of a
+   * consumer's writes on the hot paths (docs/benchmarks.md). Leave unset when a redelivery would
+   * apply an effect twice.
+   */
+  idempotent?: boolean;
 }
 
 /**
  * What services need from a message broker. Kafka (kafkajs) implements it today; a different
  * client would implement the same two calls.
  */
+/** An event a consumer group of this process is done with (handled, already seen, or dead-lettered). */
+export interface HandledEvent {
+  /** The full consumer group id (with the environment's prefix). */
+  group: string;
+  eventId: string;
+}
+
 export interface EventBus {
   publish(records: EventRecord[]): Promise<void>;
   subscribe(subscription: Subscription): Promise<void>;
+  /** Calls `listener` after each event this process's groups are done with; answers its removal. */
+  onHandled(listener: (handled: HandledEvent) => void): () => void;
   isReady(): boolean;
   close(): Promise<void>;
 }

@@ -68,6 +68,29 @@ describe('KafkaEventBus against the local Kafka', () => {
     expect(received[0].payload).toMatchObject({ userId, auraScore: 100, role: 'user' });
   });
 
+  it('an idempotent subscription skips the processed-event store: a redelivery reaches its handler', async () => {
+    const userId = randomUUID();
+    const group = `idempotent-${userId}`;
+    const received: DomainEvent[] = [];
+    await bus.subscribe({
+      group,
+      events: ['user.registered'],
+      idempotent: true,
+      handler: async (event) => {
+        if (event.key === userId) received.push(event);
+      },
+    });
+    const event = registered(userId);
+    await bus.publish([event]);
+    await bus.publish([event]);
+    await waitFor(() => received.length >= 2, { what: 'both deliveries' });
+    expect(received.map((delivered) => delivered.id)).toEqual([event.id, event.id]);
+    const markers = await mongo
+      .collection('processed_events')
+      .countDocuments({ _id: { $regex: `${group}:` } } as object);
+    expect(markers).toBe(0);
+  });
+
   it('a new group told to start at the end skips history but gets what is published right after', async () => {
     const before = randomUUID();
     const after = randomUUID();

@@ -6,7 +6,7 @@ import { Consumer, IHeaders, Kafka, KafkaMessage, logLevel, Producer } from 'kaf
 import type { Logger } from 'pino';
 import { extractTraceContext, injectTraceContext, recordError } from '../telemetry/tracing';
 import { deadLetterTopic, decodePayload, DomainEvent, EventRecord, Header } from './event';
-import { EventBus, ProcessedEventStore, Subscription } from './event-bus';
+import { EventBus, HandledEvent, ProcessedEventStore, Subscription } from './event-bus';
 
 export interface KafkaEventBusOptions {
   clientId: string;
@@ -39,6 +39,7 @@ export class KafkaEventBus implements EventBus {
   private readonly producer: Producer;
   private readonly consumers: Consumer[] = [];
   private producerReady = false;
+  private readonly handledListeners = new Set<(handled: HandledEvent) => void>();
   /** Lag of this bus's consumer groups (aura_kafka_consumer_lag). */
   private readonly lag: ConsumerLagSampler;
 
@@ -128,6 +129,11 @@ export class KafkaEventBus implements EventBus {
     }
   }
 
+  onHandled(listener: (handled: HandledEvent) => void): () => void {
+    this.handledListeners.add(listener);
+    return () => this.handledListeners.delete(listener);
+  }
+
   async subscribe(subscription: Subscription): Promise<void> {
     const groupId = `${this.options.groupPrefix}.${subscription.group}`;
     const consumer = this.kafka.consumer({
@@ -189,7 +195,8 @@ export class KafkaEventBus implements EventBus {
     const eventId = carrier[Header.id] ?? `${topic}:${partition}:${message.offset}`;
     try {
       await context.with(trace.setSpan(parent, span), async () => {
-        if (await this.options.processed.has(groupId, eventId)) return;
+        const dedupe = subscription.idempotent !== true;
+        if (dedupe && (await this.options.processed.has(groupId, eventId))) return;
         const event: DomainEvent = {
           id: eventId,
           type,
@@ -204,7 +211,7 @@ export class KafkaEventBus implements EventBus {
         for (let attempt = 1; ; attempt += 1) {
           try {
             await subscription.handler(event);
-            await this.options.processed.remember(groupId, eventId);
+            if (dedupe) await this.options.processed.remember(groupId, eventId);
             return;
           } catch (error) {
             if (attempt >= maxAttempts) {
@@ -227,6 +234,7 @@ export class KafkaEventBus implements EventBus {
     } finally {
       span.end();
     }
+    for (const listener of this.handledListeners) listener({ group: groupId, eventId });
   }
 
   private async deadLetter(
