@@ -51,6 +51,8 @@ export class DashboardConsumer {
       group: 'admin.dashboard',
       events: DASHBOARD_EVENTS,
       handler: (event) => this.handle(event),
+      // Insert-once documents keyed by the subject, and latest-wins upserts in per-key order.
+      idempotent: true,
       onJoined: () => (this.joined = true),
     });
   }

@@ -14,6 +14,7 @@ export class MarketConsumer {
       group: 'economy.market',
       events: ['post.created', 'post.liked', 'comment.created', 'transfer.completed'],
       handler: (event) => this.handle(event),
+      idempotent: true, // one fact per subject, inserted once
     });
   }
 

@@ -14,6 +14,8 @@ export class RewardsConsumer {
       group: 'economy.rewards',
       events: ['post.created', 'post.liked', 'comment.created', 'mood.checked_in', 'reflection.created'],
       handler: (event) => this.handle(event),
+      // A claim is paid once by its ledger key, and holds its daily slot by the same key.
+      idempotent: true,
     });
   }
 

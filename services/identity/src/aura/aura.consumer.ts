@@ -92,6 +92,8 @@ export class AuraConsumer {
       group: 'identity.aura',
       events: ['post.created', 'post.liked', 'comment.created', 'mood.checked_in', 'reflection.created'],
       handler: (event) => this.handle(event),
+      // Activity days are inserted once; each aura change is applied once by its key (AuraLedger).
+      idempotent: true,
     });
   }
 

@@ -18,8 +18,8 @@ export const EXPLORE_GROUPS = {
  *   post.unliked (likes given), comment.created (comments written);
  * - aura.economy.ledger: tip.sent (tips received, Top Tipped);
  * - aura.identity.user: user.aura_changed (aura gained, Top Rising).
- * The chassis skips an event id its group has already processed (processed_events); every write
- * here is insert-once by a deterministic key as well, so a handler that ran halfway and is retried,
+ * Every write here is insert-once by a deterministic key, so the subscriptions are `idempotent` (no
+ * processed_events marker per event): a redelivered event, a handler that ran halfway and is retried,
  * or an event published twice under new ids by a producer's retry of the same fact (same post,
  * transfer), still counts once. Aura changes carry no natural key and are keyed by event id.
  */
@@ -44,16 +44,19 @@ export class ExploreConsumer implements OnApplicationBootstrap {
         group: EXPLORE_GROUPS.content,
         events: ['post.created', 'story.created', 'post.liked', 'post.unliked', 'comment.created'],
         handler: (event) => this.handle(event),
+        idempotent: true, // ExploreStore's writes are keyed by the event's subject
       });
       await this.runtime.subscribe({
         group: EXPLORE_GROUPS.tips,
         events: ['tip.sent'],
         handler: (event) => this.handle(event),
+        idempotent: true, // ExploreStore's writes are keyed by the event's subject
       });
       await this.runtime.subscribe({
         group: EXPLORE_GROUPS.aura,
         events: ['user.aura_changed'],
         handler: (event) => this.handle(event),
+        idempotent: true, // ExploreStore's writes are keyed by the event's subject
       });
     })();
     return this.started;

@@ -126,16 +126,23 @@ const auraChanged = (userId: string, delta: number, at: Date) =>
 
 /** Publishes to Kafka and waits until the consumer group has processed every (distinct) event id. */
 async function deliver(group: keyof typeof EXPLORE_GROUPS, records: EventRecord[]): Promise<void> {
-  await runtime.bus.publish(records);
   const ids = [...new Set(records.map((record) => record.id))].map(
     (id) => `${config.KAFKA_GROUP_PREFIX}.${EXPLORE_GROUPS[group]}:${id}`,
   );
-  const processed = runtime.mongo.db!.collection<{ _id: string }>('processed_events');
-  await waitFor(async () => (await processed.countDocuments({ _id: { $in: ids } })) === ids.length, {
-    timeoutMs: 60_000,
-    intervalMs: 200,
-    what: `${ids.length} ${group} events processed`,
-  });
+  const handled = new Set<string>();
+  const stopListening = runtime.bus.onHandled(({ group: groupId, eventId }) =>
+    handled.add(`${groupId}:${eventId}`),
+  );
+  try {
+    await runtime.bus.publish(records);
+    await waitFor(() => ids.every((id) => handled.has(id)), {
+      timeoutMs: 60_000,
+      intervalMs: 50,
+      what: `${ids.length} ${group} events processed`,
+    });
+  } finally {
+    stopListening();
+  }
 }
 
 // ---- the application -----------------------------------------------------------------------------
