@@ -61,6 +61,11 @@ function collection<T extends mongo.Document>(
   return model.collection as unknown as mongo.Collection<T>;
 }
 
+/** Activity closer than this to the moment already stored for a member is not written again. */
+const ACTIVE_GRANULARITY_MS = 60_000;
+/** Members remembered by memberActive before the memo starts over (bounds its memory). */
+const ACTIVE_MEMO_SIZE = 100_000;
+
 export class DashboardReadModel {
   readonly members;
   readonly content;
@@ -116,19 +121,35 @@ export class DashboardReadModel {
     );
   }
 
+  /**
+   * The last moment written per member by this process: activity within ACTIVE_GRANULARITY_MS of it
+   * writes nothing (the dashboard counts members active in the last 24 hours, so a minute is exact
+   * enough), which spares the database a write for nearly every event of an active member.
+   */
+  private readonly lastActiveWritten = new Map<string, number>();
+
   /** The member acted at `at`: keeps the latest moment (an older, redelivered event changes nothing). */
   async memberActive(userId: string, at: Date): Promise<void> {
     if (!userId) return;
-    try {
-      await this.members.updateOne(
-        { _id: userId, $or: [{ last_active_at: { $lt: at } }, { last_active_at: { $exists: false } }] },
-        { $set: { last_active_at: at } },
-        { upsert: true },
-      );
-    } catch (error) {
-      // The member exists with a later moment already: the upsert's insert met the unique _id.
-      if ((error as { code?: number }).code !== 11000) throw error;
+    const known = this.lastActiveWritten.get(userId);
+    if (known !== undefined && at.getTime() - known < ACTIVE_GRANULARITY_MS) return;
+    // Read, then write by `_id` alone: FerretDB scans the collection for a filter with more than `_id`.
+    const current = await this.members.findOne({ _id: userId }, { projection: { last_active_at: 1 } });
+    const stored = current?.last_active_at?.getTime();
+    if (stored === undefined || stored < at.getTime()) {
+      const set = { $set: { last_active_at: at } };
+      await this.members.updateOne({ _id: userId }, set, { upsert: true }).catch(async (error) => {
+        // memberRegistered inserted the member meanwhile (the upsert's insert met the unique _id).
+        if ((error as { code?: number }).code !== 11000) throw error;
+        await this.members.updateOne({ _id: userId }, set);
+      });
     }
+    this.remember(userId, Math.max(stored ?? 0, at.getTime()));
+  }
+
+  private remember(userId: string, at: number): void {
+    if (this.lastActiveWritten.size >= ACTIVE_MEMO_SIZE) this.lastActiveWritten.clear();
+    this.lastActiveWritten.set(userId, at);
   }
 
   async contentCreated(kind: ContentDoc['kind'], id: string, at: Date): Promise<void> {

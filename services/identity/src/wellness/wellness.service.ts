@@ -86,6 +86,9 @@ const toReflection = (doc: ReflectionDoc): Reflection => ({
  * (+2 / +10, through AuraLedger) and AC in economy (from mood.checked_in / reflection.created with
  * first_of_day). Also the own-profile dashboard stats.
  */
+/** Activity days markActive remembers before it starts over (bounds its memory). */
+const ACTIVE_DAYS_MEMO_SIZE = 100_000;
+
 @Injectable()
 export class WellnessService {
   readonly checkins: Model<MoodCheckinDoc>;
@@ -237,8 +240,16 @@ export class WellnessService {
 
   /** Marks a UTC day on which the member did something (engagement rate). Idempotent. */
   async markActive(userId: string, at: Date): Promise<void> {
-    await this.claimDoc(`active:${userId}:${utcDay(at)}`, userId, 'active', utcDay(at), at);
+    const id = `active:${userId}:${utcDay(at)}`;
+    // A day already marked stays marked: most events of an active member then need no write at all.
+    if (this.activeDaysMarked.has(id)) return;
+    await this.claimDoc(id, userId, 'active', utcDay(at), at);
+    if (this.activeDaysMarked.size >= ACTIVE_DAYS_MEMO_SIZE) this.activeDaysMarked.clear();
+    this.activeDaysMarked.add(id);
   }
+
+  /** Activity days this process has stored or found stored (see markActive). */
+  private readonly activeDaysMarked = new Set<string>();
 
   private async rewarded<T>(
     item: T,
