@@ -15,7 +15,7 @@ const FOLLOWS_PER_MEMBER = 10;
 const POSTS_PER_MEMBER = 3;
 const TAGS = ['wellness', 'mindfulness', 'gratitude', 'energy', 'calm', 'growth', 'sunrise', 'focus'];
 /** Offered rates (requests/s), tried in order until p99 passes SATURATED_P99_MS or requests drop. */
-const RATES = (process.env.AURA_BENCH_SOCIAL_RATES ?? '200,400,600,800,1000,1200').split(',').map(Number);
+const RATES = (process.env.AURA_BENCH_SOCIAL_RATES ?? '20,30,40,50,75,100,150,200').split(',').map(Number);
 const SATURATED_P99_MS = 1000;
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
