@@ -2,6 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import { baseConfigSchema, BaseConfig } from '../config/config';
+import type { EventRecord } from '../events/event';
+import type { EventBus } from '../events/event-bus';
 import { pinNewGroupAtEnd } from '../events/kafka-offsets';
 
 export function testConfig(overrides: Record<string, string> = {}): BaseConfig {
@@ -25,6 +27,28 @@ export async function waitFor<T>(
     if (value) return value as T;
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+/**
+ * Publishes `records` and waits until the consumer group `group` (its full id, with the prefix) of this
+ * process is done with every one of them (EventBus.onHandled).
+ */
+export async function publishAndWaitHandled(
+  bus: EventBus,
+  records: EventRecord[],
+  group: string,
+  { timeoutMs = 60_000, what = `${records.length} events handled by ${group}` } = {},
+): Promise<void> {
+  const wanted = new Set(records.map((record) => record.id));
+  const stopListening = bus.onHandled((handled) => {
+    if (handled.group === group) wanted.delete(handled.eventId);
+  });
+  try {
+    await bus.publish(records);
+    await waitFor(() => wanted.size === 0, { timeoutMs, intervalMs: 50, what });
+  } finally {
+    stopListening();
   }
 }
 

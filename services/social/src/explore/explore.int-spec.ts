@@ -5,7 +5,7 @@
 // consumer groups, started at the topics' current end, so runs never see each other's data.
 import 'reflect-metadata';
 import { createEvent, EventRecord, InvalidInput, PlatformModule, ServiceRuntime } from '@aura/platform';
-import { waitFor } from '@aura/platform/testing';
+import { publishAndWaitHandled } from '@aura/platform/testing';
 import { economyEvents, EventPayload, EventType, identityEvents, social, socialEvents } from '@aura/proto';
 import { DynamicModule, Global, INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -126,23 +126,9 @@ const auraChanged = (userId: string, delta: number, at: Date) =>
 
 /** Publishes to Kafka and waits until the consumer group has processed every (distinct) event id. */
 async function deliver(group: keyof typeof EXPLORE_GROUPS, records: EventRecord[]): Promise<void> {
-  const ids = [...new Set(records.map((record) => record.id))].map(
-    (id) => `${config.KAFKA_GROUP_PREFIX}.${EXPLORE_GROUPS[group]}:${id}`,
-  );
-  const handled = new Set<string>();
-  const stopListening = runtime.bus.onHandled(({ group: groupId, eventId }) =>
-    handled.add(`${groupId}:${eventId}`),
-  );
-  try {
-    await runtime.bus.publish(records);
-    await waitFor(() => ids.every((id) => handled.has(id)), {
-      timeoutMs: 60_000,
-      intervalMs: 50,
-      what: `${ids.length} ${group} events processed`,
-    });
-  } finally {
-    stopListening();
-  }
+  await publishAndWaitHandled(runtime.bus, records, `${config.KAFKA_GROUP_PREFIX}.${EXPLORE_GROUPS[group]}`, {
+    what: `${records.length} ${group} events processed`,
+  });
 }
 
 // ---- the application -----------------------------------------------------------------------------

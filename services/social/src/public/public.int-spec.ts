@@ -5,7 +5,7 @@
 // consumer groups, started at the topics' current end.
 import 'reflect-metadata';
 import { createEvent, EventRecord, PlatformModule, ServiceRuntime } from '@aura/platform';
-import { waitFor } from '@aura/platform/testing';
+import { publishAndWaitHandled } from '@aura/platform/testing';
 import { economyEvents, EventPayload, EventType, social, socialEvents } from '@aura/proto';
 import { DynamicModule, Global, INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -92,23 +92,9 @@ const event = <T extends EventType>(type: T, key: string, payload: EventPayload<
   createEvent('public-int-spec', type, key, payload);
 
 async function deliver(group: keyof typeof topicsOf, records: EventRecord[]): Promise<void> {
-  const ids = [...new Set(records.map((record) => record.id))].map(
-    (id) => `${config.KAFKA_GROUP_PREFIX}.${EXPLORE_GROUPS[group]}:${id}`,
-  );
-  const handled = new Set<string>();
-  const stopListening = runtime.bus.onHandled(({ group: groupId, eventId }) =>
-    handled.add(`${groupId}:${eventId}`),
-  );
-  try {
-    await runtime.bus.publish(records);
-    await waitFor(() => ids.every((id) => handled.has(id)), {
-      timeoutMs: 60_000,
-      intervalMs: 50,
-      what: `${ids.length} ${group} events processed`,
-    });
-  } finally {
-    stopListening();
-  }
+  await publishAndWaitHandled(runtime.bus, records, `${config.KAFKA_GROUP_PREFIX}.${EXPLORE_GROUPS[group]}`, {
+    what: `${records.length} ${group} events processed`,
+  });
 }
 
 @Global()
