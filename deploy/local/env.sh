@@ -23,6 +23,6 @@ unset -f __aura_load_env_file
 
 # Everything deploy/local installs or writes lives outside the clone.
 export AURA_CACHE_DIR="${AURA_CACHE_DIR:-$HOME/.cache/aura}"
-export AURA_BIN_DIR="$AURA_CACHE_DIR/bin"    # ferretdb, versitygw, stripe-mock
+export AURA_BIN_DIR="$AURA_CACHE_DIR/bin"    # versitygw, stripe-mock (SecantusDB: secantus/)
 export AURA_DATA_DIR="$AURA_CACHE_DIR/data"  # server data: remove it (after down.sh) to reset
 export AURA_RUN_DIR="$AURA_CACHE_DIR/run"    # pid files, logs, generated server configs

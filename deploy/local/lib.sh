@@ -9,14 +9,18 @@ AURA_LOCAL_DIR="$AURA_REPO_ROOT/deploy/local"
 
 # shellcheck disable=SC2034 # (the versions and the server list are used by up.sh, down.sh and status.sh)
 {
-  # Pinned versions. FerretDB's version is also pinned (with its checksum) in deploy/local/ferretdb/go.mod.
+  # Pinned versions.
   KAFKA_VERSION=3.9.2
-  FERRETDB_VERSION=v1.24.2
+  # SecantusDB (MongoDB wire protocol over WiredTiger; beta, GPL-2.0: run as a separate server for
+  # development, tests and benchmarks only). The Rust server from crates.io; the Python server from PyPI
+  # is the fallback when the Rust build fails.
+  SECANTUS_RS_VERSION=0.5.3-beta.196
+  SECANTUS_PY_VERSION=0.7.0b3
   VERSITYGW_VERSION=v1.7.0
   STRIPE_MOCK_VERSION=v0.197.0
 
   # Start order; down.sh stops in reverse.
-  AURA_SERVERS=(redis s3 ferretdb kafka stripe-mock)
+  AURA_SERVERS=(redis s3 mongodb kafka stripe-mock)
 }
 
 log() { printf 'deploy/local: %s\n' "$*"; }
@@ -40,19 +44,20 @@ url_port() {
 REDIS_PORT=$(url_port "$REDIS_URL" 6379)
 S3_PORT=$(url_port "$S3_ENDPOINT" 9000)
 MONGO_PORT=$(url_port "$MONGODB_URI" 27017)
-FERRETDB_DEBUG_PORT=8088
 KAFKA_PORT=$(url_port "$KAFKA_BROKERS" 9092)
 KAFKA_CONTROLLER_PORT=$((KAFKA_PORT + 1))
 STRIPE_PORT=$(url_port "$STRIPE_API_BASE" 12111)
 STRIPE_HTTPS_PORT=$((STRIPE_PORT + 1))
 
 KAFKA_HOME="$AURA_CACHE_DIR/kafka/$KAFKA_VERSION" # pom.xml + libs/ (shared by every clone)
+SECANTUS_RS_HOME="$AURA_CACHE_DIR/secantus/rs-$SECANTUS_RS_VERSION" # bin/secantusd-rs (cargo install --root)
+SECANTUS_PY_HOME="$AURA_CACHE_DIR/secantus/py-$SECANTUS_PY_VERSION" # a venv with bin/secantusd-py
 
 server_ports() {
   case $1 in
     redis) echo "$REDIS_PORT" ;;
     s3) echo "$S3_PORT" ;;
-    ferretdb) echo "$MONGO_PORT $FERRETDB_DEBUG_PORT" ;;
+    mongodb) echo "$MONGO_PORT" ;;
     kafka) echo "$KAFKA_PORT $KAFKA_CONTROLLER_PORT" ;;
     stripe-mock) echo "$STRIPE_PORT $STRIPE_HTTPS_PORT" ;;
   esac
@@ -62,7 +67,7 @@ server_url() {
   case $1 in
     redis) echo "redis://127.0.0.1:$REDIS_PORT" ;;
     s3) echo "http://127.0.0.1:$S3_PORT (bucket $S3_BUCKET_MEDIA)" ;;
-    ferretdb) echo "mongodb://127.0.0.1:$MONGO_PORT (sqlite)" ;;
+    mongodb) echo "mongodb://127.0.0.1:$MONGO_PORT ($(basename "$(mongodb_binary)"))" ;;
     kafka) echo "127.0.0.1:$KAFKA_PORT (controller :$KAFKA_CONTROLLER_PORT)" ;;
     stripe-mock) echo "http://127.0.0.1:$STRIPE_PORT (https :$STRIPE_HTTPS_PORT)" ;;
   esac
@@ -73,7 +78,7 @@ server_marker() {
   case $1 in
     redis) echo "redis-server 127.0.0.1:$REDIS_PORT" ;;
     s3) echo "$AURA_BIN_DIR/versitygw" ;;
-    ferretdb) echo "$AURA_BIN_DIR/ferretdb" ;;
+    mongodb) echo "$AURA_CACHE_DIR/secantus/" ;;
     kafka) echo "kafka.Kafka $AURA_RUN_DIR/kafka.properties" ;;
     stripe-mock) echo "$AURA_BIN_DIR/stripe-mock" ;;
   esac
@@ -128,7 +133,7 @@ probe() {
   case $1 in
     redis) [[ $(timeout 3 redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping 2>/dev/null) == PONG ]] ;;
     s3) curl -fsS -m 3 -o /dev/null "http://127.0.0.1:$S3_PORT/health" 2>/dev/null ;;
-    ferretdb) node "$AURA_LOCAL_DIR/probe.mjs" mongo "mongodb://127.0.0.1:$MONGO_PORT" "${2:-1500}" 2>/dev/null ;;
+    mongodb) node "$AURA_LOCAL_DIR/probe.mjs" mongo "mongodb://127.0.0.1:$MONGO_PORT" "${2:-1500}" 2>/dev/null ;;
     kafka) node "$AURA_LOCAL_DIR/probe.mjs" kafka "127.0.0.1:$KAFKA_PORT" "${2:-1500}" 2>/dev/null ;;
     stripe-mock)
       curl -fsS -m 3 -o /dev/null -H 'Authorization: Bearer sk_test_123' \
@@ -185,11 +190,11 @@ require_java() {
 
 require_go() {
   command -v go >/dev/null 2>&1 ||
-    die "Go 1.25 or newer is required to build ferretdb/versitygw/stripe-mock: install it from https://go.dev/dl"
+    die "Go 1.25 or newer is required to build versitygw/stripe-mock: install it from https://go.dev/dl"
   local version
   version=$(go env GOVERSION)
   if [[ ! $version =~ ^go1\.([0-9]+) ]] || ((BASH_REMATCH[1] < 25)); then
-    die "Go 1.25 or newer is required to build ferretdb/versitygw/stripe-mock (found $version): https://go.dev/dl"
+    die "Go 1.25 or newer is required to build versitygw/stripe-mock (found $version): https://go.dev/dl"
   fi
 }
 
@@ -234,14 +239,9 @@ go_tool_present() { # name version module
   [[ -x $bin ]] || return 1
   [[ -f $stamp && $(<"$stamp") == "$2" ]] && return 0
   # Adopt a binary built earlier without a stamp, if it is the right version.
-  if [[ $1 == ferretdb ]]; then
-    info=$("$bin" --version 2>/dev/null) || return 1
-    [[ $info == *"version: $2"* ]] || return 1
-  else
-    command -v go >/dev/null 2>&1 || return 1
-    info=$(go version -m "$bin" 2>/dev/null) || return 1
-    [[ $info =~ mod[[:space:]]+"$3"[[:space:]]+"$2"[[:space:]] ]] || return 1
-  fi
+  command -v go >/dev/null 2>&1 || return 1
+  info=$(go version -m "$bin" 2>/dev/null) || return 1
+  [[ $info =~ mod[[:space:]]+"$3"[[:space:]]+"$2"[[:space:]] ]] || return 1
   echo "$2" >"$stamp"
 }
 
@@ -254,37 +254,56 @@ ensure_go_tool() { # name version module package
   echo "$2" >"$(stamp_file "$1")"
 }
 
-# FerretDB v1.24.2 is built through deploy/local/ferretdb (a wrapper module whose go.sum pins FerretDB):
-#  - `go install github.com/FerretDB/FerretDB/cmd/ferretdb@v1.24.2` fails here: the Go proxy answers 403 for
-#    the module's version list, which go install reads for its deprecation check;
-#  - building the package straight from the wrapper compiles, but the binary panics at start ("Invalid
-#    build/version/version.txt"): Go records FerretDB as the main module and FerretDB then requires
-#    build/version/version.txt, which the module zip does not contain.
-# So: download the module through the wrapper (checksum-verified), copy it, add version.txt, build the copy.
-ensure_ferretdb() {
-  go_tool_present ferretdb "$FERRETDB_VERSION" && return 0
-  require_go
-  local blog="$AURA_RUN_DIR/install-ferretdb.log" wrapper="$AURA_LOCAL_DIR/ferretdb"
-  local src version dest="$AURA_CACHE_DIR/src/ferretdb-$FERRETDB_VERSION"
-  log "building ferretdb $FERRETDB_VERSION (first time: about 3 minutes on 2 cores; log: $blog)"
-  (cd "$wrapper" && go mod download github.com/FerretDB/FerretDB) >>"$blog" 2>&1 ||
-    die "downloading FerretDB failed, see $blog"
-  src=$(cd "$wrapper" && go list -m -f '{{.Dir}}' github.com/FerretDB/FerretDB)
-  version=$(cd "$wrapper" && go list -m -f '{{.Version}}' github.com/FerretDB/FerretDB)
-  [[ $version == "$FERRETDB_VERSION" ]] ||
-    die "deploy/local/ferretdb/go.mod pins FerretDB $version, lib.sh expects $FERRETDB_VERSION"
-  rm -rf "$dest"
-  mkdir -p "$(dirname "$dest")"
-  cp -R "$src" "$dest"
-  chmod -R u+w "$dest"
-  echo "$FERRETDB_VERSION" >"$dest/build/version/version.txt"
-  (cd "$dest" && go build -buildvcs=false -o "$AURA_BIN_DIR/ferretdb.tmp" ./cmd/ferretdb) >>"$blog" 2>&1 ||
-    die "building FerretDB failed, see $blog"
-  mv -f "$AURA_BIN_DIR/ferretdb.tmp" "$AURA_BIN_DIR/ferretdb"
-  rm -rf "$dest"
-  rmdir "$(dirname "$dest")" 2>/dev/null || true
-  rm -f "$(stamp_file ferretdb)"
-  go_tool_present ferretdb "$FERRETDB_VERSION" || die "the FerretDB binary does not report $FERRETDB_VERSION, see $blog"
+# The MongoDB-compatible server: SecantusDB's Rust server, built once by cargo into the cache (a cold
+# build compiles WiredTiger and ~210 crates: about 11 minutes on 2 cores). The crate asks for a newer
+# Rust than some machines have (rust-version 1.98) but builds with 1.95, hence --ignore-rust-version;
+# --locked builds the dependency versions the crate was released with. If the build fails, the same
+# engine from PyPI (slower, Python) is installed instead and up.sh says so.
+mongodb_binary() {
+  if [[ -x $SECANTUS_RS_HOME/bin/secantusd-rs ]]; then
+    echo "$SECANTUS_RS_HOME/bin/secantusd-rs"
+  elif [[ -x $SECANTUS_PY_HOME/bin/secantusd-py ]]; then
+    echo "$SECANTUS_PY_HOME/bin/secantusd-py"
+  else
+    echo "$SECANTUS_RS_HOME/bin/secantusd-rs"
+  fi
+}
+
+ensure_build_tools() {
+  local missing=()
+  command -v cmake >/dev/null 2>&1 || missing+=(cmake)
+  command -v cc >/dev/null 2>&1 || missing+=(gcc)
+  command -v make >/dev/null 2>&1 || missing+=(make)
+  ((${#missing[@]} == 0)) && return 0
+  require_root_for "${missing[*]}" "${missing[*]}"
+  apt_install "${missing[@]}"
+}
+
+ensure_mongodb() {
+  [[ -x $SECANTUS_RS_HOME/bin/secantusd-rs || -x $SECANTUS_PY_HOME/bin/secantusd-py ]] && return 0
+  local blog="$AURA_RUN_DIR/install-secantus.log"
+  if command -v cargo >/dev/null 2>&1; then
+    ensure_build_tools
+    log "building secantusd-rs $SECANTUS_RS_VERSION with cargo install (once: about 11 minutes on 2 cores; log: $blog)"
+    if cargo install secantus-mdb --version "$SECANTUS_RS_VERSION" --ignore-rust-version --locked \
+      --root "$SECANTUS_RS_HOME.tmp" >>"$blog" 2>&1; then
+      rm -rf "$SECANTUS_RS_HOME"
+      mv "$SECANTUS_RS_HOME.tmp" "$SECANTUS_RS_HOME"
+      return 0
+    fi
+    rm -rf "$SECANTUS_RS_HOME.tmp"
+    log "building secantusd-rs failed (see $blog): installing SecantusDB $SECANTUS_PY_VERSION from PyPI instead (slower)"
+  else
+    log "cargo is missing (Rust from rustup.rs builds the faster server): installing SecantusDB $SECANTUS_PY_VERSION from PyPI"
+  fi
+  command -v python3 >/dev/null 2>&1 || die "neither cargo nor python3 is available to install SecantusDB"
+  rm -rf "$SECANTUS_PY_HOME"
+  if ! { python3 -m venv "$SECANTUS_PY_HOME" &&
+    "$SECANTUS_PY_HOME/bin/pip" install --quiet "SecantusDB==$SECANTUS_PY_VERSION"; } >>"$blog" 2>&1; then
+    rm -rf "$SECANTUS_PY_HOME"
+    die "installing SecantusDB $SECANTUS_PY_VERSION from PyPI failed, see $blog"
+  fi
+  [[ -x $SECANTUS_PY_HOME/bin/secantusd-py ]] || die "SecantusDB from PyPI has no secantusd-py, see $blog"
 }
 
 # Sends SIGTERM, waits up to $2 seconds, then SIGKILL.

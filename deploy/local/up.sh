@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing and starts Aura's local infrastructure on 127.0.0.1:
-#   redis, S3 (versitygw), MongoDB API (FerretDB on SQLite), Kafka (KRaft), stripe-mock.
+#   redis, S3 (versitygw), MongoDB (SecantusDB's secantusd-rs on WiredTiger), Kafka (KRaft), stripe-mock.
 # Idempotent: a server that an earlier up.sh started (pid file + live process) and that answers its
 # readiness probe is reused. Creates the Kafka topics of proto/topics.json (+ .dlq) and the media bucket.
 # Binaries, data, pids and logs live in $AURA_CACHE_DIR (default ~/.cache/aura), never in the clone.
@@ -132,14 +132,14 @@ start_s3() {
   fi
 }
 
-start_ferretdb() {
-  local dir="$AURA_DATA_DIR/ferretdb"
-  mkdir -p "$dir/sqlite" "$dir/state"
-  # --log-level=error: at warn, FerretDB logs ~20 lines for every client that closes its connection
-  # (the driver's endSessions is not implemented).
-  spawn ferretdb "$AURA_BIN_DIR/ferretdb" --handler=sqlite --sqlite-url="file:$dir/sqlite/" \
-    --listen-addr="127.0.0.1:$MONGO_PORT" --debug-addr="127.0.0.1:$FERRETDB_DEBUG_PORT" \
-    --state-dir="$dir/state" --telemetry=disable --log-level=error
+start_mongodb() {
+  local dir="$AURA_DATA_DIR/mongodb"
+  mkdir -p "$dir"
+  # --sync-on-commit: the WiredTiger log is flushed at every commit, so an acknowledged write survives
+  # kill -9 (without it the last ~1 % of writes before a crash are lost). A single-node replica set
+  # (the default): transactions and retryable writes work with a plain connection string.
+  spawn mongodb "$(mongodb_binary)" --host 127.0.0.1 --port "$MONGO_PORT" --storage-path "$dir" \
+    --sync-on-commit --cache-size "${AURA_MONGODB_CACHE_SIZE:-512M}" --log-level WARNING
 }
 
 write_kafka_config() {
@@ -232,7 +232,7 @@ for name in "${AURA_SERVERS[@]}"; do
   case $name in
     redis) ensure_redis ;;
     s3) ensure_go_tool versitygw "$VERSITYGW_VERSION" github.com/versity/versitygw github.com/versity/versitygw/cmd/versitygw ;;
-    ferretdb) ensure_ferretdb ;;
+    mongodb) ensure_mongodb ;;
     kafka)
       require_java
       ensure_kafka_libs

@@ -4,7 +4,7 @@
 //   chart     the Helm chart: helm lint, helm template validated against the Kubernetes schemas
 //             offline, the committed rendered example checked for drift (deploy/tools/check-chart.sh;
 //             the first run builds helm, several minutes, then it is cached: seconds)
-//   service   chassis and services against real MongoDB (FerretDB), Kafka, Redis, S3
+//   service   chassis and services against the real MongoDB server, Kafka, Redis and S3
 //   e2e       the running stack through the gateway (HTTP, socket.io)
 //   browser   Playwright + Debian's Chromium against the running stack
 import { spawn } from 'node:child_process';

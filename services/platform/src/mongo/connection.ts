@@ -1,12 +1,13 @@
 import mongoose, { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 
-/** Commands at least this slow are logged when the log level is debug (finding scans on FerretDB). */
+/** Commands at least this slow are logged when the log level is debug (finding a query without an index). */
 const SLOW_COMMAND_MS = 50;
 
 /**
- * Opens a connection to the service's own database. The code must run unchanged on MongoDB and on
- * FerretDB (no transactions, $lookup, $facet, $sample, TTL or text indexes: see ARCHITECTURE.md §4).
+ * Opens a connection to the service's own database. The server is MongoDB (production) or, locally and
+ * in CI, SecantusDB, which behaves as MongoDB does where Aura relies on it (docs/adr/0010): a replica
+ * set, so retryable writes and multi-document transactions work; no text indexes.
  */
 export async function connectMongo(uri: string, dbName: string, logger?: Logger): Promise<Connection> {
   const logSlow = logger?.isLevelEnabled('debug') === true;
@@ -14,8 +15,6 @@ export async function connectMongo(uri: string, dbName: string, logger?: Logger)
     dbName,
     serverSelectionTimeoutMS: 5000,
     autoIndex: true,
-    // FerretDB runs as a standalone server: no retryable writes.
-    retryWrites: false,
     monitorCommands: logSlow,
   });
   if (logger && logSlow) logSlowCommands(connection, logger);

@@ -1,0 +1,33 @@
+import type { mongo } from 'mongoose';
+
+/** The stages of a query plan, depth first (`IXSCAN`, `FETCH`, `COLLSCAN`, `SORT`...). */
+export function planStages(plan: unknown): string[] {
+  const stages: string[] = [];
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    const stage = (node as { stage?: unknown }).stage;
+    if (typeof stage === 'string') stages.push(stage);
+    for (const key of ['inputStage', 'queryPlan', 'winningPlan']) visit((node as Record<string, unknown>)[key]);
+    const inputs = (node as { inputStages?: unknown }).inputStages;
+    if (Array.isArray(inputs)) inputs.forEach(visit);
+  };
+  visit(plan);
+  return stages;
+}
+
+/**
+ * How the server would run a find: the stages of its winning plan. Service tests use it to check that
+ * the queries a request path runs are served by an index (an `IXSCAN`, never a `COLLSCAN`).
+ */
+export async function explainFind(
+  collection: mongo.Collection,
+  filter: mongo.Filter<mongo.Document>,
+  options: { sort?: mongo.Sort; limit?: number; projection?: mongo.Document } = {},
+): Promise<string[]> {
+  let cursor = collection.find(filter);
+  if (options.sort) cursor = cursor.sort(options.sort);
+  if (options.limit) cursor = cursor.limit(options.limit);
+  if (options.projection) cursor = cursor.project(options.projection);
+  const explained = (await cursor.explain('queryPlanner')) as { queryPlanner?: { winningPlan?: unknown } };
+  return planStages(explained.queryPlanner?.winningPlan);
+}
