@@ -155,10 +155,8 @@ export class LedgerReportResponse {
   @ApiProperty() transfers!: number;
   @ApiProperty() entries!: number;
   @ApiProperty() member_accounts!: number;
-  @ApiProperty({ description: 'Sum of every account, in_transit included (micro-AC): 0' }) sum_micro!: number;
+  @ApiProperty({ description: 'Sum of every account, members and system (micro-AC): 0' }) sum_micro!: number;
   @ApiProperty({ description: 'AC held by members (micro-AC)' }) members_total_micro!: number;
-  @ApiProperty({ description: 'Debited, not yet credited (micro-AC)' }) in_transit_micro!: number;
-  @ApiProperty() pending_transfers!: number;
   @ApiProperty() rejected_transfers!: number;
   @ApiProperty({ type: AccountBalanceResponse, isArray: true }) system_balances!: AccountBalanceResponse[];
   @ApiProperty({ type: AccountBalanceResponse, isArray: true }) negative_balances!: AccountBalanceResponse[];

@@ -102,8 +102,6 @@ export function toLedgerReport(report: economy.LedgerReport): LedgerReportRespon
     member_accounts: report.memberAccounts,
     sum_micro: report.sumMicro,
     members_total_micro: report.membersTotalMicro,
-    in_transit_micro: report.inTransitMicro,
-    pending_transfers: report.pendingTransfers,
     rejected_transfers: report.rejectedTransfers,
     system_balances: balances(report.systemBalances),
     negative_balances: balances(report.negativeBalances),

@@ -11,6 +11,10 @@ export type Collection<T extends mongo.Document> = mongo.Collection<T>;
 export interface IndexSpec {
   fields: Record<string, 1 | -1>;
   unique?: boolean;
+  /** Only documents matching this filter are in the index (with unique: "at most one such document"). */
+  partial?: Record<string, unknown>;
+  /** A TTL index: MongoDB deletes a document this many seconds after the date in its (one) field. */
+  expireAfterSeconds?: number;
 }
 
 /** A model of `collection` whose only schema is its string _id and the given indexes. */
@@ -28,7 +32,12 @@ export function indexedModel(
     versionKey: false,
     strict: false,
   });
-  for (const index of indexes) schema.index(index.fields, index.unique ? { unique: true } : {});
+  for (const index of indexes)
+    schema.index(index.fields, {
+      ...(index.unique ? { unique: true } : {}),
+      ...(index.partial ? { partialFilterExpression: index.partial } : {}),
+      ...(index.expireAfterSeconds !== undefined ? { expireAfterSeconds: index.expireAfterSeconds } : {}),
+    });
   configure?.(schema);
   return connection.model(name, schema);
 }

@@ -1,13 +1,12 @@
-import type { EventBus, Redis, ServiceRuntime } from '@aura/platform';
+import type { EventBus, ServiceRuntime } from '@aura/platform';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { EconomyGrpcController } from './grpc/economy.grpc-controller';
-import { Ledger, LedgerOptions } from './ledger/ledger';
+import { Ledger } from './ledger/ledger';
 import { LEDGER_CHECK_EVERY_MS, LedgerCheck } from './ledger/ledger-check';
-import { LedgerMaintenance, MaintenanceOptions } from './ledger/ledger-maintenance';
 import { LedgerRelay, LedgerRelayOptions } from './ledger/ledger-relay';
 import { MarketConsumer } from './market/market.consumer';
-import { MarketplaceOptions, MarketplaceService } from './marketplace/marketplace.service';
+import { MarketplaceService } from './marketplace/marketplace.service';
 import { MarketRepository } from './market/market.repository';
 import { MarketOptions, MarketService } from './market/market.service';
 import type { MemberDirectory } from './members/member';
@@ -18,18 +17,17 @@ import type { CoinPriceSource } from './money/coin-price';
 import { PaymentsService } from './payments/payments.service';
 import { RewardSlots } from './rewards/reward-slots';
 import { EconomySettings } from './settings/economy-settings';
-import { utcDay } from './rewards/reward-rules';
 import { RewardsConsumer } from './rewards/rewards.consumer';
 import { RewardsService } from './rewards/rewards.service';
 import { WalletService } from './wallet/wallet.service';
 import { WithdrawalsOptions, WithdrawalsService } from './withdrawals/withdrawals.service';
 import { CheckoutProvider, TestCheckoutProvider } from './topups/checkout-provider';
-import { LOCAL_WEBHOOK_SECRET, outboxPublisher, TopUpsOptions, TopUpsService } from './topups/topups.service';
+import { PeriodicTasks } from './periodic-tasks';
+import { LOCAL_WEBHOOK_SECRET, TopUpsOptions, TopUpsService } from './topups/topups.service';
 
 export interface EconomyDependencies {
   service: string;
   mongo: Connection;
-  redis: Redis | undefined;
   logger: Logger;
   /** The event bus: publishing (the ledger relay) and subscriptions (the ServiceRuntime's). */
   runtime: {
@@ -38,12 +36,9 @@ export interface EconomyDependencies {
   };
   directory?: MemberDirectory;
   price?: CoinPriceSource;
-  ledger?: LedgerOptions;
-  maintenance?: MaintenanceOptions;
   relay?: LedgerRelayOptions;
   market?: MarketOptions;
   withdrawals?: WithdrawalsOptions;
-  marketplace?: MarketplaceOptions;
   /** Card top-ups and SuperAura: the test checkout with the local webhook secret unless given. */
   topups?: Partial<TopUpsOptions> & { provider?: CheckoutProvider };
 }
@@ -53,10 +48,10 @@ export function composeEconomy(deps: EconomyDependencies) {
   touchEconomyCounters();
   const late: { relay?: LedgerRelay } = {};
   const host = { service: deps.service, eventsStored: () => late.relay?.nudge() };
-  const ledger = new Ledger(deps.mongo, deps.redis, host, deps.logger, deps.ledger);
+  const ledger = new Ledger(deps.mongo, host, deps.logger);
   const relay = (late.relay = new LedgerRelay(ledger.store, deps.runtime.bus, deps.logger, deps.relay));
   const members = new MembersRepository(deps.mongo, deps.directory);
-  const slots = new RewardSlots(deps.mongo, deps.redis);
+  const slots = new RewardSlots(deps.mongo);
   const settings = new EconomySettings(deps.mongo);
   const rewards = new RewardsService(
     ledger,
@@ -81,22 +76,14 @@ export function composeEconomy(deps: EconomyDependencies) {
     ...deps.withdrawals,
   });
   const wallets = new WalletService(ledger, price, withdrawals);
-  const marketplace = new MarketplaceService(deps.mongo, ledger, members, deps.logger, deps.marketplace);
-  const topups = new TopUpsService(
-    deps.mongo,
-    ledger,
-    members,
-    outboxPublisher(ledger, host.eventsStored),
-    deps.logger,
-    {
-      provider: deps.topups?.provider ?? new TestCheckoutProvider(),
-      webhookSecret:
-        deps.topups?.webhookSecret === undefined ? LOCAL_WEBHOOK_SECRET : deps.topups.webhookSecret,
-      allowedOrigins: deps.topups?.allowedOrigins ?? [],
-      production: deps.topups?.production ?? false,
-      recoverAfterMs: deps.topups?.recoverAfterMs,
-    },
-  );
+  const marketplace = new MarketplaceService(deps.mongo, ledger, members, deps.logger);
+  const topups = new TopUpsService(deps.mongo, ledger, members, deps.logger, {
+    provider: deps.topups?.provider ?? new TestCheckoutProvider(),
+    webhookSecret:
+      deps.topups?.webhookSecret === undefined ? LOCAL_WEBHOOK_SECRET : deps.topups.webhookSecret,
+    allowedOrigins: deps.topups?.allowedOrigins ?? [],
+    production: deps.topups?.production ?? false,
+  });
   const controller = new EconomyGrpcController(
     wallets,
     payments,
@@ -108,27 +95,16 @@ export function composeEconomy(deps: EconomyDependencies) {
     settings,
   );
   const ledgerCheck = new LedgerCheck(ledger, deps.logger);
-  const maintenance = new LedgerMaintenance(ledger, deps.logger, {
-    ...deps.maintenance,
-    tasks: [
+  const maintenance = new PeriodicTasks(
+    [
       // The ledger check's gauges (aura_ledger_*): every entry is read, so every few minutes only.
       { name: 'ledger check', everyMs: LEDGER_CHECK_EVERY_MS, run: () => ledgerCheck.run() },
-      {
-        name: 'reward slot purge',
-        everyMs: 3600_000,
-        run: () => slots.purgeBefore(utcDay(new Date(Date.now() - 2 * 86400_000))),
-      },
       // Every 15 s: the minute's snapshot is taken by the first run in each minute (later runs find it).
       { name: 'coin market snapshot', everyMs: 15_000, run: () => market.snapshot() },
       { name: 'coin market purge', everyMs: 3600_000, run: () => market.purge() },
-      // Withdrawal steps a crash interrupted (between a ledger move and the status write).
-      { name: 'withdrawal sweep', everyMs: 5000, run: () => withdrawals.sweep() },
-      // Top-up credits a crash interrupted (between the step marker and the ledger).
-      { name: 'top-up sweep', everyMs: 5000, run: () => topups.sweep() },
-      // Marketplace purchases a crash interrupted (between the ownership slot and the ledger).
-      { name: 'marketplace sweep', everyMs: 5000, run: () => marketplace.sweep() },
     ],
-  });
+    deps.logger,
+  );
   return {
     ledger,
     relay,

@@ -1,6 +1,6 @@
 // The fault test of the ledger: the built economy service (services/economy/dist) runs as a child
 // process against the real local infrastructure and is killed with SIGKILL and restarted several
-// times while members send many concurrent tips and transfers (each retried with its Idempotency-Key
+// times (each kill while the load runs) while members send many concurrent tips and transfers (each retried with its Idempotency-Key
 // until it gets an answer) and social events earn rewards (some delivered twice). Afterwards the
 // ledger check passes, no balance is negative, every key moved money at most once and exactly as
 // answered, every reward was paid once, and every balance is what the answers add up to. Meanwhile
@@ -35,7 +35,9 @@ const entry = join(repoRoot, 'services/economy/dist/main.js');
 const AC = 1_000_000;
 const MEMBERS = 12;
 const FUNDS = AC;
-const OPS = 160;
+/** At least this many operations, and more until every kill has happened under load. */
+const MIN_OPS = 160;
+const MAX_OPS = 2000;
 const WORKERS = 8;
 const KILLS = 4;
 const SESSIONS = 12;
@@ -282,7 +284,8 @@ it('keeps the ledger exact through SIGKILLs during concurrent tips, transfers, r
     }),
   );
 
-  const ops: Op[] = Array.from({ length: OPS }, (_, i) => {
+  const ops: Op[] = [];
+  const newOp = (i: number): Op => {
     const from = Math.floor(Math.random() * MEMBERS);
     const to = (from + 1 + Math.floor(Math.random() * (MEMBERS - 1))) % MEMBERS;
     return {
@@ -293,7 +296,7 @@ it('keeps the ledger exact through SIGKILLs during concurrent tips, transfers, r
       amount: (1 + Math.floor(Math.random() * 50)) * 10_000, // 0.01–0.5 AC
       answers: [],
     };
-  });
+  };
 
   // Rewards: posts and likes of other members, some events delivered twice.
   const rewardEvents: EventRecord[] = [];
@@ -354,9 +357,9 @@ it('keeps the ledger exact through SIGKILLs during concurrent tips, transfers, r
   );
 
   progress(`funded ${MEMBERS} members, ${SESSIONS} checkout sessions open`);
-  let stopKilling = false;
+  let killing = true;
   const killer = (async () => {
-    for (let kill = 0; kill < KILLS && !stopKilling; kill += 1) {
+    for (let kill = 0; kill < KILLS; kill += 1) {
       await sleep(1500 + Math.random() * 2500);
       await proc.kill();
       progress(`SIGKILL #${kill + 1}`);
@@ -364,6 +367,7 @@ it('keeps the ledger exact through SIGKILLs during concurrent tips, transfers, r
       await proc.start();
       progress('restarted');
     }
+    killing = false;
   })();
 
   const publisher = (async () => {
@@ -396,11 +400,12 @@ it('keeps the ledger exact through SIGKILLs during concurrent tips, transfers, r
     }
   })();
 
-  let next = 0;
   await Promise.all(
     Array.from({ length: WORKERS }, async () => {
-      for (let i = next++; i < ops.length; i = next++) {
-        const op = ops[i];
+      while ((killing || ops.length < MIN_OPS) && ops.length < MAX_OPS) {
+        const i = ops.length;
+        const op = newOp(i);
+        ops.push(op);
         const request = {
           recipientId: members[op.to].id,
           amountMicro: op.amount,
@@ -425,37 +430,31 @@ it('keeps the ledger exact through SIGKILLs during concurrent tips, transfers, r
       }
     }),
   );
-  stopKilling = true;
   await Promise.all([killer, publisher, payer]);
-  progress(`all ${OPS} operations answered, each twice`);
+  progress(`all ${ops.length} operations answered, each twice`);
   expect(proc.starts).toBeGreaterThanOrEqual(KILLS);
 
   // Each key answered one way, every time.
   for (const op of ops)
     expect({ key: op.key, answers: new Set(op.answers).size }).toEqual({ key: op.key, answers: 1 });
 
-  // Everything settles: no pending transfer, every reward paid.
+  // Every reward is paid (the consumer catches up after the last restart).
   const store = new LedgerStore(mongo);
   const expectedRewardCount = 36 * 2;
   // Only rewards of this test's members: the broker is shared, other runs' social events are paid too.
   const accounts = members.map((m) => `user:${m.id}`);
   const ours = { kind: 'reward' as const, to: { $in: accounts } };
-  const oursPending = { $or: [{ from: { $in: accounts } }, { to: { $in: accounts } }] };
-  await waitFor(
-    async () =>
-      (await store.pending.countDocuments(oursPending)) === 0 &&
-      (await store.transfers.countDocuments(ours)) >= expectedRewardCount,
-    { timeoutMs: 240_000, intervalMs: 1000, what: 'the sweep and the rewards to settle' },
-  );
+  await waitFor(async () => (await store.transfers.countDocuments(ours)) >= expectedRewardCount, {
+    timeoutMs: 240_000,
+    intervalMs: 1000,
+    what: 'the rewards to be paid',
+  });
 
-  progress('settled: no pending transfer, every reward paid');
+  progress('settled: every reward paid');
   const report = await untilAnswered(() => call<contract.LedgerReport>('verifyLedger', {}, admin));
   expect('ok' in report).toBe(true);
   const ledgerReport = (report as { ok: contract.LedgerReport }).ok;
-  // (Other runs' social events on the shared broker may have a foreign reward in flight right now:
-  // pending and in_transit are checked for this test's members only, below and through the balances.)
   expect(ledgerReport).toMatchObject({ ok: true, sumMicro: 0, negativeBalances: [], mismatches: [] });
-  expect(await store.pending.countDocuments(oursPending)).toBe(0);
   expect(await store.transfers.countDocuments(ours)).toBe(expectedRewardCount);
 
   // Every paid session credited its package exactly once, the unpaid ones nothing.
@@ -476,12 +475,6 @@ it('keeps the ledger exact through SIGKILLs during concurrent tips, transfers, r
       expected.set(session.member.id, expected.get(session.member.id)! + session.amount);
     }
   }
-  await waitFor(async () => (await mongo.collection('topup_steps').countDocuments()) === 0, {
-    timeoutMs: 60_000,
-    intervalMs: 1000,
-    what: 'no top-up credit left half-done',
-  });
-
   // Every key moved money at most once, exactly as answered.
   const legsByTransfer = new Map<string, EntryDoc[]>();
   for (const leg of await store.entries.find({}).toArray())
@@ -491,21 +484,27 @@ it('keeps the ledger exact through SIGKILLs during concurrent tips, transfers, r
     const legs = legsByTransfer.get(transferKey) ?? [];
     const debit = legs.filter((l) => l.side === 'debit');
     const creditLegs = legs.filter((l) => l.side === 'credit');
-    expect(debit).toHaveLength(1);
+    const transfer = await store.transfers.findOne({ _id: transferKey });
     if (op.outcome === 'ok') {
-      expect({ key: op.key, rejected: debit[0].rejected ?? false, credits: creditLegs.length }).toEqual({
+      expect({
         key: op.key,
-        rejected: false,
+        status: transfer?.status,
+        debits: debit.length,
+        credits: creditLegs.length,
+      }).toEqual({
+        key: op.key,
+        status: 'completed',
+        debits: 1,
         credits: 1,
       });
       expect(creditLegs[0].delta).toBe(op.amount);
       expected.set(members[op.from].id, expected.get(members[op.from].id)! - op.amount);
       expected.set(members[op.to].id, expected.get(members[op.to].id)! + op.amount);
     } else {
-      expect({ key: op.key, rejected: debit[0].rejected, credits: creditLegs.length }).toEqual({
+      expect({ key: op.key, status: transfer?.status, legs: legs.length }).toEqual({
         key: op.key,
-        rejected: true,
-        credits: 0,
+        status: 'rejected',
+        legs: 0,
       });
     }
   }

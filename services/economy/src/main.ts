@@ -14,12 +14,11 @@ import { LOCAL_WEBHOOK_SECRET } from './topups/topups.service';
 
 async function main(): Promise<void> {
   const config = loadEconomyConfig();
-  const runtime = await ServiceRuntime.create({ service: 'economy', config, redis: true });
+  const runtime = await ServiceRuntime.create({ service: 'economy', config });
   const directory = new IdentityMemberDirectory(config.IDENTITY_GRPC_URL);
   const economy = composeEconomy({
     service: runtime.service,
     mongo: runtime.mongo,
-    redis: runtime.redis,
     logger: runtime.logger,
     runtime,
     directory,

@@ -10,7 +10,6 @@ import { Kafka, logLevel } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { composeEconomy, Economy, EconomyDependencies } from '../src/economy';
-import { LedgerOptions } from '../src/ledger/ledger';
 import { MarketOptions } from '../src/market/market.service';
 import { WithdrawalsOptions } from '../src/withdrawals/withdrawals.service';
 import { Member, MemberDirectory } from '../src/members/member';
@@ -59,7 +58,6 @@ export interface Harness {
 export async function startEconomy(
   name: string,
   options: {
-    ledger?: LedgerOptions;
     consumers?: boolean;
     relay?: boolean;
     market?: MarketOptions;
@@ -73,17 +71,15 @@ export async function startEconomy(
     KAFKA_GROUP_PREFIX: `aura-it-${name}-${Date.now().toString(36)}`,
   });
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const runtime = await ServiceRuntime.create({ service: 'economy', config, redis: true, logger });
+  const runtime = await ServiceRuntime.create({ service: 'economy', config, logger });
   await runtime.mongo.dropDatabase();
   const directory = new FakeDirectory();
   const economy = composeEconomy({
     service: 'economy',
     mongo: runtime.mongo,
-    redis: runtime.redis,
     logger,
     runtime,
     directory,
-    ledger: options.ledger,
     market: options.market,
     withdrawals: options.withdrawals,
     topups: options.topups,

@@ -2382,13 +2382,10 @@ export interface components {
             transfers: number;
             entries: number;
             member_accounts: number;
-            /** @description Sum of every account, in_transit included (micro-AC): 0 */
+            /** @description Sum of every account, members and system (micro-AC): 0 */
             sum_micro: number;
             /** @description AC held by members (micro-AC) */
             members_total_micro: number;
-            /** @description Debited, not yet credited (micro-AC) */
-            in_transit_micro: number;
-            pending_transfers: number;
             rejected_transfers: number;
             system_balances: components["schemas"]["AccountBalanceResponse"][];
             negative_balances: components["schemas"]["AccountBalanceResponse"][];

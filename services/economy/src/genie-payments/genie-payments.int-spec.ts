@@ -120,7 +120,7 @@ describe('genie earnings', () => {
   });
 
   it('leaves the ledger sound', async () => {
-    const report = await verifyLedger(h.economy.ledger.store, h.economy.ledger.heads);
+    const report = await verifyLedger(h.economy.ledger.store);
     expect({
       mismatches: report.mismatches,
       negative: report.negativeBalances,

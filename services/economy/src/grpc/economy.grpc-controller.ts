@@ -290,7 +290,7 @@ export class EconomyGrpcController implements AsyncService<economy.EconomyServic
   async verifyLedger(_request: unknown, context: CallContext): Promise<economy.LedgerReport> {
     const caller = callerOf(context);
     if (!ADMIN_ROLES.has(caller.role)) throw new Forbidden(Messages.notAllowed);
-    const report = await verifyLedger(this.ledger.store, this.ledger.heads);
+    const report = await verifyLedger(this.ledger.store);
     recordLedgerReport(report);
     return {
       ...report,

@@ -15,9 +15,6 @@ export const SYSTEM_ACCOUNTS = [
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
-/** Money that left one account and has not reached the other yet (between a transfer's two legs). */
-export const IN_TRANSIT = 'in_transit';
-
 const MEMBER_PREFIX = 'user:';
 
 export const memberAccount = (userId: string): string => `${MEMBER_PREFIX}${userId}`;

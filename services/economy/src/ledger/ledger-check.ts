@@ -64,7 +64,7 @@ export class LedgerCheck {
   ) {}
 
   run(): Promise<LedgerReport> {
-    this.running ??= verifyLedger(this.ledger.store, this.ledger.heads)
+    this.running ??= verifyLedger(this.ledger.store)
       .then((report) => {
         recordLedgerReport(report, this.logger);
         return report;

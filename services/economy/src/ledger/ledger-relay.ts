@@ -11,12 +11,10 @@ export interface LedgerRelayOptions {
 }
 
 /**
- * Publishes the ledger's outbox (ledger_outbox/{transfer key}, written once with all of a transfer's
- * events, never changed). A pass takes up to `batchSize` documents, publishes all their events in one
- * batch and deletes the documents in one call: a few operations per batch instead of an update per
- * event (the platform's relay pops events one by one, and on FerretDB every update scans the
- * collection, so under sustained tips its backlog made each pass slower than the last). A crash
- * between publishing and deleting publishes again, with the same event ids, which consumers drop.
+ * Publishes the ledger's outbox (ledger_outbox/{transfer key}, written in each transfer's transaction
+ * with all its events, never changed). A pass takes up to `batchSize` documents, publishes all their
+ * events in one Kafka batch and deletes the documents in one call. A crash between publishing and
+ * deleting publishes again, with the same event ids, which consumers drop.
  */
 export class LedgerRelay {
   private timer?: NodeJS.Timeout;

@@ -1,17 +1,14 @@
-import { EventRecord, toStoredOutbox } from '@aura/platform';
-import type { Redis } from '@aura/platform';
-import { randomUUID } from 'node:crypto';
-import type { Connection } from 'mongoose';
+import { EventRecord, inTransaction, isDuplicateKeyError, KeyedMutex, toStoredOutbox } from '@aura/platform';
+import type { ClientSession, Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { isAccount, isMemberAccount } from './accounts';
-import { AccountHeads } from './account-heads';
 import { sha256, uuidFrom } from './ids';
 import { ledgerEvents } from './ledger-events';
-import { sweepStale } from './ledger-maintenance';
-import { insertOnce, LedgerStore, PendingDoc } from './ledger.store';
+import { LedgerStore } from './ledger.store';
 import {
+  AccountDoc,
+  Balance,
   EntryDoc,
-  Head,
   IdempotencyConflict,
   isEarning,
   LegResult,
@@ -19,7 +16,6 @@ import {
   TransferDoc,
   TransferRequest,
   TransferResult,
-  TransferInProgress,
 } from './ledger.types';
 
 /** Who the ledger tells about events it stored (the ledger relay), and the producer name. */
@@ -28,270 +24,118 @@ export interface OutboxHost {
   eventsStored(records: EventRecord[]): void;
 }
 
-export interface LedgerOptions {
-  /** Pending transfers older than this are the recovery sweep's (live calls finish long before). */
-  recoverAfterMs?: number;
-  lockTtlMs?: number;
-  lockWaitMs?: number;
+/** Moves money inside a transaction that may write other documents too (a withdrawal, a purchase). */
+export interface LedgerTransaction {
+  readonly session: ClientSession;
+  /**
+   * One transfer, once per key: completed, or rejected for a short balance (the rejection is written
+   * too, so the key answers it again — unless the caller aborts the transaction). A key used before
+   * answers its first outcome with `replayed`; a key used for other facts throws IdempotencyConflict.
+   */
+  post(request: TransferRequest): Promise<TransferResult>;
+  /** The transfer of a key, as this transaction sees it. */
+  transferOf(key: string): Promise<TransferDoc | null>;
+  /** Stores events in the ledger's outbox under `key` (once), published after the commit. */
+  storeEvents(key: string, events: EventRecord[]): Promise<void>;
 }
 
-const MAX_APPEND_ATTEMPTS = 25;
-/** How long a call waits for another call with the same key before answering "in progress". */
-const IN_FLIGHT_WAIT_MS = 5000;
 const ENTRY_SEQ_DIGITS = 10;
+/** How often a transaction that lost a race to a concurrent insert of the same key runs again. */
+const DUPLICATE_KEY_RETRIES = 3;
 
 export const entryId = (account: string, seq: number) =>
   `${account}:${String(seq).padStart(ENTRY_SEQ_DIGITS, '0')}`;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
- * The double-entry ledger (docs/adr/0005-ledger.md). A transfer moves `amount` from one account to
- * another in steps that are each one insert or one delete, so that it needs no multi-document
- * transaction and a crash between two steps is finished by the recovery sweep:
+ * The double-entry ledger (docs/adr/0005-ledger.md). A transfer is one multi-document transaction:
+ * the transfer record (its key is the idempotency key), a conditional debit of the source member's
+ * balance (`balance >= amount`, read and written by the database inside the transaction — never a
+ * cache), the credit, the two entries, the outbox of its events and, for an adjustment, the audit
+ * record. All of it is committed together or not at all, so the sum of every balance is zero at every
+ * moment and a crash, at any point, leaves nothing half-done.
  *
- *   1. begin   insert pending_transfers/{key} (the sweep's work list), then transfers/{key}
- *              (the idempotency record; a second call with the key finds it);
- *   2. debit   the leg "<key>:debit" on the source: for a member, link seq+1 of their chain with the
- *              balance after (or a rejection link when the balance is short); for a system account,
- *              one entry;
- *   3. credit  the leg "<key>:credit" on the destination, the same way (never rejected);
- *   4. finish  the events into the outbox (insert-once by key), the audit record of an adjustment,
- *              then delete pending_transfers/{key}.
- *
- * Between 2 and 3 the amount is in the in_transit account, so the sum of every balance is zero at
- * every moment. Each step is idempotent (unique keys), so the live call, a retried call with the same
- * key and the sweep may all drive one transfer at once and it still moves money once.
+ * Transactions that write the same member account conflict, and the loser is run again from the
+ * start. Under a burst on one account (a popular member's tips) that retry storm would cost far more
+ * than waiting, so this process runs the transactions of one account one after another. The lock is
+ * only about throughput: correctness rests on the transaction (another instance's transfers on the
+ * same account conflict and retry).
  */
 export class Ledger {
   readonly store: LedgerStore;
-  heads!: AccountHeads;
-  private epoch = '';
   /** When this ledger (its database) was created. */
   createdAt = new Date(0);
+  private readonly accountLocks = new KeyedMutex();
 
   constructor(
-    connection: Connection,
-    private readonly redis: Redis | undefined,
+    private readonly connection: Connection,
     private readonly host: OutboxHost,
     private readonly logger: Logger,
-    private readonly options: LedgerOptions = {},
   ) {
     this.store = new LedgerStore(connection);
   }
 
-  get recoverAfterMs(): number {
-    return this.options.recoverAfterMs ?? 10_000;
-  }
-
-  /** Indexes, and the epoch that scopes the Redis hints to this database. */
   async init(): Promise<void> {
-    await this.store.ensureIndexes();
-    await insertOnce(this.store.meta, { _id: 'epoch', value: randomUUID(), created_at: new Date() });
-    const epoch = await this.store.meta.findOne({ _id: 'epoch' });
-    if (!epoch) throw new Error('ledger epoch missing');
-    this.epoch = epoch.value;
-    this.createdAt = epoch.created_at ?? new Date(0);
-    const db = this.store.connection.db?.databaseName ?? 'economy';
-    this.heads = new AccountHeads(this.redis, this.store.entries, this.logger, {
-      prefix: `aura:economy:${db}:${this.epoch}`,
-      lockTtlMs: this.options.lockTtlMs,
-      lockWaitMs: this.options.lockWaitMs,
-    });
+    await this.store.ensureCollections();
+    await this.store.meta.updateOne(
+      { _id: 'created' },
+      { $setOnInsert: { created_at: new Date() } },
+      { upsert: true },
+    );
+    const created = await this.store.meta.findOne({ _id: 'created' });
+    this.createdAt = created?.created_at ?? new Date(0);
   }
 
-  // ---- the whole transfer -----------------------------------------------------------------------
-
-  /**
-   * Moves money once per key. Answers the outcome (completed, or rejected for a short balance);
-   * the same key again answers the same outcome with replayed = true. Throws IdempotencyConflict
-   * when the key was used for other facts.
-   */
-  async transfer(request: TransferRequest): Promise<TransferResult> {
-    const doc = this.buildTransfer(request);
-    for (let attempt = 0; ; attempt += 1) {
-      if (await insertOnce(this.store.pending, doc)) return this.drive(doc);
-      // Another call with this key holds the marker: wait for it rather than race it.
-      const other = await this.awaitOther(doc._id);
-      if (other.state === 'finished') {
-        this.checkFingerprint(other.transfer, doc);
-        return this.complete(other.transfer, { writeEvents: false, recovering: false, replayed: true });
-      }
-      if (other.state === 'stale') {
-        // The other call died (it would have finished long ago): recover it, as the sweep would.
-        const transfer = await this.record(other.pending);
-        this.checkFingerprint(transfer, doc);
-        return this.complete(transfer, { replayed: true });
-      }
-      // The marker went away without a record (a refused reuse of the key): try ours again.
-      if (attempt >= 3) throw new TransferInProgress(doc._id);
-    }
-  }
-
-  /** With our pending marker in: record the transfer (or find it recorded) and drive it. */
-  private async drive(doc: TransferDoc): Promise<TransferResult> {
-    const inserted = await insertOnce(this.store.transfers, doc);
-    const transfer = inserted ? doc : await this.readTransfer(doc._id);
-    if (transfer.fingerprint !== doc.fingerprint) {
-      await this.store.pending.deleteOne({ _id: doc._id, fingerprint: doc.fingerprint });
-      throw new IdempotencyConflict(doc._id);
-    }
-    // Our marker went in but the record existed: the transfer had finished before (the marker is
-    // deleted last), events included — unless it is our own record, copied by a concurrent caller.
-    const ours = inserted || transfer.created_at.getTime() === doc.created_at.getTime();
-    return this.complete(transfer, {
-      fresh: inserted,
-      writeEvents: ours,
-      recovering: false,
-      replayed: !ours,
-    });
-  }
-
-  private checkFingerprint(transfer: TransferDoc, doc: TransferDoc): void {
-    if (transfer.fingerprint !== doc.fingerprint) throw new IdempotencyConflict(doc._id);
+  /** Moves money once per key (see LedgerTransaction.post). */
+  transfer(request: TransferRequest): Promise<TransferResult> {
+    return this.transaction([request.from, request.to], (tx) => tx.post(request));
   }
 
   /**
-   * Waits (up to IN_FLIGHT_WAIT_MS) for the call that holds a key's pending marker: `finished` with
-   * its record, `stale` when the marker is older than the recovery delay (its call died), `gone`
-   * when the marker vanished without a record. Throws TransferInProgress when it is still running.
+   * Runs `work` in one transaction over the given accounts (the member accounts it will change; other
+   * names are ignored) and commits it. `work` may run more than once (a conflict with a concurrent
+   * transaction, or an insert that lost to a concurrent one with the same key): it must only write
+   * through the session, and read what decides its outcome inside it.
    */
-  private async awaitOther(
-    key: string,
-  ): Promise<
-    { state: 'finished'; transfer: TransferDoc } | { state: 'stale'; pending: PendingDoc } | { state: 'gone' }
-  > {
-    const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
-    for (;;) {
-      const pending = await this.store.pending.findOne({ _id: key });
-      if (!pending) {
-        const transfer = await this.store.transfers.findOne({ _id: key });
-        return transfer ? { state: 'finished', transfer } : { state: 'gone' };
+  async transaction<T>(accounts: string[], work: (tx: LedgerTransaction) => Promise<T>): Promise<T> {
+    const members = [...new Set(accounts.filter(isMemberAccount))].sort();
+    return this.holding(members, async () => {
+      for (let attempt = 0; ; attempt += 1) {
+        const stored: EventRecord[][] = [];
+        try {
+          const result = await inTransaction(this.connection, (session) => {
+            stored.length = 0;
+            return work({
+              session,
+              post: (request) => this.post(session, request, stored),
+              storeEvents: (key, events) => this.storeEvents(session, key, events, stored),
+              transferOf: (key) => this.store.transfers.findOne({ _id: key }, { session }),
+            });
+          });
+          for (const events of stored) this.host.eventsStored(events);
+          return result;
+        } catch (error) {
+          // A concurrent transaction inserted the same key and committed first: run again, and find it.
+          if (!isDuplicateKeyError(error) || attempt >= DUPLICATE_KEY_RETRIES) throw error;
+          this.logger.debug({ accounts: members, attempt }, 'ledger transaction lost an insert race; again');
+        }
       }
-      if (Date.now() - pending.created_at.getTime() > this.recoverAfterMs) return { state: 'stale', pending };
-      if (Date.now() > deadline) throw new TransferInProgress(key);
-      await sleep(100);
-    }
-  }
-
-  /** The transfer record of a pending marker (inserting it from the marker when it is missing). */
-  private async record(pending: PendingDoc): Promise<TransferDoc> {
-    return (await insertOnce(this.store.transfers, pending)) ? pending : this.readTransfer(pending._id);
-  }
-
-  // ---- the steps (public so that tests can stop between them, as a crash would) -----------------
-
-  buildTransfer(request: TransferRequest): TransferDoc {
-    const { key, kind, from, to, amount } = request;
-    if (!key || key.length > 400) throw new Error('a transfer needs a key of at most 400 characters');
-    if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error(`invalid amount ${amount}`);
-    if (!isAccount(from) || !isAccount(to) || from === to)
-      throw new Error(`invalid accounts ${from} → ${to}`);
-    const memo = request.memo ?? '';
-    return {
-      _id: key,
-      id: uuidFrom(`transfer:${key}`),
-      kind,
-      from,
-      to,
-      amount,
-      memo,
-      meta: { ...(request.meta ?? {}) },
-      fingerprint: sha256(JSON.stringify([kind, from, to, amount, memo])),
-      created_at: new Date(),
-    };
-  }
-
-  /** Step 1: the pending marker, then the transfer record. True when both were inserted now. */
-  async begin(doc: TransferDoc): Promise<boolean> {
-    const pending = await insertOnce(this.store.pending, doc);
-    const transfer = await insertOnce(this.store.transfers, doc);
-    return pending && transfer;
-  }
-
-  /** Steps 2 and 3: one leg, idempotent (a leg already posted is answered as it was). */
-  async postLeg(transfer: TransferDoc, side: Side): Promise<LegResult> {
-    const account = side === 'debit' ? transfer.from : transfer.to;
-    if (!isMemberAccount(account)) return this.postSystemLeg(transfer, side, account);
-    return this.heads.withLock(account, () => this.appendToChain(transfer, side, account));
-  }
-
-  /** Step 4. */
-  async finish(transfer: TransferDoc, status: TransferResult['status'], writeEvents = true): Promise<void> {
-    if (status === 'completed') {
-      if (writeEvents) {
-        const events = ledgerEvents(this.host.service, transfer);
-        const stored = await insertOnce(this.store.outbox, {
-          _id: transfer._id,
-          created_at: new Date(),
-          _outbox: toStoredOutbox(events),
-        });
-        if (stored) this.host.eventsStored(events);
-      }
-      if (transfer.kind === 'adjustment') {
-        await insertOnce(this.store.audit, {
-          _id: transfer._id,
-          action: 'wallet.adjust',
-          actor_id: transfer.meta.actor_id ?? '',
-          target: isMemberAccount(transfer.to) ? transfer.to : transfer.from,
-          amount: isMemberAccount(transfer.to) ? transfer.amount : -transfer.amount,
-          reason: transfer.memo,
-          transfer_id: transfer.id,
-          created_at: transfer.created_at,
-        });
-      }
-    }
-    await this.store.pending.deleteOne({ _id: transfer._id });
-  }
-
-  /** Drives a begun transfer to its end from wherever it stopped. */
-  async complete(
-    transfer: TransferDoc,
-    options: { fresh?: boolean; writeEvents?: boolean; recovering?: boolean; replayed?: boolean } = {},
-  ): Promise<TransferResult> {
-    const { fresh = false, writeEvents = true, recovering = true } = options;
-    const replayed = options.replayed ?? !fresh;
-    const posted = fresh ? {} : await this.findLegs(transfer._id);
-    const debit = posted.debit ?? (await this.postLeg(transfer, 'debit'));
-    if (debit.rejected) {
-      await this.finish(transfer, 'rejected', false);
-      return { status: 'rejected', transfer, debit, replayed };
-    }
-    const credit = posted.credit ?? (await this.postLeg(transfer, 'credit'));
-    await this.finish(transfer, 'completed', writeEvents);
-    // A process that died right after inserting a link left its Redis hint behind; bring it forward.
-    if (recovering)
-      for (const account of [transfer.from, transfer.to])
-        if (isMemberAccount(account)) await this.heads.refresh(account);
-    return { status: 'completed', transfer, debit, credit, replayed };
-  }
-
-  /** The recovery sweep: finishes every transfer begun more than `olderThanMs` ago. */
-  sweep(olderThanMs = this.recoverAfterMs, limit = 200): Promise<number> {
-    const options = { olderThanMs, limit, what: 'transfer', logger: this.logger };
-    return sweepStale(this.store.pending, options, (pending) => this.recover(pending));
-  }
-
-  private async recover(pending: PendingDoc): Promise<void> {
-    const transfer = await this.record(pending);
-    if (transfer.fingerprint !== pending.fingerprint) {
-      // The marker of a refused reuse of the key (the caller died before removing it).
-      await this.store.pending.deleteOne({ _id: pending._id, fingerprint: pending.fingerprint });
-      return;
-    }
-    await this.complete(transfer, { fresh: false, writeEvents: true, recovering: true });
+    });
   }
 
   // ---- reads ------------------------------------------------------------------------------------
 
-  /** A member account's balance and total earned (from the head hint, MongoDB when there is none). */
-  balance(account: string): Promise<Head> {
-    return this.heads.get(account);
+  /** A member account's balance and total earned (zero for an account that never received money). */
+  async balance(account: string): Promise<Balance> {
+    const doc = await this.store.accounts.findOne(
+      { _id: account },
+      { projection: { balance: 1, earned: 1 } },
+    );
+    return { balance: doc?.balance ?? 0, earned: doc?.earned ?? 0 };
   }
 
-  /** A member's visible history, newest first: links with seq below `beforeSeq` (rejections hidden). */
+  /** A member's history, newest first: entries with seq below `beforeSeq`. */
   async history(account: string, limit: number, beforeSeq?: number): Promise<EntryDoc[]> {
-    const filter: Record<string, unknown> = { account, rejected: { $ne: true } };
+    const filter: Record<string, unknown> = { account };
     if (beforeSeq !== undefined) filter.seq = { $lt: beforeSeq };
     return this.store.entries.find(filter).sort({ seq: -1 }).limit(limit).toArray();
   }
@@ -300,105 +144,170 @@ export class Ledger {
     return this.store.transfers.findOne({ _id: key });
   }
 
-  async findLegs(key: string): Promise<{ debit?: LegResult; credit?: LegResult }> {
-    const [debit, credit] = await Promise.all([
-      this.store.entries.findOne({ leg: `${key}:debit` }),
-      this.store.entries.findOne({ leg: `${key}:credit` }),
-    ]);
-    return { debit: debit ? legOf(debit) : undefined, credit: credit ? legOf(credit) : undefined };
-  }
+  // ---- inside a transaction -----------------------------------------------------------------------
 
-  // ---- internals --------------------------------------------------------------------------------
-
-  private async readTransfer(key: string): Promise<TransferDoc> {
-    const transfer = await this.store.transfers.findOne({ _id: key });
-    if (!transfer) throw new Error(`transfer ${key} missing after a duplicate insert`);
-    return transfer;
-  }
-
-  private async postSystemLeg(transfer: TransferDoc, side: Side, account: string): Promise<LegResult> {
-    const entry = this.entryFor(transfer, side, account, undefined);
-    await insertOnce(this.store.entries, entry); // a repeat finds its own deterministic _id
-    return { entryId: entry._id, rejected: false };
-  }
-
-  private async appendToChain(transfer: TransferDoc, side: Side, account: string): Promise<LegResult> {
-    const leg = `${transfer._id}:${side}`;
-    let head = await this.heads.forAppend(account);
-    let skips = 0;
-    for (let attempt = 1; attempt <= MAX_APPEND_ATTEMPTS; attempt += 1) {
-      const entry = this.entryFor(transfer, side, account, head);
-      if (await insertOnce(this.store.entries, entry)) {
-        await this.heads.advance(account, {
-          seq: entry.seq!,
-          balance: entry.balance_after!,
-          earned: entry.earned_after!,
-        });
-        return legOf(entry);
-      }
-      // Link seq+1 was taken (the hint was behind), or this leg exists already (a retry, the sweep).
-      const hinted = await this.heads.forAppend(account);
-      if (hinted.seq > head.seq && skips < 3) {
-        skips += 1;
-        head = hinted;
-        continue;
-      }
-      const existing = await this.store.entries.findOne({ leg });
-      if (existing) return legOf(existing);
-      skips = 0;
-      head = await this.heads.refresh(account);
+  private async post(
+    session: ClientSession,
+    request: TransferRequest,
+    stored: EventRecord[][],
+  ): Promise<TransferResult> {
+    const facts = buildTransfer(request);
+    const earlier = await this.store.transfers.findOne({ _id: facts._id }, { session });
+    if (earlier) {
+      if (earlier.fingerprint !== facts.fingerprint) throw new IdempotencyConflict(facts._id);
+      return { status: earlier.status, transfer: earlier, ...earlier.legs, replayed: true };
     }
-    throw new Error(`could not append to ${account} after ${MAX_APPEND_ATTEMPTS} attempts`);
+    const now = new Date();
+    const debitAccount = await this.debit(session, facts, now);
+    if (debitAccount === 'short') {
+      const rejected: TransferDoc = { ...facts, status: 'rejected', legs: {}, created_at: now };
+      await this.store.transfers.insertOne(rejected, { session });
+      return { status: 'rejected', transfer: rejected, replayed: false };
+    }
+    const creditAccount = await this.credit(session, facts, now);
+    const debit = entryFor(facts, 'debit', debitAccount, now);
+    const credit = entryFor(facts, 'credit', creditAccount, now);
+    const transfer: TransferDoc = {
+      ...facts,
+      status: 'completed',
+      legs: { debit: legOf(debit), credit: legOf(credit) },
+      created_at: now,
+    };
+    await this.store.transfers.insertOne(transfer, { session });
+    await this.store.entries.insertMany([debit, credit], { session });
+    const events = ledgerEvents(this.host.service, transfer, now);
+    await this.store.outbox.insertOne(
+      { _id: transfer._id, created_at: now, _outbox: toStoredOutbox(events) },
+      { session },
+    );
+    stored.push(events);
+    if (transfer.kind === 'adjustment') await this.audit(session, transfer);
+    return { status: 'completed', transfer, ...transfer.legs, replayed: false };
   }
 
-  /** The entry of one leg; for a member account, link seq+1 after `head`. */
-  private entryFor(transfer: TransferDoc, side: Side, account: string, head: Head | undefined): EntryDoc {
-    const debit = side === 'debit';
-    const meta = transfer.meta ?? {};
-    const base = {
-      account,
-      leg: `${transfer._id}:${side}`,
-      transfer_key: transfer._id,
-      transfer_id: transfer.id,
-      kind: transfer.kind,
-      side,
-      counterparty: debit ? transfer.to : transfer.from,
-      counterparty_name: (debit ? meta.to_name : meta.from_name) ?? '',
-      memo: transfer.memo,
-      reason: meta.reason ?? '',
-      created_at: new Date(),
-    };
-    if (!head)
-      return {
-        _id: `sys:${transfer._id}:${side}`,
-        ...base,
-        delta: debit ? -transfer.amount : transfer.amount,
-      };
-    const seq = head.seq + 1;
-    if (debit && head.balance < transfer.amount)
-      return {
-        _id: entryId(account, seq),
-        ...base,
-        seq,
-        delta: 0,
-        balance_after: head.balance,
-        earned_after: head.earned,
-        rejected: true,
-      };
-    const delta = debit ? -transfer.amount : transfer.amount;
-    const balanceAfter = head.balance + delta;
-    if (!Number.isSafeInteger(balanceAfter)) throw new Error(`balance of ${account} out of range`);
-    return {
-      _id: entryId(account, seq),
-      ...base,
-      seq,
-      delta,
-      balance_after: balanceAfter,
-      earned_after: head.earned + (isEarning(transfer.kind, side) ? transfer.amount : 0),
-    };
+  private async storeEvents(
+    session: ClientSession,
+    key: string,
+    events: EventRecord[],
+    stored: EventRecord[][],
+  ): Promise<void> {
+    if (await this.store.outbox.findOne({ _id: key }, { session, projection: { _id: 1 } })) return;
+    await this.store.outbox.insertOne(
+      { _id: key, created_at: new Date(), _outbox: toStoredOutbox(events) },
+      { session },
+    );
+    stored.push(events);
+  }
+
+  /** The source's side: a member account only when its balance covers the amount. */
+  private async debit(
+    session: ClientSession,
+    facts: Facts,
+    now: Date,
+  ): Promise<AccountDoc | undefined | 'short'> {
+    if (!isMemberAccount(facts.from)) return undefined;
+    const account = await this.store.accounts.findOneAndUpdate(
+      { _id: facts.from, balance: { $gte: facts.amount } },
+      { $inc: { balance: -facts.amount, seq: 1 }, $set: { updated_at: now } },
+      { session, returnDocument: 'after' },
+    );
+    return account ?? 'short';
+  }
+
+  private async credit(session: ClientSession, facts: Facts, now: Date): Promise<AccountDoc | undefined> {
+    if (!isMemberAccount(facts.to)) return undefined;
+    const earned = isEarning(facts.kind, 'credit') ? facts.amount : 0;
+    const account = await this.store.accounts.findOneAndUpdate(
+      { _id: facts.to },
+      {
+        $inc: { balance: facts.amount, seq: 1, earned },
+        $set: { updated_at: now },
+        $setOnInsert: { created_at: now },
+      },
+      { session, returnDocument: 'after', upsert: true },
+    );
+    if (!account) throw new Error(`crediting ${facts.to} returned no account`);
+    if (!Number.isSafeInteger(account.balance)) throw new Error(`balance of ${facts.to} out of range`);
+    return account;
+  }
+
+  private async audit(session: ClientSession, transfer: TransferDoc): Promise<void> {
+    const credit = isMemberAccount(transfer.to);
+    await this.store.audit.insertOne(
+      {
+        _id: transfer._id,
+        action: 'wallet.adjust',
+        actor_id: transfer.meta.actor_id ?? '',
+        target: credit ? transfer.to : transfer.from,
+        amount: credit ? transfer.amount : -transfer.amount,
+        reason: transfer.memo,
+        transfer_id: transfer.id,
+        created_at: transfer.created_at,
+      },
+      { session },
+    );
+  }
+
+  /** Runs `work` holding this process's lock of every account in `accounts` (sorted: no deadlock). */
+  private holding<T>(accounts: string[], work: () => Promise<T>): Promise<T> {
+    const [first, ...rest] = accounts;
+    if (first === undefined) return work();
+    return this.accountLocks.run(first, () => this.holding(rest, work));
   }
 }
 
+/** The facts of a transfer, before it is posted. */
+type Facts = Omit<TransferDoc, 'status' | 'legs' | 'created_at'>;
+
+function buildTransfer(request: TransferRequest): Facts {
+  const { key, kind, from, to, amount } = request;
+  if (!key || key.length > 400) throw new Error('a transfer needs a key of at most 400 characters');
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error(`invalid amount ${amount}`);
+  if (!isAccount(from) || !isAccount(to) || from === to) throw new Error(`invalid accounts ${from} → ${to}`);
+  const memo = request.memo ?? '';
+  return {
+    _id: key,
+    id: uuidFrom(`transfer:${key}`),
+    kind,
+    from,
+    to,
+    amount,
+    memo,
+    meta: { ...(request.meta ?? {}) },
+    fingerprint: sha256(JSON.stringify([kind, from, to, amount, memo])),
+  };
+}
+
+/** The entry of one leg: entry `seq` of a member account (its balances after), or a system leg. */
+function entryFor(facts: Facts, side: Side, account: AccountDoc | undefined, now: Date): EntryDoc {
+  const debit = side === 'debit';
+  const meta = facts.meta;
+  const base = {
+    account: debit ? facts.from : facts.to,
+    leg: `${facts._id}:${side}`,
+    transfer_key: facts._id,
+    transfer_id: facts.id,
+    kind: facts.kind,
+    side,
+    delta: debit ? -facts.amount : facts.amount,
+    counterparty: debit ? facts.to : facts.from,
+    counterparty_name: (debit ? meta.to_name : meta.from_name) ?? '',
+    memo: facts.memo,
+    reason: meta.reason ?? '',
+    created_at: now,
+  };
+  if (!account) return { _id: `sys:${facts._id}:${side}`, ...base };
+  return {
+    _id: entryId(account._id, account.seq),
+    ...base,
+    seq: account.seq,
+    balance_after: account.balance,
+    earned_after: account.earned,
+  };
+}
+
 function legOf(entry: EntryDoc): LegResult {
-  return { entryId: entry._id, rejected: entry.rejected === true, balanceAfter: entry.balance_after };
+  return entry.balance_after === undefined
+    ? { entryId: entry._id }
+    : { entryId: entry._id, balanceAfter: entry.balance_after };
 }

@@ -44,7 +44,7 @@ export interface TransferRequest {
   meta?: Record<string, string>;
 }
 
-/** transfers/{_id: key}: the idempotency record and the immutable facts of a transfer. */
+/** transfers/{_id: key}: the idempotency record and the facts of a transfer, written once. */
 export interface TransferDoc {
   _id: string;
   /** Public id (a UUID derived from the key): shown to members, carried by events. */
@@ -57,16 +57,34 @@ export interface TransferDoc {
   meta: Record<string, string>;
   /** sha256 of kind, from, to, amount and memo: a reused key with other facts is refused. */
   fingerprint: string;
+  /** Rejected: the source's balance was short; nothing moved, and the key answers that again. */
+  status: 'completed' | 'rejected';
+  /** What each leg did (absent on a rejection): its entry and, on a member account, the balance after. */
+  legs: { debit?: LegResult; credit?: LegResult };
   created_at: Date;
 }
 
 /**
- * entries: the legs of transfers. A leg on a member account is a link of that account's chain
- * (_id "<account>:<seq>", seq 1, 2, 3...: the unique _id lets only one writer take each seq) carrying
- * the balance after it; a leg on a system account is a single document (_id "sys:<key>:<side>").
- * `leg` ("<key>:<side>") is unique too: a transfer is debited at most once and credited at most once.
- * A rejected debit (short balance) is a chain link with delta 0 and rejected: true — it holds the
- * transfer's debit slot, so the transfer can never be debited later.
+ * accounts/{account}: a member wallet's balance, total earned and the number of its last entry. Only
+ * member accounts have one (system accounts have no balance rule; theirs is the sum of their entries).
+ * A debit is one conditional `$inc` (`balance >= amount`) inside the transfer's transaction, so a
+ * balance can never go below zero, whatever runs concurrently.
+ */
+export interface AccountDoc {
+  _id: string;
+  balance: number;
+  earned: number;
+  /** The seq of the account's last entry: each leg on the account takes the next one. */
+  seq: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/**
+ * entries: the legs of completed transfers, written with the transfer in one transaction. A leg on a
+ * member account is entry `seq` of that account (_id "<account>:<seq, 10 digits>"), with the balance
+ * and total earned after it; a leg on a system account is one document (_id "sys:<key>:<side>").
+ * `leg` ("<key>:<side>") is unique: a transfer is debited at most once and credited at most once.
  */
 export interface EntryDoc {
   _id: string;
@@ -80,9 +98,8 @@ export interface EntryDoc {
   /** Signed micro-AC: what this leg did to the account. */
   delta: number;
   balance_after?: number;
-  /** Cumulative earnings (rewards, tips received) after this link: the wallet's total_earned. */
+  /** Cumulative earnings (rewards, tips received) after this entry: the wallet's total_earned. */
   earned_after?: number;
-  rejected?: boolean;
   /** The account on the other side, and its member's username when it is a member. */
   counterparty: string;
   counterparty_name: string;
@@ -93,7 +110,6 @@ export interface EntryDoc {
 
 export interface LegResult {
   entryId: string;
-  rejected: boolean;
   /** Member legs: the account's balance right after. */
   balanceAfter?: number;
 }
@@ -101,20 +117,17 @@ export interface LegResult {
 export interface TransferResult {
   status: 'completed' | 'rejected';
   transfer: TransferDoc;
-  debit: LegResult;
+  debit?: LegResult;
   credit?: LegResult;
-  /** True when the transfer had been made (or started) by an earlier call with the same key. */
+  /** True when an earlier call with the same key made (or refused) the transfer. */
   replayed: boolean;
 }
 
-/** The head of a member account's chain: its last seq, balance and total earned. */
-export interface Head {
-  seq: number;
+/** A member account's balance and total earned, in micro-AC. */
+export interface Balance {
   balance: number;
   earned: number;
 }
-
-export const EMPTY_HEAD: Head = { seq: 0, balance: 0, earned: 0 };
 
 /** Credits that count as earnings in the wallet's total_earned. */
 export function isEarning(kind: TransferKind, side: Side): boolean {
@@ -124,12 +137,5 @@ export function isEarning(kind: TransferKind, side: Side): boolean {
 export class IdempotencyConflict extends Error {
   constructor(readonly key: string) {
     super(`idempotency key ${key} was used for a different transfer`);
-  }
-}
-
-/** Another call with the same key is still moving the money: answer "retry shortly". */
-export class TransferInProgress extends Error {
-  constructor(readonly key: string) {
-    super(`transfer ${key} is in progress`);
   }
 }

@@ -5,6 +5,7 @@
 import { Caller } from '@aura/platform';
 import { economy as contract } from '@aura/proto';
 import { status } from '@grpc/grpc-js';
+import { randomUUID } from 'node:crypto';
 import { AC, Harness, objectId, refusal, startEconomy, superAdmin } from '../../test/harness';
 import { verifyLedger } from '../ledger/ledger-verifier';
 import { CATALOGUE, itemIdOf } from './catalogue';
@@ -52,7 +53,7 @@ async function funded(amount: number) {
 }
 
 async function expectLedgerSound() {
-  const report = await verifyLedger(h.economy.ledger.store, h.economy.ledger.heads);
+  const report = await verifyLedger(h.economy.ledger.store);
   expect({ mismatches: report.mismatches, negative: report.negativeBalances, sum: report.sumMicro }).toEqual({
     mismatches: [],
     negative: [],
@@ -200,23 +201,23 @@ describe('purchases', () => {
     expect(await balanceOf(member)).toBe(50 * AC);
   });
 
-  it('finishes a purchase a crash left between the ownership slot and the ledger', async () => {
+  it('stores neither the charge nor the item when the purchase fails half-way', async () => {
     const member = await funded(50 * AC);
     const owned = h.runtime.mongo.collection<{ _id: string }>('marketplace_owned');
-    await owned.insertOne({
-      _id: `${member.id}:${RISING_STAR}`,
-      user_id: member.id,
-      item_id: RISING_STAR,
-      state: 'pending',
-      transfer_key: `mkt:${member.id}:${RISING_STAR}:crashed`,
-      request_key: 'x',
-      price_micro: 15 * AC,
-      created_at: new Date(Date.now() - 60_000),
-    } as { _id: string });
-    expect(await h.economy.marketplace.sweep()).toBeGreaterThanOrEqual(1);
-    expect(await owned.findOne({ _id: `${member.id}:${RISING_STAR}` })).toMatchObject({ state: 'owned' });
-    expect(await balanceOf(member)).toBe(35 * AC);
-    await h.economy.marketplace.sweep();
+    // The item's record is the last write of the purchase's transaction, after the charge.
+    const ownedOfService = (h.economy.marketplace as unknown as { owned: typeof owned }).owned;
+    const spy = jest
+      .spyOn(ownedOfService, 'insertOne')
+      .mockRejectedValueOnce(new Error('process died') as never);
+    const key = randomUUID();
+    await expect(h.economy.marketplace.purchase(as(member), RISING_STAR, key)).rejects.toThrow(
+      'process died',
+    );
+    spy.mockRestore();
+    expect(await owned.findOne({ _id: `${member.id}:${RISING_STAR}` })).toBeNull();
+    expect(await balanceOf(member)).toBe(50 * AC);
+    // The retry with the same key buys it once.
+    expect(await buy(as(member), RISING_STAR, key)).toMatchObject({ replayed: false });
     expect(await balanceOf(member)).toBe(35 * AC);
     await expectLedgerSound();
   });

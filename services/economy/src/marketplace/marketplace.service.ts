@@ -1,13 +1,12 @@
 import { Caller, NotFound, RuleViolation } from '@aura/platform';
-import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
-import { AnyModel, Collection, collectionOf, indexedModel, insertOnce } from '../db';
+import { AnyModel, Collection, collectionOf, indexedModel } from '../db';
 import { memberAccount } from '../ledger/accounts';
 import type { Ledger } from '../ledger/ledger';
 import type { MembersRepository } from '../members/members.repository';
 import { Messages } from '../payments/messages';
-import { moveMoney, requestKey } from '../payments/payments.service';
+import { moveIn, requestKey } from '../payments/payments.service';
 import { checkIdempotencyKey } from '../payments/send-rules';
 import { CATEGORIES, catalogueDocs, ItemDoc } from './catalogue';
 
@@ -16,28 +15,21 @@ export const MarketplaceMessages = {
   alreadyOwned: 'You already own this item',
   notOwned: 'You do not own this item',
   insufficient: Messages.insufficient,
-  inProgress: 'This purchase is still in progress. Please try again in a moment.',
 } as const;
 
 /**
- * marketplace_owned/{user}:{item}: the one record of a member owning an item. Its unique _id is what
- * makes owning an item twice impossible, even for purchases racing each other: the insert that takes
- * the slot (state pending) is the only one that charges, with the ledger key it carries; the charge
- * completed, the state becomes owned; refused for the balance, the record is deleted.
+ * marketplace_owned/{user}:{item}: a member owns an item. Stored in the transaction that charges for it,
+ * so an item is owned exactly when it was paid for; its unique _id makes owning it twice impossible.
  */
 interface OwnedDoc {
   _id: string;
   user_id: string;
   item_id: string;
-  state: 'pending' | 'owned';
-  /** The ledger key of this attempt (a new one per attempt: a refused charge never blocks a later one). */
-  transfer_key: string;
-  /** The caller's Idempotency-Key, scoped to them: a retry with it answers the purchase again. */
+  /** The purchase's ledger key (the caller's Idempotency-Key, scoped to them): a retry answers it again. */
   request_key: string;
   price_micro: number;
-  transfer_id?: string;
-  created_at: Date;
-  purchased_at?: Date;
+  transfer_id: string;
+  purchased_at: Date;
 }
 
 /** marketplace_applied/{user}:{category}: the item a member shows in that category (one per category). */
@@ -70,11 +62,6 @@ export interface MarketPurchase {
   replayed: boolean;
 }
 
-export interface MarketplaceOptions {
-  /** A pending purchase older than this is the sweep's (a live call finishes long before). */
-  recoverAfterMs?: number;
-}
-
 const CATALOGUE_CACHE_MS = 30_000;
 
 /** The cosmetic marketplace: catalogue, purchases through the ledger, items applied to profiles. */
@@ -92,14 +79,12 @@ export class MarketplaceService {
     private readonly ledger: Ledger,
     private readonly members: MembersRepository,
     private readonly logger: Logger,
-    private readonly options: MarketplaceOptions = {},
   ) {
     this.itemModel = indexedModel(connection, 'MarketplaceItem', 'marketplace_items', [
       { fields: { position: 1 } },
     ]);
     this.ownedModel = indexedModel(connection, 'MarketplaceOwned', 'marketplace_owned', [
-      { fields: { user_id: 1, created_at: -1 } },
-      { fields: { state: 1, created_at: 1 } },
+      { fields: { user_id: 1, purchased_at: -1 } },
     ]);
     this.appliedModel = indexedModel(connection, 'MarketplaceApplied', 'marketplace_applied', [
       { fields: { user_id: 1 } },
@@ -137,7 +122,7 @@ export class MarketplaceService {
   async purchases(caller: Caller): Promise<MarketPurchase[]> {
     const [items, docs, applied] = await Promise.all([
       this.catalogue(),
-      this.owned.find({ user_id: caller.userId, state: 'owned' }).sort({ purchased_at: -1 }).toArray(),
+      this.owned.find({ user_id: caller.userId }).sort({ purchased_at: -1 }).toArray(),
       this.appliedIds(caller.userId),
     ]);
     const byId = new Map(items.map((item) => [item._id, item]));
@@ -147,47 +132,67 @@ export class MarketplaceService {
       return [
         {
           item: toItem(item, true, applied.has(item._id)),
-          transferId: doc.transfer_id ?? '',
+          transferId: doc.transfer_id,
           balanceAfterMicro: 0,
-          purchasedAt: (doc.purchased_at ?? doc.created_at).toISOString(),
+          purchasedAt: doc.purchased_at.toISOString(),
           replayed: false,
         },
       ];
     });
   }
 
-  /** Buys one item for the caller, once: member → marketplace through the ledger. */
+  /** Buys one item for the caller, once: member → marketplace, and the item owned, in one transaction. */
   async purchase(caller: Caller, itemId: string, idempotencyKey?: string): Promise<MarketPurchase> {
     checkIdempotencyKey(idempotencyKey);
     const item = await this.item(itemId);
     const ownId = `${caller.userId}:${item._id}`;
-    const request = requestKey('mkt', caller.userId, idempotencyKey);
-    for (let attempt = 0; attempt < 5; attempt += 1) {
+    const key = requestKey('mkt', caller.userId, idempotencyKey);
+    const member = await this.members.find(caller.userId, { askIdentity: false }).catch(() => null);
+    const account = memberAccount(caller.userId);
+    const bought = await this.ledger.transaction([account], async (tx) => {
+      const owned = await this.owned.findOne({ _id: ownId }, { session: tx.session });
+      if (owned) {
+        if (owned.request_key !== key) throw new RuleViolation(MarketplaceMessages.alreadyOwned);
+        return { doc: owned, replayed: true, balanceAfter: undefined };
+      }
+      const charge = await moveIn(tx, {
+        key,
+        kind: 'marketplace_purchase',
+        from: account,
+        to: 'marketplace',
+        amount: item.price_micro,
+        memo: item.name,
+        meta: { item_id: item._id, user_id: caller.userId, from_name: member?.username ?? '' },
+      });
+      if (charge.status === 'rejected') throw new RuleViolation(MarketplaceMessages.insufficient);
       const doc: OwnedDoc = {
         _id: ownId,
         user_id: caller.userId,
         item_id: item._id,
-        state: 'pending',
-        transfer_key: `mkt:${caller.userId}:${item._id}:${randomUUID()}`,
-        request_key: request,
+        request_key: key,
         price_micro: item.price_micro,
-        created_at: new Date(),
+        transfer_id: charge.transfer.id,
+        purchased_at: charge.transfer.created_at,
       };
-      if (await insertOnce(this.owned, doc)) return this.charge(caller, item, doc, false);
-      const other = await this.owned.findOne({ _id: ownId });
-      if (!other) continue; // a refused attempt just went away: try again
-      if (other.state === 'pending') {
-        // Another purchase of this item holds the slot: finish it (the ledger moves money once per
-        // key), then look again. A retry with the same key answers that purchase.
-        const settled = await this.settle(other).catch(() => undefined);
-        if (settled === 'owned' && other.request_key === request)
-          return this.answer(caller, item, other._id, true);
-        continue;
-      }
-      if (other.request_key === request) return this.answer(caller, item, other._id, true);
-      throw new RuleViolation(MarketplaceMessages.alreadyOwned);
-    }
-    throw new RuleViolation(MarketplaceMessages.alreadyOwned);
+      await this.owned.insertOne(doc, { session: tx.session });
+      return { doc, replayed: charge.replayed, balanceAfter: charge.debit?.balanceAfter };
+    });
+    const [applied, balance] = await Promise.all([
+      this.appliedIds(caller.userId),
+      bought.balanceAfter ?? this.ledger.balance(account).then((b) => b.balance),
+    ]);
+    if (!bought.replayed)
+      this.logger.info(
+        { userId: caller.userId, itemId: item._id, transferId: bought.doc.transfer_id },
+        'marketplace item bought',
+      );
+    return {
+      item: toItem(item, true, applied.has(item._id)),
+      transferId: bought.doc.transfer_id,
+      balanceAfterMicro: balance,
+      purchasedAt: bought.doc.purchased_at.toISOString(),
+      replayed: bought.replayed,
+    };
   }
 
   /** Shows an owned item on the caller's profile; it replaces the item applied in its category. */
@@ -219,91 +224,8 @@ export class MarketplaceService {
     return items.filter((item) => applied.has(item._id)).map((item) => toItem(item, true, true));
   }
 
-  /** Purchases a crash left pending (between the slot and the ledger, or the ledger and the state). */
-  async sweep(): Promise<number> {
-    const before = new Date(Date.now() - (this.options.recoverAfterMs ?? 10_000));
-    const stale = await this.owned
-      .find({ state: 'pending', created_at: { $lt: before } })
-      .limit(100)
-      .toArray();
-    let settled = 0;
-    for (const doc of stale) {
-      try {
-        await this.settle(doc);
-        settled += 1;
-      } catch (error) {
-        this.logger.warn(
-          { err: error, purchase: doc._id },
-          'marketplace purchase sweep failed; retried later',
-        );
-      }
-    }
-    return settled;
-  }
-
-  // ---- inside ---------------------------------------------------------------------------------------
-
-  private async charge(
-    caller: Caller,
-    item: ItemDoc,
-    doc: OwnedDoc,
-    replayed: boolean,
-  ): Promise<MarketPurchase> {
-    const member = await this.members.find(caller.userId, { askIdentity: false }).catch(() => null);
-    const state = await this.settle(doc, member?.username ?? '');
-    if (state === 'refused') throw new RuleViolation(MarketplaceMessages.insufficient);
-    return this.answer(caller, item, doc._id, replayed);
-  }
-
-  /**
-   * Drives one attempt's charge with its own ledger key (idempotent: the live call and the sweep may
-   * both run it) and records the outcome: owned, or the slot given up for a short balance.
-   */
-  private async settle(doc: OwnedDoc, username = ''): Promise<'owned' | 'refused'> {
-    const item = (await this.catalogue()).find((entry) => entry._id === doc.item_id);
-    const result = await moveMoney(this.ledger, {
-      key: doc.transfer_key,
-      kind: 'marketplace_purchase',
-      from: memberAccount(doc.user_id),
-      to: 'marketplace',
-      amount: doc.price_micro,
-      memo: item?.name ?? '',
-      meta: { item_id: doc.item_id, user_id: doc.user_id, from_name: username },
-    });
-    if (result.status === 'rejected') {
-      await this.owned.deleteOne({ _id: doc._id, transfer_key: doc.transfer_key, state: 'pending' });
-      return 'refused';
-    }
-    await this.owned.updateOne(
-      { _id: doc._id, transfer_key: doc.transfer_key },
-      { $set: { state: 'owned', transfer_id: result.transfer.id, purchased_at: result.transfer.created_at } },
-    );
-    return 'owned';
-  }
-
-  private async answer(
-    caller: Caller,
-    item: ItemDoc,
-    ownId: string,
-    replayed: boolean,
-  ): Promise<MarketPurchase> {
-    const doc = await this.owned.findOne({ _id: ownId });
-    if (!doc || doc.state !== 'owned') throw new RuleViolation(MarketplaceMessages.inProgress);
-    const [applied, balance] = await Promise.all([
-      this.appliedIds(caller.userId),
-      this.ledger.balance(memberAccount(caller.userId)).then((head) => head.balance),
-    ]);
-    return {
-      item: toItem(item, true, applied.has(item._id)),
-      transferId: doc.transfer_id ?? '',
-      balanceAfterMicro: balance,
-      purchasedAt: (doc.purchased_at ?? doc.created_at).toISOString(),
-      replayed,
-    };
-  }
-
   private async requireOwned(userId: string, itemId: string): Promise<void> {
-    const doc = await this.owned.findOne({ _id: `${userId}:${itemId}`, state: 'owned' });
+    const doc = await this.owned.findOne({ _id: `${userId}:${itemId}` });
     if (!doc) throw new RuleViolation(MarketplaceMessages.notOwned);
   }
 
@@ -321,7 +243,7 @@ export class MarketplaceService {
   }
 
   private async ownedIds(userId: string): Promise<Set<string>> {
-    const docs = await this.owned.find({ user_id: userId, state: 'owned' }).project({ item_id: 1 }).toArray();
+    const docs = await this.owned.find({ user_id: userId }).project({ item_id: 1 }).toArray();
     return new Set(docs.map((doc) => doc.item_id as string));
   }
 

@@ -13,7 +13,6 @@ export const Messages = {
   reasonRequired: 'Please enter a reason',
   reasonTooLong: 'Reason must be at most 500 characters',
   keyReused: 'This Idempotency-Key was already used for a different request',
-  inProgress: 'A request with this Idempotency-Key is still in progress. Please try again in a moment.',
   keyTooLong: 'Idempotency-Key must be at most 255 characters',
   notAllowed: 'You do not have permission to do this',
   notAuthenticated: 'Not authenticated',

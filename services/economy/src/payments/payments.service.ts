@@ -1,25 +1,14 @@
-import { annotate, Caller, Conflict, DomainError, Forbidden, NotFound, RuleViolation } from '@aura/platform';
-import { status as GrpcStatus } from '@grpc/grpc-js';
+import { annotate, Caller, Conflict, Forbidden, NotFound, RuleViolation } from '@aura/platform';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { memberAccount } from '../ledger/accounts';
 import { sha256 } from '../ledger/ids';
-import type { Ledger } from '../ledger/ledger';
-import {
-  IdempotencyConflict,
-  TransferInProgress,
-  TransferRequest,
-  TransferResult,
-} from '../ledger/ledger.types';
+import type { Ledger, LedgerTransaction } from '../ledger/ledger';
+import { IdempotencyConflict, TransferRequest, TransferResult } from '../ledger/ledger.types';
 import type { MembersRepository } from '../members/members.repository';
 import { tips, tipsMicro, transfers } from '../metrics';
 import { Messages } from './messages';
 import { checkAdjust, checkIdempotencyKey, checkSend, SendInput } from './send-rules';
-
-/** The same key's first request is still running (HTTP 409): the client retries in a moment. */
-export class RequestInProgress extends DomainError {
-  readonly grpcStatus = GrpcStatus.ABORTED;
-}
 
 export interface Receipt {
   transferId: string;
@@ -91,7 +80,7 @@ export class PaymentsService {
       currency: 'AC',
       recipientId: recipient.id,
       recipientUsername: result.transfer.meta.to_name ?? recipient.username,
-      balanceAfterMicro: result.debit.balanceAfter ?? 0,
+      balanceAfterMicro: result.debit?.balanceAfter ?? 0,
       createdAt: result.transfer.created_at.toISOString(),
       replayed: result.replayed,
     };
@@ -155,13 +144,21 @@ export class PaymentsService {
   }
 }
 
-/** One ledger transfer, with the ledger's refusals as the errors a caller sees (409). */
-export async function moveMoney(ledger: Ledger, request: TransferRequest): Promise<TransferResult> {
+/** One ledger transfer, with the ledger's refusal of a reused key as the error a caller sees (409). */
+export function moveMoney(ledger: Ledger, request: TransferRequest): Promise<TransferResult> {
+  return asCallerErrors(() => ledger.transfer(request));
+}
+
+/** The same, inside a ledger transaction that writes other documents too. */
+export function moveIn(tx: LedgerTransaction, request: TransferRequest): Promise<TransferResult> {
+  return asCallerErrors(() => tx.post(request));
+}
+
+async function asCallerErrors<T>(move: () => Promise<T>): Promise<T> {
   try {
-    return await ledger.transfer(request);
+    return await move();
   } catch (error) {
     if (error instanceof IdempotencyConflict) throw new Conflict(Messages.keyReused);
-    if (error instanceof TransferInProgress) throw new RequestInProgress(Messages.inProgress);
     throw error;
   }
 }

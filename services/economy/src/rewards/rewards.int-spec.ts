@@ -222,38 +222,36 @@ describe('rewards from events', () => {
   });
 });
 
-describe('daily reward slots', () => {
-  const slots = () => h.economy.slots;
-  const day = '2099-01-01';
-  const events = (label: string, n: number) =>
-    Array.from({ length: n }, (_, i) => `${label}:${randomUUID()}:${i}`);
-
-  it('gives each event one slot up to the limit, even all at once and redelivered', async () => {
-    const user = objectId();
-    const first = events('a', 8);
-    const answers = await Promise.all(
-      [...first, ...first].map((e) => slots().claim('test', user, day, e, 5)),
-    );
-    const granted = new Set(first.filter((_, i) => answers[i]));
-    // Each event answers the same on both deliveries, and exactly the limit is granted.
-    expect(answers.slice(8)).toEqual(answers.slice(0, 8));
-    expect(granted.size).toBe(5);
-    // A later delivery of a granted event is still granted once the day is full; a new event is not.
-    for (const e of granted) expect(await slots().claim('test', user, day, e, 5)).toBe(true);
-    expect(await slots().claim('test', user, day, `late:${randomUUID()}`, 5)).toBe(false);
-  });
-
-  it("still finds an event's slot when a crash lost its mark, on a full day too", async () => {
-    const user = objectId();
-    const [lost, ...rest] = events('b', 3);
-    expect(await slots().claim('test', user, day, lost!, 3)).toBe(true);
-    // The crash: the slot is in, the event's mark is not.
-    await h.runtime.mongo.collection('reward_slot_events').deleteOne({ _id: lost } as never);
-    for (const e of rest) expect(await slots().claim('test', user, day, e, 3)).toBe(true);
-    expect(await slots().claim('test', user, day, `over:${randomUUID()}`, 3)).toBe(false); // now known full
-    expect(await slots().claim('test', user, day, lost!, 3)).toBe(true);
-    expect(
-      await h.runtime.mongo.collection('reward_slot_events').countDocuments({ _id: lost } as never),
-    ).toBe(1);
+describe('daily reward limits', () => {
+  it("pays each event once, up to the day's limit, even all at once and redelivered", async () => {
+    const author = objectId();
+    const at = new Date();
+    const claims = Array.from({ length: 25 }, () => ({
+      reason: 'post_created' as const,
+      userId: author,
+      sourceId: randomUUID(),
+      at,
+    }));
+    // Every claim delivered twice, all at once.
+    const outcomes = await Promise.all([...claims, ...claims].map((claim) => h.economy.rewards.grant(claim)));
+    const first = outcomes.slice(0, 25);
+    const second = outcomes.slice(25);
+    const paidSources = claims.filter((_, i) => first[i] === 'paid' || second[i] === 'paid');
+    expect(paidSources).toHaveLength(20);
+    for (let i = 0; i < 25; i += 1) {
+      const pair = [first[i], second[i]].sort();
+      expect([
+        ['already_paid', 'paid'],
+        ['daily_limit', 'daily_limit'],
+      ]).toContainEqual(pair);
+    }
+    const transfers = await h.economy.ledger.store.transfers.countDocuments({
+      kind: 'reward',
+      to: `user:${author}`,
+    });
+    expect(transfers).toBe(20);
+    // A later event that day is over the limit; a redelivery of a paid one is still "already paid".
+    expect(await h.economy.rewards.grant({ ...claims[0], sourceId: randomUUID() })).toBe('daily_limit');
+    expect(await h.economy.rewards.grant(paidSources[0])).toBe('already_paid');
   });
 });

@@ -47,11 +47,6 @@ export class RewardsService {
     if (claim.at.getTime() < this.ledger.createdAt.getTime()) return 'before_ledger';
     const key = `reward:${claim.reason}:${claim.sourceId}`;
     const rule = REWARD_RULES[claim.reason];
-    if (rule.dailyLimit !== undefined) {
-      const day = utcDay(claim.at);
-      if (!(await this.slots.claim(claim.reason, claim.userId, day, key, rule.dailyLimit)))
-        return 'daily_limit';
-    }
     const member = await this.members.find(claim.userId).catch((error) => {
       this.logger.warn({ err: error, userId: claim.userId }, 'member lookup failed; reward without bonus');
       return null;
@@ -61,21 +56,31 @@ export class RewardsService {
     if (base === 0) return 'switched_off';
     const amount = rewardAmount(claim.reason, superAura, base);
     amountIs(amount);
+    const account = memberAccount(claim.userId);
     try {
-      const result = await this.ledger.transfer({
-        key,
-        kind: 'reward',
-        from: 'rewards',
-        to: memberAccount(claim.userId),
-        amount,
-        meta: {
-          reason: claim.reason,
-          source: claim.sourceId,
-          super_aura: superAura ? '1' : '',
-          to_name: member?.username ?? '',
-        },
+      return await this.ledger.transaction([account], async (tx): Promise<GrantOutcome> => {
+        // A redelivered event finds its transfer before it could count against the day again.
+        if (await tx.transferOf(key)) return 'already_paid';
+        if (
+          rule.dailyLimit !== undefined &&
+          !(await this.slots.take(tx.session, claim.reason, claim.userId, utcDay(claim.at), rule.dailyLimit))
+        )
+          return 'daily_limit';
+        const result = await tx.post({
+          key,
+          kind: 'reward',
+          from: 'rewards',
+          to: account,
+          amount,
+          meta: {
+            reason: claim.reason,
+            source: claim.sourceId,
+            super_aura: superAura ? '1' : '',
+            to_name: member?.username ?? '',
+          },
+        });
+        return result.replayed ? 'already_paid' : 'paid';
       });
-      return result.replayed ? 'already_paid' : 'paid';
     } catch (error) {
       // Paid before at another amount (the member's SuperAura status changed in between): paid once.
       if (error instanceof IdempotencyConflict) return 'already_paid';

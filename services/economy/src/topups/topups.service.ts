@@ -1,14 +1,4 @@
-import {
-  annotate,
-  Caller,
-  createEvent,
-  EventRecord,
-  KeyedMutex,
-  NotFound,
-  RuleViolation,
-  toStoredOutbox,
-  Unavailable,
-} from '@aura/platform';
+import { annotate, Caller, createEvent, NotFound, RuleViolation, Unavailable } from '@aura/platform';
 import { createHash } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
@@ -16,12 +6,11 @@ import Stripe from 'stripe';
 import { insertOnce } from '../db';
 import { memberAccount } from '../ledger/accounts';
 import { uuidFrom } from '../ledger/ids';
-import type { Ledger } from '../ledger/ledger';
-import { sweepStale } from '../ledger/ledger-maintenance';
+import type { Ledger, LedgerTransaction } from '../ledger/ledger';
 import type { MembersRepository } from '../members/members.repository';
 import { topups, topupsMicro } from '../metrics';
 import { formatMicroExact } from '../money/micro';
-import { moveMoney } from '../payments/payments.service';
+import { moveIn } from '../payments/payments.service';
 import { CheckoutProvider, idOf, periodEndOf } from './checkout-provider';
 import {
   findPackage,
@@ -43,8 +32,6 @@ export interface TopUpsOptions {
   webhookSecret: string | null;
   allowedOrigins: string[];
   production: boolean;
-  /** Credits begun longer ago than this are the sweep's. */
-  recoverAfterMs?: number;
 }
 
 export interface CheckoutStatusView {
@@ -65,39 +52,30 @@ export const topUpKey = (sessionId: string) => `topup:${sessionId}`;
 
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const ACTIVE_SUBSCRIPTION = new Set(['active', 'trialing', 'past_due']);
-type Publish = (key: string, events: EventRecord[]) => Promise<void>;
 
 /**
  * Card top-ups and SuperAura billing through Stripe Checkout (PRODUCT-DECISIONS.md "Money").
  *
  * A paid top-up session is credited once: card_topups → member, ledger key topup:<session id>, by
- * whichever comes first, the signed webhook or a status poll that finds it paid. Without multi-document
- * transactions (ADR 0003): a credit is announced in topup_steps first, then the session is marked paid,
- * then the ledger moves the money (idempotent by key), then the step is deleted; the sweep drives a step
- * a crash left behind. A webhook event is recorded in stripe_events once handled, so a redelivery does
- * nothing; handling twice concurrently is harmless (every effect is keyed). Out of order: a session is
- * never expired once complete, a credit is never undone, and SuperAura state only takes an event newer
- * than the one it was last written from.
+ * whichever comes first, the signed webhook or a status poll that finds it paid; the session is marked
+ * complete in the credit's transaction. A webhook event is recorded in stripe_events once handled, so a
+ * redelivery does nothing; handling twice concurrently is harmless (every effect is keyed). Out of
+ * order: a session is never expired once complete, a credit is never undone, and SuperAura state only
+ * takes an event newer than the one it was last written from (each change one transaction with its
+ * superaura.changed event).
  */
 export class TopUpsService {
   readonly store: TopUpsStore;
   private readonly webhooks = Stripe.webhooks;
-  /** One change at a time per member in this process (FerretDB writes whole documents back). */
-  private readonly userLocks = new KeyedMutex();
 
   constructor(
     connection: Connection,
     private readonly ledger: Ledger,
     private readonly members: MembersRepository,
-    private readonly publish: Publish,
     private readonly logger: Logger,
     private readonly options: TopUpsOptions,
   ) {
     this.store = new TopUpsStore(connection);
-  }
-
-  get recoverAfterMs(): number {
-    return this.options.recoverAfterMs ?? 10_000;
   }
 
   get testMode(): boolean {
@@ -204,8 +182,7 @@ export class TopUpsService {
       }
     }
     if (doc.mode === 'payment') {
-      const credited = await this.ledger.findTransfer(topUpKey(doc._id));
-      if (paymentStatus === 'paid' || credited) {
+      if (paymentStatus === 'paid' || doc.status === 'complete') {
         await this.credit(doc);
         return { paymentStatus: 'paid', status: 'complete', amountMicro: doc.amount_micro };
       }
@@ -214,67 +191,52 @@ export class TopUpsService {
     return { paymentStatus, status, amountMicro: doc.amount_micro };
   }
 
-  /** Credits a paid top-up session (once, whoever calls: the ledger key decides). */
+  /**
+   * Credits a paid top-up session once, whoever calls (the webhook, a status poll): the session marked
+   * complete and the ledger credit in one transaction, the ledger key deciding between racing callers.
+   */
   async credit(doc: CheckoutSessionDoc): Promise<void> {
-    await insertOnce(this.store.steps, { _id: doc._id, created_at: new Date() });
-    await this.store.sessions.updateOne(
-      { _id: doc._id, status: { $ne: 'complete' } },
-      { $set: { status: 'complete', payment_status: 'paid' } },
-    );
-    const result = await moveMoney(this.ledger, {
-      key: topUpKey(doc._id),
-      kind: 'topup',
-      from: 'card_topups',
-      to: memberAccount(doc.user_id),
-      amount: doc.amount_micro,
-      memo: `${doc.description} for ${usd(doc.usd_cents)}`,
-      meta: {
-        to_name: doc.username,
-        session_id: doc._id,
-        package_id: doc.package_id,
-        usd_cents: String(doc.usd_cents),
-        user_id: doc.user_id,
-      },
-    });
-    // A concurrent expired write may have read the document before ours: write complete again.
-    const after = await this.store.sessions.findOne({ _id: doc._id });
-    if (after && after.status !== 'complete')
+    const account = memberAccount(doc.user_id);
+    const result = await this.ledger.transaction([account], async (tx) => {
       await this.store.sessions.updateOne(
-        { _id: doc._id },
+        { _id: doc._id, status: { $ne: 'complete' } },
         { $set: { status: 'complete', payment_status: 'paid' } },
+        { session: tx.session },
       );
-    await this.store.steps.deleteOne({ _id: doc._id });
-    annotate({ 'aura.member_id': doc.user_id, 'aura.amount_micro': doc.amount_micro });
-    if (!result.replayed) {
-      topups.add(1);
-      topupsMicro.add(doc.amount_micro);
-    }
-    if (!result.replayed)
-      this.logger.info(
-        {
-          sessionId: doc._id,
-          userId: doc.user_id,
-          amountMicro: doc.amount_micro,
-          transferId: result.transfer.id,
+      return moveIn(tx, {
+        key: topUpKey(doc._id),
+        kind: 'topup',
+        from: 'card_topups',
+        to: account,
+        amount: doc.amount_micro,
+        memo: `${doc.description} for ${usd(doc.usd_cents)}`,
+        meta: {
+          to_name: doc.username,
+          session_id: doc._id,
+          package_id: doc.package_id,
+          usd_cents: String(doc.usd_cents),
+          user_id: doc.user_id,
         },
-        'card top-up credited',
-      );
-  }
-
-  /** open → expired; a complete (or credited) session stays complete. */
-  private async expire(sessionId: string): Promise<void> {
-    if (await this.ledger.findTransfer(topUpKey(sessionId))) return;
-    await this.store.sessions.updateOne({ _id: sessionId, status: 'open' }, { $set: { status: 'expired' } });
-  }
-
-  /** Finishes credits a crash interrupted (between the step marker and the ledger). */
-  sweep(olderThanMs = this.recoverAfterMs, limit = 100): Promise<number> {
-    const options = { olderThanMs, limit, what: 'top-up credit', logger: this.logger };
-    return sweepStale(this.store.steps, options, async (step) => {
-      const doc = await this.store.sessions.findOne({ _id: step._id });
-      if (doc) await this.credit(doc);
-      else await this.store.steps.deleteOne({ _id: step._id });
+      });
     });
+    annotate({ 'aura.member_id': doc.user_id, 'aura.amount_micro': doc.amount_micro });
+    if (result.replayed) return;
+    topups.add(1);
+    topupsMicro.add(doc.amount_micro);
+    this.logger.info(
+      {
+        sessionId: doc._id,
+        userId: doc.user_id,
+        amountMicro: doc.amount_micro,
+        transferId: result.transfer.id,
+      },
+      'card top-up credited',
+    );
+  }
+
+  /** open → expired; a complete session (credited: the credit marks it complete) stays complete. */
+  private async expire(sessionId: string): Promise<void> {
+    await this.store.sessions.updateOne({ _id: sessionId, status: 'open' }, { $set: { status: 'expired' } });
   }
 
   // ---- webhooks ---------------------------------------------------------------------------------
@@ -400,20 +362,18 @@ export class TopUpsService {
   }
 
   async cancelSuperAura(caller: Caller): Promise<SuperAuraStatusView> {
-    return this.withUser(caller.userId, async () => {
-      const doc = await this.store.superAura.findOne({ _id: caller.userId });
-      if (!doc || !toStatus(doc).isSuperAura) throw new RuleViolation(TopUpMessages.noSubscription);
-      if (!doc.cancel_at_period_end) {
-        if (doc.subscription_id && this.options.provider.kind === 'stripe')
-          await this.options.provider.cancelAtPeriodEnd(doc.subscription_id);
-        await this.store.superAura.updateOne({ _id: doc._id }, { $set: { cancel_at_period_end: true } });
-        this.logger.info(
-          { userId: doc._id, subscriptionId: doc.subscription_id },
-          'SuperAura cancelled at period end',
-        );
-      }
-      return toStatus({ ...doc, cancel_at_period_end: true });
-    });
+    const doc = await this.store.superAura.findOne({ _id: caller.userId });
+    if (!doc || !toStatus(doc).isSuperAura) throw new RuleViolation(TopUpMessages.noSubscription);
+    if (!doc.cancel_at_period_end) {
+      if (doc.subscription_id && this.options.provider.kind === 'stripe')
+        await this.options.provider.cancelAtPeriodEnd(doc.subscription_id);
+      await this.store.superAura.updateOne({ _id: doc._id }, { $set: { cancel_at_period_end: true } });
+      this.logger.info(
+        { userId: doc._id, subscriptionId: doc.subscription_id },
+        'SuperAura cancelled at period end',
+      );
+    }
+    return toStatus({ ...doc, cancel_at_period_end: true });
   }
 
   private async subscriptionStarted(
@@ -459,8 +419,10 @@ export class TopUpsService {
       this.logger.warn({ subscriptionId }, 'billing event for an unknown subscription ignored');
       return false;
     }
-    return this.withUser(userId, async () => {
-      const current = await this.store.superAura.findOne({ _id: userId });
+    // One transaction: a concurrent event for this member conflicts with it and it decides again.
+    return this.ledger.transaction([], async (tx) => {
+      const session = tx.session;
+      const current = await this.store.superAura.findOne({ _id: userId }, { session });
       if (
         current &&
         current.subscription_id &&
@@ -479,6 +441,7 @@ export class TopUpsService {
           await this.store.superAura.updateOne(
             { _id: userId },
             { $set: { plan: change.plan, customer_id: change.customer_id || current.customer_id } },
+            { session },
           );
         return false;
       }
@@ -500,7 +463,7 @@ export class TopUpsService {
         next.current_period_end < current.current_period_end
       )
         next.current_period_end = current.current_period_end;
-      await this.store.superAura.replaceOne({ _id: userId }, next, { upsert: true });
+      await this.store.superAura.replaceOne({ _id: userId }, next, { session, upsert: true });
       const before = toStatus(current);
       const after = toStatus(next);
       if (
@@ -508,12 +471,16 @@ export class TopUpsService {
         before.currentPeriodEnd !== after.currentPeriodEnd ||
         !current
       )
-        await this.announce(next, after);
+        await this.announce(tx, next, after);
       return true;
     });
   }
 
-  private async announce(doc: SuperAuraDoc, status: SuperAuraStatusView): Promise<void> {
+  private async announce(
+    tx: LedgerTransaction,
+    doc: SuperAuraDoc,
+    status: SuperAuraStatusView,
+  ): Promise<void> {
     const key = `superaura:${doc._id}:${doc.version}:${status.isSuperAura ? 1 : 0}:${status.currentPeriodEnd}`;
     const event = createEvent('economy', 'superaura.changed', doc._id, {
       userId: doc._id,
@@ -524,15 +491,11 @@ export class TopUpsService {
       changedAt: new Date().toISOString(),
     });
     event.id = uuidFrom(key);
-    await this.publish(`superaura:${createHash('sha256').update(key).digest('hex').slice(0, 40)}`, [event]);
+    await tx.storeEvents(`superaura:${createHash('sha256').update(key).digest('hex').slice(0, 40)}`, [event]);
     this.logger.info(
       { userId: doc._id, isSuperAura: status.isSuperAura, until: status.currentPeriodEnd },
       'SuperAura changed',
     );
-  }
-
-  private withUser<T>(userId: string, work: () => Promise<T>): Promise<T> {
-    return this.userLocks.run(userId, work);
   }
 
   // ---- the local test checkout ------------------------------------------------------------------
@@ -611,19 +574,5 @@ function toStatus(doc: SuperAuraDoc | null): SuperAuraStatusView {
     plan: isSuperAura ? (doc?.plan ?? '') : '',
     currentPeriodEnd: isSuperAura && end ? end.toISOString() : '',
     cancelAtPeriodEnd: isSuperAura ? Boolean(doc?.cancel_at_period_end) : false,
-  };
-}
-
-/** Stores events in the ledger's outbox under `key` (insert-once) for the ledger relay to publish. */
-export function outboxPublisher(ledger: Ledger, eventsStored: (events: EventRecord[]) => void): Publish {
-  return async (key, events) => {
-    if (
-      await insertOnce(ledger.store.outbox, {
-        _id: key,
-        created_at: new Date(),
-        _outbox: toStoredOutbox(events),
-      })
-    )
-      eventsStored(events);
   };
 }

@@ -38,15 +38,6 @@ export interface StripeEventDoc {
 }
 
 /**
- * topup_steps/{session id}: a credit begun and not finished (the sweep's work list): written before
- * the session is marked paid and the ledger credits it, deleted after.
- */
-export interface TopUpStepDoc {
-  _id: string;
-  created_at: Date;
-}
-
-/**
  * superaura/{user id}: the member's subscription as the newest billing event left it. `version` is that
  * event's time (ms): an older event never overwrites a newer state.
  */
@@ -65,7 +56,6 @@ export interface SuperAuraDoc {
 export class TopUpsStore {
   private readonly sessionModel: AnyModel;
   private readonly eventModel: AnyModel;
-  private readonly stepModel: AnyModel;
   private readonly superAuraModel: AnyModel;
 
   constructor(connection: Connection) {
@@ -73,7 +63,6 @@ export class TopUpsStore {
       { fields: { user_id: 1, created_at: -1 } },
     ]);
     this.eventModel = indexedModel(connection, 'StripeEvent', 'stripe_events');
-    this.stepModel = indexedModel(connection, 'TopUpStep', 'topup_steps', [{ fields: { created_at: 1 } }]);
     this.superAuraModel = indexedModel(connection, 'SuperAura', 'superaura', [
       { fields: { subscription_id: 1 } },
     ]);
@@ -85,16 +74,11 @@ export class TopUpsStore {
   get events(): Collection<StripeEventDoc> {
     return collectionOf(this.eventModel);
   }
-  get steps(): Collection<TopUpStepDoc> {
-    return collectionOf(this.stepModel);
-  }
   get superAura(): Collection<SuperAuraDoc> {
     return collectionOf(this.superAuraModel);
   }
 
   async ensureIndexes(): Promise<void> {
-    await Promise.all(
-      [this.sessionModel, this.eventModel, this.stepModel, this.superAuraModel].map((m) => m.init()),
-    );
+    await Promise.all([this.sessionModel, this.eventModel, this.superAuraModel].map((m) => m.init()));
   }
 }

@@ -1,7 +1,7 @@
 // Withdrawals through gRPC as the gateway calls them, against the real local infrastructure: every rule
 // and message, who may call what, the hold / payout / release in the ledger and the member's history,
-// the events, idempotency keys, concurrency (one pending request; one decision), and recovery from a
-// crash between a ledger move and the status write.
+// the events, idempotency keys, concurrency (one pending request; one decision), and atomicity: a failure
+// in the middle of a step leaves nothing half-done.
 import { Caller } from '@aura/platform';
 import { recordTopics, testConfig, waitFor } from '@aura/platform/testing';
 import { economy as contract, economyEvents } from '@aura/proto';
@@ -16,7 +16,7 @@ import { WithdrawalsService } from './withdrawals.service';
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startEconomy('withdrawals', { withdrawals: { recoverAfterMs: 60_000 } });
+  h = await startEconomy('withdrawals');
 });
 
 afterAll(async () => {
@@ -55,6 +55,7 @@ const history = async (member: { id: string }) =>
       as(member),
     )) as contract.TransactionPage
   ).transactions.map((t) => [t.description, t.transactionType, t.amountMicro]);
+const pendingOf = (member: { id: string }) => h.economy.withdrawals.store.open.findOne({ _id: member.id });
 const systemBalance = async (account: string) => {
   const entries = await h.economy.ledger.store.entries.find({ account }).toArray();
   return entries.reduce((sum, entry) => sum + entry.delta, 0);
@@ -77,7 +78,7 @@ async function funded(amount: number) {
 }
 
 async function expectLedgerSound() {
-  const report = await verifyLedger(h.economy.ledger.store, h.economy.ledger.heads);
+  const report = await verifyLedger(h.economy.ledger.store);
   expect({ mismatches: report.mismatches, negative: report.negativeBalances, sum: report.sumMicro }).toEqual({
     mismatches: [],
     negative: [],
@@ -106,7 +107,7 @@ describe('withdrawal requests: rules and messages', () => {
     });
     expect(await balanceOf(member)).toBe(10 * AC);
     expect(await mine(as(member))).toEqual([]);
-    expect(await h.economy.withdrawals.store.open.findOne({ _id: member.id })).toBeNull();
+    expect(await pendingOf(member)).toBeNull();
   });
 
   it('holds the AC, lists the request as pending, and allows one pending request at a time', async () => {
@@ -321,7 +322,12 @@ describe('withdrawals under concurrency', () => {
       );
     const [only] = await mine(as(member));
     expect(await balanceOf(member)).toBe(100 * AC - only.amountMicro);
-    expect(await h.economy.withdrawals.store.steps.countDocuments({ _id: `${only.id}:hold` })).toBe(0);
+    expect(
+      await h.economy.ledger.store.transfers.countDocuments({
+        kind: 'withdrawal_hold',
+        from: `user:${member.id}`,
+      }),
+    ).toBe(1);
   });
 
   it('of concurrent approvals and rejections, exactly one wins and the money moves once', async () => {
@@ -355,97 +361,56 @@ describe('withdrawals under concurrency', () => {
   });
 });
 
-describe('withdrawals: recovery from a crash between the ledger move and the status write', () => {
+describe('withdrawals: a failure in the middle of a step leaves nothing half-done', () => {
   const service = () => h.economy.withdrawals;
-  type Internals = { settle: (...args: unknown[]) => Promise<unknown> };
+  const failOnce = <T extends object>(target: T, method: keyof T) =>
+    jest.spyOn(target, method as never).mockRejectedValueOnce(new Error('process died') as never);
 
-  it('a hold whose status was never written is finished by the sweep', async () => {
+  it('a request that fails after its hold was posted stores neither the request nor the hold', async () => {
     const member = await funded(15 * AC);
-    const settle = jest.spyOn(service() as unknown as Internals, 'settle');
-    settle.mockRejectedValueOnce(new Error('process died'));
+    const key = randomUUID();
+    const spy = failOnce(h.economy.ledger.store.outbox, 'insertOne');
     await expect(
-      service().request(as(member), { amountUsdMicro: 10 * USD, paypalEmail: 'me@example.com' }),
+      service().request(as(member), { amountUsdMicro: 10 * USD, paypalEmail: 'me@example.com' }, key),
     ).rejects.toThrow('process died');
-    settle.mockRestore();
-    expect(await balanceOf(member)).toBe(5 * AC); // held
-    expect(await mine(as(member))).toEqual([]); // not pending yet
-    expect(await refusal(request(as(member), 10 * USD))).toMatchObject({
-      details: 'You already have a pending withdrawal request. Only one pending request at a time.',
-    });
-    expect(await service().sweep(0)).toBeGreaterThanOrEqual(1);
-    const [recovered] = await mine(as(member));
-    expect(recovered).toMatchObject({ status: 'pending', amountMicro: 10 * AC });
-    expect(await balanceOf(member)).toBe(5 * AC); // held once
-    expect(await service().store.steps.countDocuments({ _id: `${recovered.id}:hold` })).toBe(0);
-  });
-
-  it('a request that died before its hold is held by the sweep; one that lost its slot is dropped', async () => {
-    const member = await funded(15 * AC);
-    const transfer = jest.spyOn(h.economy.ledger, 'transfer');
-    transfer.mockRejectedValueOnce(new Error('process died'));
-    await expect(
-      service().request(as(member), { amountUsdMicro: 12 * USD, paypalEmail: 'me@example.com' }),
-    ).rejects.toThrow('process died');
-    transfer.mockRestore();
+    spy.mockRestore();
     expect(await balanceOf(member)).toBe(15 * AC);
-    await service().sweep(0);
-    expect(await mine(as(member))).toEqual([
-      expect.objectContaining({ status: 'pending', amountMicro: 12 * AC }),
-    ]);
-    expect(await balanceOf(member)).toBe(3 * AC);
-
-    // A step whose request never took the member's slot moved nothing: the sweep drops it.
-    const [held] = await mine(as(member));
-    const ghost = { ...(await service().store.withdrawals.findOne({ _id: held.id }))! };
-    ghost._id = randomUUID();
-    ghost.status = 'holding';
-    await service().store.steps.insertOne({
-      _id: `${ghost._id}:hold`,
-      step: 'hold',
-      withdrawal: ghost,
-      created_at: new Date(),
-    });
-    await service().sweep(0);
-    expect(await service().store.steps.countDocuments({ _id: `${ghost._id}:hold` })).toBe(0);
-    expect(await service().store.withdrawals.findOne({ _id: ghost._id })).toBeNull();
-    expect(await balanceOf(member)).toBe(3 * AC);
+    expect(await mine(as(member))).toEqual([]);
+    expect(await pendingOf(member)).toBeNull();
+    // The member's retry with the same key goes through once.
+    const retried = await request(as(member), 10 * USD, 'me@example.com', key);
+    expect(retried).toMatchObject({ status: 'pending', replayed: false });
+    expect(await balanceOf(member)).toBe(5 * AC);
   });
 
   it.each(['approve', 'reject'] as const)(
-    'a decision (%s) that died after the ledger move, or before it, is applied by the sweep',
+    'a decision (%s) that fails after its money moved leaves the request pending and the hold held',
     async (action) => {
-      for (const crash of ['after the move', 'before the move'] as const) {
-        const member = await funded(10 * AC);
-        const asked = await request(as(member), 10 * USD);
-        const spy =
-          crash === 'after the move'
-            ? jest.spyOn(service() as unknown as Internals, 'settle')
-            : jest.spyOn(h.economy.ledger, 'transfer');
-        spy.mockRejectedValueOnce(new Error('process died'));
-        await expect(
-          service().process(superAdmin, { withdrawalId: asked.id, action, adminNotes: 'n' }),
-        ).rejects.toThrow('process died');
-        spy.mockRestore();
-        expect((await mine(as(member)))[0].status).toBe('pending');
-        // The decision stands: another admin cannot take it over.
-        expect(await refusal(processIt(asked.id, action === 'approve' ? 'reject' : 'approve'))).toMatchObject(
-          {
-            details: 'This withdrawal request has already been processed',
-          },
-        );
-        await service().sweep(0);
-        const [after] = await mine(as(member));
-        expect(after.status).toBe(action === 'approve' ? 'approved' : 'rejected');
-        expect(await balanceOf(member)).toBe(action === 'approve' ? 0 : 10 * AC);
-        expect(await service().store.open.findOne({ _id: member.id })).toBeNull();
-        expect(await service().store.steps.countDocuments({ _id: `${asked.id}:decide` })).toBe(0);
-      }
+      const member = await funded(10 * AC);
+      const asked = await request(as(member), 10 * USD);
+      const held = await systemBalance('withdrawals_held');
+      const spy = failOnce(h.economy.ledger.store.audit, 'insertOne');
+      await expect(
+        service().process(superAdmin, { withdrawalId: asked.id, action, adminNotes: 'n' }),
+      ).rejects.toThrow('process died');
+      spy.mockRestore();
+      expect((await mine(as(member)))[0].status).toBe('pending');
+      expect(await balanceOf(member)).toBe(0);
+      expect(await systemBalance('withdrawals_held')).toBe(held);
+      expect(
+        await h.economy.ledger.store.transfers.countDocuments({
+          _id: { $in: [`wd:${asked.id}:payout`, `wd:${asked.id}:release`] },
+        }),
+      ).toBe(0);
+      // Decided again, it goes through once.
+      const decided = await processIt(asked.id, action, 'again');
+      expect(decided.status).toBe(action === 'approve' ? 'approved' : 'rejected');
+      expect(await balanceOf(member)).toBe(action === 'approve' ? 0 : 10 * AC);
       await expectLedgerSound();
     },
   );
 
   it('leaves the ledger sound, with no member below zero', async () => {
-    await h.economy.ledger.sweep(0);
     await expectLedgerSound();
   });
 });

@@ -162,13 +162,10 @@ export interface LedgerReport {
   transfers: number;
   entries: number;
   memberAccounts: number;
-  /** Sum of every account, in_transit included: must be 0. */
+  /** Sum of every account, members and system: must be 0. */
   sumMicro: number;
   /** AC held by members. */
   membersTotalMicro: number;
-  /** Debited but not yet credited (transfers in flight or waiting for the recovery sweep). */
-  inTransitMicro: number;
-  pendingTransfers: number;
   systemBalances: AccountBalance[];
   negativeBalances: AccountBalance[];
   /** What does not add up, one sentence each (capped at 100). */
@@ -2303,8 +2300,6 @@ function createBaseLedgerReport(): LedgerReport {
     memberAccounts: 0,
     sumMicro: 0,
     membersTotalMicro: 0,
-    inTransitMicro: 0,
-    pendingTransfers: 0,
     systemBalances: [],
     negativeBalances: [],
     mismatches: [],
@@ -2337,12 +2332,6 @@ export const LedgerReport: MessageFns<LedgerReport> = {
     }
     if (message.membersTotalMicro !== 0) {
       writer.uint32(64).int64(message.membersTotalMicro);
-    }
-    if (message.inTransitMicro !== 0) {
-      writer.uint32(72).int64(message.inTransitMicro);
-    }
-    if (message.pendingTransfers !== 0) {
-      writer.uint32(80).int64(message.pendingTransfers);
     }
     for (const v of message.systemBalances) {
       AccountBalance.encode(v!, writer.uint32(90).fork()).join();
@@ -2436,22 +2425,6 @@ export const LedgerReport: MessageFns<LedgerReport> = {
             message.membersTotalMicro = longToNumber(reader.int64());
             continue;
           }
-          case 9: {
-            if (tag !== 72) {
-              break;
-            }
-
-            message.inTransitMicro = longToNumber(reader.int64());
-            continue;
-          }
-          case 10: {
-            if (tag !== 80) {
-              break;
-            }
-
-            message.pendingTransfers = longToNumber(reader.int64());
-            continue;
-          }
           case 11: {
             if (tag !== 90) {
               break;
@@ -2526,16 +2499,6 @@ export const LedgerReport: MessageFns<LedgerReport> = {
         : isSet(object.members_total_micro)
         ? globalThis.Number(object.members_total_micro)
         : 0,
-      inTransitMicro: isSet(object.inTransitMicro)
-        ? globalThis.Number(object.inTransitMicro)
-        : isSet(object.in_transit_micro)
-        ? globalThis.Number(object.in_transit_micro)
-        : 0,
-      pendingTransfers: isSet(object.pendingTransfers)
-        ? globalThis.Number(object.pendingTransfers)
-        : isSet(object.pending_transfers)
-        ? globalThis.Number(object.pending_transfers)
-        : 0,
       systemBalances: globalThis.Array.isArray(object?.systemBalances)
         ? object.systemBalances.map((e: any) => AccountBalance.fromJSON(e))
         : globalThis.Array.isArray(object?.system_balances)
@@ -2583,12 +2546,6 @@ export const LedgerReport: MessageFns<LedgerReport> = {
     if (message.membersTotalMicro !== 0) {
       obj.membersTotalMicro = Math.round(message.membersTotalMicro);
     }
-    if (message.inTransitMicro !== 0) {
-      obj.inTransitMicro = Math.round(message.inTransitMicro);
-    }
-    if (message.pendingTransfers !== 0) {
-      obj.pendingTransfers = Math.round(message.pendingTransfers);
-    }
     if (message.systemBalances?.length) {
       obj.systemBalances = message.systemBalances.map((e) => AccountBalance.toJSON(e));
     }
@@ -2617,8 +2574,6 @@ export const LedgerReport: MessageFns<LedgerReport> = {
     message.memberAccounts = object.memberAccounts ?? 0;
     message.sumMicro = object.sumMicro ?? 0;
     message.membersTotalMicro = object.membersTotalMicro ?? 0;
-    message.inTransitMicro = object.inTransitMicro ?? 0;
-    message.pendingTransfers = object.pendingTransfers ?? 0;
     message.systemBalances = object.systemBalances?.map((e) => AccountBalance.fromPartial(e)) || [];
     message.negativeBalances = object.negativeBalances?.map((e) => AccountBalance.fromPartial(e)) || [];
     message.mismatches = object.mismatches?.map((e) => e) || [];
