@@ -31,3 +31,13 @@ export async function explainFind(
   const explained = (await cursor.explain('queryPlanner')) as { queryPlanner?: { winningPlan?: unknown } };
   return planStages(explained.queryPlanner?.winningPlan);
 }
+
+/**
+ * True when a plan reads through an index and never scans the collection: an `IXSCAN` (or MongoDB's
+ * `EXPRESS_IXSCAN` for an equality on a unique index, `IDHACK`/`EXPRESS_IDHACK` for `_id`) and no
+ * `COLLSCAN`.
+ */
+export function servedByIndex(stages: string[]): boolean {
+  const indexed = stages.some((stage) => /IXSCAN$|IDHACK$/.test(stage));
+  return indexed && !stages.includes('COLLSCAN');
+}
