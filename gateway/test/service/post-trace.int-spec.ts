@@ -16,8 +16,6 @@ import pino from 'pino';
 import { startEconomy, Harness as EconomyHarness } from '../../../services/economy/test/harness';
 import { createMessagingCache } from '../../../services/messaging/src/common/cache';
 import { loadMessagingConfig } from '../../../services/messaging/src/config';
-import { LiveConsumers } from '../../../services/messaging/src/events/live-consumer';
-import { PendingEvents } from '../../../services/messaging/src/events/pending-events';
 import type { Participant } from '../../../services/messaging/src/members/participant';
 import { MessagingModule } from '../../../services/messaging/src/messaging.module';
 import { NotificationsConsumer } from '../../../services/messaging/src/notifications/notifications.consumer';
@@ -62,8 +60,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await socialHarness?.close();
-  await messagingApp?.get(LiveConsumers).close();
-  await messagingApp?.get(PendingEvents).stop();
   await messagingApp?.close();
   await messagingRuntime?.stop();
   await economy?.stop();

@@ -7,9 +7,9 @@ import { BlocksConsumer } from './blocks/blocks.consumer';
 import { loadSocialConfig } from './config';
 import { SocialGrpcController } from './grpc/social.grpc-controller';
 import { MembersConsumer } from './members/members.consumer';
-import { StorySweeper } from './posts/story-sweeper';
 import { ensureSocialIndexes } from './social-core.module';
 import { SocialModule } from './social.module';
+import { SocialSweeper } from './sweep/social-sweeper';
 
 async function main(): Promise<void> {
   const config = loadSocialConfig();
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   );
   await app.get(MembersConsumer).start();
   await app.get(BlocksConsumer).start();
-  app.get(StorySweeper).start();
+  app.get(SocialSweeper).start();
   runtime.installSignalHandlers(() => app.close());
   await runtime.start({ grpcUrl: config.SOCIAL_GRPC_URL, httpPort: config.SOCIAL_HTTP_PORT });
 }

@@ -12,9 +12,10 @@ import { LikesService } from './likes/likes.service';
 import { MembersConsumer } from './members/members.consumer';
 import { PostViews } from './posts/post-views';
 import { PostsService } from './posts/posts.service';
-import { StorySweeper } from './posts/story-sweeper';
 import { PublicModule } from './public/public.module';
 import { SocialCoreModule, SocialModuleOptions } from './social-core.module';
+import { CounterRepair } from './sweep/counter-repair';
+import { SocialSweeper } from './sweep/social-sweeper';
 
 /** The core's own providers (explore and public come from their modules). */
 export const SOCIAL_CORE_PROVIDERS = [
@@ -27,7 +28,8 @@ export const SOCIAL_CORE_PROVIDERS = [
   FeedsService,
   MembersConsumer,
   BlocksConsumer,
-  StorySweeper,
+  CounterRepair,
+  SocialSweeper,
   SocialGrpcController,
 ];
 

@@ -4,8 +4,8 @@ import { Schema } from 'mongoose';
 
 /**
  * A comment or a reply (collection `comments`, `_id` = UUID). A reply names its parent comment, which
- * belongs to the same post. likesCount is recomputed from `comment_likes`; comment.created travels in
- * the document's outbox.
+ * belongs to the same post. likesCount mirrors `comment_likes` (`$inc`-ed with each like and unlike);
+ * comment.created travels in the document's outbox.
  */
 export interface CommentDoc {
   _id: string;
@@ -38,8 +38,11 @@ export const commentSchema = new Schema<CommentDoc>(
   },
   { collection: 'comments', versionKey: false },
 );
-commentSchema.index({ postId: 1, createdAt: 1 });
+/** A post's comments oldest first (paged by createdAt, then _id). */
+commentSchema.index({ postId: 1, createdAt: 1, _id: 1 });
 commentSchema.index({ authorId: 1, createdAt: -1 });
+/** Comments of the last minutes (CounterRepair). */
+commentSchema.index({ createdAt: 1 });
 commentSchema.plugin(outboxPlugin);
 
 export function commentModel(connection: Connection): Model<CommentDoc> {

@@ -1,18 +1,26 @@
 import { EventRecord, MONGO, RUNTIME, toStoredOutbox } from '@aura/platform';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Connection, Model } from 'mongoose';
-import { CacheTtl } from '../common/cache-ttl';
+import type { Connection, FilterQuery, Model, SortOrder } from 'mongoose';
 import type { OutboxHost } from '../common/outbox-host';
-import { readVersion, RedisCache, ScoredId, ScorePosition } from '../common/redis-cache';
-import { SocialKeys } from '../common/social-keys';
+import type { ScorePosition } from '../common/redis-cache';
 import { CommentDoc, commentModel } from './comment.schema';
 
-type StoredComment = Omit<CommentDoc, 'createdAt'> & { createdAt: string | Date; _v?: number };
-
-function revive(copy: StoredComment): CommentDoc {
-  const { _v: _version, ...stored } = copy;
-  return { ...stored, createdAt: new Date(stored.createdAt) };
-}
+/** The filters and sorts of the comment queries, one place for the repository and the index tests. */
+export const CommentQueries = {
+  /** A post's comments oldest first, strictly after `position` (createdAt ms, then _id). */
+  page: (
+    postId: string,
+    position: ScorePosition | undefined,
+  ): { filter: FilterQuery<CommentDoc>; sort: Record<string, SortOrder> } => {
+    const filter: FilterQuery<CommentDoc> = { postId, deleted: false };
+    if (position) {
+      const at = new Date(position.score);
+      filter.createdAt = { $gte: at };
+      filter.$or = [{ createdAt: { $gt: at } }, { createdAt: at, _id: { $gt: position.id } }];
+    }
+    return { filter, sort: { createdAt: 1, _id: 1 } };
+  },
+};
 
 @Injectable()
 export class CommentsRepository {
@@ -20,8 +28,6 @@ export class CommentsRepository {
 
   constructor(
     @Inject(MONGO) connection: Connection,
-    @Inject(RedisCache) private readonly cache: RedisCache,
-    @Inject(SocialKeys) private readonly keys: SocialKeys,
     @Inject(RUNTIME) private readonly runtime: OutboxHost,
   ) {
     this.model = commentModel(connection);
@@ -33,90 +39,39 @@ export class CommentsRepository {
   }
 
   async insert(doc: CommentDoc, events: EventRecord[]): Promise<void> {
-    const version = readVersion();
     await this.model.create({ ...doc, _outbox: toStoredOutbox(events) });
     this.runtime.eventsStored(events, { model: this.model, id: doc._id });
-    await this.cache.setJson([[this.keys.comment(doc._id), doc]], CacheTtl.document, version);
-    await this.cache.addToZset(this.keys.postComments(doc.postId), [
-      { id: doc._id, score: doc.createdAt.getTime() },
-    ]);
   }
 
-  async findById(id: string): Promise<CommentDoc | null> {
-    return (await this.mapByIds([id])).get(id) ?? null;
-  }
-
-  async mapByIds(ids: string[]): Promise<Map<string, CommentDoc>> {
-    const unique = [...new Set(ids)];
-    const result = new Map<string, CommentDoc>();
-    const cached = await this.cache.getJson<StoredComment>(unique.map(this.keys.comment));
-    const missing: string[] = [];
-    unique.forEach((id, index) => {
-      const copy = cached[index];
-      if (copy) result.set(id, revive(copy));
-      else missing.push(id);
-    });
-    if (missing.length > 0) {
-      const version = readVersion();
-      const docs =
-        missing.length <= 8
-          ? (
-              await Promise.all(missing.map((id) => this.model.findById(id).lean<CommentDoc>().exec()))
-            ).filter((doc): doc is CommentDoc => doc !== null)
-          : await this.model
-              .find({ _id: { $in: missing } })
-              .lean<CommentDoc[]>()
-              .exec();
-      for (const doc of docs) result.set(doc._id, doc);
-      await this.cache.setJson(
-        docs.map((doc) => [this.keys.comment(doc._id), doc]),
-        CacheTtl.document,
-        version,
-      );
-    }
-    return result;
+  findById(id: string): Promise<CommentDoc | null> {
+    return this.model.findById(id).lean<CommentDoc>().exec();
   }
 
   countForPost(postId: string): Promise<number> {
-    return this.model.countDocuments({ postId, deleted: { $ne: true } }).exec();
+    return this.model.countDocuments({ postId, deleted: false }).exec();
   }
 
-  /** Comment ids of a post, oldest first, after `position`. */
-  page(postId: string, position: ScorePosition | undefined, limit: number): Promise<ScoredId[]> {
-    return this.cache.zsetPage(
-      this.keys.postComments(postId),
-      CacheTtl.document,
-      async () =>
-        (
-          await this.model
-            .find({ postId, deleted: { $ne: true } })
-            .select({ _id: 1, createdAt: 1 })
-            .lean<Pick<CommentDoc, '_id' | 'createdAt'>[]>()
-            .exec()
-        ).map((doc) => ({ id: doc._id, score: new Date(doc.createdAt).getTime() })),
-      position,
-      limit,
-      'asc',
-    );
+  /** Up to `limit` comments of a post, oldest first, after `position`. */
+  page(postId: string, position: ScorePosition | undefined, limit: number): Promise<CommentDoc[]> {
+    const query = CommentQueries.page(postId, position);
+    return this.model.find(query.filter).sort(query.sort).limit(limit).lean<CommentDoc[]>().exec();
   }
 
-  /** Recomputed like count, written until it sticks (see PostsRepository.settleCounters). */
-  async settleLikes(id: string, count: () => Promise<number>): Promise<CommentDoc | null> {
-    let doc: CommentDoc | null = null;
-    for (let attempt = 0; attempt < 6; attempt++) {
-      const likesCount = Math.max(0, await count());
-      const version = readVersion();
-      doc = await this.model.findById(id).lean<CommentDoc>().exec();
-      if (!doc) return null;
-      if (doc.likesCount === likesCount) {
-        await this.cache.setJson([[this.keys.comment(id), doc]], CacheTtl.document, version);
-        return doc;
-      }
-      await this.model.updateOne({ _id: id }, { $set: { likesCount } }).exec();
-    }
-    const version = readVersion();
-    doc = await this.model.findById(id).lean<CommentDoc>().exec();
-    if (doc) await this.cache.setJson([[this.keys.comment(id), doc]], CacheTtl.document, version);
-    return doc;
+  /**
+   * A like added (+1) or withdrawn (-1), in one atomic update that never takes the count below 0.
+   * Returns the comment as updated (or as stored if unchanged).
+   */
+  async addLike(id: string, by: 1 | -1): Promise<CommentDoc | null> {
+    const filter: FilterQuery<CommentDoc> = by < 0 ? { _id: id, likesCount: { $gt: 0 } } : { _id: id };
+    const updated = await this.model
+      .findOneAndUpdate(filter, { $inc: { likesCount: by } }, { new: true })
+      .lean<CommentDoc>()
+      .exec();
+    return updated ?? this.findById(id);
+  }
+
+  /** Stores a like count recounted from the like documents (CounterRepair). */
+  async setLikes(id: string, likesCount: number): Promise<void> {
+    await this.model.updateOne({ _id: id }, { $set: { likesCount } }).exec();
   }
 }

@@ -8,11 +8,11 @@ import type { OutboxHost } from '../common/outbox-host';
 import { pageLimit, PageSizes } from '../common/settings';
 import { decodeTimeCursor, encodeTimeCursor } from '../feeds/cursor';
 import { LikesRepository } from '../likes/likes.repository';
-import { LikesService } from '../likes/likes.service';
 import { MemberDoc } from '../members/member.schema';
 import { MembersRepository } from '../members/members.repository';
 import { toAuthor } from '../posts/post.mapper';
 import { PostViews } from '../posts/post-views';
+import { PostsRepository } from '../posts/posts.repository';
 import { extractMentions } from '../posts/text';
 import { CommentDoc } from './comment.schema';
 import { CommentsRepository } from './comments.repository';
@@ -31,7 +31,7 @@ export function toComment(doc: CommentDoc, author: MemberDoc | undefined, hasLik
     postId: doc.postId,
     parentCommentId: doc.parentCommentId ?? '',
     content: doc.content,
-    likesCount: Math.max(0, doc.likesCount ?? 0),
+    likesCount: doc.likesCount ?? 0,
     hasLiked,
     createdAt: new Date(doc.createdAt).toISOString(),
     user: toAuthor(doc.authorId, author),
@@ -51,7 +51,7 @@ export class CommentsService {
   constructor(
     @Inject(CommentsRepository) private readonly comments: CommentsRepository,
     @Inject(LikesRepository) private readonly likes: LikesRepository,
-    @Inject(LikesService) private readonly likesService: LikesService,
+    @Inject(PostsRepository) private readonly posts: PostsRepository,
     @Inject(MembersRepository) private readonly members: MembersRepository,
     @Inject(BlocksRepository) private readonly blocks: BlocksRepository,
     @Inject(PostViews) private readonly views: PostViews,
@@ -101,7 +101,8 @@ export class CommentsService {
       createdAt: now.toISOString(),
     });
     await this.comments.insert(doc, [event]);
-    await Promise.all([this.likesService.settlePost(postId), this.members.touchActive(commenterId, now)]);
+    await this.posts.addComment(postId);
+    await this.members.touchActive(commenterId, now);
     return toComment(doc, author ?? undefined, false);
   }
 
@@ -116,16 +117,14 @@ export class CommentsService {
     const hidden = viewerId ? await this.blocks.blockedEitherWay(viewerId) : new Set<string>();
     const found: CommentDoc[] = [];
     let more = false;
+    // Comments of hidden members are skipped: read on until the page is full (or the post's end).
     for (let round = 0; round < 5 && found.length <= limit; round++) {
-      const ids = await this.comments.page(postId, position, limit + 1);
-      if (ids.length === 0) break;
-      const byId = await this.comments.mapByIds(ids.map((item) => item.id));
-      for (const item of ids) {
-        const doc = byId.get(item.id);
-        if (doc && !doc.deleted && !hidden.has(doc.authorId)) found.push(doc);
-      }
-      position = ids[ids.length - 1];
-      more = ids.length === limit + 1;
+      const batch = await this.comments.page(postId, position, limit + 1);
+      if (batch.length === 0) break;
+      found.push(...batch.filter((doc) => !hidden.has(doc.authorId)));
+      const last = batch[batch.length - 1];
+      position = { score: new Date(last.createdAt).getTime(), id: last._id };
+      more = batch.length === limit + 1;
       if (!more) break;
     }
     const page = found.slice(0, limit);

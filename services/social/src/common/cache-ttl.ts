@@ -1,6 +1,5 @@
 /** How long Redis keeps social's rebuildable copies (seconds). */
 export const CacheTtl = {
-  document: 24 * 3600,
   timeline: 7 * 24 * 3600,
   memberSet: 24 * 3600,
   ranked: 5 * 60,

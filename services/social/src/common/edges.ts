@@ -11,12 +11,13 @@ import type { OutboxHost } from './outbox-host';
 
 /**
  * Likes and follows are "edges": one document per (actor, target) with a deterministic `_id`, so a
- * member can like a post or follow a member at most once however many requests race (a unique
- * index decides; FerretDB keeps those, ADR 0003). Adding an edge stores its event in the edge
- * document itself. Removing one first records a removal (with the event, and any event of the edge
- * not yet published) under an id naming that edge instance, then deletes the edge: a crash between
- * the two leaves a removal that the recovery sweep completes, and a repeated removal of the same
- * instance is a no-op, so the event goes out exactly once.
+ * member can like a post or follow a member at most once however many requests race (the `_id` index
+ * decides). Adding an edge stores its event in the edge document itself. Removing one first records
+ * a removal (with the event, and any event of the edge not yet published) under an id naming that
+ * edge instance, then deletes the edge: a crash between the two leaves a removal that the recovery
+ * sweep completes, and a repeated removal of the same instance is a no-op, so the event goes out
+ * exactly once. The caller moves the target's counter right after its insert or delete succeeded
+ * (CounterRepair recounts a target when a crash came in between).
  */
 export interface EdgeDoc {
   _id: string;
@@ -44,6 +45,8 @@ const removalSchema = new Schema<EdgeRemovalDoc>(
   { collection: 'edge_removals', versionKey: false },
 );
 removalSchema.index({ done: 1, createdAt: 1 });
+/** Removals of the last minutes (CounterRepair). */
+removalSchema.index({ createdAt: 1 });
 removalSchema.plugin(outboxPlugin);
 
 /** Inserts an edge with its events; false if it already exists. */
@@ -77,8 +80,9 @@ export class EdgeRemovals {
   }
 
   /**
-   * Removes an edge and publishes `events(edge)` once. Returns the removed edge, or null when there was
-   * none.
+   * Removes an edge and publishes `events(edge)` once. Returns the edge when this call deleted it (its
+   * caller then moves the target's counter), or null when there was none or a concurrent call
+   * deleted it.
    */
   async remove<T extends EdgeDoc>(
     kind: string,
@@ -111,22 +115,31 @@ export class EdgeRemovals {
       if (!isDuplicateKeyError(error)) throw error;
       // This edge instance is already being removed (a concurrent request, or one that crashed
       // halfway): its removal carries the events; finish it.
-      await this.complete(edges, removalId, edgeId, edge.createdAt);
-      return edge;
+      return (await this.complete(edges, removalId, edgeId, edge.createdAt)) ? edge : null;
     }
     this.host.eventsStored(records, { model: this.model, id: removalId });
-    await this.complete(edges, removalId, edgeId, edge.createdAt);
-    return edge;
+    return (await this.complete(edges, removalId, edgeId, edge.createdAt)) ? edge : null;
   }
 
+  /** Deletes the edge and marks the removal done; true if this call deleted the edge. */
   private async complete<T extends EdgeDoc>(
     edges: Model<T>,
     removalId: string,
     edgeId: string,
     edgeCreatedAt: Date,
-  ): Promise<void> {
-    await edges.deleteOne({ _id: edgeId, createdAt: edgeCreatedAt }).exec();
+  ): Promise<boolean> {
+    const { deletedCount } = await edges.deleteOne({ _id: edgeId, createdAt: edgeCreatedAt }).exec();
     await this.model.updateOne({ _id: removalId }, { $set: { done: true } }).exec();
+    return deletedCount === 1;
+  }
+
+  /** The edges removed (or being removed) in [since, until), by kind. */
+  async removedBetween(since: Date, until: Date): Promise<{ kind: string; edgeId: string }[]> {
+    return this.model
+      .find({ createdAt: { $gte: since, $lt: until } })
+      .select({ _id: 0, kind: 1, edgeId: 1 })
+      .lean<{ kind: string; edgeId: string }[]>()
+      .exec();
   }
 
   /** Completes removals that a crash left halfway (older than `before`). Returns the edge ids. */

@@ -5,21 +5,19 @@ import { SingleFlight } from '@aura/platform';
 export const SENTINEL = '~';
 const GEN_TTL_SECONDS = 2 * 24 * 3600;
 
-/** Adds to a missing sorted set wait this long for the fill that merges them (longer than any load). */
-const PENDING_TTL_SECONDS = 15 * 60;
-
 const genKey = (key: string) => `${key}:gen`;
-const pendingKey = (key: string) => `${key}:pending`;
 
-/** The keys a sorted-set command takes: the copy, its generation and its pending adds. */
-export const zsetKeys = (key: string): [string, string, string] => [key, genKey(key), pendingKey(key)];
+/** The keys a cache command takes: the copy and its generation. */
+export const cacheKeys = (key: string): [string, string] => [key, genKey(key)];
 
 /*
  * Rebuildable caches guarded by a generation counter. A writer changes MongoDB first, then bumps the
  * key's generation and applies its change to the cached copy if one exists. A reader that finds no
  * copy reads the generation, loads from MongoDB and stores the copy only if the generation is
- * unchanged, so a copy built from a read that raced a write is never stored. (Without the guard a
- * rebuild could store a set missing a like made while it read.)
+ * unchanged, so a copy built from a read that raced a write is never stored (without the guard a
+ * rebuild could store a timeline missing a post fanned out while it read). A rebuild is one indexed
+ * query, so a reader that loses this race only leaves the rebuild to the next reader. Sets and
+ * sorted sets follow the same rule.
  */
 const FILL_SET = `
 local g = redis.call('GET', KEYS[2]) or ''
@@ -40,60 +38,31 @@ for i = 2, #ARGV do
 end
 return 1`;
 
-/*
- * Sorted sets (timelines, post lists) take many adds and few removals, and a rebuild is a slow scan on
- * FerretDB: if every add moved the generation, a busy member's rebuild would never be stored. So only
- * removals move a sorted set's generation; an add to a missing copy goes to `<key>:pending` instead,
- * and the fill merges those adds (made while it loaded) into what it stores.
- */
 const FILL_ZSET = `
 local g = redis.call('GET', KEYS[2]) or ''
 if g ~= ARGV[1] then return 0 end
 redis.call('DEL', KEYS[1])
 redis.call('ZADD', KEYS[1], -1, '${SENTINEL}')
 for i = 3, #ARGV, 2 do redis.call('ZADD', KEYS[1], tonumber(ARGV[i]), ARGV[i + 1]) end
-local pending = redis.call('ZRANGE', KEYS[3], 0, -1, 'WITHSCORES')
-for i = 1, #pending, 2 do redis.call('ZADD', KEYS[1], tonumber(pending[i + 1]), pending[i]) end
-redis.call('DEL', KEYS[3])
 redis.call('EXPIRE', KEYS[1], tonumber(ARGV[2]))
 return 1`;
 
+/** ARGV: 'add' | 'rem' | 'del', then a cap (an add keeps the `cap` highest scores; 0 = all), then entries. */
 const CHANGE_ZSET = `
-if ARGV[1] == 'add' then
-  local target = KEYS[1]
-  if redis.call('EXISTS', KEYS[1]) == 0 then target = KEYS[3] end
-  for i = 3, #ARGV, 2 do redis.call('ZADD', target, tonumber(ARGV[i]), ARGV[i + 1]) end
-  local cap = tonumber(ARGV[2])
-  if target == KEYS[3] then
-    if cap > 0 then redis.call('ZREMRANGEBYRANK', target, 0, -(cap + 1)) end
-    redis.call('EXPIRE', target, ${PENDING_TTL_SECONDS})
-    return 0
-  end
-  if cap > 0 then redis.call('ZREMRANGEBYRANK', target, 1, -(cap + 1)) end
-  return 1
-end
 redis.call('INCR', KEYS[2])
 redis.call('EXPIRE', KEYS[2], ${GEN_TTL_SECONDS})
-if ARGV[1] == 'del' then
-  redis.call('DEL', KEYS[1], KEYS[3])
+if ARGV[1] == 'del' then redis.call('DEL', KEYS[1]) return 1 end
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+if ARGV[1] == 'add' then
+  for i = 3, #ARGV, 2 do redis.call('ZADD', KEYS[1], tonumber(ARGV[i]), ARGV[i + 1]) end
+  local cap = tonumber(ARGV[2])
+  if cap > 0 then redis.call('ZREMRANGEBYRANK', KEYS[1], 1, -(cap + 1)) end
   return 1
 end
-for i = 3, #ARGV do redis.call('ZREM', KEYS[3], ARGV[i]) end
-if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 for i = 3, #ARGV do redis.call('ZREM', KEYS[1], ARGV[i]) end
 return 1`;
 
-const SET_IF_NEWER = `
-local current = redis.call('GET', KEYS[1])
-if current then
-  local ok, decoded = pcall(cjson.decode, current)
-  if ok and decoded._v and tonumber(decoded._v) >= tonumber(ARGV[2]) then return 0 end
-end
-redis.call('SET', KEYS[1], ARGV[1], 'EX', tonumber(ARGV[3]))
-return 1`;
-
 interface CacheCommands {
-  socialSetIfNewer(key: string, json: string, version: number, ttl: number): Promise<number>;
   socialFillSet(
     key: string,
     gen: string,
@@ -105,19 +74,11 @@ interface CacheCommands {
   socialFillZset(
     key: string,
     gen: string,
-    pending: string,
     expected: string,
     ttl: number,
     ...pairs: string[]
   ): Promise<number>;
-  socialChangeZset(
-    key: string,
-    gen: string,
-    pending: string,
-    op: string,
-    cap: number,
-    ...args: string[]
-  ): Promise<number>;
+  socialChangeZset(key: string, gen: string, op: string, cap: number, ...args: string[]): Promise<number>;
 }
 
 export type CacheRedis = Redis & CacheCommands;
@@ -125,11 +86,10 @@ export type CacheRedis = Redis & CacheCommands;
 export function withCacheCommands(redis: Redis): CacheRedis {
   const client = redis as CacheRedis;
   if (typeof client.socialFillSet !== 'function') {
-    redis.defineCommand('socialSetIfNewer', { numberOfKeys: 1, lua: SET_IF_NEWER });
     redis.defineCommand('socialFillSet', { numberOfKeys: 2, lua: FILL_SET });
     redis.defineCommand('socialChangeSet', { numberOfKeys: 2, lua: CHANGE_SET });
-    redis.defineCommand('socialFillZset', { numberOfKeys: 3, lua: FILL_ZSET });
-    redis.defineCommand('socialChangeZset', { numberOfKeys: 3, lua: CHANGE_ZSET });
+    redis.defineCommand('socialFillZset', { numberOfKeys: 2, lua: FILL_ZSET });
+    redis.defineCommand('socialChangeZset', { numberOfKeys: 2, lua: CHANGE_ZSET });
   }
   return client;
 }
@@ -162,14 +122,7 @@ export function isAfter(item: ScoredId, position: ScorePosition | undefined, ord
   return !position || compareScored(order)(position, item) < 0;
 }
 
-let sequence = 0;
-/** A version for a read about to happen: microseconds, unique within the process, increasing. */
-export function readVersion(): number {
-  sequence = (sequence + 1) % 1000;
-  return Date.now() * 1000 + sequence;
-}
-
-/** Generation-guarded sets and sorted sets, and JSON document copies. */
+/** Generation-guarded sets and sorted sets, and JSON values read by key. */
 export class RedisCache {
   readonly redis: CacheRedis;
 
@@ -198,16 +151,6 @@ export class RedisCache {
       return members;
     });
     return new Set(loaded);
-  }
-
-  /** How many members the cached set has (rebuilt when missing). */
-  async size(key: string, ttlSeconds: number, load: () => Promise<string[]>): Promise<number> {
-    const [present, cardinality] = await Promise.all([
-      this.redis.sismember(key, SENTINEL),
-      this.redis.scard(key),
-    ]);
-    if (present === 1) return cardinality - 1;
-    return (await this.set(key, ttlSeconds, load)).size;
   }
 
   /** Which of `candidates` are in the cached set (rebuilt when missing). */
@@ -246,7 +189,6 @@ export class RedisCache {
   /** Drops a cached set or sorted set so the next read rebuilds it (and no racing rebuild stores it). */
   async invalidate(key: string): Promise<void> {
     await this.redis.socialChangeSet(key, genKey(key), 'del');
-    await this.redis.del(pendingKey(key)); // a sorted set's adds waiting for a fill: the rebuild loads them
   }
 
   // ---- sorted sets (scores are epoch milliseconds or other non-negative numbers) --------------
@@ -269,7 +211,7 @@ export class RedisCache {
       const generation = (await this.redis.get(genKey(key))) ?? '';
       const items = await load();
       const pairs = items.flatMap((item) => [String(item.score), item.id]);
-      await this.redis.socialFillZset(...zsetKeys(key), generation, ttlSeconds, ...pairs);
+      await this.redis.socialFillZset(...cacheKeys(key), generation, ttlSeconds, ...pairs);
       return items;
     });
     return loaded
@@ -323,35 +265,18 @@ export class RedisCache {
   /** Adds entries to a cached sorted set if it exists, keeping the `cap` highest (0 = all). */
   addToZset(key: string, items: ScoredId[], cap = 0): Promise<number> {
     const args = items.flatMap((item) => [String(item.score), item.id]);
-    return this.redis.socialChangeZset(...zsetKeys(key), 'add', cap, ...args);
+    return this.redis.socialChangeZset(...cacheKeys(key), 'add', cap, ...args);
   }
 
   removeFromZset(key: string, ...ids: string[]): Promise<number> {
-    return this.redis.socialChangeZset(...zsetKeys(key), 'rem', 0, ...ids);
+    return this.redis.socialChangeZset(...cacheKeys(key), 'rem', 0, ...ids);
   }
 
-  // ---- JSON documents ----------------------------------------------------------------------------
+  // ---- JSON values ----------------------------------------------------------------------------
 
   async getJson<T>(keys: string[]): Promise<(T | undefined)[]> {
     if (keys.length === 0) return [];
     const values = await this.redis.mget(...keys);
     return values.map((value) => (value === null ? undefined : (JSON.parse(value) as T)));
-  }
-
-  /**
-   * Stores document copies read from MongoDB at `readVersion` (see readVersion()). A copy read earlier
-   * never replaces one read later, so the last read wins even when writers finish out of order.
-   */
-  async setJson(entries: [string, object][], ttlSeconds: number, version: number): Promise<void> {
-    if (entries.length === 0) return;
-    const pipeline = this.redis.pipeline();
-    for (const [key, value] of entries)
-      (pipeline as unknown as CacheCommands).socialSetIfNewer(
-        key,
-        JSON.stringify({ ...value, _v: version }),
-        version,
-        ttlSeconds,
-      );
-    await pipeline.exec();
   }
 }

@@ -6,7 +6,7 @@ export interface SocialSettings {
   timelineSize: number;
   /** Newest posts kept as candidates of the ranked feeds. */
   rankedCandidates: number;
-  /** How often the story sweep runs. */
+  /** How often the sweep runs (expired stories out of Redis, halfway removals, counter repair). */
   sweepIntervalMs: number;
 }
 

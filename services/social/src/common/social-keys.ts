@@ -5,22 +5,12 @@
 export class SocialKeys {
   constructor(readonly prefix: string) {}
 
-  /** JSON copy of a post document. */
-  post = (id: string) => `${this.prefix}post:${id}`;
-  /** JSON copy of a member document. */
-  member = (id: string) => `${this.prefix}member:${id}`;
-  /** JSON copy of a comment document. */
-  comment = (id: string) => `${this.prefix}comment:${id}`;
-  /** Comment ids of a post scored by creation time. */
-  postComments = (postId: string) => `${this.prefix}comments:${postId}`;
   /** Following timeline of a member: post ids scored by creation time (fan-out on write). */
   timeline = (memberId: string) => `${this.prefix}tl:${memberId}`;
   /** A member's own posts (not stories): post ids scored by creation time. */
   authorPosts = (memberId: string) => `${this.prefix}posts:${memberId}`;
   followers = (memberId: string) => `${this.prefix}followers:${memberId}`;
   following = (memberId: string) => `${this.prefix}following:${memberId}`;
-  likedPosts = (memberId: string) => `${this.prefix}liked:${memberId}`;
-  likedComments = (memberId: string) => `${this.prefix}cliked:${memberId}`;
   /** Members blocked by or blocking this member. */
   blocks = (memberId: string) => `${this.prefix}blocks:${memberId}`;
   /** Members with more followers than the fan-out limit (merged into timelines at read time). */

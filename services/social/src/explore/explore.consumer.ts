@@ -3,7 +3,7 @@ import { economyEvents, identityEvents, socialEvents } from '@aura/proto';
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { eventTime, normaliseTags } from './explore-rules';
-import { ExploreStore } from './explore.store';
+import { ExploreProjections } from './explore-projections';
 
 /** Consumer groups (prefixed by KAFKA_GROUP_PREFIX): one per topic, so a busy topic never holds up another. */
 export const EXPLORE_GROUPS = {
@@ -13,7 +13,7 @@ export const EXPLORE_GROUPS = {
 } as const;
 
 /**
- * Feeds Explore's projections (ExploreStore) from Kafka, starting when the application boots:
+ * Feeds Explore's projections (ExploreProjections) from Kafka, starting when the application boots:
  * - aura.social.content: post.created / story.created (tag uses, posts written), post.liked /
  *   post.unliked (likes given), comment.created (comments written);
  * - aura.economy.ledger: tip.sent (tips received, Top Tipped);
@@ -28,7 +28,7 @@ export class ExploreConsumer implements OnApplicationBootstrap {
   private started?: Promise<void>;
 
   constructor(
-    @Inject(ExploreStore) private readonly store: ExploreStore,
+    @Inject(ExploreProjections) private readonly projections: ExploreProjections,
     @Inject(RUNTIME) private readonly runtime: ServiceRuntime,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -44,19 +44,19 @@ export class ExploreConsumer implements OnApplicationBootstrap {
         group: EXPLORE_GROUPS.content,
         events: ['post.created', 'story.created', 'post.liked', 'post.unliked', 'comment.created'],
         handler: (event) => this.handle(event),
-        idempotent: true, // ExploreStore's writes are keyed by the event's subject
+        idempotent: true, // ExploreProjections' writes are keyed by the event's subject
       });
       await this.runtime.subscribe({
         group: EXPLORE_GROUPS.tips,
         events: ['tip.sent'],
         handler: (event) => this.handle(event),
-        idempotent: true, // ExploreStore's writes are keyed by the event's subject
+        idempotent: true, // ExploreProjections' writes are keyed by the event's subject
       });
       await this.runtime.subscribe({
         group: EXPLORE_GROUPS.aura,
         events: ['user.aura_changed'],
         handler: (event) => this.handle(event),
-        idempotent: true, // ExploreStore's writes are keyed by the event's subject
+        idempotent: true, // ExploreProjections' writes are keyed by the event's subject
       });
     })();
     return this.started;
@@ -69,7 +69,7 @@ export class ExploreConsumer implements OnApplicationBootstrap {
       case 'story.created': {
         const post = event.payload as socialEvents.PostCreated;
         if (!post.postId || !post.authorId) return this.skip(event);
-        await this.store.recordPost({
+        await this.projections.recordPost({
           postId: post.postId,
           authorId: post.authorId,
           isStory: event.type === 'story.created' || post.isStory,
@@ -83,14 +83,18 @@ export class ExploreConsumer implements OnApplicationBootstrap {
         const like = event.payload as socialEvents.PostLikeChanged;
         if (!like.postId || !like.likerId) return this.skip(event);
         if (event.type === 'post.liked')
-          await this.store.recordLike(like.postId, like.likerId, eventTime(like.changedAt, event.occurredAt));
-        else await this.store.removeLike(like.postId, like.likerId);
+          await this.projections.recordLike(
+            like.postId,
+            like.likerId,
+            eventTime(like.changedAt, event.occurredAt),
+          );
+        else await this.projections.removeLike(like.postId, like.likerId);
         return;
       }
       case 'comment.created': {
         const comment = event.payload as socialEvents.CommentCreated;
         if (!comment.commentId || !comment.commenterId) return this.skip(event);
-        await this.store.recordComment(
+        await this.projections.recordComment(
           comment.commentId,
           comment.commenterId,
           eventTime(comment.createdAt, event.occurredAt),
@@ -101,7 +105,7 @@ export class ExploreConsumer implements OnApplicationBootstrap {
         const tip = event.payload as economyEvents.TipSent;
         const amountMicro = Number(tip.amountMicro);
         if (!tip.transferId || !tip.recipientId || !(amountMicro > 0)) return this.skip(event);
-        await this.store.recordTip({
+        await this.projections.recordTip({
           transferId: tip.transferId,
           senderId: tip.senderId,
           recipientId: tip.recipientId,
@@ -113,7 +117,7 @@ export class ExploreConsumer implements OnApplicationBootstrap {
       case 'user.aura_changed': {
         const change = event.payload as identityEvents.UserAuraChanged;
         if (!change.userId) return this.skip(event);
-        await this.store.recordAuraChange({
+        await this.projections.recordAuraChange({
           eventId: event.id,
           userId: change.userId,
           delta: change.delta,

@@ -1,18 +1,27 @@
 import { Module } from '@nestjs/common';
 import { AnswerCache } from './answer-cache';
 import { ExploreConsumer } from './explore.consumer';
+import { ExploreProjections } from './explore-projections';
+import { ExploreRankings } from './explore-rankings';
 import { ExploreService } from './explore.service';
 import { ExploreStore } from './explore.store';
 
 /**
  * Explore: search, trending tags, creator rankings, and the consumers that keep Explore's projections
- * (ExploreStore) from social.content, tip.sent and user.aura_changed events. The consumers subscribe
+ * (ExploreProjections) from social.content, tip.sent and user.aura_changed events. The consumers subscribe
  * when the application boots (ExploreConsumer.onApplicationBootstrap). Needs PlatformModule (MONGO,
  * RUNTIME, LOGGER) and SocialCoreModule (repositories, RedisCache, SocialKeys, CLOCK), both global.
  * Optional EXPLORE_OPTIONS (cache times) may be provided globally, e.g. by tests.
  */
 @Module({
-  providers: [ExploreStore, AnswerCache, ExploreConsumer, ExploreService],
-  exports: [ExploreService, ExploreStore, AnswerCache],
+  providers: [
+    ExploreStore,
+    ExploreProjections,
+    ExploreRankings,
+    AnswerCache,
+    ExploreConsumer,
+    ExploreService,
+  ],
+  exports: [ExploreService, ExploreStore, ExploreProjections, ExploreRankings, AnswerCache],
 })
 export class ExploreModule {}

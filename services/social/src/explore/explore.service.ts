@@ -1,7 +1,7 @@
 import { MONGO } from '@aura/platform';
 import { social } from '@aura/proto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import type { Connection, FilterQuery, Model } from 'mongoose';
+import type { Connection, FilterQuery, Model, SortOrder } from 'mongoose';
 import { BlocksRepository } from '../blocks/blocks.repository';
 import { Clock, CLOCK, systemClock } from '../common/clock';
 import { LikesRepository } from '../likes/likes.repository';
@@ -23,7 +23,7 @@ import {
   TRENDING_LIMIT,
   trendingWindow,
 } from './explore-rules';
-import { ExploreStore } from './explore.store';
+import { ExploreRankings } from './explore-rankings';
 
 export const EXPLORE_OPTIONS = Symbol('ExploreOptions');
 
@@ -46,6 +46,28 @@ export const DEFAULT_EXPLORE_OPTIONS: ExploreOptions = {
 const RANKING_SLACK = 10;
 const RANKING_READ_MAX = 1000;
 
+/** The finds of search, one place for the service and the index tests. */
+export const SearchQueries = {
+  /** Members whose username or display name contains the text, highest aura first. */
+  members: (pattern: string, hidden: string[]) => {
+    const filter: FilterQuery<MemberDoc> = {
+      $or: [{ usernameLower: { $regex: pattern } }, { displayNameLower: { $regex: pattern } }],
+    };
+    if (hidden.length > 0) filter._id = { $nin: hidden };
+    return { filter, sort: { auraScore: -1, usernameLower: 1 } as Record<string, SortOrder> };
+  },
+  /** Posts or live stories whose text (or, for '#', a tag) contains the text, newest first. */
+  content: (query: SearchQuery, pattern: string, hidden: string[], stories: boolean, now: Date) => {
+    const filter: FilterQuery<PostDoc> = { isStory: stories, deleted: false };
+    if (query.tagQuery) filter.tags = { $regex: pattern };
+    else filter.contentLower = { $regex: pattern };
+    if (stories) filter.expiresAt = { $gt: now };
+    if (query.category) filter.category = query.category;
+    if (hidden.length > 0) filter.authorId = { $nin: hidden };
+    return { filter, sort: { createdAt: -1 } as Record<string, SortOrder> };
+  },
+};
+
 /** A member as search results and creator rankings show them (bio whole: the client cuts it at 50). */
 export function toMemberSummary(member: MemberDoc): social.MemberSummary {
   return {
@@ -64,11 +86,13 @@ export function toMemberSummary(member: MemberDoc): social.MemberSummary {
  * (spec 000 §2 Explore dialog, §7 Explore; PRODUCT-DECISIONS.md "Social"; ADR 0004).
  *
  * Search is a case-insensitive substring match (an escaped regular expression over the lower-cased
- * copies: usernameLower, displayNameLower, contentLower, tags; no text indexes on the local engine).
+ * copies: usernameLower, displayNameLower, contentLower, tags). The local engine has no text indexes, so
+ * the finds walk an index in the answer's order (members by aura, content newest first) and test each
+ * entry until the page is full.
  * A query starting with '#' searches tags: the tags whose name contains the text and the posts and
  * stories carrying such a tag (no members). Members blocked either way with the caller are left out
  * everywhere (as members and as authors). Stories count while `expiresAt > now`; deleted content never.
- * Trending tags and the rankings read Explore's own projections (ExploreStore), never the posts.
+ * Trending tags and the rankings read Explore's own projections (ExploreRankings), never the posts.
  */
 @Injectable()
 export class ExploreService {
@@ -77,7 +101,7 @@ export class ExploreService {
 
   constructor(
     @Inject(MONGO) connection: Connection,
-    @Inject(ExploreStore) private readonly store: ExploreStore,
+    @Inject(ExploreRankings) private readonly rankings: ExploreRankings,
     @Inject(MembersRepository) private readonly members: MembersRepository,
     @Inject(BlocksRepository) private readonly blocks: BlocksRepository,
     @Inject(LikesRepository) private readonly likes: LikesRepository,
@@ -99,7 +123,7 @@ export class ExploreService {
       lists.users && !query.tagQuery ? this.findMembers(pattern, hidden, query.limit) : [],
       lists.posts ? this.findContent(query, pattern, hidden, false) : [],
       lists.stories ? this.findContent(query, pattern, hidden, true) : [],
-      lists.tags && couldMatchTag(query.term) ? this.store.tagsMatching(pattern, query.limit) : [],
+      lists.tags && couldMatchTag(query.term) ? this.rankings.tagsMatching(pattern, query.limit) : [],
     ]);
     const [postList, storyList] = await this.toPosts([posts, stories], callerId);
     return {
@@ -114,7 +138,7 @@ export class ExploreService {
     const period = parseTrendingPeriod(request.period);
     const limit = clampLimit(request.limit, TRENDING_LIMIT);
     return this.cache.get(`trending:${period}:${limit}`, this.options.trendingCacheMs, async () => {
-      const tags = await this.store.trendingTags(trendingWindow(period, this.clock.now()), limit);
+      const tags = await this.rankings.trendingTags(trendingWindow(period, this.clock.now()), limit);
       return { tags: tags.map((entry) => ({ tag: entry.tag, count: entry.count })) };
     });
   }
@@ -124,7 +148,7 @@ export class ExploreService {
     const key = `creators:${query.ranking}:${query.period}:${query.limit}`;
     return this.cache.get(key, this.options.creatorsCacheMs, async () => {
       const { ids, known } = await this.rankedMembers(query);
-      const totals = await this.store.creatorTotals(ids, query.since);
+      const totals = await this.rankings.creatorTotals(ids, query.since);
       return {
         creators: ids.map((id) => {
           const figures = totals.get(id)!;
@@ -146,8 +170,8 @@ export class ExploreService {
     for (let want = query.limit + RANKING_SLACK; ; want *= 4) {
       const ranked =
         query.ranking === 'tipped'
-          ? await this.store.topTipped(query.since, want)
-          : await this.store.topRising(query.since ?? new Date(0), want);
+          ? await this.rankings.topTipped(query.since, want)
+          : await this.rankings.topRising(query.since ?? new Date(0), want);
       const known = await this.members.mapByIds(ranked);
       const ids = ranked.filter((id) => known.has(id));
       if (ids.length >= query.limit || ranked.length < want || want >= RANKING_READ_MAX)
@@ -156,16 +180,8 @@ export class ExploreService {
   }
 
   private findMembers(pattern: string, hidden: string[], limit: number): Promise<MemberDoc[]> {
-    const filter: FilterQuery<MemberDoc> = {
-      $or: [{ usernameLower: { $regex: pattern } }, { displayNameLower: { $regex: pattern } }],
-    };
-    if (hidden.length > 0) filter._id = { $nin: hidden };
-    return this.members.model
-      .find(filter)
-      .sort({ auraScore: -1, usernameLower: 1 })
-      .limit(limit)
-      .lean<MemberDoc[]>()
-      .exec();
+    const query = SearchQueries.members(pattern, hidden);
+    return this.members.model.find(query.filter).sort(query.sort).limit(limit).lean<MemberDoc[]>().exec();
   }
 
   private findContent(
@@ -174,13 +190,8 @@ export class ExploreService {
     hidden: string[],
     stories: boolean,
   ): Promise<PostDoc[]> {
-    const filter: FilterQuery<PostDoc> = { isStory: stories, deleted: { $ne: true } };
-    if (query.tagQuery) filter.tags = { $regex: pattern };
-    else filter.contentLower = { $regex: pattern };
-    if (stories) filter.expiresAt = { $gt: this.clock.now() };
-    if (query.category) filter.category = query.category;
-    if (hidden.length > 0) filter.authorId = { $nin: hidden };
-    return this.posts.find(filter).sort({ createdAt: -1 }).limit(query.limit).lean<PostDoc[]>().exec();
+    const find = SearchQueries.content(query, pattern, hidden, stories, this.clock.now());
+    return this.posts.find(find.filter).sort(find.sort).limit(query.limit).lean<PostDoc[]>().exec();
   }
 
   /** Posts with their authors and the caller's likes, list by list. */

@@ -1,11 +1,11 @@
-// The four feeds, stories and member content through gRPC against MongoDB (FerretDB) and Redis.
+// The four feeds, stories and member content through gRPC against MongoDB and Redis.
 import { social } from '@aura/proto';
 import { status } from '@grpc/grpc-js';
 import { randomUUID } from 'node:crypto';
 import { HOUR_MS } from '../common/clock';
 import { SENTINEL } from '../common/redis-cache';
 import { PostsRepository } from '../posts/posts.repository';
-import { StorySweeper } from '../posts/story-sweeper';
+import { SocialSweeper } from '../sweep/social-sweeper';
 import { Harness, refused, startHarness } from '../test-support/harness';
 import { FeedMessages } from './feeds.service';
 
@@ -285,7 +285,7 @@ describe('stories', () => {
     h.clock.advance(HOUR_MS);
     expect((await h.api.listStories(me, {})).posts).toEqual([]);
     expect((await h.api.listMemberContent(me, { userId: friend, kind: 'stories' })).posts).toEqual([]);
-    await h.app.get(StorySweeper).sweep();
+    await h.app.get(SocialSweeper).sweep();
     await h.cache.redis.del(h.keys.activeStories());
     expect((await h.api.listStories(me, {})).posts).toEqual([]);
     expect((await refused(h.api.listStories(undefined, {}))).code).toBe(status.UNAUTHENTICATED);

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CacheTtl } from '../common/cache-ttl';
 import { CLOCK, Clock } from '../common/clock';
-import { byScoreDesc, RedisCache, ScoredId, ScorePosition, zsetKeys } from '../common/redis-cache';
+import { byScoreDesc, RedisCache, ScoredId, ScorePosition, cacheKeys } from '../common/redis-cache';
 import { SOCIAL_SETTINGS, SocialSettings } from '../common/settings';
 import { SocialKeys } from '../common/social-keys';
 import { FollowsRepository } from '../follows/follows.repository';
@@ -56,7 +56,7 @@ export class Timelines {
       const pipeline = this.cache.redis.pipeline();
       for (const follower of followers.slice(start, start + 500)) {
         (pipeline as unknown as typeof this.cache.redis).socialChangeZset(
-          ...zsetKeys(this.keys.timeline(follower)),
+          ...cacheKeys(this.keys.timeline(follower)),
           'add',
           this.settings.timelineSize,
           String(entry.score),
@@ -70,7 +70,7 @@ export class Timelines {
 
   /**
    * Patches a follower's timeline, if cached, with the followee's recent posts (follow) or without
-   * them (unfollow), instead of dropping it: a rebuild is a sorted scan of everyone followed. Entries a
+   * them (unfollow), instead of dropping it (a rebuild reads the posts of everyone followed). Entries a
    * racing fan-out leaves behind are harmless, the following feed keeps only authors followed at read.
    */
   async followChanged(followerId: string, followeeId: string, following: boolean): Promise<void> {
@@ -187,12 +187,6 @@ export class Timelines {
         const [authorId, storyId] = entry.id.split(':');
         return { authorId, storyId, expiresAt: entry.score };
       });
-  }
-
-  /** Stories of the active list whose time is over (the sweep marks them, then forgets them). */
-  async expiredStories(now: Date): Promise<string[]> {
-    const entries = await this.cache.redis.zrangebyscore(this.keys.activeStories(), 0, now.getTime());
-    return entries.map((entry) => entry.split(':')[1]).filter(Boolean);
   }
 
   /** Drops expired stories from the active list (the sweep). */

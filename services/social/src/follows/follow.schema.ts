@@ -21,6 +21,8 @@ const followSchema = new Schema<FollowDoc>(
 );
 followSchema.index({ followerId: 1 });
 followSchema.index({ followeeId: 1 });
+/** Follows of the last minutes (CounterRepair). */
+followSchema.index({ createdAt: 1 });
 followSchema.plugin(outboxPlugin);
 
 export const followId = (followerId: string, followeeId: string) => `${followerId}:${followeeId}`;

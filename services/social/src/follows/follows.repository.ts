@@ -8,8 +8,9 @@ import { SocialKeys } from '../common/social-keys';
 import { FollowDoc, followId, followModel } from './follow.schema';
 
 /**
- * Follows. The documents are the truth; each member's followers and followees are read from Redis
- * copies (fan-out, timelines, stories, discovery), rebuilt from MongoDB when missing.
+ * Follows. The documents are the truth; each member's followers and followees are also kept as Redis
+ * sets, read on every following feed, stories strip, discovery ranking and fan-out, rebuilt from
+ * MongoDB (indexed by followerId / followeeId) when missing. The counts live on the members.
  */
 @Injectable()
 export class FollowsRepository {
@@ -39,15 +40,6 @@ export class FollowsRepository {
     return this.cache.set(this.keys.following(memberId), CacheTtl.memberSet, () =>
       this.loadFollowing(memberId),
     );
-  }
-
-  /** Follower and following counts from the Redis sets (kept exact by `changed`), rebuilt when missing. */
-  async counts(memberId: string): Promise<{ followersCount: number; followingCount: number }> {
-    const [followersCount, followingCount] = await Promise.all([
-      this.cache.size(this.keys.followers(memberId), CacheTtl.memberSet, () => this.loadFollowers(memberId)),
-      this.cache.size(this.keys.following(memberId), CacheTtl.memberSet, () => this.loadFollowing(memberId)),
-    ]);
-    return { followersCount, followingCount };
   }
 
   private async loadFollowers(memberId: string): Promise<string[]> {

@@ -52,9 +52,9 @@ export class FollowsService {
       this.runtime,
     );
     if (!created) return this.state(followee, true);
-    const settled = await this.afterChange(followerId, followeeId, true);
+    const counted = await this.afterChange(followerId, followeeId, true);
     await this.members.touchActive(followerId, now);
-    return this.state(settled ?? followee, true);
+    return this.state(counted ?? followee, true);
   }
 
   async unfollow(request: social.MemberRef, context: CallContext): Promise<social.FollowState> {
@@ -81,14 +81,14 @@ export class FollowsService {
     return {
       userId: memberId,
       isFollowing: following,
-      followersCount: Math.max(0, member?.followersCount ?? 0),
-      followingCount: Math.max(0, member?.followingCount ?? 0),
+      followersCount: member?.followersCount ?? 0,
+      followingCount: member?.followingCount ?? 0,
     };
   }
 
   /**
    * Removes a follow (unfollow, or a block) with its user.unfollowed event; returns the followee as
-   * settled afterwards, or null if there was no follow.
+   * counted afterwards, or null if this call removed no follow.
    */
   async remove(
     followerId: string,
@@ -115,37 +115,42 @@ export class FollowsService {
     return (await this.afterChange(followerId, followeeId, false)) ?? target ?? null;
   }
 
-  /** Caches, timelines and both members' counts after a follow or unfollow. */
-  async afterChange(followerId: string, followeeId: string, following: boolean): Promise<MemberDoc | null> {
-    await this.follows.changed(followerId, followeeId, following);
-    await this.timelines.followChanged(followerId, followeeId, following);
-    const [followee] = await Promise.all([this.settleCounts(followeeId), this.settleCounts(followerId)]);
-    if (followee) await this.timelines.followersChanged(followeeId, followee.followersCount);
+  /**
+   * After this call inserted or deleted a follow: both members' counts move by one (`$inc`, right
+   * after the edge write), then the caches follow. Returns the followee as counted.
+   */
+  private async afterChange(
+    followerId: string,
+    followeeId: string,
+    following: boolean,
+  ): Promise<MemberDoc | null> {
+    const by = following ? 1 : -1;
+    const [followee] = await Promise.all([
+      this.members.addFollowers(followeeId, by),
+      this.members.addFollowing(followerId, by),
+    ]);
+    await this.updateCaches(followerId, followeeId, following, followee);
     return followee;
   }
 
-  /** Recomputes a member's follower and following counts from the follow sets, written until they stick. */
-  async settleCounts(memberId: string): Promise<MemberDoc | null> {
-    for (let attempt = 0; attempt < 6; attempt++) {
-      const { followersCount, followingCount } = await this.follows.counts(memberId);
-      const stored = await this.members.model.findById(memberId).lean<MemberDoc>().exec();
-      if (!stored) return null;
-      if (stored.followersCount === followersCount && stored.followingCount === followingCount)
-        return this.members.refreshCopy(memberId);
-      await this.members.setFollowCounts(memberId, {
-        followersCount: Math.max(0, followersCount),
-        followingCount: Math.max(0, followingCount),
-      });
-    }
-    return this.members.refreshCopy(memberId);
+  /** The Redis follow sets, the follower's timeline and big-authors after a follow changed. */
+  async updateCaches(
+    followerId: string,
+    followeeId: string,
+    following: boolean,
+    followee: MemberDoc | null,
+  ): Promise<void> {
+    await this.follows.changed(followerId, followeeId, following);
+    await this.timelines.followChanged(followerId, followeeId, following);
+    if (followee) await this.timelines.followersChanged(followeeId, followee.followersCount);
   }
 
   private state(member: MemberDoc, isFollowing: boolean): social.FollowState {
     return {
       userId: member._id,
       isFollowing,
-      followersCount: Math.max(0, member.followersCount),
-      followingCount: Math.max(0, member.followingCount),
+      followersCount: member.followersCount,
+      followingCount: member.followingCount,
     };
   }
 }

@@ -30,6 +30,8 @@ const postLikeSchema = new Schema<PostLikeDoc>(
 );
 postLikeSchema.index({ postId: 1 });
 postLikeSchema.index({ userId: 1 });
+/** Likes of the last minutes (CounterRepair). */
+postLikeSchema.index({ createdAt: 1 });
 postLikeSchema.plugin(outboxPlugin);
 
 const commentLikeSchema = new Schema<CommentLikeDoc>(
@@ -44,6 +46,7 @@ const commentLikeSchema = new Schema<CommentLikeDoc>(
 );
 commentLikeSchema.index({ commentId: 1 });
 commentLikeSchema.index({ userId: 1 });
+commentLikeSchema.index({ createdAt: 1 });
 commentLikeSchema.plugin(outboxPlugin);
 
 export const postLikeId = (postId: string, userId: string) => `${postId}:${userId}`;

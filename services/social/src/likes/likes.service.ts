@@ -17,8 +17,8 @@ export const EDGE_KINDS = { postLike: 'post_like', commentLike: 'comment_like', 
 
 /**
  * Like toggles. A like is the insert of "<target>:<member>" (a unique _id: one per member however many
- * requests race); an unlike removes that document through EdgeRemovals. Counts are then recomputed
- * from the like documents and written until they stick (never a bare $inc, never below 0).
+ * requests race); an unlike removes that document through EdgeRemovals. The request whose insert or
+ * delete succeeded then moves the target's count by one with `$inc` (never below 0).
  */
 @Injectable()
 export class LikesService {
@@ -49,37 +49,24 @@ export class LikesService {
         likesCount: Math.max(0, likesCount),
         changedAt: now.toISOString(),
       });
-    let liked = await insertEdge(
+    const liked = await insertEdge(
       this.likes.postLikes,
       { _id: likeId, postId, userId: likerId, createdAt: now },
       [changed('post.liked', post.likesCount + 1)],
       this.runtime,
     );
-    if (!liked) {
-      await this.removals.remove(
+    const removed =
+      !liked &&
+      (await this.removals.remove(
         EDGE_KINDS.postLike,
         this.likes.postLikes,
         likeId,
         async () => [changed('post.unliked', post.likesCount - 1)],
         now,
-      );
-      liked = false;
-    }
-    await this.likes.postLikeChanged(likerId, postId, liked, likeId);
-    const settled = await this.settlePost(postId);
+      )) !== null;
+    const counted = liked || removed ? await this.posts.addLike(postId, liked ? 1 : -1) : post;
     await this.members.touchActive(likerId, now);
-    return { liked, likesCount: settled?.likesCount ?? 0 };
-  }
-
-  /** Recomputes a post's like and comment counts from the truth. */
-  settlePost(postId: string) {
-    return this.posts.settleCounters(postId, async () => {
-      const [likesCount, commentsCount] = await Promise.all([
-        this.likes.countForPost(postId),
-        this.comments.countForPost(postId),
-      ]);
-      return { likesCount, commentsCount };
-    });
+    return { liked, likesCount: counted?.likesCount ?? 0 };
   }
 
   async toggleCommentLike(request: social.CommentRef, context: CallContext): Promise<social.LikeState> {
@@ -101,25 +88,23 @@ export class LikesService {
         likesCount: Math.max(0, likesCount),
         changedAt: now.toISOString(),
       });
-    let liked = await insertEdge(
+    const liked = await insertEdge(
       this.likes.commentLikes,
       { _id: likeId, commentId, postId: comment.postId, userId: likerId, createdAt: now },
       [changed('comment.liked', comment.likesCount + 1)],
       this.runtime,
     );
-    if (!liked) {
-      await this.removals.remove(
+    const removed =
+      !liked &&
+      (await this.removals.remove(
         EDGE_KINDS.commentLike,
         this.likes.commentLikes,
         likeId,
         async () => [changed('comment.unliked', comment.likesCount - 1)],
         now,
-      );
-      liked = false;
-    }
-    await this.likes.commentLikeChanged(likerId, commentId, liked, likeId);
-    const settled = await this.comments.settleLikes(commentId, () => this.likes.countForComment(commentId));
+      )) !== null;
+    const counted = liked || removed ? await this.comments.addLike(commentId, liked ? 1 : -1) : comment;
     await this.members.touchActive(likerId, now);
-    return { liked, likesCount: settled?.likesCount ?? 0 };
+    return { liked, likesCount: counted?.likesCount ?? 0 };
   }
 }

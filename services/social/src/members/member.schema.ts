@@ -6,9 +6,9 @@ import { Schema } from 'mongoose';
  * user.registered, user.profile_changed and user.aura_changed events. The newest change wins
  * (`profileChangedAt` / `auraChangedAt`), so a replayed or late event never rolls a member back.
  *
- * followersCount / followingCount are cached copies of the truth (the `follows` documents), recomputed
- * after every follow change; lastActiveAt is touched (at most every few minutes) when the member posts,
- * likes, comments or follows.
+ * followersCount / followingCount mirror the `follows` documents: `$inc`-ed right after each follow or
+ * unfollow (CounterRepair recounts them after a crash); lastActiveAt is touched (at most every few
+ * minutes) when the member posts, likes, comments or follows.
  */
 export interface MemberDoc {
   _id: string;
@@ -53,8 +53,11 @@ export const memberSchema = new Schema<MemberDoc>(
   { collection: 'members', versionKey: false },
 );
 memberSchema.index({ usernameLower: 1 });
-memberSchema.index({ auraScore: -1 });
+/** Member search's order (highest aura first, then name). */
+memberSchema.index({ auraScore: -1, usernameLower: 1 });
 memberSchema.index({ lastActiveAt: -1 });
+/** Big authors (more followers than the fan-out limit). */
+memberSchema.index({ followersCount: -1 });
 
 export function memberModel(connection: Connection): Model<MemberDoc> {
   return (

@@ -1,42 +1,25 @@
 import { isDuplicateKeyError, MONGO } from '@aura/platform';
 import { identityEvents } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Connection, Model } from 'mongoose';
+import type { Connection, FilterQuery, Model } from 'mongoose';
 import { CacheTtl } from '../common/cache-ttl';
-import { readVersion, RedisCache } from '../common/redis-cache';
+import { RedisCache } from '../common/redis-cache';
 import { SocialKeys } from '../common/social-keys';
+import { FollowDoc, followModel } from '../follows/follow.schema';
 import { MemberDoc, memberModel } from './member.schema';
-
-type StoredMember = Omit<MemberDoc, 'createdAt' | 'lastActiveAt' | 'profileChangedAt' | 'auraChangedAt'> & {
-  createdAt: string | Date;
-  lastActiveAt: string | Date;
-  profileChangedAt: string | Date;
-  auraChangedAt: string | Date;
-};
-
-function revive(copy: StoredMember & { _v?: number }): MemberDoc {
-  const { _v: _version, ...stored } = copy;
-  return {
-    ...stored,
-    createdAt: new Date(stored.createdAt),
-    lastActiveAt: new Date(stored.lastActiveAt),
-    profileChangedAt: new Date(stored.profileChangedAt ?? stored.createdAt),
-    auraChangedAt: new Date(stored.auraChangedAt ?? stored.createdAt),
-  };
-}
 
 const time = (iso: string, fallback: Date) => {
   const parsed = new Date(iso);
   return Number.isNaN(parsed.getTime()) ? fallback : parsed;
 };
 
-/**
- * The members projection: reads by id go through a Redis copy (FerretDB answers non-_id and $in
- * queries by scanning), writes go to MongoDB first and then replace the copy.
- */
+type FollowCounts = Pick<MemberDoc, 'followersCount' | 'followingCount'>;
+
+/** The members projection, read by id (an indexed `$in` for a page of authors). */
 @Injectable()
 export class MembersRepository {
   readonly model: Model<MemberDoc>;
+  private readonly follows: Model<FollowDoc>;
 
   constructor(
     @Inject(MONGO) connection: Connection,
@@ -44,47 +27,25 @@ export class MembersRepository {
     @Inject(SocialKeys) private readonly keys: SocialKeys,
   ) {
     this.model = memberModel(connection);
+    this.follows = followModel(connection);
   }
 
   async ensureIndexes(): Promise<void> {
     await this.model.init();
   }
 
-  async findById(id: string): Promise<MemberDoc | null> {
-    const [member] = await this.findMany([id]);
-    return member ?? null;
-  }
-
-  /** The known members among `ids`, in the order of `ids` (unknown ids are left out). */
-  async findMany(ids: string[]): Promise<MemberDoc[]> {
-    const byId = await this.mapByIds(ids);
-    return [...new Set(ids)].flatMap((id) => {
-      const member = byId.get(id);
-      return member ? [member] : [];
-    });
+  findById(id: string): Promise<MemberDoc | null> {
+    return this.model.findById(id).lean<MemberDoc>().exec();
   }
 
   async mapByIds(ids: string[]): Promise<Map<string, MemberDoc>> {
     const unique = [...new Set(ids)];
-    const result = new Map<string, MemberDoc>();
-    const cached = await this.cache.getJson<StoredMember>(unique.map(this.keys.member));
-    const missing: string[] = [];
-    unique.forEach((id, index) => {
-      const copy = cached[index];
-      if (copy) result.set(id, revive(copy));
-      else missing.push(id);
-    });
-    if (missing.length > 0) {
-      const version = readVersion();
-      const docs = await this.loadFromMongo(missing);
-      for (const doc of docs) result.set(doc._id, doc);
-      await this.cache.setJson(
-        docs.map((doc) => [this.keys.member(doc._id), doc]),
-        CacheTtl.document,
-        version,
-      );
-    }
-    return result;
+    if (unique.length === 0) return new Map();
+    const docs = await this.model
+      .find({ _id: { $in: unique } })
+      .lean<MemberDoc[]>()
+      .exec();
+    return new Map(docs.map((doc) => [doc._id, doc]));
   }
 
   /** Members by username (any case), for @mentions. */
@@ -98,37 +59,25 @@ export class MembersRepository {
     return docs;
   }
 
-  private async loadFromMongo(ids: string[]): Promise<MemberDoc[]> {
-    if (ids.length === 1) {
-      const doc = await this.model.findById(ids[0]).lean<MemberDoc>().exec();
-      return doc ? [doc] : [];
-    }
-    // FerretDB scans for $in; parallel _id lookups are cheaper for a handful.
-    if (ids.length <= 8)
-      return (await Promise.all(ids.map((id) => this.model.findById(id).lean<MemberDoc>().exec()))).filter(
-        (doc): doc is MemberDoc => doc !== null,
-      );
-    return this.model
-      .find({ _id: { $in: ids } })
-      .lean<MemberDoc[]>()
-      .exec();
-  }
-
-  /** Re-reads a member from MongoDB and replaces the Redis copy (after a write). */
-  async refreshCopy(id: string): Promise<MemberDoc | null> {
-    const version = readVersion();
-    const doc = await this.model.findById(id).lean<MemberDoc>().exec();
-    if (doc) await this.cache.setJson([[this.keys.member(id), doc]], CacheTtl.document, version);
-    else await this.cache.redis.del(this.keys.member(id));
-    return doc;
+  /**
+   * The follow counts of a member entering the projection: zero, unless follows were stored before
+   * identity's event arrived (the follower side needs no projected member). Their `$inc`s found no
+   * document, so the edges are counted (indexed by followerId / followeeId).
+   */
+  private async initialFollowCounts(id: string): Promise<FollowCounts> {
+    const [followersCount, followingCount] = await Promise.all([
+      this.follows.countDocuments({ followeeId: id }).exec(),
+      this.follows.countDocuments({ followerId: id }).exec(),
+    ]);
+    return { followersCount, followingCount };
   }
 
   // ---- the projection (identity's events; one consumer per member key, in order) -----------------
 
   async applyRegistered(event: identityEvents.UserRegistered): Promise<void> {
     const createdAt = time(event.createdAt, new Date());
+    const counts = await this.initialFollowCounts(event.userId);
     try {
-      // No copy to refresh: readers load a new member on first use (misses are never cached).
       await this.model.create({
         _id: event.userId,
         username: event.username,
@@ -140,8 +89,7 @@ export class MembersRepository {
         role: event.role || 'user',
         isSuperAura: false,
         bio: '',
-        followersCount: 0,
-        followingCount: 0,
+        ...counts,
         createdAt,
         lastActiveAt: createdAt,
         profileChangedAt: createdAt,
@@ -167,7 +115,6 @@ export class MembersRepository {
       bio: event.bio,
       profileChangedAt: changedAt,
     };
-    const version = readVersion();
     const existing = await this.model.findById(event.userId).lean<MemberDoc>().exec();
     if (!existing) {
       try {
@@ -175,8 +122,7 @@ export class MembersRepository {
           _id: event.userId,
           ...fields,
           auraScore: event.auraScore,
-          followersCount: 0,
-          followingCount: 0,
+          ...(await this.initialFollowCounts(event.userId)),
           createdAt: changedAt,
           lastActiveAt: changedAt,
           auraChangedAt: changedAt,
@@ -187,43 +133,55 @@ export class MembersRepository {
         return this.applyProfileChanged(event);
       }
     }
-    if (new Date(existing.profileChangedAt ?? 0).getTime() > changedAt.getTime()) return;
-    const aura =
-      new Date(existing.auraChangedAt ?? 0).getTime() <= changedAt.getTime()
-        ? { auraScore: event.auraScore, auraChangedAt: changedAt }
-        : {};
-    await this.model.updateOne({ _id: event.userId }, { $set: { ...fields, ...aura } }).exec();
-    await this.storeCopy({ ...existing, ...fields, ...aura }, version);
+    // Conditional updates: an older event never overwrites a newer change.
+    await this.model
+      .updateOne({ _id: event.userId, profileChangedAt: { $lte: changedAt } }, { $set: fields })
+      .exec();
+    await this.setAura(event.userId, event.auraScore, changedAt);
   }
 
   async applyAuraChanged(event: identityEvents.UserAuraChanged): Promise<boolean> {
     const changedAt = time(event.changedAt, new Date());
-    const version = readVersion();
-    const existing = await this.model.findById(event.userId).lean<MemberDoc>().exec();
-    if (!existing) return false;
-    if (new Date(existing.auraChangedAt ?? 0).getTime() > changedAt.getTime()) return true;
-    const aura = { auraScore: event.auraScore, auraChangedAt: changedAt };
-    await this.model.updateOne({ _id: event.userId }, { $set: aura }).exec();
-    await this.storeCopy({ ...existing, ...aura }, version);
+    if ((await this.model.exists({ _id: event.userId })) === null) return false;
+    await this.setAura(event.userId, event.auraScore, changedAt);
     return true;
   }
 
-  /**
-   * Stores the copy a writer computed from its read (`version` taken before that read) and its own
-   * change: one read fewer than refreshCopy; a copy from a later read still wins.
-   */
-  private storeCopy(doc: MemberDoc, version: number): Promise<void> {
-    return this.cache.setJson([[this.keys.member(doc._id), doc]], CacheTtl.document, version);
+  /** The aura score of a change, unless a newer one is stored. */
+  private async setAura(id: string, auraScore: number, changedAt: Date): Promise<void> {
+    await this.model
+      .updateOne(
+        { _id: id, auraChangedAt: { $lte: changedAt } },
+        { $set: { auraScore, auraChangedAt: changedAt } },
+      )
+      .exec();
   }
 
   // ---- written by social ----------------------------------------------------------------------
 
-  async setFollowCounts(
-    id: string,
-    counts: Partial<Pick<MemberDoc, 'followersCount' | 'followingCount'>>,
-  ): Promise<MemberDoc | null> {
+  /** A follower gained (+1) or lost (-1). Returns the member as updated (or as stored if unchanged). */
+  addFollowers(id: string, by: 1 | -1): Promise<MemberDoc | null> {
+    return this.addToCount(id, 'followersCount', by);
+  }
+
+  /** A followed member added (+1) or dropped (-1). */
+  addFollowing(id: string, by: 1 | -1): Promise<MemberDoc | null> {
+    return this.addToCount(id, 'followingCount', by);
+  }
+
+  /** One atomic `$inc`; a decrement applies only while the count is above 0. */
+  private async addToCount(id: string, field: keyof FollowCounts, by: 1 | -1): Promise<MemberDoc | null> {
+    const filter: FilterQuery<MemberDoc> = by < 0 ? { _id: id, [field]: { $gt: 0 } } : { _id: id };
+    const updated = await this.model
+      .findOneAndUpdate(filter, { $inc: { [field]: by } }, { new: true })
+      .lean<MemberDoc>()
+      .exec();
+    return updated ?? this.findById(id);
+  }
+
+  /** Stores counts recounted from the follow documents (CounterRepair). */
+  async setFollowCounts(id: string, counts: FollowCounts): Promise<void> {
     await this.model.updateOne({ _id: id }, { $set: counts }).exec();
-    return this.refreshCopy(id);
   }
 
   /** Marks the member active now, at most once per throttle window (a Redis marker decides). */

@@ -6,11 +6,12 @@ export type ContentType = 'text' | 'multimedia';
 export type MediaType = 'image' | 'video' | 'audio' | '';
 
 /**
- * A post or a story (collection `posts`, `_id` = UUID). Stories carry `expiresAt` (created + 5 h) and are
- * read only while `expiresAt > now` (no TTL indexes on FerretDB); the story sweep sets `expired` later.
- * likesCount / commentsCount / engagementScore are cached copies recomputed from the like and comment
- * documents after each change (never a bare $inc: FerretDB v1 loses concurrent ones, ADR 0003).
- * post.created / story.created travel in the document's outbox.
+ * A post or a story (collection `posts`, `_id` = UUID). Stories carry `expiresAt` (created + 5 h): a TTL
+ * index deletes them once it has passed, and reads filter on `expiresAt > now` meanwhile (the server's
+ * TTL monitor runs once a minute). likesCount / commentsCount mirror the like and comment documents:
+ * each is `$inc`-ed right after its document is inserted or deleted, engagementScore with them (see
+ * CounterRepair for how a crash between the two writes is repaired). post.created / story.created
+ * travel in the document's outbox.
  */
 export interface PostDoc {
   _id: string;
@@ -34,10 +35,9 @@ export interface PostDoc {
   /** likes + 2 × comments + 3 × tips */
   engagementScore: number;
   createdAt: Date;
-  /** Stories: createdAt + 5 h; posts: null. */
+  /** Stories: createdAt + 5 h (deleted by the TTL index after that); posts: null. */
   expiresAt: Date | null;
-  /** Set by the story sweep once a story has expired (reads filter on expiresAt anyway). */
-  expired: boolean;
+  /** Hidden everywhere (moderation). Always stored, so queries filter on `deleted: false`. */
   deleted: boolean;
 }
 
@@ -61,22 +61,19 @@ export const postSchema = new Schema<PostDoc>(
     engagementScore: { type: Number, default: 0 },
     createdAt: { type: Date, required: true },
     expiresAt: { type: Date, default: null },
-    expired: { type: Boolean, default: false },
     deleted: { type: Boolean, default: false },
   },
   { collection: 'posts', versionKey: false },
 );
-postSchema.index({ createdAt: -1 });
-postSchema.index({ authorId: 1, createdAt: -1 });
+/** A member's posts newest first (member timelines, timeline rebuilds, media filters). */
+postSchema.index({ authorId: 1, createdAt: -1, _id: -1 });
+/** Everyone's posts or stories newest first (recent candidates, preview, public counts, search). */
+postSchema.index({ isStory: 1, deleted: 1, createdAt: -1 });
 postSchema.index({ tags: 1 });
-postSchema.index({ isStory: 1, expired: 1, expiresAt: 1 });
+/** Deletes a story once expiresAt has passed (posts carry null, which a TTL index ignores). */
+postSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
 postSchema.plugin(outboxPlugin);
 
 export function postModel(connection: Connection): Model<PostDoc> {
   return (connection.models.Post as Model<PostDoc>) ?? connection.model<PostDoc>('Post', postSchema);
-}
-
-/** engagement_score = likes + 2 × comments + 3 × tips (ADR 0004). */
-export function engagementScore(counts: { likesCount: number; commentsCount: number; tipsCount: number }) {
-  return counts.likesCount + 2 * counts.commentsCount + 3 * counts.tipsCount;
 }

@@ -57,7 +57,6 @@ export class PostsService {
       engagementScore: 0,
       createdAt: now,
       expiresAt: input.isStory ? new Date(now.getTime() + STORY_LIFETIME_MS) : null,
-      expired: false,
       deleted: false,
     };
     const event = createEvent(this.runtime.service, doc.isStory ? 'story.created' : 'post.created', doc._id, {

@@ -5,10 +5,11 @@ import type { Connection, Model } from 'mongoose';
 import { Clock, CLOCK, systemClock } from '../common/clock';
 import { AnswerCache } from '../explore/answer-cache';
 import { clampLimit, startOfUtcDay } from '../explore/explore-rules';
-import { ExploreStore } from '../explore/explore.store';
+import { ExploreRankings } from '../explore/explore-rankings';
 import { MembersRepository } from '../members/members.repository';
 import { toPost } from '../posts/post.mapper';
 import { PostDoc, postModel } from '../posts/post.schema';
+import { PostQueries } from '../posts/posts.repository';
 import { ACTIVE_WINDOW_MS, engagementFigures, int32, PREVIEW_LIMIT } from './public-rules';
 
 export const PUBLIC_OPTIONS = Symbol('PublicOptions');
@@ -31,11 +32,12 @@ export const DEFAULT_PUBLIC_OPTIONS: PublicOptions = {
  * answers are cached in Redis for a few seconds (AnswerCache keys `…:cache:stats` and
  * `…:cache:preview:<limit>`) and every figure is an indexed count or a read of small counters:
  *
- * - total_users: members in the projection; active_users_24h: members with lastActiveAt in 24 h;
+ * - total_users: members in the projection (the collection's count); active_users_24h: members with
+ *   lastActiveAt in 24 h;
  * - total_posts / posts_today: posts that are not stories and not deleted (all time / this UTC day);
  * - total_engagement / engagement_today: likes standing + comments + tips, from Explore's per-day
- *   counters (explore_activity_days, kept by ExploreConsumer from social.content and tip.sent
- *   events; see ExploreStore for why they are recounted, never `$inc`-ed).
+ *   counters (explore_activity_days, `$inc`-ed by ExploreProjections from social.content and tip.sent
+ *   events).
  */
 @Injectable()
 export class PublicService {
@@ -45,7 +47,7 @@ export class PublicService {
   constructor(
     @Inject(MONGO) connection: Connection,
     @Inject(MembersRepository) private readonly members: MembersRepository,
-    @Inject(ExploreStore) private readonly store: ExploreStore,
+    @Inject(ExploreRankings) private readonly rankings: ExploreRankings,
     @Inject(AnswerCache) private readonly cache: AnswerCache,
     @Optional() @Inject(PUBLIC_OPTIONS) options?: Partial<PublicOptions>,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
@@ -58,9 +60,10 @@ export class PublicService {
   feedPreview(request: social.PublicFeedPreviewRequest): Promise<social.PostPage> {
     const limit = clampLimit(request.limit, PREVIEW_LIMIT);
     return this.cache.get(`preview:${limit}`, this.options.previewCacheMs, async () => {
+      const newest = PostQueries.newestSince();
       const docs = await this.posts
-        .find({ isStory: false, deleted: { $ne: true } })
-        .sort({ createdAt: -1 })
+        .find(newest.filter)
+        .sort(newest.sort)
         .limit(limit)
         .lean<PostDoc[]>()
         .exec();
@@ -72,15 +75,15 @@ export class PublicService {
   stats(): Promise<social.PublicStatsResult> {
     return this.cache.get('stats', this.options.statsCacheMs, async () => {
       const now = this.clock.now();
-      const posts = { isStory: false, deleted: { $ne: true } };
+      const posts = { isStory: false, deleted: false };
       const [totalUsers, activeUsers, totalPosts, postsToday, byDay] = await Promise.all([
-        this.members.model.countDocuments({}).exec(),
+        this.members.model.estimatedDocumentCount().exec(),
         this.members.model
           .countDocuments({ lastActiveAt: { $gte: new Date(now.getTime() - ACTIVE_WINDOW_MS) } })
           .exec(),
         this.posts.countDocuments(posts).exec(),
         this.posts.countDocuments({ ...posts, createdAt: { $gte: startOfUtcDay(now) } }).exec(),
-        this.store.engagementByDay(),
+        this.rankings.engagementByDay(),
       ]);
       const engagement = engagementFigures(byDay, now);
       return {

@@ -1,4 +1,4 @@
-// The social core against the real local infrastructure (deploy/local): MongoDB (FerretDB), Redis and
+// The social core against the real local infrastructure (deploy/local): MongoDB, Redis and
 // Kafka. The gRPC server runs in-process on a random port and is called with a grpc-js client, as the
 // gateway does. Each test file gets its own database and Redis key prefix, dropped at the end, and a
 // clock it can move. Explore and public are replaced by stand-ins (their own tests cover them).

@@ -1,0 +1,177 @@
+// The queries social's request paths run are served by an index: each is explained against MongoDB
+// with the indexes social declares, and its plan must hold an IXSCAN and no COLLSCAN. The filters come
+// from the code's own query builders where it has them (PostQueries, CommentQueries, SearchQueries,
+// RankingQueries), else they are written as the repository writes them.
+import { explainFind } from '@aura/platform';
+import type { Model, mongo } from 'mongoose';
+import { blockModel } from './blocks/block.schema';
+import { CommentQueries } from './comments/comments.repository';
+import { EdgeRemovals } from './common/edges';
+import { parseSearchRequest } from './explore/explore-rules';
+import { RankingQueries } from './explore/explore-rankings';
+import { SearchQueries } from './explore/explore.service';
+import { ExploreStore } from './explore/explore.store';
+import { followId } from './follows/follow.schema';
+import { FollowsRepository } from './follows/follows.repository';
+import { commentLikeId, postLikeId } from './likes/like.schema';
+import { LikesRepository } from './likes/likes.repository';
+import { MembersRepository } from './members/members.repository';
+import { PostQueries, PostsRepository } from './posts/posts.repository';
+import { CommentsRepository } from './comments/comments.repository';
+import { Harness, startHarness } from './test-support/harness';
+
+let h: Harness;
+let explore: ExploreStore;
+let posts: PostsRepository;
+let members: MembersRepository;
+let me: string, friend: string, postId: string, commentId: string;
+
+beforeAll(async () => {
+  h = await startHarness('plans');
+  posts = h.app.get(PostsRepository);
+  members = h.app.get(MembersRepository);
+  explore = new ExploreStore(h.runtime.mongo);
+  await explore.ensureIndexes();
+  // A little of everything, so the planner has documents and index entries to choose between.
+  [me, friend] = await Promise.all([h.member(), h.member()]);
+  await h.api.follow(me, { userId: friend });
+  for (let i = 0; i < 5; i++) {
+    h.clock.advance(1);
+    postId = (await h.api.createPost(friend, { content: `post ${i} #plans` })).id;
+  }
+  await h.api.createPost(friend, { content: 'a story', isStory: true });
+  await h.api.togglePostLike(me, { postId });
+  commentId = (await h.api.createComment(me, { postId, content: 'hello' })).id;
+  await h.api.toggleCommentLike(friend, { commentId });
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+/**
+ * The plan of a find on the model's collection: an index scan (IXSCAN, or EXPRESS_IXSCAN for an `_id`
+ * lookup), never a collection scan.
+ */
+async function expectIndexed<T>(
+  model: Model<T>,
+  filter: object,
+  options: { sort?: mongo.Sort; limit?: number } = {},
+): Promise<void> {
+  const collection = h.runtime.mongo.db!.collection(model.collection.collectionName);
+  const stages = await explainFind(collection, filter as mongo.Filter<mongo.Document>, options);
+  expect({ filter, stages }).toEqual({
+    filter,
+    stages: expect.arrayContaining([expect.stringMatching(/IXSCAN$/)]),
+  });
+  expect(stages).not.toContain('COLLSCAN');
+}
+
+const query = (q: { filter: object; sort?: object }, limit?: number) =>
+  [q.filter, { sort: q.sort as mongo.Sort | undefined, limit }] as const;
+
+describe('posts', () => {
+  it('timeline rebuilds and a member’s posts', async () => {
+    await expectIndexed(posts.model, ...query(PostQueries.newestByAuthors([me, friend]), 800));
+    await expectIndexed(posts.model, ...query(PostQueries.newestByAuthors([friend]), 800));
+    await expectIndexed(
+      posts.model,
+      ...query(PostQueries.authorMedia(friend, 'image', { score: Date.now(), id: postId }), 11),
+    );
+  });
+
+  it('posts by id, recent candidates, the preview and active stories', async () => {
+    await expectIndexed(posts.model, ...query(PostQueries.byIds([postId, 'other'])));
+    await expectIndexed(
+      posts.model,
+      ...query(PostQueries.newestSince(new Date(Date.now() - 86_400_000)), 2000),
+    );
+    await expectIndexed(posts.model, ...query(PostQueries.newestSince(), 10));
+    await expectIndexed(posts.model, ...query(PostQueries.activeStories(new Date())));
+  });
+
+  it('the landing page counts', async () => {
+    await expectIndexed(posts.model, { isStory: false, deleted: false });
+    await expectIndexed(posts.model, { isStory: false, deleted: false, createdAt: { $gte: new Date() } });
+    await expectIndexed(members.model, { lastActiveAt: { $gte: new Date() } });
+  });
+});
+
+describe('comments, likes, follows, blocks, members', () => {
+  it('comments of a post, first page and later ones', async () => {
+    const comments = h.app.get(CommentsRepository).model;
+    await expectIndexed(comments, ...query(CommentQueries.page(postId, undefined), 51));
+    await expectIndexed(
+      comments,
+      ...query(CommentQueries.page(postId, { score: Date.now(), id: commentId }), 51),
+    );
+    await expectIndexed(comments, { postId, deleted: false });
+  });
+
+  it('likes: whether a viewer liked, and counts', async () => {
+    const likes = h.app.get(LikesRepository);
+    await expectIndexed(likes.postLikes, { _id: { $in: [postLikeId(postId, me), postLikeId('x', me)] } });
+    await expectIndexed(likes.commentLikes, { _id: { $in: [commentLikeId(commentId, me)] } });
+    await expectIndexed(likes.postLikes, { postId });
+    await expectIndexed(likes.commentLikes, { commentId });
+  });
+
+  it('follows: followers, followees, one follow', async () => {
+    const follows = h.app.get(FollowsRepository).model;
+    await expectIndexed(follows, { followeeId: friend });
+    await expectIndexed(follows, { followerId: me });
+    await expectIndexed(follows, { _id: followId(me, friend) });
+  });
+
+  it('blocks either way, members by id and by username, big authors', async () => {
+    await expectIndexed(blockModel(h.runtime.mongo), { $or: [{ blockerId: me }, { blockedId: me }] });
+    await expectIndexed(members.model, { _id: { $in: [me, friend] } });
+    await expectIndexed(members.model, { usernameLower: { $in: ['a', 'b'] } });
+    await expectIndexed(members.model, { followersCount: { $gt: 5000 } });
+  });
+
+  it('the sweep’s windows of recent changes', async () => {
+    const window = { createdAt: { $gte: new Date(0), $lt: new Date() } };
+    const likes = h.app.get(LikesRepository);
+    await expectIndexed(likes.postLikes, window);
+    await expectIndexed(likes.commentLikes, window);
+    await expectIndexed(h.app.get(CommentsRepository).model, window);
+    await expectIndexed(h.app.get(FollowsRepository).model, window);
+    await expectIndexed(h.app.get(EdgeRemovals).model, window);
+  });
+});
+
+describe('explore', () => {
+  it('search: members, posts, stories and tags', async () => {
+    const text = parseSearchRequest({ query: 'post', contentType: '', category: '', limit: 0 })!;
+    const tags = parseSearchRequest({ query: '#plans', contentType: '', category: '', limit: 0 })!;
+    await expectIndexed(members.model, ...query(SearchQueries.members('post', [friend]), 20));
+    await expectIndexed(
+      posts.model,
+      ...query(SearchQueries.content(text, 'post', [me], false, new Date()), 20),
+    );
+    await expectIndexed(posts.model, ...query(SearchQueries.content(text, 'post', [], true, new Date()), 20));
+    await expectIndexed(
+      posts.model,
+      ...query(SearchQueries.content(tags, 'plans', [], false, new Date()), 20),
+    );
+    await expectIndexed(explore.tagDays, { tag: { $regex: 'plans' } });
+  });
+
+  it('trending tags and the creator rankings', async () => {
+    await expectIndexed(
+      explore.tagHours,
+      RankingQueries.trendingBuckets({ unit: 'hour', fromKey: '2026-01-01T00' }),
+    );
+    await expectIndexed(
+      explore.tagDays,
+      RankingQueries.trendingBuckets({ unit: 'day', fromKey: '2026-01-01' }),
+    );
+    await expectIndexed(explore.tips, RankingQueries.tipsSince(new Date(0)));
+    await expectIndexed(explore.auraChanges, { at: { $gte: new Date(0) }, delta: { $gt: 0 } });
+    await expectIndexed(explore.tips, { recipientId: { $in: [me, friend] }, at: { $gte: new Date(0) } });
+    await expectIndexed(explore.auraChanges, { userId: { $in: [me] }, delta: { $gt: 0 } });
+    await expectIndexed(explore.activity, { actorId: { $in: [me] }, kind: { $in: ['post', 'like'] } });
+    await expectIndexed(explore.activityDays, { kind: { $in: ['like', 'comment', 'tip'] } });
+  });
+});

@@ -1,0 +1,88 @@
+import { LOGGER } from '@aura/platform';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import type { Model } from 'mongoose';
+import type { Logger } from 'pino';
+import { CLOCK, Clock } from '../common/clock';
+import { EdgeDoc, EdgeRemovals } from '../common/edges';
+import { SOCIAL_SETTINGS, SocialSettings } from '../common/settings';
+import { Timelines } from '../feeds/timelines';
+import { FollowsRepository } from '../follows/follows.repository';
+import { FollowsService } from '../follows/follows.service';
+import { LikesRepository } from '../likes/likes.repository';
+import { EDGE_KINDS } from '../likes/likes.service';
+import { MembersRepository } from '../members/members.repository';
+import { CounterRepair } from './counter-repair';
+
+/**
+ * The periodic sweep (every `sweepIntervalMs`; idempotent, so every instance may run it):
+ * - drops expired stories from the Redis active-stories list (the stories themselves are deleted by
+ *   the posts' TTL index; readers already skip them by their expiry);
+ * - completes edge removals (unlike, unfollow) that a crash left halfway, and recounts their targets;
+ * - recounts the counters of recently changed targets (CounterRepair).
+ */
+@Injectable()
+export class SocialSweeper implements OnModuleDestroy {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<unknown>;
+
+  constructor(
+    @Inject(Timelines) private readonly timelines: Timelines,
+    @Inject(EdgeRemovals) private readonly removals: EdgeRemovals,
+    @Inject(LikesRepository) private readonly likes: LikesRepository,
+    @Inject(FollowsRepository) private readonly follows: FollowsRepository,
+    @Inject(FollowsService) private readonly followsService: FollowsService,
+    @Inject(MembersRepository) private readonly members: MembersRepository,
+    @Inject(CounterRepair) private readonly repair: CounterRepair,
+    @Inject(SOCIAL_SETTINGS) private readonly settings: SocialSettings,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => {
+      if (this.running) return;
+      this.running = this.sweep()
+        .catch((error) => this.logger.warn({ err: error }, 'social sweep failed; will retry'))
+        .finally(() => (this.running = undefined));
+    }, this.settings.sweepIntervalMs);
+    this.timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** One pass. */
+  async sweep(): Promise<void> {
+    const now = this.clock.now();
+    await this.timelines.forgetExpiredStories(now);
+    const recovered = await this.recoverRemovals(now);
+    const repaired = await this.repair.repairRecent(now);
+    if (recovered > 0 || repaired.posts + repaired.comments + repaired.members > 0)
+      this.logger.info({ recoveredRemovals: recovered, recounted: repaired }, 'social sweep');
+  }
+
+  /** Completes removals older than a minute that a crash left halfway; returns how many. */
+  private async recoverRemovals(now: Date): Promise<number> {
+    const recovered = await this.removals.recover(
+      {
+        [EDGE_KINDS.postLike]: this.likes.postLikes as unknown as Model<EdgeDoc>,
+        [EDGE_KINDS.commentLike]: this.likes.commentLikes as unknown as Model<EdgeDoc>,
+        [EDGE_KINDS.follow]: this.follows.model as unknown as Model<EdgeDoc>,
+      },
+      new Date(now.getTime() - 60_000),
+    );
+    for (const { kind, edgeId } of recovered) {
+      const [first, second] = edgeId.split(':');
+      if (kind === EDGE_KINDS.postLike) await this.repair.recountPost(first);
+      else if (kind === EDGE_KINDS.commentLike) await this.repair.recountComment(first);
+      else if (kind === EDGE_KINDS.follow) {
+        // follow ids are "<follower>:<followee>"
+        await Promise.all([this.repair.recountMember(first), this.repair.recountMember(second)]);
+        await this.followsService.updateCaches(first, second, false, await this.members.findById(second));
+      }
+    }
+    return recovered.length;
+  }
+}
