@@ -14,6 +14,7 @@ import { IdentityModule } from './identity.module';
 import { ProfileService } from './profile/profile.service';
 import { ProfileMediaConsumer } from './profile-media/profile-media.consumer';
 import { SuperAuraConsumer } from './superaura/superaura.consumer';
+import { RefreshTokensRepository } from './tokens/refresh-tokens.repository';
 import { loadSigningKey } from './tokens/signing-key';
 import { UsersRepository } from './users/users.repository';
 import { WellnessService } from './wellness/wellness.service';
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
   await app.init();
   const users = app.get(UsersRepository);
   await users.ensureIndexes();
+  await app.get(RefreshTokensRepository).ensureIndexes();
   await app.get(BlocksRepository).ensureIndexes();
   await app.get(AuraLedger).ensureIndexes();
   await app.get(WellnessService).ensureIndexes();

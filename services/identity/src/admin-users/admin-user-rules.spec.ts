@@ -5,7 +5,7 @@ import {
   listQueryOf,
   requireAdmin,
   requireSuperAdmin,
-  searchPattern,
+  searchPrefix,
 } from './admin-user-rules';
 
 const superAdmin = { userId: 'a1', role: 'super_admin' as const };
@@ -37,8 +37,10 @@ describe('admin user rules', () => {
     expect(changeOf(superAdmin, 'a1', { isSuperAura: true })).toEqual({ isSuperAura: true });
   });
 
-  it('escapes search text', () => {
-    expect(searchPattern('a.b').test('aXb')).toBe(false);
-    expect(searchPattern('a.b').test('A.B')).toBe(true);
+  it('searches a lower-cased prefix, with the text escaped', () => {
+    expect(searchPrefix('A.b').test('a.bc')).toBe(true);
+    expect(searchPrefix('a.b').test('axb')).toBe(false);
+    expect(searchPrefix('lu').test('alu')).toBe(false);
+    expect(searchPrefix('Lu').source).toBe('^lu');
   });
 });

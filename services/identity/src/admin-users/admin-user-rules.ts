@@ -73,7 +73,11 @@ export function changeOf(
   return change;
 }
 
-/** Search text as a case-insensitive "contains" pattern (regex metacharacters escaped). */
-export function searchPattern(text: string): RegExp {
-  return new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
+/**
+ * Search text as a prefix of a lower-cased name or e-mail (regex metacharacters escaped). A prefix,
+ * not "contains": an anchored regex on a lower-cased copy is a range scan of its index, where a
+ * substring match would read every member.
+ */
+export function searchPrefix(text: string): RegExp {
+  return new RegExp(`^${text.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 }

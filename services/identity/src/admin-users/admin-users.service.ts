@@ -11,7 +11,7 @@ import {
   listQueryOf,
   requireAdmin,
   requireSuperAdmin,
-  searchPattern,
+  searchPrefix,
 } from './admin-user-rules';
 
 /** The admin panel's Users tab: the list and search (admins), role and SuperAura changes (super admin). */
@@ -28,7 +28,7 @@ export class AdminUsersService {
     const query = listQueryOf(input);
     return this.users.listForAdmin({
       role: query.role,
-      search: query.search ? searchPattern(query.search) : null,
+      prefix: query.search ? searchPrefix(query.search) : null,
       limit: query.limit,
     });
   }
@@ -49,8 +49,9 @@ export class AdminUsersService {
     let after = await this.users.setAdminFields(targetId, change);
     if (!after) throw new NotFound(AdminUserMessages.userNotFound);
     if (before.role === 'super_admin' && change.role && change.role !== 'super_admin') {
-      // Demote, then count: of two super admins demoting each other at once, the later count sees
-      // none left and puts its target back, so one always remains (no transactions: ADR 0003).
+      // Demote, then count: of two super admins demoting each other at once, at least one count sees
+      // none left and puts its target back, so one always remains. (A transaction would not do: under
+      // snapshot isolation each would still see the other super admin and both would commit.)
       if ((await this.users.countByRole('super_admin')) === 0) {
         await this.users.setAdminFields(targetId, { role: 'super_admin' });
         throw new RuleViolation(AdminUserMessages.lastSuperAdmin);

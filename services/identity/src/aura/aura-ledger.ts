@@ -1,8 +1,15 @@
-import { createEvent, isDuplicateKeyError, KeyedMutex, MONGO, RUNTIME, ServiceRuntime } from '@aura/platform';
+import {
+  createEvent,
+  EventRecord,
+  inTransaction,
+  isDuplicateKeyError,
+  MONGO,
+  RUNTIME,
+  ServiceRuntime,
+  toStoredOutbox,
+} from '@aura/platform';
 import { Inject, Injectable } from '@nestjs/common';
-import { Connection, Model, Types } from 'mongoose';
-import { untilOutboxCleared } from '../users/outbox-settled';
-import { ProfileChangedAnnouncer } from '../users/profile-changed';
+import type { ClientSession, Connection, Model } from 'mongoose';
 import { UsersRepository } from '../users/users.repository';
 import { utcDay } from '../wellness/wellness-rules';
 import { AuraLogDoc, auraLogSchema } from './aura-log.schema';
@@ -26,32 +33,51 @@ export interface AuraOutcome {
   score: number;
 }
 
+interface Applied {
+  outcome: AuraOutcome;
+  /** The user.aura_changed event stored with the log entry, for the relay to publish. */
+  event?: EventRecord;
+}
+
 /**
  * The aura score's only writer: applies a move of PRODUCT-DECISIONS.md "Social" once per key, within
- * its daily limit, clamped to 0-1000; logs it in aura_log and publishes user.aura_changed (outbox).
- * Changes of one member are serialised in this process; a retried change finds its log entry or the
- * member's `aura_last_key` and applies nothing twice.
+ * its daily limit, clamped to 0-1000. One transaction inserts the change's aura_log entry (`_id` = the
+ * change's key, carrying its user.aura_changed event in `_outbox`) and moves the member's score with
+ * an atomic clamped update: both are stored or neither, so a redelivered or retried change finds its
+ * entry and applies nothing twice. Two concurrent changes of one member both write the member's
+ * document, so one of the transactions is retried and then counts the other's entry: the daily limit
+ * holds under concurrency too. A transaction suits this write because one member's aura changes are
+ * rare next to everything else, so transactions on the same member seldom collide.
  */
 @Injectable()
 export class AuraLedger {
   readonly log: Model<AuraLogDoc>;
-  private readonly locks = new KeyedMutex();
 
   constructor(
-    @Inject(MONGO) connection: Connection,
-    @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'service'>,
+    @Inject(MONGO) private readonly connection: Connection,
+    @Inject(RUNTIME)
+    private readonly runtime: Pick<ServiceRuntime, 'service' | 'registerOutbox' | 'eventsStored'>,
     private readonly users: UsersRepository,
-    private readonly outbox: ProfileChangedAnnouncer,
   ) {
     this.log = connection.models.AuraLog ?? connection.model<AuraLogDoc>('AuraLog', auraLogSchema);
+    runtime.registerOutbox(this.log);
   }
 
   async ensureIndexes(): Promise<void> {
     await this.log.init();
   }
 
-  apply(change: AuraChange): Promise<AuraOutcome> {
-    return this.locks.run(change.userId, () => this.applyOnce(change));
+  async apply(change: AuraChange): Promise<AuraOutcome> {
+    let applied: Applied;
+    try {
+      applied = await inTransaction(this.connection, (session) => this.applyIn(session, change));
+    } catch (error) {
+      // The same change, committed by a concurrent call after this one had looked for it.
+      if (!isDuplicateKeyError(error)) throw error;
+      return this.recorded(change.key);
+    }
+    if (applied.event) this.runtime.eventsStored([applied.event], { model: this.log, id: change.key });
+    return applied.outcome;
   }
 
   /** Net aura change of a member since a moment (weekly growth). */
@@ -63,123 +89,76 @@ export class AuraLedger {
     return entries.reduce((sum, entry) => sum + (entry.delta ?? 0), 0);
   }
 
-  private async applyOnce(change: AuraChange): Promise<AuraOutcome> {
+  /** The change's writes, all through `session` (the transaction may run this more than once). */
+  private async applyIn(session: ClientSession, change: AuraChange): Promise<Applied> {
+    const recorded = await this.log.findById(change.key).session(session).lean<AuraLogDoc>().exec();
+    if (recorded) return { outcome: outcomeOf(recorded) };
     const move =
       change.reason === 'admin'
         ? { delta: change.delta ?? 0, dailyLimit: Infinity }
         : AURA_MOVES[change.reason];
-    const day = utcDay(change.at);
-    let entry = await this.log.findById(change.key).lean().exec();
-    if (entry && entry.state !== 'pending') return this.outcomeOf(entry, 'duplicate');
-    if (!entry) {
-      const used = await this.log
-        .countDocuments({
-          user_id: change.userId,
-          reason: change.reason,
-          day,
-          state: { $in: ['pending', 'applied'] },
-        })
-        .exec();
-      const state = used >= move.dailyLimit ? 'limited' : 'pending';
-      const doc: AuraLogDoc = {
-        _id: change.key,
-        user_id: change.userId,
-        reason: change.reason,
-        requested: move.delta,
-        delta: 0,
-        score_after: 0,
-        state,
-        day,
-        at: change.at,
-      };
-      try {
-        await this.log.create(doc);
-      } catch (error) {
-        if (!isDuplicateKeyError(error)) throw error;
-        entry = await this.log.findById(change.key).lean().exec();
-        return entry ? this.outcomeOf(entry, 'duplicate') : { outcome: 'duplicate', applied: 0, score: 0 };
-      }
-      if (state === 'limited') {
-        const user = await this.users.findById(change.userId);
-        return { outcome: 'daily_limit', applied: 0, score: user?.auraScore ?? 0 };
-      }
+    const entry = {
+      _id: change.key,
+      user_id: change.userId,
+      reason: change.reason,
+      requested: move.delta,
+      day: utcDay(change.at),
+      at: change.at,
+    };
+    if (await this.usedUp(entry, move.dailyLimit, session)) {
+      const score = (await this.users.findById(change.userId))?.auraScore ?? 0;
+      await this.insert({ ...entry, state: 'limited', delta: 0, score_after: score }, session);
+      return { outcome: { outcome: 'daily_limit', applied: 0, score } };
     }
-    return this.applyToMember(change, move.delta);
+    const before = await this.users.addToAuraScore(change.userId, move.delta, session);
+    if (before === null) {
+      await this.insert({ ...entry, state: 'unknown_member', delta: 0, score_after: 0 }, session);
+      return { outcome: { outcome: 'unknown_member', applied: 0, score: 0 } };
+    }
+    const { score, applied } = applyAura(before, move.delta);
+    const event =
+      applied === 0
+        ? undefined
+        : createEvent(this.runtime.service, 'user.aura_changed', change.userId, {
+            userId: change.userId,
+            delta: applied,
+            auraScore: score,
+            reason: change.reason,
+            changedAt: change.at.toISOString(),
+          });
+    await this.insert({ ...entry, state: 'applied', delta: applied, score_after: score }, session, event);
+    return { outcome: { outcome: 'applied', applied, score }, event };
   }
 
-  private async applyToMember(change: AuraChange, delta: number): Promise<AuraOutcome> {
-    const model = this.users.usersModel;
-    if (!Types.ObjectId.isValid(change.userId)) return this.unknown(change.key);
-    const _id = new Types.ObjectId(change.userId);
-    await untilOutboxCleared(this.users.usersModel, _id);
-    for (let attempt = 0; ; attempt++) {
-      const user = await model
-        .findOne({ _id }, { aura_score: 1, aura_last_key: 1, aura_last_delta: 1 })
-        .lean()
-        .exec();
-      if (!user) return this.unknown(change.key);
-      let applied: number;
-      let score: number;
-      if (user.aura_last_key === change.key) {
-        // Applied before a crash or a retry stopped it halfway: finish the log entry only.
-        applied = user.aura_last_delta ?? 0;
-        score = user.aura_score;
-      } else {
-        ({ score, applied } = applyAura(user.aura_score, delta));
-        const result = await model
-          .updateOne(
-            { _id, aura_score: user.aura_score, aura_last_key: { $ne: change.key } },
-            {
-              $set: {
-                aura_score: score,
-                aura_last_key: change.key,
-                aura_last_delta: applied,
-                updated_at: new Date(),
-              },
-            },
-          )
-          .exec();
-        if (result.matchedCount === 0 || !(await this.stuck(_id, change.key, score))) {
-          if (attempt >= 20) throw new Error(`aura change ${change.key} kept losing races`);
-          continue; // another write moved the score or overwrote this one in between: read it again
-        }
-      }
-      await this.log
-        .updateOne({ _id: change.key }, { $set: { state: 'applied', delta: applied, score_after: score } })
-        .exec();
-      if (applied !== 0) {
-        const event = createEvent(this.runtime.service, 'user.aura_changed', change.userId, {
-          userId: change.userId,
-          delta: applied,
-          auraScore: score,
-          reason: change.reason,
-          changedAt: change.at.toISOString(),
-        });
-        await this.outbox.store(`aura:${change.key}`, [event]);
-      }
-      return { outcome: 'applied', applied, score };
-    }
-  }
-
-  /**
-   * Whether the write is there when read back. FerretDB applies an update by reading and rewriting the
-   * document, so a concurrent write to the member (the outbox relay clearing user.registered, a
-   * profile edit) can put the old score back; the change is then applied again.
-   */
-  private async stuck(_id: Types.ObjectId, key: string, score: number): Promise<boolean> {
-    const user = await this.users.usersModel
-      .findOne({ _id }, { aura_score: 1, aura_last_key: 1 })
-      .lean()
+  /** Whether the member has had `dailyLimit` changes of this reason on the entry's day. */
+  private async usedUp(
+    entry: Pick<AuraLogDoc, 'user_id' | 'reason' | 'day'>,
+    dailyLimit: number,
+    session: ClientSession,
+  ): Promise<boolean> {
+    if (!Number.isFinite(dailyLimit)) return false;
+    const used = await this.log
+      .countDocuments({ user_id: entry.user_id, reason: entry.reason, day: entry.day, state: 'applied' })
+      .session(session)
       .exec();
-    return user?.aura_last_key === key && user.aura_score === score;
+    return used >= dailyLimit;
   }
 
-  private async unknown(key: string): Promise<AuraOutcome> {
-    await this.log.updateOne({ _id: key }, { $set: { state: 'unknown_member' } }).exec();
-    return { outcome: 'unknown_member', applied: 0, score: 0 };
+  private async insert(entry: AuraLogDoc, session: ClientSession, event?: EventRecord): Promise<void> {
+    await this.log.create([event ? { ...entry, _outbox: toStoredOutbox([event]) } : entry], { session });
   }
 
-  private outcomeOf(entry: AuraLogDoc, outcome: AuraOutcome['outcome']): AuraOutcome {
-    return { outcome, applied: entry.state === 'applied' ? entry.delta : 0, score: entry.score_after };
+  private async recorded(key: string): Promise<AuraOutcome> {
+    const entry = await this.log.findById(key).lean<AuraLogDoc>().exec();
+    return entry ? outcomeOf(entry) : { outcome: 'duplicate', applied: 0, score: 0 };
   }
+}
+
+/** What a change already in the log did, as the answer to its repetition. */
+function outcomeOf(entry: AuraLogDoc): AuraOutcome {
+  return {
+    outcome: 'duplicate',
+    applied: entry.state === 'applied' ? entry.delta : 0,
+    score: entry.score_after,
+  };
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { annotate, CONFIG, LOGGER, NotFound, RuleViolation, Unauthenticated } from '@aura/platform';
-import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import * as argon2 from 'argon2';
 import type { Logger } from 'pino';
 import type { IdentityConfig } from '../config';
@@ -16,6 +16,12 @@ import { UsersRepository } from '../users/users.repository';
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 
+/**
+ * How much longer than a refresh token's lifetime a family's revocation is kept: a refresh that was
+ * already past its revocation check when the family was revoked may still issue one token after it.
+ */
+const REVOCATION_MARGIN_MS = 3600_000;
+
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
 const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
@@ -30,10 +36,9 @@ export interface Session {
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 @Injectable()
-export class AuthService implements OnModuleInit, OnModuleDestroy {
+export class AuthService implements OnModuleInit {
   /** Verified against when the username is unknown, so both failures take the same time. */
   private dummyHash?: Promise<string>;
-  private sweeper?: NodeJS.Timeout;
 
   constructor(
     private readonly users: UsersRepository,
@@ -46,16 +51,6 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
   onModuleInit(): void {
     signups.touch();
     this.dummyHash = argon2.hash(randomUUID(), ARGON2_OPTIONS);
-    this.sweeper = setInterval(() => {
-      this.refreshTokens
-        .deleteExpired(new Date())
-        .catch((error) => this.logger.warn({ err: error }, 'refresh token sweep failed'));
-    }, 3600_000);
-    this.sweeper.unref();
-  }
-
-  onModuleDestroy(): void {
-    if (this.sweeper) clearInterval(this.sweeper);
   }
 
   hashPassword(password: string): Promise<string> {
@@ -96,7 +91,7 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
   async refresh(refreshToken: string): Promise<Session> {
     const result = await this.refreshTokens.consume(hashToken(refreshToken));
     if (result.outcome === 'reused') {
-      await this.refreshTokens.revokeFamily(result.familyId);
+      await this.revokeFamily(result.familyId);
       this.logger.warn({ familyId: result.familyId }, 'refresh token replayed: session family revoked');
       throw new Unauthenticated(SESSION_EXPIRED);
     }
@@ -109,7 +104,13 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
   async logout(refreshToken: string): Promise<void> {
     if (!refreshToken) return;
     const familyId = await this.refreshTokens.familyOf(hashToken(refreshToken));
-    if (familyId) await this.refreshTokens.revokeFamily(familyId);
+    if (familyId) await this.revokeFamily(familyId);
+  }
+
+  /** Revoked for as long as a token of the family could still be valid. */
+  private revokeFamily(familyId: string): Promise<void> {
+    const ttlMs = this.config.AURA_REFRESH_TOKEN_TTL_SECONDS * 1000;
+    return this.refreshTokens.revokeFamily(familyId, new Date(Date.now() + ttlMs + REVOCATION_MARGIN_MS));
   }
 
   async getUser(userId: string): Promise<User> {

@@ -2,7 +2,7 @@ import { Schema } from 'mongoose';
 
 /**
  * One block: `_id` is `<blocker>:<blocked>`, so a member blocks another at most once whatever the
- * concurrency (a unique key decides, ADR 0003). Unblocking deletes the document.
+ * concurrency (the `_id` index decides). Unblocking deletes the document.
  */
 export interface BlockDoc {
   _id: string;
@@ -22,6 +22,7 @@ export const blockSchema = new Schema<BlockDoc>(
   },
   { collection: 'blocks', versionKey: false },
 );
+// The members one blocks, newest first (the block list).
 blockSchema.index({ blocker_id: 1, created_at: -1 });
 
 export const blockId = (blockerId: string, blockedId: string) => `${blockerId}:${blockedId}`;

@@ -1,4 +1,4 @@
-// Blocks against the real local FerretDB and Kafka (deploy/local): repository, rules and the events
+// Blocks against the real local MongoDB server and Kafka (deploy/local): repository, rules and the events
 // that tell the other services.
 import { randomBytes } from 'node:crypto';
 import {

@@ -1,7 +1,7 @@
 import {
   createEvent,
+  insertOnce,
   insertOutboxEvents,
-  isDuplicateKeyError,
   MONGO,
   outboxCollection,
   OutboxModel,
@@ -10,6 +10,7 @@ import {
 } from '@aura/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Connection, Model } from 'mongoose';
+import { collectionOf } from '../common/collection';
 import { blockId, BlockDoc, blockSchema } from './block.schema';
 
 export interface Block {
@@ -27,10 +28,10 @@ const toBlock = (doc: BlockDoc): Block => ({
 });
 
 /**
- * Blocks and their events without transactions (ADR 0003). The block document is inserted once
- * (`_id` = pair); its event goes to the `block_events` outbox under an id derived from the block
- * (pair + the block's creation time), so every step can be repeated: a retried block or unblock
- * finishes what a crashed one began and never publishes twice. Both event kinds live in the same
+ * Blocks and their events as two idempotent steps. The block document is inserted once (`_id` =
+ * pair); its event goes to the `block_events` outbox under an id derived from the block (pair + the
+ * block's creation time), so every step can be repeated: a retried block or unblock finishes what a
+ * crashed one began and never publishes twice. Both event kinds live in the same
  * outbox collection, so the relay publishes a block before the unblock that follows it; consumers
  * also order by `changed_at`.
  */
@@ -83,16 +84,14 @@ export class BlocksRepository {
   /** Inserts the block (or finds the existing one) and makes sure its user.blocked event is stored. */
   async block(blockerId: string, blockedId: string, reason: string): Promise<Block> {
     let block: Block | null = { blockerId, blockedId, reason, createdAt: new Date() };
-    try {
-      await this.model.create({
-        _id: blockId(blockerId, blockedId),
-        blocker_id: blockerId,
-        blocked_id: blockedId,
-        reason,
-        created_at: block.createdAt,
-      });
-    } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error;
+    const inserted = await insertOnce(collectionOf(this.model), {
+      _id: blockId(blockerId, blockedId),
+      blocker_id: blockerId,
+      blocked_id: blockedId,
+      reason,
+      created_at: block.createdAt,
+    });
+    if (!inserted) {
       block = await this.find(blockerId, blockedId);
       // Unblocked between our insert and this read: the unblock won, and that is a valid order.
       if (!block) return { blockerId, blockedId, reason, createdAt: new Date() };

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Caller, isDuplicateKeyError, MONGO, NotFound, Unauthenticated } from '@aura/platform';
+import { Caller, insertOnce, MONGO, NotFound, Unauthenticated } from '@aura/platform';
 import { Inject, Injectable } from '@nestjs/common';
-import { Connection, Model, Types } from 'mongoose';
-import { untilOutboxCleared } from '../users/outbox-settled';
+import { Connection, Model } from 'mongoose';
+import { collectionOf } from '../common/collection';
 import { ProfileChangedAnnouncer } from '../users/profile-changed';
 import type { User } from '../users/user';
 import { UsersRepository } from '../users/users.repository';
@@ -37,19 +37,7 @@ export class ProfileService {
     if (!member) throw new NotFound(USER_NOT_FOUND);
     const set = validateProfileUpdate(update, member);
     if (Object.keys(set).length === 0) return member;
-    const _id = new Types.ObjectId(userId);
-    await untilOutboxCleared(this.users.usersModel, _id);
-    let updated = await this.users.findById(userId);
-    // Read back: FerretDB rewrites whole documents, so a concurrent write (an aura change) could undo it.
-    for (let attempt = 0; attempt < 5; attempt++) {
-      await this.users.usersModel.updateOne({ _id }, { $set: { ...set, updated_at: new Date() } }).exec();
-      updated = await this.users.findById(userId);
-      const doc = (await this.users.usersModel.findOne({ _id }).lean().exec()) as Record<
-        string,
-        unknown
-      > | null;
-      if (!doc || Object.entries(set).every(([column, value]) => doc[column] === value)) break;
-    }
+    const updated = await this.users.updateProfile(userId, set);
     if (!updated) throw new NotFound(USER_NOT_FOUND);
     await this.profiles.announce(updated, `profile:${userId}:${randomUUID()}`);
     return updated;
@@ -66,18 +54,16 @@ export class ProfileService {
     if (!user) throw new NotFound(USER_NOT_FOUND);
     if (viewerId !== user.id) {
       const day = utcDay(at);
-      try {
-        await this.visits.create({
-          _id: `${user.id}:${viewerId}:${day}`,
-          profile_id: user.id,
-          viewer_id: viewerId,
-          day,
-          at,
-        });
-      } catch (error) {
-        if (!isDuplicateKeyError(error)) throw error;
-      }
+      await insertOnce(collectionOf(this.visits), {
+        _id: `${user.id}:${viewerId}:${day}`,
+        profile_id: user.id,
+        viewer_id: viewerId,
+        day,
+        at,
+      });
     }
+    // Counted from the visits (an index count, exact) rather than kept as a counter on the member:
+    // no second write per visit, and nothing to repair if a process stops between the two.
     return { user, visits: await this.visits.countDocuments({ profile_id: user.id }).exec() };
   }
 

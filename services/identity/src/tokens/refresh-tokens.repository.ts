@@ -1,11 +1,14 @@
-import { isDuplicateKeyError, MONGO } from '@aura/platform';
+import { insertOnce, MONGO } from '@aura/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { Connection, Model, Schema } from 'mongoose';
+import { collectionOf } from '../common/collection';
 
 /**
  * Refresh tokens are insert-only records. Spending a token and revoking a family are inserts keyed by
- * `_id`, so a unique index decides every race: FerretDB v1 applies a conditional update by reading the
- * document and writing it back, which lets two concurrent updates both "win" (docs/adr/0003).
+ * `_id`, so a unique index decides every race and a spend is a fact that cannot be undone (its marker
+ * is what detects a replayed token). Every document carries `expires_at`, the moment it stops
+ * mattering, and a TTL index deletes it after that (within about a minute, so reads still check the
+ * expiry themselves).
  */
 interface RefreshTokenDoc {
   _id: string; // sha-256 of the token: the token itself is never stored
@@ -18,23 +21,40 @@ interface RefreshTokenDoc {
 interface MarkerDoc {
   _id: string;
   at: Date;
+  expires_at: Date;
 }
 
-const refreshTokenSchema = new Schema<RefreshTokenDoc>(
-  {
-    _id: { type: String, required: true },
-    user_id: { type: String, required: true },
-    family_id: { type: String, required: true },
-    expires_at: { type: Date, required: true, index: true },
-    created_at: { type: Date, required: true },
-  },
-  { collection: 'refresh_tokens', versionKey: false },
+/** The collection's documents are deleted by the server once their `expires_at` has passed. */
+function expiring<T>(schema: Schema<T>): Schema<T> {
+  schema.index({ expires_at: 1 }, { expireAfterSeconds: 0 });
+  return schema;
+}
+
+// Indexes come from ensureIndexes (syncIndexes), which also turns an older plain `expires_at` index
+// into the TTL index; creating it on model compile would fail against that older index.
+const refreshTokenSchema = expiring(
+  new Schema<RefreshTokenDoc>(
+    {
+      _id: { type: String, required: true },
+      user_id: { type: String, required: true },
+      family_id: { type: String, required: true },
+      expires_at: { type: Date, required: true },
+      created_at: { type: Date, required: true },
+    },
+    { collection: 'refresh_tokens', versionKey: false, autoIndex: false },
+  ),
 );
 
 const markerSchema = (collection: string) =>
-  new Schema<MarkerDoc>(
-    { _id: { type: String, required: true }, at: { type: Date, required: true } },
-    { collection, versionKey: false },
+  expiring(
+    new Schema<MarkerDoc>(
+      {
+        _id: { type: String, required: true },
+        at: { type: Date, required: true },
+        expires_at: { type: Date, required: true },
+      },
+      { collection, versionKey: false, autoIndex: false },
+    ),
   );
 
 export type ConsumeResult =
@@ -45,9 +65,9 @@ export type ConsumeResult =
 @Injectable()
 export class RefreshTokensRepository {
   private readonly tokens: Model<RefreshTokenDoc>;
-  /** One document per spent token (`_id` = token hash). */
+  /** One document per spent token (`_id` = token hash), kept until the token would have expired. */
   private readonly spent: Model<MarkerDoc>;
-  /** One document per revoked session family (`_id` = family id). */
+  /** One document per revoked session family (`_id` = family id), kept while its tokens could live. */
   private readonly revoked: Model<MarkerDoc>;
 
   constructor(@Inject(MONGO) connection: Connection) {
@@ -58,6 +78,10 @@ export class RefreshTokensRepository {
     this.revoked =
       connection.models.RevokedSessionFamily ??
       connection.model('RevokedSessionFamily', markerSchema('session_families_revoked'));
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await Promise.all([this.tokens.syncIndexes(), this.spent.syncIndexes(), this.revoked.syncIndexes()]);
   }
 
   async insert(hash: string, userId: string, familyId: string, expiresAt: Date): Promise<void> {
@@ -75,12 +99,13 @@ export class RefreshTokensRepository {
     const token = await this.tokens.findById(hash).lean().exec();
     if (!token || token.expires_at <= now) return { outcome: 'invalid' };
     if (await this.revoked.exists({ _id: token.family_id })) return { outcome: 'invalid' };
-    try {
-      await this.spent.create({ _id: hash, at: now });
-    } catch (error) {
-      if (isDuplicateKeyError(error)) return { outcome: 'reused', familyId: token.family_id };
-      throw error;
-    }
+    // Once the token has expired it is refused as invalid anyway: its spent marker can go with it.
+    const spentNow = await insertOnce(collectionOf(this.spent), {
+      _id: hash,
+      at: now,
+      expires_at: token.expires_at,
+    });
+    if (!spentNow) return { outcome: 'reused', familyId: token.family_id };
     return { outcome: 'ok', userId: token.user_id, familyId: token.family_id };
   }
 
@@ -89,24 +114,8 @@ export class RefreshTokensRepository {
     return doc?.family_id ?? null;
   }
 
-  async revokeFamily(familyId: string, now = new Date()): Promise<void> {
-    try {
-      await this.revoked.create({ _id: familyId, at: now });
-    } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error;
-    }
-  }
-
-  /** No TTL indexes (FerretDB has none): expired tokens are swept by the service. */
-  async deleteExpired(before: Date): Promise<number> {
-    const expired = await this.tokens
-      .find({ expires_at: { $lt: before } }, { _id: 1 })
-      .lean()
-      .exec();
-    const ids = expired.map((doc) => doc._id);
-    if (ids.length === 0) return 0;
-    await this.spent.deleteMany({ _id: { $in: ids } }).exec();
-    const result = await this.tokens.deleteMany({ _id: { $in: ids } }).exec();
-    return result.deletedCount;
+  /** Revokes a session family until `until`, when every token the family issued has expired. */
+  async revokeFamily(familyId: string, until: Date, now = new Date()): Promise<void> {
+    await insertOnce(collectionOf(this.revoked), { _id: familyId, at: now, expires_at: until });
   }
 }

@@ -29,12 +29,6 @@ export class ProfileChangedAnnouncer {
     runtime.registerOutbox(this.outbox);
   }
 
-  /** Stores other events of identity in the same outbox, once per `outboxId`. */
-  async store(outboxId: string, events: EventRecord[]): Promise<void> {
-    if (await insertOutboxEvents(this.outbox, outboxId, events))
-      this.runtime.eventsStored(events, { model: this.outbox, id: outboxId });
-  }
-
   /** Once per `outboxId`: a consumer names it after the event it consumed (a redelivery stores nothing). */
   async announce(user: User, outboxId: string): Promise<void> {
     const changed = createEvent(this.runtime.service, 'user.profile_changed', user.id, {
@@ -49,5 +43,10 @@ export class ProfileChangedAnnouncer {
       changedAt: new Date().toISOString(),
     });
     await this.store(outboxId, [changed]);
+  }
+
+  private async store(outboxId: string, events: EventRecord[]): Promise<void> {
+    if (await insertOutboxEvents(this.outbox, outboxId, events))
+      this.runtime.eventsStored(events, { model: this.outbox, id: outboxId });
   }
 }

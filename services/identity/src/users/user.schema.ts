@@ -3,12 +3,17 @@ import { Schema } from 'mongoose';
 
 export interface UserDoc {
   username: string;
-  /** Lower-cased copies carry the unique indexes: names are unique without regard to case. */
+  /**
+   * Lower-cased copies: their unique indexes make names unique without regard to case and serve the
+   * case-insensitive lookups, and their plain indexes serve the admin search's prefix match (a regex
+   * prefix can use an index on an exact copy; regexes ignore a case-insensitive collation).
+   */
   username_lower: string;
   email: string;
   email_lower: string;
   password_hash: string;
   display_name: string;
+  display_name_lower: string;
   role: 'user' | 'admin' | 'super_admin';
   aura_score: number;
   profile_picture: string;
@@ -23,9 +28,6 @@ export interface UserDoc {
   /** SuperAura billing (economy's superaura.changed): the paid period's end, and the change applied last. */
   super_aura_until?: Date | null;
   super_aura_version?: number;
-  /** The aura change applied last (its aura_log key and applied delta): a retried change applies once. */
-  aura_last_key?: string | null;
-  aura_last_delta?: number;
   created_at: Date;
   updated_at: Date;
 }
@@ -38,6 +40,7 @@ export const userSchema = new Schema<UserDoc>(
     email_lower: { type: String, required: true, unique: true },
     password_hash: { type: String, required: true },
     display_name: { type: String, required: true },
+    display_name_lower: { type: String, required: true },
     role: { type: String, required: true, enum: ['user', 'admin', 'super_admin'], default: 'user' },
     aura_score: { type: Number, required: true, min: 0, max: 1000 },
     profile_picture: { type: String, default: '' },
@@ -51,12 +54,13 @@ export const userSchema = new Schema<UserDoc>(
     is_super_aura: { type: Boolean, default: false },
     super_aura_until: { type: Date, default: null },
     super_aura_version: { type: Number, default: 0 },
-    aura_last_key: { type: String, default: null },
-    aura_last_delta: { type: Number, default: 0 },
     created_at: { type: Date, required: true },
     updated_at: { type: Date, required: true },
   },
   { collection: 'users', versionKey: false },
 );
-userSchema.index({ role: 1 });
+// The admin views: newest first, of one role or of all; a search by name or e-mail prefix.
+userSchema.index({ role: 1, created_at: -1 });
+userSchema.index({ created_at: -1 });
+userSchema.index({ display_name_lower: 1 });
 userSchema.plugin(outboxPlugin);

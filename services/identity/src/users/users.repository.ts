@@ -11,10 +11,10 @@ import {
   toStoredOutbox,
 } from '@aura/platform';
 import { Inject, Injectable } from '@nestjs/common';
-import { Connection, Model, Types } from 'mongoose';
+import { ClientSession, Connection, Types } from 'mongoose';
+import { AURA_MAX, AURA_MIN } from '../aura/aura-rules';
 import { RegistrationMessages } from './registration-rules';
 import { STARTING_AURA_SCORE, User, UserWithCredentials } from './user';
-import { untilOutboxCleared } from './outbox-settled';
 import { UserDoc, userSchema } from './user.schema';
 
 export interface NewUser {
@@ -35,12 +35,12 @@ export class UsersRepository extends MongoRepository<UserWithCredentials, UserDo
     runtime.registerOutbox(this.model);
   }
 
-  get usersModel(): Model<UserDoc> {
-    return this.model;
-  }
-
+  /** Makes the collection's indexes those of the schema, and gives older members the search copy. */
   async ensureIndexes(): Promise<void> {
-    await this.model.init();
+    await this.model.syncIndexes();
+    await this.model.collection.updateMany({ display_name_lower: { $exists: false } }, [
+      { $set: { display_name_lower: { $toLower: '$display_name' } } },
+    ]);
   }
 
   protected toEntity(doc: LeanDocument): UserWithCredentials {
@@ -102,6 +102,7 @@ export class UsersRepository extends MongoRepository<UserWithCredentials, UserDo
         email_lower: newUser.email.toLowerCase(),
         password_hash: newUser.passwordHash,
         display_name: newUser.displayName,
+        display_name_lower: newUser.displayName.toLowerCase(),
         role: newUser.role,
         aura_score: STARTING_AURA_SCORE,
         created_at: now,
@@ -130,12 +131,34 @@ export class UsersRepository extends MongoRepository<UserWithCredentials, UserDo
     field: 'profilePicture' | 'bannerImage',
     url: string,
   ): Promise<UserWithCredentials | null> {
-    if (!Types.ObjectId.isValid(userId)) return null;
     const column = field === 'profilePicture' ? 'profile_picture' : 'banner_image';
-    await this.model
-      .updateOne({ _id: new Types.ObjectId(userId) }, { $set: { [column]: url, updated_at: new Date() } })
-      .exec();
-    return this.findById(userId);
+    return this.setFields(userId, { [column]: url });
+  }
+
+  /**
+   * Sets the profile columns given and nothing else, so concurrent edits of different fields (and
+   * aura changes) all stay. The member as stored afterwards; null for an unknown member.
+   */
+  async updateProfile(userId: string, columns: Partial<UserDoc>): Promise<UserWithCredentials | null> {
+    const fields: Partial<UserDoc> = { ...columns };
+    if (columns.display_name !== undefined) fields.display_name_lower = columns.display_name.toLowerCase();
+    return this.setFields(userId, fields);
+  }
+
+  /**
+   * Moves the member's aura score by `delta`, clamped to AURA_MIN-AURA_MAX, in one atomic update; the
+   * score before the change (null for an unknown member). With a session, the change commits with the
+   * rest of its transaction.
+   */
+  async addToAuraScore(userId: string, delta: number, session?: ClientSession): Promise<number | null> {
+    if (!Types.ObjectId.isValid(userId)) return null;
+    const clamped = { $min: [AURA_MAX, { $max: [AURA_MIN, { $add: ['$aura_score', delta] }] }] };
+    const before = await this.model.collection.findOneAndUpdate(
+      { _id: new Types.ObjectId(userId) },
+      [{ $set: { aura_score: clamped, updated_at: '$$NOW' } }],
+      { returnDocument: 'before', projection: { aura_score: 1 }, session },
+    );
+    return before ? (before.aura_score as number) : null;
   }
 
   /**
@@ -146,51 +169,39 @@ export class UsersRepository extends MongoRepository<UserWithCredentials, UserDo
     userId: string,
     change: { isSuperAura: boolean; until: string; version: number },
   ): Promise<UserWithCredentials | null> {
-    if (!Types.ObjectId.isValid(userId)) return null;
-    const _id = new Types.ObjectId(userId);
-    const doc = await this.model.findOne({ _id }, { super_aura_version: 1 }).lean().exec();
-    if (!doc || (doc.super_aura_version ?? 0) > change.version) return null;
-    await this.model
-      .updateOne(
-        { _id },
-        {
-          $set: {
-            is_super_aura: change.isSuperAura,
-            super_aura_until: change.until ? new Date(change.until) : null,
-            super_aura_version: change.version,
-            updated_at: new Date(),
-          },
-        },
-      )
-      .exec();
-    return this.findById(userId);
+    return this.setFields(
+      userId,
+      {
+        is_super_aura: change.isSuperAura,
+        super_aura_until: change.until ? new Date(change.until) : null,
+        super_aura_version: change.version,
+      },
+      { super_aura_version: { $not: { $gt: change.version } } },
+    );
   }
 
-  /** Members for the admin views: newest first, optionally one role or a search on names and e-mail. */
-  async listForAdmin(query: { role: User['role'] | null; search: RegExp | null; limit: number }) {
+  /**
+   * Members for the admin views: newest first, optionally one role, or those whose username, display
+   * name or e-mail starts with `prefix` (a lower-cased, anchored pattern: each branch is an index range).
+   */
+  async listForAdmin(query: { role: User['role'] | null; prefix: RegExp | null; limit: number }) {
     const filter: Record<string, unknown> = {};
-    if (query.search)
-      filter.$or = [{ username: query.search }, { display_name: query.search }, { email: query.search }];
+    if (query.prefix)
+      filter.$or = [
+        { username_lower: query.prefix },
+        { display_name_lower: query.prefix },
+        { email_lower: query.prefix },
+      ];
     else if (query.role) filter.role = query.role;
     return this.findManyWhere(filter, { limit: query.limit, sort: { created_at: -1 } });
   }
 
   /** A role or SuperAura flag set by a super admin (SuperAura billing keeps its own version). */
   async setAdminFields(userId: string, change: { role?: User['role']; isSuperAura?: boolean }) {
-    if (!Types.ObjectId.isValid(userId)) return null;
-    const _id = new Types.ObjectId(userId);
-    const fields: Record<string, unknown> = {};
+    const fields: Partial<UserDoc> = {};
     if (change.role !== undefined) fields.role = change.role;
     if (change.isSuperAura !== undefined) fields.is_super_aura = change.isSuperAura;
-    // FerretDB rewrites the whole document on update (ADR 0003): let the relay clear a new member's
-    // outbox first, then read the change back and write it again if a concurrent write undid it.
-    await untilOutboxCleared(this.model, _id);
-    for (let attempt = 0; attempt < 5; attempt++) {
-      await this.model.updateOne({ _id }, { $set: { ...fields, updated_at: new Date() } }).exec();
-      const doc = (await this.model.findOne({ _id }).lean().exec()) as Record<string, unknown> | null;
-      if (!doc || Object.entries(fields).every(([column, value]) => doc[column] === value)) break;
-    }
-    return this.findById(userId);
+    return this.setFields(userId, fields);
   }
 
   countByRole(role: User['role']): Promise<number> {
@@ -203,5 +214,26 @@ export class UsersRepository extends MongoRepository<UserWithCredentials, UserDo
 
   async emailTaken(email: string): Promise<boolean> {
     return (await this.model.exists({ email_lower: email.toLowerCase() })) !== null;
+  }
+
+  /**
+   * One atomic `$set` of the given columns (and `updated_at`) where `condition` also holds: the member
+   * as stored afterwards, or null when no member matched.
+   */
+  private async setFields(
+    userId: string,
+    fields: Partial<UserDoc>,
+    condition: Record<string, unknown> = {},
+  ): Promise<UserWithCredentials | null> {
+    if (!Types.ObjectId.isValid(userId)) return null;
+    const doc = await this.model
+      .findOneAndUpdate(
+        { _id: new Types.ObjectId(userId), ...condition },
+        { $set: { ...fields, updated_at: new Date() } },
+        { new: true },
+      )
+      .lean<LeanDocument>()
+      .exec();
+    return doc ? this.toEntity(doc) : null;
   }
 }

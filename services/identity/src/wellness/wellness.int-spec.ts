@@ -1,4 +1,4 @@
-// Wellness, aura and profile visits against the real local FerretDB and Kafka (deploy/local): the
+// Wellness, aura and profile visits against the real local MongoDB server and Kafka (deploy/local): the
 // daily rules, the aura log and limits, and the events economy and social read.
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
@@ -6,7 +6,6 @@ import {
   databaseName,
   decodePayload,
   DomainEvent,
-  EventType,
   Forbidden,
   Header,
   KafkaEventBus,
@@ -17,13 +16,13 @@ import {
   RuleViolation,
 } from '@aura/platform';
 import { recordTopics, testConfig, waitFor } from '@aura/platform/testing';
+import type { EventType } from '@aura/proto';
 import { Types, type Connection } from 'mongoose';
 import pino from 'pino';
 import { AuraLedger } from '../aura/aura-ledger';
 import { AuraConsumer } from '../aura/aura.consumer';
 import { ProfileMessages } from '../profile/profile-rules';
 import { ProfileService } from '../profile/profile.service';
-import { untilOutboxCleared } from '../users/outbox-settled';
 import { ProfileChangedAnnouncer } from '../users/profile-changed';
 import { UsersRepository } from '../users/users.repository';
 import { utcDay, WellnessMessages } from './wellness-rules';
@@ -58,20 +57,16 @@ async function newMember(): Promise<string> {
     passwordHash: 'x',
     role: 'user',
   });
-  // The relay clears the new member's outbox by rewriting the document (FerretDB, ADR 0003): let it
-  // finish before a test writes the member, however slow the first publish is on a busy machine (the
-  // services' own wait gives up after 5 s).
-  await untilOutboxCleared(users.usersModel, new Types.ObjectId(user.id), 60_000);
   return user.id;
 }
 
 const as = (userId: string) => ({ userId, role: 'user' as const });
 const score = async (userId: string) => (await users.findById(userId))!.auraScore;
+/** Moves a member's aura to `aura` by a super admin's change (the ledger is the only writer). */
 const setAura = async (userId: string, aura: number) => {
-  await untilOutboxCleared(users.usersModel, new Types.ObjectId(userId));
-  await users.usersModel
-    .updateOne({ _id: new Types.ObjectId(userId) }, { $set: { aura_score: aura } })
-    .exec();
+  const key = `admin:test-${randomUUID()}`;
+  const delta = aura - (await score(userId));
+  await ledger.apply({ userId, reason: 'admin', delta, key, at: new Date() });
 };
 
 function event<T extends EventType>(
@@ -95,11 +90,12 @@ beforeAll(async () => {
   /* eslint-disable @typescript-eslint/no-explicit-any -- the runtime's outbox face only */
   users = new UsersRepository(mongo, runtime as any);
   const announcer = new ProfileChangedAnnouncer(runtime as any, mongo);
-  ledger = new AuraLedger(mongo, runtime, users, announcer);
+  ledger = new AuraLedger(mongo, runtime as any, users);
   wellness = new WellnessService(mongo, runtime as any, users, ledger);
   profiles = new ProfileService(mongo, users, announcer);
   consumer = new AuraConsumer(ledger, wellness, runtime as any, logger);
   /* eslint-enable @typescript-eslint/no-explicit-any */
+  await users.ensureIndexes();
   await Promise.all([ledger.ensureIndexes(), wellness.ensureIndexes(), profiles.ensureIndexes()]);
   bus = new KafkaEventBus({
     clientId: 'identity-wellness-test',
@@ -234,7 +230,10 @@ describe('aura', () => {
       auraEarned: 0,
       auraScore: 1000,
     });
-    const log = await ledger.log.find({ user_id: a }).lean().exec();
+    const log = await ledger.log
+      .find({ user_id: a, reason: { $ne: 'admin' } })
+      .lean()
+      .exec();
     expect(log.map((e) => [e.reason, e.requested, e.delta, e.score_after]).sort()).toEqual([
       ['check_in', 2, 0, 1000],
       ['reflection', 10, 5, 1000],
@@ -344,10 +343,7 @@ describe('profile', () => {
       profileRingColor: 'gold',
       profileAudioYoutubeLink: '',
     });
-    await untilOutboxCleared(users.usersModel, new Types.ObjectId(a));
-    await users.usersModel
-      .updateOne({ _id: new Types.ObjectId(a) }, { $set: { is_super_aura: true } })
-      .exec();
+    await users.setAdminFields(a, { isSuperAura: true });
     await expect(
       profiles.update(as(a), { profileAudioYoutubeLink: 'https://youtu.be/short' }),
     ).rejects.toThrow(ProfileMessages.youtube);

@@ -24,7 +24,8 @@ export const moodCheckinSchema = new Schema<MoodCheckinDoc>(
   },
   { collection: 'mood_checkins', versionKey: false },
 );
-moodCheckinSchema.index({ user_id: 1, created_at: -1 });
+// A member's check-ins newest first (with _id as the tie-break the list sorts by), and those since a moment.
+moodCheckinSchema.index({ user_id: 1, created_at: -1, _id: -1 });
 moodCheckinSchema.plugin(outboxPlugin);
 
 /** A reflection (collection reflections); its reflection.created event rides in `_outbox`. */
@@ -50,7 +51,7 @@ export const reflectionSchema = new Schema<ReflectionDoc>(
   },
   { collection: 'reflections', versionKey: false },
 );
-reflectionSchema.index({ user_id: 1, created_at: -1 });
+reflectionSchema.index({ user_id: 1, created_at: -1, _id: -1 });
 reflectionSchema.plugin(outboxPlugin);
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   Caller,
   createEvent,
-  isDuplicateKeyError,
+  insertOnce,
   MONGO,
   NotFound,
   RUNTIME,
@@ -13,6 +13,7 @@ import {
 import { Inject, Injectable } from '@nestjs/common';
 import { Connection, Model } from 'mongoose';
 import { AuraLedger } from '../aura/aura-ledger';
+import { collectionOf } from '../common/collection';
 import { UsersRepository } from '../users/users.repository';
 import {
   CheckinInput,
@@ -112,7 +113,7 @@ export class WellnessService {
   }
 
   async ensureIndexes(): Promise<void> {
-    await Promise.all([this.checkins.init(), this.reflections.init(), this.days.init()]);
+    await Promise.all([this.checkins.syncIndexes(), this.reflections.syncIndexes(), this.days.init()]);
   }
 
   async checkIn(caller: Caller | undefined, input: CheckinInput): Promise<Rewarded<MoodCheckin>> {
@@ -288,14 +289,8 @@ export class WellnessService {
     return this.claimDoc(`${kind}:${userId}:${day}`, userId, kind, day, at);
   }
 
-  private async claimDoc(id: string, userId: string, kind: string, day: string, at: Date): Promise<boolean> {
-    try {
-      await this.days.create({ _id: id, user_id: userId, kind, day, at });
-      return true;
-    } catch (error) {
-      if (isDuplicateKeyError(error)) return false;
-      throw error;
-    }
+  private claimDoc(id: string, userId: string, kind: string, day: string, at: Date): Promise<boolean> {
+    return insertOnce(collectionOf(this.days), { _id: id, user_id: userId, kind, day, at });
   }
 
   private async member(userId: string) {
