@@ -7,31 +7,18 @@
 // members buy AuraCoin packages: each paid checkout session's signed checkout.session.completed is
 // delivered three times at once (some racing status polls), through the crashes; afterwards each paid
 // session is credited exactly once and the unpaid ones not at all.
-import {
-  callerMetadata,
-  connectMongo,
-  createEvent,
-  databaseName,
-  EventRecord,
-  KafkaEventBus,
-} from '@aura/platform';
+import { connectMongo, createEvent, databaseName, EventRecord, KafkaEventBus } from '@aura/platform';
 import { testConfig, waitFor } from '@aura/platform/testing';
-import { economy as contract, identity } from '@aura/proto';
-import { credentials, Server, ServerCredentials, ServiceError, status } from '@grpc/grpc-js';
-import { ChildProcess, spawn } from 'node:child_process';
+import { economy as contract } from '@aura/proto';
+import { Server, ServiceError, status } from '@grpc/grpc-js';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
-import net from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Connection } from 'mongoose';
 import pino from 'pino';
 import { seekToEnd } from '../test/harness';
+import { EconomyProcess, sleep, startIdentityStub } from '../test/processes';
 import { LedgerStore } from './ledger/ledger.store';
 import type { EntryDoc } from './ledger/ledger.types';
 
-const repoRoot = join(__dirname, '..', '..', '..');
-const entry = join(repoRoot, 'services/economy/dist/main.js');
 const AC = 1_000_000;
 const MEMBERS = 12;
 const FUNDS = AC;
@@ -55,139 +42,32 @@ const members = Array.from({ length: MEMBERS }, (_, i) => ({
   username: `fault_${i}_${randomBytes(2).toString('hex')}`,
 }));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const started = Date.now();
 const progress = (text: string) =>
   process.stdout.write(`[fault ${((Date.now() - started) / 1000).toFixed(0)} s] ${text}\n`);
 
-/** identity's GetUser for the test's members (NOT_FOUND for anyone else). */
-function startIdentityStub(): Promise<{ server: Server; address: string }> {
-  const server = new Server();
-  const known = new Map(members.map((m) => [m.id, m]));
-  const handlers: Record<string, unknown> = {};
-  for (const name of Object.keys(identity.IdentityServiceService))
-    handlers[name] = (_call: unknown, callback: (error: Partial<ServiceError>) => void) =>
-      callback({ code: status.UNIMPLEMENTED, details: 'not in the stub' });
-  handlers.getUser = (
-    call: { request: identity.GetUserRequest },
-    callback: (error: Partial<ServiceError> | null, user?: identity.User) => void,
-  ) => {
-    const member = known.get(call.request.userId);
-    if (!member) return callback({ code: status.NOT_FOUND, details: 'User not found' });
-    callback(null, {
-      ...identity.User.fromPartial({
-        id: member.id,
-        username: member.username,
-        displayName: member.username,
-      }),
-      role: 'user',
-    });
-  };
-  server.addService(identity.IdentityServiceService, handlers as never);
-  return new Promise((resolve, reject) =>
-    server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, port) =>
-      error ? reject(error) : resolve({ server, address: `127.0.0.1:${port}` }),
-    ),
-  );
-}
-
-/** The economy process, restartable; its output goes to a log file. */
-class EconomyProcess {
-  child?: ChildProcess;
-  starts = 0;
-  constructor(
-    private readonly env: NodeJS.ProcessEnv,
-    private readonly healthUrl: string,
-    private readonly logFile: string,
-  ) {}
-
-  async start(): Promise<void> {
-    this.starts += 1;
-    const log = createWriteStream(this.logFile, { flags: 'a' });
-    const child = spawn(process.execPath, [entry], { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout?.pipe(log);
-    child.stderr?.pipe(log);
-    this.child = child;
-    await waitFor(
-      async () => {
-        if (child.exitCode !== null)
-          throw new Error(`economy exited with ${child.exitCode}; see ${this.logFile}`);
-        return fetch(this.healthUrl, { signal: AbortSignal.timeout(1000) }).then(
-          (r) => r.ok,
-          () => false,
-        );
-      },
-      { timeoutMs: 60_000, intervalMs: 200, what: 'economy to be ready' },
-    );
-  }
-
-  async kill(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
-  }
-
-  async stop(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    await exited;
-    clearTimeout(timer);
-  }
-}
-
 let identityStub: { server: Server; address: string };
 let proc: EconomyProcess;
-let client: contract.EconomyServiceClient;
 let mongo: Connection;
 let bus: KafkaEventBus;
 
-function call<T>(
-  method:
-    | 'sendTip'
-    | 'transfer'
-    | 'adminAdjust'
-    | 'verifyLedger'
-    | 'getWallet'
-    | 'createCheckoutSession'
-    | 'getCheckoutStatus'
-    | 'payTestCheckout'
-    | 'handleStripeWebhook',
+type Method =
+  | 'sendTip'
+  | 'transfer'
+  | 'adminAdjust'
+  | 'verifyLedger'
+  | 'getWallet'
+  | 'createCheckoutSession'
+  | 'getCheckoutStatus'
+  | 'payTestCheckout'
+  | 'handleStripeWebhook';
+
+const call = <T>(
+  method: Method,
   request: unknown,
   caller?: { userId: string; role: 'user' | 'admin' | 'super_admin' },
   key?: string,
-): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const fn = client[method] as unknown as (
-      r: unknown,
-      m: unknown,
-      o: unknown,
-      cb: (e: ServiceError | null, v: T) => void,
-    ) => void;
-    fn.call(
-      client,
-      request,
-      callerMetadata(caller, key),
-      { deadline: Date.now() + 15_000 },
-      (error, value) => (error ? reject(error) : resolve(value)),
-    );
-  });
-}
+) => proc.call<T>(method, request, caller, key);
 
 /** Retries one request with its key until the service answers it (the process may be down). */
 async function untilAnswered<T>(attempt: () => Promise<T>): Promise<{ ok: T } | { refused: ServiceError }> {
@@ -202,7 +82,7 @@ async function untilAnswered<T>(attempt: () => Promise<T>): Promise<{ ok: T } | 
         e.code === status.NOT_FOUND
       )
         return { refused: e };
-      // UNAVAILABLE, INTERNAL, DEADLINE_EXCEEDED (the crash), ABORTED (the first try still running).
+      // UNAVAILABLE, INTERNAL, DEADLINE_EXCEEDED: the crash.
       await sleep(250 + Math.random() * 500);
     }
   }
@@ -210,36 +90,20 @@ async function untilAnswered<T>(attempt: () => Promise<T>): Promise<{ ok: T } | 
 }
 
 beforeAll(async () => {
-  if (!existsSync(entry)) throw new Error(`${entry} is missing: run npm run build first`);
-  identityStub = await startIdentityStub();
+  identityStub = await startIdentityStub(members);
   mongo = await connectMongo(config.MONGODB_URI, databaseName('economy', suffix));
   await mongo.dropDatabase();
   await seekToEnd(config.KAFKA_BROKERS, `${groupPrefix}.economy.members`, ['aura.identity.user']);
   await seekToEnd(config.KAFKA_BROKERS, `${groupPrefix}.economy.rewards`, ['aura.social.content']);
-  const [grpcPort, httpPort] = [await freePort(), await freePort()];
-  const logDir = process.env.AURA_RUN_DIR ? join(process.env.AURA_RUN_DIR, 'logs') : tmpdir();
-  mkdirSync(logDir, { recursive: true });
-  proc = new EconomyProcess(
-    {
-      ...process.env,
-      AURA_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      AURA_DB_SUFFIX: suffix,
-      KAFKA_GROUP_PREFIX: groupPrefix,
-      ECONOMY_GRPC_URL: `127.0.0.1:${grpcPort}`,
-      ECONOMY_HTTP_PORT: String(httpPort),
-      IDENTITY_GRPC_URL: identityStub.address,
-      OTEL_EXPORTER_OTLP_ENDPOINT: '',
-      OTEL_SERVICE_NAME: 'economy-fault',
-      // No Stripe key: the local test checkout signs the webhooks with this secret.
-      STRIPE_SECRET_KEY: '',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    },
-    `http://127.0.0.1:${httpPort}/health/ready`,
-    join(logDir, `economy-fault-${Date.now()}.log`),
-  );
+  proc = await EconomyProcess.create('fault', {
+    AURA_DB_SUFFIX: suffix,
+    KAFKA_GROUP_PREFIX: groupPrefix,
+    IDENTITY_GRPC_URL: identityStub.address,
+    // No Stripe key: the local test checkout signs the webhooks with this secret.
+    STRIPE_SECRET_KEY: '',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  });
   await proc.start();
-  client = new contract.EconomyServiceClient(`127.0.0.1:${grpcPort}`, credentials.createInsecure());
   bus = new KafkaEventBus({
     clientId: 'economy-fault-test',
     brokers: config.KAFKA_BROKERS,
@@ -251,7 +115,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  client?.close();
   await proc?.stop();
   await bus?.close();
   await mongo?.close();

@@ -6,11 +6,11 @@ import { EventRecord } from './event';
 import { EventBus } from './event-bus';
 
 /**
- * Transactional outbox without transactions: the events of a change are written INSIDE the changed
- * document (field `_outbox`) by the same single-document write. A relay publishes them and then
- * removes them. A process that dies between the write and the publish leaves the events in the
- * document, and the relay of any instance publishes them later: nothing is lost; a duplicate
- * publish is possible and consumers dedupe by event id.
+ * Transactional outbox in one document: the events of a change are written INSIDE the changed document
+ * (field `_outbox`) by the same single-document write, which MongoDB applies atomically. A relay
+ * publishes them and then removes them (`$unset`, which touches no other field). A process that dies
+ * between the write and the publish leaves the events in the document, and the relay of any instance
+ * publishes them later: nothing is lost; a duplicate publish is possible and consumers dedupe by event id.
  */
 export interface StoredOutboxEvent {
   id: string;
@@ -56,7 +56,12 @@ export function outboxPlugin(schema: Schema): void {
       select: false,
     },
   });
+  // Only documents with unpublished events are in this index: the relay's sweep reads just those.
+  schema.index({ [`${OUTBOX_FIELD}.id`]: 1 }, { sparse: true });
 }
+
+/** Documents whose events are not published yet (served by the sparse index of outboxPlugin). */
+const PENDING = { [`${OUTBOX_FIELD}.id`]: { $exists: true } };
 
 export function toStoredOutbox(records: EventRecord[]): StoredOutboxEvent[] {
   return records.map((record) => ({
@@ -125,8 +130,7 @@ export class OutboxRelay {
 
   start(): void {
     this.stopped = false;
-    // Writes nudge the relay at once; the sweep only catches what a crash left behind, and every pass
-    // queries each outbox collection (a scan on FerretDB), so it runs rarely.
+    // Writes nudge the relay at once; the sweep only catches what a crash left behind, so it runs rarely.
     this.timer = setInterval(() => this.nudge(), this.options.intervalMs ?? 30_000);
     this.timer.unref();
     this.nudge();
@@ -134,7 +138,7 @@ export class OutboxRelay {
 
   /**
    * Asks for a publish pass soon; passes never overlap. With `at`, the pass reads just that document
-   * (by `_id`, which FerretDB serves without a scan); without, it sweeps every outbox collection.
+   * by `_id`; without, it sweeps every outbox collection.
    */
   nudge(at?: StoredEventsAt): void {
     if (this.stopped) return;
@@ -172,7 +176,7 @@ export class OutboxRelay {
       });
   }
 
-  /** Publishes the events of the named documents: reads and clears each by `_id` (no scans). */
+  /** Publishes the events of the named documents: reads and clears each by `_id`. */
   async drainHinted(hinted: Map<OutboxModel, Set<string>>): Promise<void> {
     const batchSize = this.options.batchSize ?? 100;
     for (const [model, idSet] of hinted) {
@@ -194,15 +198,15 @@ export class OutboxRelay {
 
   /**
    * Publishes everything pending now; resolves when the outboxes are empty. A pass publishes a batch
-   * of documents' events in one Kafka call; finding them is a scan of each collection on FerretDB, so
-   * this runs at start and on the timer, and writers' nudges name their document instead.
+   * of documents' events in one Kafka call; it runs at start and on the timer (writers' nudges name
+   * their document instead).
    */
   async drain(): Promise<void> {
     for (const model of this.options.models) {
       const seen = new Set<string>();
       for (;;) {
         const docs = await model
-          .find({ [`${OUTBOX_FIELD}.0`]: { $exists: true } })
+          .find(PENDING)
           .select(`+${OUTBOX_FIELD}`)
           .limit(this.options.batchSize ?? 100)
           .lean<OutboxDoc[]>()
@@ -218,15 +222,11 @@ export class OutboxRelay {
     }
   }
 
-  /**
-   * Empties the outboxes just published, each by `_id` (nothing appends to an outbox, see
-   * outboxPlugin). One write per document: on FerretDB a filter with more than the `_id` scans the
-   * collection, which costs more than these writes.
-   */
+  /** Empties the outboxes just published (nothing appends to an outbox, see outboxPlugin). */
   private async removePublished(model: OutboxModel, docs: OutboxDoc[]): Promise<void> {
-    await Promise.all(
-      docs.map((doc) => model.updateOne({ _id: doc._id }, { $unset: { [OUTBOX_FIELD]: 1 } }).exec()),
-    );
+    await model
+      .updateMany({ _id: { $in: docs.map((doc) => doc._id) } }, { $unset: { [OUTBOX_FIELD]: 1 } })
+      .exec();
   }
 
   async stop(): Promise<void> {
