@@ -6,6 +6,19 @@ import type { Kafka } from 'kafkajs';
  * published in between would be skipped; committing the end offsets first closes that gap.
  */
 export async function pinNewGroupAtEnd(kafka: Kafka, groupId: string, topics: string[]): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await pinOnce(kafka, groupId, topics);
+    } catch (error) {
+      // Right after a group's coordinator moved or was created, the broker answers NOT_COORDINATOR
+      // (or COORDINATOR_LOAD_IN_PROGRESS) until its metadata settles: a retriable error, asked again.
+      if ((error as { retriable?: boolean }).retriable !== true || attempt >= 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
+async function pinOnce(kafka: Kafka, groupId: string, topics: string[]): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
   try {
