@@ -7,6 +7,8 @@
 //   npm run bench -- auth-me               only the named scenarios
 //   npm run bench -- --connections 50 --duration 10 --warmup 2
 //   npm run bench -- --list                the scenarios and what they measure
+//   npm run bench -- scale [--scale small]  the community at scale: a bulk-loaded community against an
+//                                          empty one, on stacks of their own (scale/run.mjs)
 //
 // A scenario is one module in scenarios/ exporting
 //   name, description,
@@ -28,8 +30,9 @@ import net from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { cacheDir, ensureSigningKey, repoRoot, stackEnv } from '../lib/env.mjs';
+import { cacheDir, repoRoot } from '../lib/env.mjs';
 import { Stack, stackProcesses } from '../lib/stack.mjs';
+import { benchEnv, benchPorts, portOf } from './bench-env.mjs';
 import {
   formatCpu,
   formatOpenLoopTable,
@@ -41,6 +44,11 @@ import {
 } from './load.mjs';
 
 const MAX_DURATION_SEC = 30;
+
+if (process.argv[2] === 'scale') {
+  const { runScale } = await import('./scale/run.mjs');
+  process.exit(await runScale(process.argv.slice(3)));
+}
 
 const { values: opts, positionals } = parseArgs({
   allowPositionals: true,
@@ -73,34 +81,7 @@ if (opts.list) {
 
 // The bench stack runs beside a development stack and the test stack: own ports, databases, groups.
 const runId = Date.now().toString(36);
-const env = stackEnv({
-  AURA_ENV: 'test',
-  // AURA_BENCH_LOG_LEVEL=debug also logs every MongoDB command slower than 50 ms (finding scans).
-  LOG_LEVEL: process.env.AURA_BENCH_LOG_LEVEL ?? 'warn',
-  AURA_DB_SUFFIX: 'bench',
-  KAFKA_GROUP_PREFIX: `aura-bench-${runId}`,
-  KAFKA_NEW_GROUP_START: 'latest',
-  IDENTITY_GRPC_URL: '127.0.0.1:22051',
-  IDENTITY_HTTP_PORT: '18301',
-  SOCIAL_GRPC_URL: '127.0.0.1:22052',
-  SOCIAL_HTTP_PORT: '18302',
-  MESSAGING_GRPC_URL: '127.0.0.1:22053',
-  MESSAGING_HTTP_PORT: '18303',
-  ECONOMY_GRPC_URL: '127.0.0.1:22054',
-  ECONOMY_HTTP_PORT: '18304',
-  MEDIA_GRPC_URL: '127.0.0.1:22056',
-  MEDIA_HTTP_PORT: '18306',
-  GATEWAY_PORT: '18380',
-  AURA_BIND_HOST: '127.0.0.1',
-  // Setup signs up many members per run, and a few members carry the load of many: the per-member
-  // limits (counters in the shared Redis) would measure the limiter, not the system.
-  AURA_RATE_LIMIT_REGISTER_PER_HOUR: '100000',
-  AURA_RATE_LIMIT_CONTENT_PER_MINUTE: '1000000',
-  AURA_RATE_LIMIT_MESSAGES_PER_MINUTE: '1000000',
-  // No telemetry export: it would be measured too (stackEnv drops empty values).
-  OTEL_EXPORTER_OTLP_ENDPOINT: '',
-});
-env.AURA_JWT_PRIVATE_KEY_FILE ??= ensureSigningKey(env);
+const env = benchEnv({ runId });
 const baseUrl = `http://127.0.0.1:${env.GATEWAY_PORT}`;
 const outDir = join(cacheDir(env), 'run', 'bench');
 
@@ -114,15 +95,8 @@ if (!opts['skip-infra-check']) {
 }
 for (const proc of stackProcesses(env))
   if (!existsSync(join(repoRoot, proc.entry))) fail(`${proc.entry} is missing: run npm run build`);
-for (const port of [
-  ...['IDENTITY', 'SOCIAL', 'MESSAGING', 'ECONOMY', 'MEDIA'].flatMap((service) => [
-    portOf(env[`${service}_GRPC_URL`]),
-    env[`${service}_HTTP_PORT`],
-  ]),
-  env.GATEWAY_PORT,
-])
-  if (await portAnswers(Number(port)))
-    fail(`port ${port} is in use (is another npm run bench still running?)`);
+for (const port of benchPorts(env))
+  if (await portAnswers(port)) fail(`port ${port} is in use (is another npm run bench still running?)`);
 
 const stack = new Stack(env, { logDir: join(outDir, 'logs') });
 let current; // the running autocannon instance
@@ -403,12 +377,6 @@ function portAnswers(port) {
     socket.once('timeout', () => (socket.destroy(), resolve(false)));
     socket.once('error', () => resolve(false));
   });
-}
-
-/** The port of "host:port", "scheme://host:port/..." (first host), or `fallback`. */
-function portOf(address, fallback) {
-  const match = /^(?:[a-z+]+:\/\/)?(?:[^@/]*@)?[^:/,]+:(\d+)/i.exec(address ?? '');
-  return match ? Number(match[1]) : fallback;
 }
 
 function positiveInt(name, value) {

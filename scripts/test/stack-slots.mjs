@@ -63,3 +63,41 @@ export async function takeStackSlot(dir, count, log = console.log) {
     await new Promise((resolve) => setTimeout(resolve, 2000));
   }
 }
+
+/**
+ * Waits until this run is first in line and every one of the `count` slots is free, then takes them
+ * all (a benchmark that must not share the machine with a test stack); answers the function that gives
+ * them back (also on exit). While it waits first in line, freed slots stay free for it.
+ */
+export async function takeAllStackSlots(dir, count, log = console.log) {
+  mkdirSync(dir, { recursive: true });
+  const ticket = `wait-${String(Date.now()).padStart(15, '0')}-${process.pid}`;
+  writeFileSync(join(dir, ticket), '');
+  const leaveLine = () => rmSync(join(dir, ticket), { force: true });
+  process.once('exit', leaveLine);
+  let waitingSaid = false;
+  for (;;) {
+    if (firstInLine(dir, ticket)) {
+      const taken = [];
+      for (let index = 0; index < count; index += 1) {
+        const file = join(dir, `stack-${index}.lock`);
+        if (!tryTake(file)) break;
+        taken.push(file);
+      }
+      if (taken.length === count) {
+        leaveLine();
+        const release = () => taken.forEach((file) => rmSync(file, { force: true }));
+        process.once('exit', release);
+        return release;
+      }
+      taken.forEach((file) => rmSync(file, { force: true }));
+    }
+    if (!waitingSaid) {
+      log(
+        'waiting: test stacks are running on this machine (AURA_TEST_STACKS); taking every slot after them',
+      );
+      waitingSaid = true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+}
