@@ -59,7 +59,7 @@ export class DashboardStatsService {
         last_active_at: { $gte: since },
       }),
       this.sum(this.model.revenue, 'usd_cents', { at: { $gte: since } }),
-      this.sum(this.model.distributions, 'amount_micro', {}),
+      this.model.distributedMicro(),
       this.model.withdrawals.countDocuments({ status: 'pending' }),
       this.openTickets(),
       this.model.content.countDocuments({ kind: 'post', day: today }),

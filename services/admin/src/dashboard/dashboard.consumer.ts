@@ -51,7 +51,8 @@ export class DashboardConsumer {
       group: 'admin.dashboard',
       events: DASHBOARD_EVENTS,
       handler: (event) => this.handle(event),
-      // Insert-once documents keyed by the subject, and latest-wins upserts in per-key order.
+      // Insert-once documents keyed by the subject, `$max` and latest-wins upserts in per-key order:
+      // a redelivered event changes nothing, so no processed-event store is needed.
       idempotent: true,
       onJoined: () => (this.joined = true),
     });

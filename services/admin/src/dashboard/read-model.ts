@@ -1,9 +1,11 @@
+import { inTransaction, insertOnce, isDuplicateKeyError } from '@aura/platform';
 import type { Connection, mongo } from 'mongoose';
 import { Schema } from 'mongoose';
 
 // The dashboard's read model: small projections of other services' events, in admin's own database,
-// so the stats never query another service. Every write is idempotent (keyed by the thing it
-// records), so a redelivered event changes nothing. Definitions: services/admin/README.md.
+// so the stats never query another service. Every write is idempotent (an insert keyed by the thing it
+// records, a latest-wins upsert, or `$max`), so a redelivered event changes nothing. Definitions:
+// services/admin/README.md.
 
 export interface MemberDoc {
   _id: string;
@@ -61,16 +63,20 @@ function collection<T extends mongo.Document>(
   return model.collection as unknown as mongo.Collection<T>;
 }
 
-/** Activity closer than this to the moment already stored for a member is not written again. */
-const ACTIVE_GRANULARITY_MS = 60_000;
-/** Members remembered by memberActive before the memo starts over (bounds its memory). */
-const ACTIVE_MEMO_SIZE = 100_000;
+/** The running total of DISTRIBUTING_ACCOUNTS' payments to members (`totals`). */
+export const DISTRIBUTED_TOTAL = 'auracoin_distributed';
+
+export interface TotalDoc {
+  _id: string;
+  amount_micro: number;
+}
 
 export class DashboardReadModel {
   readonly members;
   readonly content;
   readonly revenue;
   readonly distributions;
+  readonly totals;
   readonly withdrawals;
 
   constructor(private readonly connection: Connection) {
@@ -81,14 +87,25 @@ export class DashboardReadModel {
     this.content = collection<ContentDoc>(connection, 'content', [{ kind: 1, day: 1 }]);
     this.revenue = collection<RevenueDoc>(connection, 'revenue', [{ at: 1 }]);
     this.distributions = collection<DistributionDoc>(connection, 'distributions', []);
+    this.totals = collection<TotalDoc>(connection, 'totals', []);
     this.withdrawals = collection<WithdrawalDoc>(connection, 'withdrawals', [{ status: 1 }]);
   }
 
   async ensureIndexes(): Promise<void> {
     await Promise.all(
-      ['members', 'content', 'revenue', 'distributions', 'withdrawals'].map((name) =>
+      ['members', 'content', 'revenue', 'distributions', 'totals', 'withdrawals'].map((name) =>
         this.connection.models[`Admin_${name}`]!.init(),
       ),
+    );
+    // The running total starts from the distributions recorded before it existed (a database of an
+    // earlier version); it exists before the consumer starts, so every later distribution adds to it.
+    const [recorded] = await this.distributions
+      .aggregate<{ total: number }>([{ $group: { _id: null, total: { $sum: '$amount_micro' } } }])
+      .toArray();
+    await this.totals.updateOne(
+      { _id: DISTRIBUTED_TOTAL },
+      { $setOnInsert: { amount_micro: recorded?.total ?? 0 } },
+      { upsert: true },
     );
   }
 
@@ -121,35 +138,10 @@ export class DashboardReadModel {
     );
   }
 
-  /**
-   * The last moment written per member by this process: activity within ACTIVE_GRANULARITY_MS of it
-   * writes nothing (the dashboard counts members active in the last 24 hours, so a minute is exact
-   * enough), which spares the database a write for nearly every event of an active member.
-   */
-  private readonly lastActiveWritten = new Map<string, number>();
-
   /** The member acted at `at`: keeps the latest moment (an older, redelivered event changes nothing). */
   async memberActive(userId: string, at: Date): Promise<void> {
     if (!userId) return;
-    const known = this.lastActiveWritten.get(userId);
-    if (known !== undefined && at.getTime() - known < ACTIVE_GRANULARITY_MS) return;
-    // Read, then write by `_id` alone: FerretDB scans the collection for a filter with more than `_id`.
-    const current = await this.members.findOne({ _id: userId }, { projection: { last_active_at: 1 } });
-    const stored = current?.last_active_at?.getTime();
-    if (stored === undefined || stored < at.getTime()) {
-      const set = { $set: { last_active_at: at } };
-      await this.members.updateOne({ _id: userId }, set, { upsert: true }).catch(async (error) => {
-        // memberRegistered inserted the member meanwhile (the upsert's insert met the unique _id).
-        if ((error as { code?: number }).code !== 11000) throw error;
-        await this.members.updateOne({ _id: userId }, set);
-      });
-    }
-    this.remember(userId, Math.max(stored ?? 0, at.getTime()));
-  }
-
-  private remember(userId: string, at: number): void {
-    if (this.lastActiveWritten.size >= ACTIVE_MEMO_SIZE) this.lastActiveWritten.clear();
-    this.lastActiveWritten.set(userId, at);
+    await this.members.updateOne({ _id: userId }, { $max: { last_active_at: at } }, { upsert: true });
   }
 
   async contentCreated(kind: ContentDoc['kind'], id: string, at: Date): Promise<void> {
@@ -160,8 +152,35 @@ export class DashboardReadModel {
     await insertOnce(this.revenue, { _id: id, usd_cents: usdCents, at });
   }
 
+  /**
+   * Records a payment to a member once (by transfer id) and adds it to the running total, in one
+   * transaction: a redelivered transfer finds its record and adds nothing.
+   */
   async distributed(transferId: string, from: string, amountMicro: number, at: Date): Promise<void> {
-    await insertOnce(this.distributions, { _id: transferId, from, amount_micro: amountMicro, at });
+    try {
+      await inTransaction(this.connection, async (session) => {
+        if (await this.distributions.findOne({ _id: transferId }, { session, projection: { _id: 1 } }))
+          return;
+        await this.distributions.insertOne(
+          { _id: transferId, from, amount_micro: amountMicro, at },
+          { session },
+        );
+        await this.totals.updateOne(
+          { _id: DISTRIBUTED_TOTAL },
+          { $inc: { amount_micro: amountMicro } },
+          { session, upsert: true },
+        );
+      });
+    } catch (error) {
+      // The same transfer delivered twice at once (a rebalance): the other delivery recorded it.
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+  }
+
+  /** All AC distributed to members so far (the running total). */
+  async distributedMicro(): Promise<number> {
+    const total = await this.totals.findOne({ _id: DISTRIBUTED_TOTAL });
+    return total?.amount_micro ?? 0;
   }
 
   async withdrawalRequested(id: string): Promise<void> {
@@ -175,12 +194,4 @@ export class DashboardReadModel {
 
 export function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
-}
-
-async function insertOnce<T extends { _id: string }>(target: mongo.Collection<T>, doc: T): Promise<void> {
-  try {
-    await (target as unknown as mongo.Collection<mongo.Document>).insertOne(doc as unknown as mongo.Document);
-  } catch (error) {
-    if ((error as { code?: number }).code !== 11000) throw error;
-  }
 }

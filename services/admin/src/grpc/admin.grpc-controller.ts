@@ -1,7 +1,7 @@
 import { AsyncService, CallContext, Forbidden, Unauthenticated } from '@aura/platform';
 import { admin } from '@aura/proto';
 import type { DashboardStatsService } from '../dashboard/dashboard-stats';
-import type { PersonDoc, TicketView } from '../support/ticket.schema';
+import type { PersonDoc, TicketDoc } from '../support/ticket.schema';
 import { TicketMessages } from '../support/ticket-rules';
 import type { TicketsService } from '../support/tickets.service';
 
@@ -10,7 +10,7 @@ function toPerson(person: PersonDoc | null | undefined): admin.TicketPerson | un
   return { id: person.id, username: person.username, displayName: person.display_name };
 }
 
-export function toTicket(ticket: TicketView): admin.Ticket {
+export function toTicket(ticket: TicketDoc): admin.Ticket {
   return {
     id: ticket._id,
     subject: ticket.subject,

@@ -1,8 +1,9 @@
 import {
   Caller,
   createEvent,
+  EventRecord,
   Forbidden,
-  insertOutboxEvents,
+  inTransaction,
   NotFound,
   outboxCollection,
   OutboxModel,
@@ -11,24 +12,15 @@ import {
   Unauthenticated,
 } from '@aura/platform';
 import { randomUUID } from 'node:crypto';
-import type { Connection, Model } from 'mongoose';
-import { isDuplicateKeyError } from '@aura/platform';
+import type { ClientSession, Connection, Model } from 'mongoose';
 import type { NameSource, PersonName } from '../members/member-names';
-import {
-  PersonDoc,
-  StoredResponseDoc,
-  TicketChangeDoc,
-  ticketChangeSchema,
-  TicketDoc,
-  ticketResponseSchema,
-  ticketSchema,
-  TicketView,
-} from './ticket.schema';
+import { PersonDoc, ResponseDoc, TicketDoc, ticketSchema } from './ticket.schema';
 import {
   checkStatusChange,
   newTicketOf,
   responseOf,
   statusAfterResponse,
+  STATUSES,
   statusOf,
   TicketMessages,
   TicketStatus,
@@ -54,40 +46,59 @@ function personDoc(person: PersonName | null, id: string): PersonDoc {
 }
 
 /**
+ * One atomic update that appends an answer and applies what an answer does to the ticket: the status
+ * becomes statusAfterResponse(status) (an open ticket moves to in_progress) and an unassigned ticket
+ * gets the answering admin. Values are `$literal`, so text starting with `$` is never a field path.
+ */
+function answerUpdate(response: ResponseDoc, at: Date) {
+  const statusAfter = {
+    $switch: {
+      branches: STATUSES.map((status) => ({
+        case: { $eq: ['$status', status] },
+        then: { $literal: statusAfterResponse(status) },
+      })),
+      default: '$status',
+    },
+  };
+  return [
+    {
+      $set: {
+        responses: { $concatArrays: [{ $ifNull: ['$responses', []] }, [{ $literal: response }]] },
+        status: statusAfter,
+        assigned_admin: { $ifNull: ['$assigned_admin', { $literal: response.author }] },
+        updated_at: at,
+      },
+    },
+  ];
+}
+
+/**
  * Support tickets (spec 000 §3–§5, spec 001 §4): members open and read their own; admins read all,
  * answer and set the status. Each change publishes a support.* event (messaging notifies the member).
  *
- * FerretDB has no atomic read-modify-write (ADR 0003), so nothing here depends on one: an answer is a
- * document of its own (two admins answering at once both keep their answer), and a status change is
- * decided by inserting the ticket's next version into `ticket_changes` (of two changes judged against
- * the same state, one inserts; the other re-reads and is judged again — two "resolve" clicks resolve
- * once). The ticket document follows its latest change; reads merge in a change it has not caught up
- * with yet.
+ * A ticket is one document holding its answers. Every change is one atomic update of it: an answer is
+ * appended (two admins answering at once both keep their answer), and a status change is conditional
+ * on the ticket not having that status already (of four "resolve" clicks at once one matches; the
+ * others find the ticket resolved and are told so). The change and its event (in the `outbox`
+ * collection) are written in one transaction, so an event is stored exactly when its change is.
  */
 export class TicketsService {
   readonly tickets: Model<TicketDoc>;
-  readonly responses: Model<StoredResponseDoc>;
-  readonly changes: Model<TicketChangeDoc>;
   private readonly outbox: OutboxModel;
 
   constructor(
-    connection: Connection,
+    private readonly connection: Connection,
     private readonly runtime: Pick<ServiceRuntime, 'service' | 'registerOutbox' | 'eventsStored'>,
     private readonly names: NameSource,
     private readonly changed: () => void = () => {},
   ) {
     this.tickets = connection.models.Ticket ?? connection.model<TicketDoc>('Ticket', ticketSchema);
-    this.responses =
-      connection.models.TicketResponse ??
-      connection.model<StoredResponseDoc>('TicketResponse', ticketResponseSchema);
-    this.changes =
-      connection.models.TicketChange ?? connection.model<TicketChangeDoc>('TicketChange', ticketChangeSchema);
     this.outbox = outboxCollection(connection, 'outbox');
     runtime.registerOutbox(this.tickets, this.outbox);
   }
 
   async ensureIndexes(): Promise<void> {
-    await Promise.all([this.tickets.init(), this.responses.init(), this.changes.init(), this.outbox.init()]);
+    await Promise.all([this.tickets.init(), this.outbox.init()]);
   }
 
   async create(caller: Caller | undefined, input: { subject?: string; message?: string; priority?: string }) {
@@ -112,43 +123,41 @@ export class TicketsService {
       ...ticket,
       status: 'open',
       assigned_admin: null,
-      version: 0,
+      responses: [],
       created_at: now,
       updated_at: now,
     };
+    // The ticket and its event in one insert (the in-document outbox).
     await this.tickets.create({ ...doc, _outbox: toStoredOutbox(events) });
     this.runtime.eventsStored(events, { model: this.tickets, id });
     this.changed();
-    return { ...doc, responses: [] } satisfies TicketView;
+    return doc;
   }
 
-  async listMine(caller: Caller | undefined): Promise<TicketView[]> {
+  async listMine(caller: Caller | undefined): Promise<TicketDoc[]> {
     const member = requireCaller(caller);
-    const docs = await this.tickets
+    return this.tickets
       .find({ user_id: member.userId })
       .sort({ created_at: -1 })
       .limit(LIST_MAX)
       .lean<TicketDoc[]>()
       .exec();
-    return this.views(docs);
   }
 
   async listAll(
     caller: Caller | undefined,
     input: { status?: string; limit?: number },
-  ): Promise<TicketView[]> {
+  ): Promise<TicketDoc[]> {
     requireAdmin(caller);
     const status = input.status ? statusOf(input.status) : null;
     const asked = Number(input.limit ?? 0);
     const limit = Number.isInteger(asked) && asked > 0 ? Math.min(asked, LIST_MAX) : LIST_DEFAULT;
-    const docs = await this.tickets
-      .find({})
+    return this.tickets
+      .find(status ? { status } : {})
       .sort({ created_at: -1 })
-      .limit(LIST_MAX)
+      .limit(limit)
       .lean<TicketDoc[]>()
       .exec();
-    const views = await this.views(docs);
-    return (status ? views.filter((ticket) => ticket.status === status) : views).slice(0, limit);
   }
 
   countOpen(): Promise<number> {
@@ -159,199 +168,109 @@ export class TicketsService {
     caller: Caller | undefined,
     ticketId: string,
     message: string | undefined,
-  ): Promise<TicketView> {
+  ): Promise<TicketDoc> {
     const admin = requireAdmin(caller);
     const text = responseOf(message);
-    const ticket = await this.current(ticketId);
     const author = personDoc(await this.names.find(admin.userId), admin.userId);
-    const responseId = randomUUID();
-    const now = new Date();
-    await this.responses.create({
-      _id: responseId,
-      ticket_id: ticketId,
-      id: responseId,
+    const response: ResponseDoc = {
+      id: randomUUID(),
       message: text,
       is_admin_response: true,
       author,
-      created_at: now,
+      created_at: new Date(),
+    };
+    const stored = await inTransaction(this.connection, async (session) => {
+      const ticket = await this.connection
+        .collection<TicketDoc>('tickets')
+        .findOneAndUpdate({ _id: ticketId }, answerUpdate(response, new Date()), {
+          session,
+          returnDocument: 'after',
+          projection: { _outbox: 0 },
+        });
+      if (!ticket) return null;
+      const events = [
+        createEvent(this.runtime.service, 'support.ticket_responded', ticketId, {
+          ticketId,
+          userId: ticket.user_id,
+          responseId: response.id,
+          adminId: admin.userId,
+          subject: ticket.subject,
+          message: text,
+          status: ticket.status,
+          respondedAt: response.created_at.toISOString(),
+        }),
+      ];
+      return { ticket, ...(await this.storeEvents(session, events)) };
     });
-    // The first answer moves an open ticket to in_progress and assigns the answering admin.
-    const after = await this.change(ticketId, (state) =>
-      state.status === 'open' || !state.assigned_admin
-        ? { status: statusAfterResponse(state.status), assigned_admin: state.assigned_admin ?? author }
-        : null,
-    );
-    await this.publish(`response:${responseId}`, [
-      createEvent(this.runtime.service, 'support.ticket_responded', ticketId, {
-        ticketId,
-        userId: ticket.user_id,
-        responseId,
-        adminId: admin.userId,
-        subject: ticket.subject,
-        message: text,
-        status: after.status,
-        respondedAt: now.toISOString(),
-      }),
-    ]);
-    this.changed();
-    return this.view(ticketId);
+    if (!stored) throw new NotFound(TicketMessages.notFound);
+    this.eventsStored(stored);
+    return stored.ticket;
   }
 
+  /**
+   * Sets the status unless the ticket has it already: the update only matches a ticket in another
+   * status, so of concurrent changes to the same status exactly one applies. The others read the
+   * ticket: resolving a resolved ticket is refused, any other repeat changes nothing.
+   */
   async setStatus(
     caller: Caller | undefined,
     ticketId: string,
     value: string | undefined,
-  ): Promise<TicketView> {
+  ): Promise<TicketDoc> {
     const admin = requireAdmin(caller);
     const next = statusOf(value);
-    let previous: TicketStatus = 'open';
-    let applied = false;
-    const after = await this.change(ticketId, (state) => {
-      checkStatusChange(state.status, next);
-      previous = state.status;
-      applied = state.status !== next;
-      return applied ? { status: next, assigned_admin: state.assigned_admin } : null;
-    });
-    if (applied) {
-      await this.publish(`status:${ticketId}:${after.version}`, [
+    const stored = await inTransaction(this.connection, async (session) => {
+      const now = new Date();
+      const ticket = await this.tickets
+        .findOneAndUpdate(
+          { _id: ticketId, status: { $ne: next } },
+          { $set: { status: next, updated_at: now } },
+          { session, returnDocument: 'before' },
+        )
+        .lean<TicketDoc>()
+        .exec();
+      if (!ticket) return null;
+      const events = [
         createEvent(this.runtime.service, 'support.ticket_status_changed', ticketId, {
           ticketId,
-          userId: after.user_id,
+          userId: ticket.user_id,
           adminId: admin.userId,
-          subject: after.subject,
-          previousStatus: previous,
+          subject: ticket.subject,
+          previousStatus: ticket.status,
           status: next,
-          changedAt: new Date().toISOString(),
+          changedAt: now.toISOString(),
         }),
-      ]);
-      this.changed();
-    }
-    return this.view(ticketId);
-  }
-
-  /**
-   * Applies `decide(state)` as the ticket's next version (null: nothing to change). A version another
-   * change took first means the state moved: read again and decide again.
-   */
-  private async change(
-    ticketId: string,
-    decide: (state: TicketDoc) => Pick<TicketDoc, 'status' | 'assigned_admin'> | null,
-  ): Promise<TicketDoc> {
-    for (let attempt = 0; ; attempt++) {
-      const state = await this.current(ticketId);
-      const next = decide(state);
-      if (!next) return state;
-      const version = state.version + 1;
-      const at = new Date();
-      try {
-        await this.changes.create({
-          _id: `${ticketId}:${version}`,
-          ticket_id: ticketId,
-          version,
-          ...next,
-          at,
-        });
-      } catch (error) {
-        if (isDuplicateKeyError(error) && attempt < 20) continue;
-        throw error;
-      }
-      const updated = { ...state, ...next, version, updated_at: at };
-      await this.follow(ticketId, updated);
-      return updated;
-    }
-  }
-
-  /** Brings the ticket document up to `target` unless a later change got there first. */
-  private async follow(ticketId: string, target: TicketDoc): Promise<void> {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const doc = await this.tickets.findById(ticketId, { version: 1 }).lean<{ version?: number }>().exec();
-      if ((doc?.version ?? 0) >= target.version) return;
-      await this.tickets
-        .updateOne(
-          { _id: ticketId },
-          {
-            $set: {
-              status: target.status,
-              assigned_admin: target.assigned_admin,
-              version: target.version,
-              updated_at: target.updated_at,
-            },
-          },
-        )
-        .exec();
-    }
-  }
-
-  /** The ticket as of its latest change (the document may not have followed it yet). */
-  private async current(ticketId: string): Promise<TicketDoc> {
-    const doc = ticketId ? await this.tickets.findById(ticketId).lean<TicketDoc>().exec() : null;
-    if (!doc) throw new NotFound(TicketMessages.notFound);
-    const [latest] = await this.changes
-      .find({ ticket_id: ticketId, version: { $gt: doc.version ?? 0 } })
-      .sort({ version: -1 })
-      .limit(1)
-      .lean<TicketChangeDoc[]>()
-      .exec();
-    return latest ? merge(doc, latest) : { ...doc, version: doc.version ?? 0 };
-  }
-
-  private async view(ticketId: string): Promise<TicketView> {
-    const [view] = await this.views([await this.current(ticketId)]);
-    return view;
-  }
-
-  /** Tickets with their answers (oldest first) and any change their documents have not followed yet. */
-  private async views(docs: TicketDoc[]): Promise<TicketView[]> {
-    if (docs.length === 0) return [];
-    const ids = docs.map((doc) => doc._id);
-    const [responses, changes] = await Promise.all([
-      this.responses
-        .find({ ticket_id: { $in: ids } })
-        .lean<StoredResponseDoc[]>()
-        .exec(),
-      this.changes
-        .find({ ticket_id: { $in: ids } })
-        .lean<TicketChangeDoc[]>()
-        .exec(),
-    ]);
-    const answers = new Map<string, StoredResponseDoc[]>();
-    for (const response of responses)
-      answers.set(response.ticket_id, [...(answers.get(response.ticket_id) ?? []), response]);
-    const latest = new Map<string, TicketChangeDoc>();
-    for (const change of changes)
-      if ((latest.get(change.ticket_id)?.version ?? -1) < change.version)
-        latest.set(change.ticket_id, change);
-    return docs.map((doc) => {
-      const change = latest.get(doc._id);
-      const ticket = change && change.version > (doc.version ?? 0) ? merge(doc, change) : doc;
-      const list = (answers.get(doc._id) ?? []).sort(
-        (a, b) => +new Date(a.created_at) - +new Date(b.created_at),
-      );
+      ];
       return {
-        ...ticket,
-        responses: list.map(({ id, message, is_admin_response, author, created_at }) => ({
-          id,
-          message,
-          is_admin_response,
-          author,
-          created_at,
-        })),
+        ticket: { ...ticket, status: next, updated_at: now },
+        ...(await this.storeEvents(session, events)),
       };
     });
+    if (!stored) {
+      const current = await this.find(ticketId);
+      checkStatusChange(current.status, next);
+      return current;
+    }
+    this.eventsStored(stored);
+    return stored.ticket;
   }
 
-  private async publish(id: string, events: ReturnType<typeof createEvent>[]): Promise<void> {
-    if (await insertOutboxEvents(this.outbox, id, events))
-      this.runtime.eventsStored(events, { model: this.outbox, id });
+  private async find(ticketId: string): Promise<TicketDoc> {
+    const ticket = await this.tickets.findById(ticketId).lean<TicketDoc>().exec();
+    if (!ticket) throw new NotFound(TicketMessages.notFound);
+    return ticket;
   }
-}
 
-function merge(doc: TicketDoc, change: TicketChangeDoc): TicketDoc {
-  return {
-    ...doc,
-    status: change.status,
-    assigned_admin: change.assigned_admin,
-    version: change.version,
-    updated_at: change.at,
-  };
+  /** Stores events in the outbox collection as part of the caller's transaction. */
+  private async storeEvents(session: ClientSession, events: EventRecord[]) {
+    const outboxId = `${events[0].type}:${events[0].id}`;
+    await this.outbox.create([{ _id: outboxId, _outbox: toStoredOutbox(events) }], { session });
+    return { events, outboxId };
+  }
+
+  /** After the commit: the relay publishes the events now, and the dashboard's figures move. */
+  private eventsStored(stored: { events: EventRecord[]; outboxId: string }): void {
+    this.runtime.eventsStored(stored.events, { model: this.outbox, id: stored.outboxId });
+    this.changed();
+  }
 }

@@ -1,0 +1,185 @@
+// The admin service's parts against the real local MongoDB: support tickets under concurrent admins
+// (answers all kept, resolves applied once, each change stored with its event), the dashboard's read
+// model under redelivered and concurrent events, and the indexes behind the hot queries.
+import {
+  Caller,
+  connectMongo,
+  databaseName,
+  EventRecord,
+  explainFind,
+  OutboxModel,
+  servedByIndex,
+} from '@aura/platform';
+import { testConfig } from '@aura/platform/testing';
+import type { Connection, mongo } from 'mongoose';
+import { randomUUID } from 'node:crypto';
+import { Admin, composeAdmin } from './admin';
+import type { NameSource } from './members/member-names';
+import { TicketMessages } from './support/ticket-rules';
+
+let mongoConnection: Connection;
+let admin: Admin;
+/** Every event the services said they stored (what the outbox relay would publish). */
+const stored: EventRecord[] = [];
+
+const names: NameSource = {
+  find: async (id) => ({ id, username: `name_${id.slice(0, 6)}`, displayName: `Name ${id.slice(0, 4)}` }),
+  close: () => undefined,
+};
+const member = (): Caller => ({ userId: randomUUID(), role: 'user' });
+const anAdmin = (): Caller => ({ userId: randomUUID(), role: 'admin' });
+const eventsOf = (type: string, ticketId: string) =>
+  stored.filter((event) => event.type === type && event.key === ticketId);
+
+beforeAll(async () => {
+  const config = testConfig();
+  mongoConnection = await connectMongo(
+    config.MONGODB_URI,
+    databaseName('admin', `it_${config.AURA_DB_SUFFIX}`),
+  );
+  await mongoConnection.dropDatabase();
+  admin = composeAdmin({
+    mongo: mongoConnection,
+    runtime: {
+      service: 'admin',
+      registerOutbox: (..._models: OutboxModel[]) => undefined,
+      eventsStored: (records: EventRecord[]) => void stored.push(...records),
+      subscribe: async () => undefined,
+    },
+    identityUrl: null,
+    names,
+  });
+  await admin.init();
+});
+
+afterAll(async () => {
+  await mongoConnection?.close();
+});
+
+describe('support tickets', () => {
+  it('answers given at once are all kept; the first moves the ticket to in_progress and assigns', async () => {
+    const owner = member();
+    const ticket = await admin.tickets.create(owner, { subject: 'Race', message: 'Answers at once' });
+    const admins = [anAdmin(), anAdmin(), anAdmin(), anAdmin(), anAdmin()];
+    const answered = await Promise.all(
+      admins.map((who, index) => admin.tickets.respond(who, ticket._id, `Answer ${index}`)),
+    );
+    expect(answered.every((view) => view.status === 'in_progress')).toBe(true);
+    const [mine] = await admin.tickets.listMine(owner);
+    expect(mine.responses.map((response) => response.message).sort()).toEqual(
+      admins.map((_, index) => `Answer ${index}`),
+    );
+    expect(admins.map((who) => who.userId)).toContain(mine.assigned_admin?.id);
+    // Every answer stored its event, each with the status the answer left.
+    expect(eventsOf('support.ticket_responded', ticket._id)).toHaveLength(5);
+  });
+
+  it('four concurrent resolves resolve once; the others are told "Ticket is already resolved"', async () => {
+    const ticket = await admin.tickets.create(member(), { subject: 'Resolve', message: 'Four clicks' });
+    const outcomes = await Promise.allSettled(
+      [anAdmin(), anAdmin(), anAdmin(), anAdmin()].map((who) =>
+        admin.tickets.setStatus(who, ticket._id, 'resolved'),
+      ),
+    );
+    const fulfilled = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+    const refused = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
+    expect(fulfilled).toHaveLength(1);
+    expect(refused.map((error) => (error as Error).message)).toEqual([
+      TicketMessages.alreadyResolved,
+      TicketMessages.alreadyResolved,
+      TicketMessages.alreadyResolved,
+    ]);
+    expect(eventsOf('support.ticket_status_changed', ticket._id)).toHaveLength(1);
+    // Setting a status a ticket has (other than resolving it again) changes nothing and stores no event.
+    await admin.tickets.setStatus(anAdmin(), ticket._id, 'open');
+    await admin.tickets.setStatus(anAdmin(), ticket._id, 'open');
+    expect(eventsOf('support.ticket_status_changed', ticket._id)).toHaveLength(2);
+  });
+
+  it('an unknown ticket is "Ticket not found", for answers and status changes alike', async () => {
+    await expect(admin.tickets.respond(anAdmin(), randomUUID(), 'x')).rejects.toThrow(
+      TicketMessages.notFound,
+    );
+    await expect(admin.tickets.setStatus(anAdmin(), randomUUID(), 'resolved')).rejects.toThrow(
+      TicketMessages.notFound,
+    );
+  });
+
+  it('lists by status from an index, newest first', async () => {
+    const owner = member();
+    const first = await admin.tickets.create(owner, { subject: 'One', message: 'first' });
+    const second = await admin.tickets.create(owner, { subject: 'Two', message: 'second' });
+    await admin.tickets.setStatus(anAdmin(), first._id, 'in_progress');
+    const inProgress = await admin.tickets.listAll(anAdmin(), { status: 'in_progress', limit: 500 });
+    expect(inProgress.map((ticket) => ticket._id)).toContain(first._id);
+    expect(inProgress.map((ticket) => ticket._id)).not.toContain(second._id);
+    expect(inProgress.every((ticket) => ticket.status === 'in_progress')).toBe(true);
+
+    const tickets = admin.tickets.tickets.collection as unknown as mongo.Collection;
+    for (const [filter, sort] of [
+      [{ status: 'open' }, { created_at: -1 }],
+      [{}, { created_at: -1 }],
+      [{ user_id: owner.userId }, { created_at: -1 }],
+    ] as const) {
+      const stages = await explainFind(tickets, filter, { sort, limit: 200 });
+      expect({ filter, stages, indexed: servedByIndex(stages) }).toMatchObject({ filter, indexed: true });
+      expect({ filter, stages }).toEqual({ filter, stages: expect.not.arrayContaining(['SORT']) });
+    }
+  });
+});
+
+describe('the dashboard read model', () => {
+  it('keeps the latest activity of a member, whatever order and concurrency the events come in', async () => {
+    const id = randomUUID();
+    const base = Date.now() - 60_000;
+    const moments = Array.from({ length: 20 }, (_, index) => new Date(base + index * 1000));
+    await Promise.all([...moments].reverse().map((at) => admin.model.memberActive(id, at)));
+    await admin.model.memberRegistered({
+      id,
+      username: 'late',
+      displayName: 'Late',
+      role: 'user',
+      at: new Date(base),
+    });
+    const doc = await admin.model.members.findOne({ _id: id });
+    expect(doc?.last_active_at).toEqual(moments.at(-1));
+    expect(doc?.username).toBe('late');
+  });
+
+  it('counts a distribution once however often and however concurrently it is delivered', async () => {
+    const before = await admin.model.distributedMicro();
+    const transfers = [randomUUID(), randomUUID(), randomUUID()];
+    await Promise.all(
+      transfers.flatMap((transfer, index) =>
+        [1, 2, 3].map(() =>
+          admin.model.distributed(transfer, 'rewards', (index + 1) * 1_000_000, new Date()),
+        ),
+      ),
+    );
+    expect((await admin.model.distributedMicro()) - before).toBe(6_000_000);
+    admin.stats.invalidate();
+    expect((await admin.stats.stats()).totalAuracoinDistributedMicro).toBe(before + 6_000_000);
+  });
+
+  it('answers the dashboard counts from indexes', async () => {
+    const since = new Date(Date.now() - 86_400_000);
+    const queries: [mongo.Collection, mongo.Filter<mongo.Document>][] = [
+      [admin.model.members as unknown as mongo.Collection, { registered_at: { $gte: since } }],
+      [
+        admin.model.members as unknown as mongo.Collection,
+        { registered_at: { $exists: true }, last_active_at: { $gte: since } },
+      ],
+      [admin.model.content as unknown as mongo.Collection, { kind: 'post', day: '2026-01-01' }],
+      [admin.model.revenue as unknown as mongo.Collection, { at: { $gte: since } }],
+      [admin.model.withdrawals as unknown as mongo.Collection, { status: 'pending' }],
+      [
+        admin.tickets.tickets.collection as unknown as mongo.Collection,
+        { status: { $in: ['open', 'in_progress'] } },
+      ],
+    ];
+    for (const [collection, filter] of queries) {
+      const stages = await explainFind(collection, filter);
+      expect({ filter, stages, indexed: servedByIndex(stages) }).toMatchObject({ filter, indexed: true });
+    }
+  });
+});
