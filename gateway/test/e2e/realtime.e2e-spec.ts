@@ -270,10 +270,14 @@ describe('realtime messaging', () => {
 
   it('a message sent while the recipient is offline is there when they connect; reconnecting never duplicates it', async () => {
     const [a, b] = [await member(), await member()];
+    const sa = await open(a);
     const clientId = randomUUID();
     const sent = await send(a, b, 'while you were away', clientId);
     const again = await send(a, b, 'while you were away', clientId); // the sender's retry
     expect(again.id).toBe(sent.id);
+    // Pushed while b was offline: the sender's own socket has it, so the gateway is done with the
+    // event (the retry announces it under the same id, which the gateway drops).
+    await sa.next('new_message', (m) => m.id === sent.id);
 
     const sb = await open(b);
     const { body: conversations } = await api('GET', '/conversations', { token: b.token });

@@ -7,8 +7,7 @@ import { BlocksConsumer } from './blocks/blocks.consumer';
 import { createMessagingCache } from './common/cache';
 import { loadMessagingConfig } from './config';
 import { ConversationStore } from './conversations/conversation-store';
-import { LiveConsumers } from './events/live-consumer';
-import { PendingEvents } from './events/pending-events';
+import { OutboxFinisher } from './events/outbox-finisher';
 import { MessagingGrpcController } from './grpc/messaging.grpc-controller';
 import { grpcIdentityLookup } from './members/identity-lookup';
 import { MembersConsumer } from './members/members.consumer';
@@ -33,20 +32,19 @@ async function main(): Promise<void> {
     messaging.MessagingServiceService,
     asyncService(messaging.MessagingServiceService, app.get(MessagingGrpcController), runtime.logger),
   );
-  const pending = app.get(PendingEvents);
+  const finisher = app.get(OutboxFinisher);
   await Promise.all([
     app.get(MembersConsumer).start(),
     app.get(BlocksConsumer).start(),
     app.get(NotificationsConsumer).start(),
   ]);
   runtime.installSignalHandlers(async () => {
-    await app.get(LiveConsumers).close();
-    await pending.stop();
+    await finisher.stop();
     identity.close();
     await app.close();
   });
   await runtime.start({ grpcUrl: config.MESSAGING_GRPC_URL, httpPort: config.MESSAGING_HTTP_PORT });
-  pending.start();
+  finisher.start();
 }
 
 main().catch((error) => {

@@ -1,4 +1,4 @@
-// Messaging against the real local FerretDB, Redis and Kafka (deploy/local): the service's Nest
+// Messaging against the real local MongoDB server, Redis and Kafka (deploy/local): the service's Nest
 // module in-process (its consumers on Kafka), called directly and through its gRPC server.
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
@@ -14,6 +14,8 @@ import {
   unaryCall,
   asyncService,
   decodePayload,
+  explainFind,
+  servedByIndex,
 } from '@aura/platform';
 import { recordTopics, testConfig, waitFor } from '@aura/platform/testing';
 import { EventType, messaging } from '@aura/proto';
@@ -27,13 +29,13 @@ import { conversationId } from './common/ids';
 import { loadMessagingConfig } from './config';
 import { ConversationStore } from './conversations/conversation-store';
 import { ConversationsService } from './conversations/conversations.service';
-import { LiveConsumers } from './events/live-consumer';
-import { PendingEvents } from './events/pending-events';
+import { OutboxFinisher } from './events/outbox-finisher';
 import { MessagingGrpcController } from './grpc/messaging.grpc-controller';
 import type { IdentityLookup } from './members/identity-lookup';
 import { MembersConsumer } from './members/members.consumer';
+import { MembersRepository } from './members/members.repository';
 import type { Participant } from './members/participant';
-import { toDoc } from './messages/message';
+import { toMessageProto } from './messages/message';
 import { MessageRules } from './messages/message-rules';
 import { MessagesService } from './messages/messages.service';
 import { MessagingModule } from './messaging.module';
@@ -142,8 +144,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   client?.close();
-  await app?.get(LiveConsumers).close();
-  await app?.get(PendingEvents).stop();
   await app?.close();
   await runtime?.stop();
 });
@@ -314,22 +314,35 @@ describe('conversations and messages', () => {
         sender: known.get(a)!,
         createdAt: new Date(Date.now() - 60_000),
       };
-      // The intent was written, the process died before the message itself.
-      const pending = app.get(PendingEvents);
-      await pending.store(
-        `message:${id}`,
-        'message',
-        toDoc(message) as never,
-        [],
-        new Date(Date.now() - 60_000),
-      );
-      expect(await pending.sweep(15_000)).toBeGreaterThanOrEqual(1);
+      const sent = createEvent('messaging', 'message.sent', message.conversationId, {
+        message: toMessageProto(message, { isRead: false }),
+        memberIds: [a, b],
+      });
+      // The message and its event were inserted, then the process died: Redis and Kafka never heard.
+      const store = app.get(ConversationStore);
+      expect(await store.insertMessage(message, [sent])).toBe(true);
+      const before = await messages.list(as(b), {
+        conversationId: message.conversationId,
+        cursor: '',
+        limit: 5,
+      });
+      expect(before.messages).toEqual([]);
+
+      expect(await app.get(OutboxFinisher).sweep(15_000)).toBeGreaterThanOrEqual(1);
       const page = await messages.list(as(b), {
         conversationId: message.conversationId,
         cursor: '',
         limit: 5,
       });
       expect(page.messages.map((m) => m.content)).toEqual(['from the dead']);
+      expect((await conversations.list(as(b)))[0].unreadCount).toBe(1);
+      const published = await waitFor(() => recorder.records.find((r) => r.headers[Header.id] === sent.id), {
+        what: 'the stored message.sent',
+      });
+      expect(decodePayload('message.sent', published.value).message).toMatchObject({
+        id,
+        content: 'from the dead',
+      });
       await waitFor(
         () =>
           recorder.records.find(
@@ -339,8 +352,94 @@ describe('conversations and messages', () => {
           ),
         { what: 'conversation.updated of the recovered message' },
       );
+      // Finished: the outbox is cleared, so no later sweep announces it again.
+      const doc = await store.messages.findById(id).select('+_outbox').lean<{ _outbox?: unknown }>().exec();
+      expect(doc?._outbox).toBeUndefined();
+      const unfinished = { '_outbox.id': { $exists: true }, created_at: message.createdAt };
+      expect(await store.messages.find(unfinished).lean().exec()).toEqual([]);
+
+      // The same for a read: stored, then the process died before Redis heard of it.
+      const readAt = new Date(Date.now() - 30_000);
+      const read = {
+        _id: id,
+        conversation_id: message.conversationId,
+        reader_id: b,
+        sender_id: a,
+        read_at: readAt,
+      };
+      const readEvent = createEvent('messaging', 'message.read', message.conversationId, {
+        messageId: id,
+        conversationId: message.conversationId,
+        readerId: b,
+        senderId: a,
+        readAt: readAt.toISOString(),
+      });
+      expect(await store.insertRead(read, [readEvent])).toBe(true);
+      expect(await app.get(OutboxFinisher).sweep(15_000)).toBeGreaterThanOrEqual(1);
+      const [afterRead] = await conversations.list(as(b));
+      expect(afterRead.unreadCount).toBe(0);
+      expect(afterRead.lastMessage).toMatchObject({ id, isRead: true, readAt: readAt.toISOString() });
     } finally {
       await recorder.stop();
+    }
+  });
+
+  it('clears the outbox of a message once its events went out', async () => {
+    const [a, b] = [member(), member()];
+    const sent = await messages.send(as(a), text(b, 'announced'));
+    const store = app.get(ConversationStore);
+    await waitFor(
+      async () => {
+        const doc = await store.messages
+          .findById(sent.id)
+          .select('+_outbox')
+          .lean<{ _outbox?: unknown }>()
+          .exec();
+        return doc !== null && doc._outbox === undefined;
+      },
+      { what: "the sent message's outbox cleared" },
+    );
+  });
+
+  it('serves the conversation list and message pages from indexes', async () => {
+    const [a, b] = [member(), member()];
+    const store = app.get(ConversationStore);
+    const at = new Date();
+    const queries: [string, ReturnType<typeof explainFind>][] = [
+      ['conversations of a member', explainFind(store.conversations.collection as never, { member_ids: a })],
+      [
+        'a page of messages',
+        explainFind(
+          store.messages.collection as never,
+          {
+            conversation_id: conversationId(a, b),
+            $or: [{ created_at: { $lt: at } }, { created_at: at, _id: { $lt: randomUUID() } }],
+          },
+          { sort: { created_at: -1, _id: -1 }, limit: 51 },
+        ),
+      ],
+      [
+        'messages a member received',
+        explainFind(store.messages.collection as never, {
+          conversation_id: conversationId(a, b),
+          recipient_id: b,
+        }),
+      ],
+      [
+        'reads of a member',
+        explainFind(store.reads.collection as never, { conversation_id: conversationId(a, b), reader_id: b }),
+      ],
+      [
+        'unfinished sends',
+        explainFind(store.messages.collection as never, {
+          '_outbox.id': { $exists: true },
+          created_at: { $lt: at },
+        }),
+      ],
+    ];
+    for (const [query, plan] of queries) {
+      const stages = await plan;
+      expect({ query, stages, indexed: servedByIndex(stages) }).toMatchObject({ query, indexed: true });
     }
   });
 
@@ -412,6 +511,27 @@ describe('conversations and messages', () => {
       auraScore: 105,
     });
     expect(sent.recipientId).toBe(id);
+  });
+});
+
+describe('members', () => {
+  it('concurrent changes of a member messaging has not seen yet are all kept', async () => {
+    const id = randomBytes(12).toString('hex');
+    const members = app.get(MembersRepository);
+    await Promise.all([
+      members.apply({ id, username: 'racing' }),
+      members.apply({ id, displayName: 'Racing One' }),
+      members.apply({ id, auraScore: 321 }),
+      members.apply({ id, isSuperAura: true }),
+    ]);
+    expect(await members.apply({ id })).toEqual({
+      id,
+      username: 'racing',
+      displayName: 'Racing One',
+      profilePicture: '',
+      auraScore: 321,
+      isSuperAura: true,
+    });
   });
 });
 
@@ -606,6 +726,35 @@ describe('notifications', () => {
       expect(await notifications.stats(as(author))).toEqual({ unreadCount: 1 });
     } finally {
       await recorder.stop();
+    }
+  });
+
+  it('lists notifications and counts unread ones from indexes', async () => {
+    const author = member();
+    const collection = notifications.model.collection as never;
+    const at = new Date();
+    const queries: [string, ReturnType<typeof explainFind>][] = [
+      [
+        'the newest notifications',
+        explainFind(collection, { user_id: author }, { sort: { created_at: -1, _id: -1 }, limit: 21 }),
+      ],
+      [
+        'a page past the window',
+        explainFind(
+          collection,
+          {
+            user_id: author,
+            $or: [{ created_at: { $lt: at } }, { created_at: at, _id: { $lt: randomUUID() } }],
+          },
+          { sort: { created_at: -1, _id: -1 }, limit: 21 },
+        ),
+      ],
+      ['the unread ones', explainFind(collection, { user_id: author, read_at: null })],
+    ];
+    for (const [query, plan] of queries) {
+      const stages = await plan;
+      expect({ query, stages, indexed: servedByIndex(stages) }).toMatchObject({ query, indexed: true });
+      expect({ query, stages }).toEqual({ query, stages: expect.not.arrayContaining(['SORT']) });
     }
   });
 

@@ -9,8 +9,7 @@ import { ConversationCache } from './conversations/conversation-cache';
 import { ConversationStore } from './conversations/conversation-store';
 import { ConversationsService } from './conversations/conversations.service';
 import { CoalescingPublisher } from './events/event-publisher';
-import { LiveConsumers } from './events/live-consumer';
-import { PendingEvents } from './events/pending-events';
+import { OutboxFinisher } from './events/outbox-finisher';
 import { MessagingGrpcController } from './grpc/messaging.grpc-controller';
 import { IDENTITY_LOOKUP, IdentityLookup } from './members/identity-lookup';
 import { MembersConsumer } from './members/members.consumer';
@@ -40,21 +39,10 @@ export class MessagingModule {
           inject: [RUNTIME],
         },
         {
-          provide: LiveConsumers,
-          useFactory: (rt: ServiceRuntime) =>
-            new LiveConsumers({
-              brokers: rt.config.KAFKA_BROKERS,
-              groupPrefix: rt.config.KAFKA_GROUP_PREFIX,
-              clientId: `aura-${rt.service}-live`,
-              logger: rt.logger,
-            }),
-          inject: [RUNTIME],
-        },
-        {
-          provide: PendingEvents,
-          useFactory: (c: MessagingCache, publisher: CoalescingPublisher, logger: Logger) =>
-            new PendingEvents(c, publisher, logger),
-          inject: [MESSAGING_CACHE, CoalescingPublisher, LOGGER],
+          provide: OutboxFinisher,
+          useFactory: (publisher: CoalescingPublisher, logger: Logger) =>
+            new OutboxFinisher(publisher, logger),
+          inject: [CoalescingPublisher, LOGGER],
         },
         {
           provide: ConversationCache,

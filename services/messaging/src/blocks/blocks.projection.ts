@@ -22,6 +22,8 @@ const blockStateSchema = new Schema<BlockStateDoc>(
   },
   { collection: 'blocks', versionKey: false },
 );
+// The active blocks, read to rebuild the Redis sets.
+blockStateSchema.index({ active: 1 });
 
 /**
  * Messaging's projection of identity's blocks. MongoDB keeps each pair's last known state with the

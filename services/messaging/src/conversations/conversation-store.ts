@@ -1,11 +1,20 @@
-import { isDuplicateKeyError, MONGO } from '@aura/platform';
+import {
+  EventRecord,
+  insertOnce,
+  isDuplicateKeyError,
+  MONGO,
+  StoredOutboxEvent,
+  toStoredOutbox,
+} from '@aura/platform';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Connection, FilterQuery, Model } from 'mongoose';
-import { BatchedInserter, InsertOutcome } from '../common/batched-inserter';
+import type { Connection, FilterQuery, Model, mongo } from 'mongoose';
 import { Cursor } from '../common/ids';
 import { fromDoc, StoredMessage, toDoc } from '../messages/message';
 import { MessageDoc, MessageReadDoc, messageReadSchema, messageSchema } from '../messages/message.schema';
 import { ConversationDoc, conversationSchema } from './conversation.schema';
+
+/** A document inserted with its events (see OutboxFinisher). */
+type WithOutbox<T> = T & { _outbox: StoredOutboxEvent[] };
 
 /** Everything a conversation's cache is rebuilt from. */
 export interface ConversationSnapshot {
@@ -18,17 +27,15 @@ export interface ConversationSnapshot {
 }
 
 /**
- * MongoDB side of conversations: the source of truth, written only by inserts (conversations,
- * messages, reads), in batches. Reads here are the slow path (history beyond the Redis window,
- * rebuilding a cache); the hot path reads Redis.
+ * MongoDB side of conversations: the source of truth, written by inserts (conversations, and messages
+ * and reads each with its event). Reads here are the slow path (history beyond the Redis window,
+ * rebuilding a cache), each served by an index; the hot path reads Redis.
  */
 @Injectable()
 export class ConversationStore {
   readonly conversations: Model<ConversationDoc>;
   readonly messages: Model<MessageDoc>;
   readonly reads: Model<MessageReadDoc>;
-  private readonly messageInserter: BatchedInserter<MessageDoc>;
-  private readonly readInserter: BatchedInserter<MessageReadDoc>;
 
   constructor(@Inject(MONGO) connection: Connection) {
     this.conversations =
@@ -36,8 +43,6 @@ export class ConversationStore {
     this.messages = connection.models.Message ?? connection.model<MessageDoc>('Message', messageSchema);
     this.reads =
       connection.models.MessageRead ?? connection.model<MessageReadDoc>('MessageRead', messageReadSchema);
-    this.messageInserter = new BatchedInserter(this.messages);
-    this.readInserter = new BatchedInserter(this.reads);
   }
 
   async ensureIndexes(): Promise<void> {
@@ -71,8 +76,12 @@ export class ConversationStore {
     return this.conversations.find({ member_ids: userId }).lean<ConversationDoc[]>().exec();
   }
 
-  insertMessage(message: StoredMessage): Promise<InsertOutcome> {
-    return this.messageInserter.insert(toDoc(message));
+  /** Inserts the message with its events once: false when its id was stored already (a retry). */
+  insertMessage(message: StoredMessage, events: EventRecord[]): Promise<boolean> {
+    return insertOnce(this.messages.collection as unknown as mongo.Collection<WithOutbox<MessageDoc>>, {
+      ...toDoc(message),
+      _outbox: toStoredOutbox(events),
+    });
   }
 
   async findMessage(id: string): Promise<StoredMessage | null> {
@@ -80,8 +89,12 @@ export class ConversationStore {
     return doc ? fromDoc(doc) : null;
   }
 
-  insertRead(read: MessageReadDoc): Promise<InsertOutcome> {
-    return this.readInserter.insert(read);
+  /** Inserts the read with its events once: false when the message was read already. */
+  insertRead(read: MessageReadDoc, events: EventRecord[]): Promise<boolean> {
+    return insertOnce(this.reads.collection as unknown as mongo.Collection<WithOutbox<MessageReadDoc>>, {
+      ...read,
+      _outbox: toStoredOutbox(events),
+    });
   }
 
   async findRead(messageId: string): Promise<MessageReadDoc | null> {

@@ -33,7 +33,7 @@ const unknownMember = (id: string): Participant => ({
 /** Conversations: one per pair of members, listed per member from Redis, rebuilt from MongoDB. */
 @Injectable()
 export class ConversationsService {
-  /** Loads from MongoDB under way in this process; concurrent requests share them (each is several scans). */
+  /** Loads from MongoDB under way in this process; concurrent requests share them (several queries each). */
   private readonly stateLoads = new SingleFlight<ConversationState | undefined>();
   private readonly memberLoads = new SingleFlight<void>();
 

@@ -1,27 +1,28 @@
-import { DomainEvent } from '@aura/platform';
+import { DomainEvent, RUNTIME, ServiceRuntime } from '@aura/platform';
 import { identityEvents } from '@aura/proto';
-import { Injectable } from '@nestjs/common';
-import { LiveConsumers } from '../events/live-consumer';
+import { Inject, Injectable } from '@nestjs/common';
 import { MembersRepository } from './members.repository';
 
 /**
  * Keeps messaging's member projection fresh from identity's events (group messaging.members). A new
- * group starts at the latest events (LiveConsumers): a member messaging has not seen yet is asked of
- * identity on first use (MembersRepository), so replaying every sign-up ever made would only be work.
- * Updates are idempotent (a snapshot or a score is set, not added).
+ * group starts at the latest events: a member messaging has not seen yet is asked of identity on first
+ * use (MembersRepository), so replaying every sign-up ever made would only be work. Updates set values
+ * (a snapshot, a score), so a redelivered event changes nothing: no processed-event store is needed.
  */
 @Injectable()
 export class MembersConsumer {
   constructor(
     private readonly members: MembersRepository,
-    private readonly live: LiveConsumers,
+    @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'subscribe'>,
   ) {}
 
   start(): Promise<void> {
-    return this.live.subscribe({
+    return this.runtime.subscribe({
       group: 'messaging.members',
       events: ['user.registered', 'user.profile_changed', 'user.aura_changed'],
       handler: (event) => this.handle(event),
+      newGroupStart: 'latest',
+      idempotent: true,
     });
   }
 

@@ -1,4 +1,4 @@
-import { isDuplicateKeyError, MONGO, SingleFlight } from '@aura/platform';
+import { MONGO, SingleFlight } from '@aura/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Connection, Model } from 'mongoose';
 import { MESSAGING_CACHE, MessagingCache } from '../common/cache';
@@ -91,38 +91,28 @@ export class MembersRepository {
       return member;
     }
     const member = await this.identity.find(id);
-    return member ? this.upsert(member) : null;
+    return member ? this.apply(member) : null;
   }
 
-  /** Applies a change from identity's events (one writer per member: the event's partition). */
+  /**
+   * Sets the fields a change carries (identity's events, or identity's answer for a member not seen
+   * yet), leaving the others as stored: one atomic upsert, whoever else writes the member meanwhile.
+   */
   async apply(change: MemberChange): Promise<Participant> {
-    const existing = await this.model.findById(change.id).lean<MemberDoc>().exec();
-    const merged: Participant = {
-      ...(existing
-        ? fromDoc(existing)
-        : {
-            id: change.id,
-            username: '',
-            displayName: '',
-            profilePicture: '',
-            auraScore: 0,
-            isSuperAura: false,
-          }),
-      ...Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined)),
-    } as Participant;
-    return this.upsert(merged);
-  }
-
-  private async upsert(member: Participant): Promise<Participant> {
     const set: Record<string, unknown> = { updated_at: new Date() };
-    for (const [field, column] of Object.entries(FIELDS)) set[column] = member[field as keyof typeof FIELDS];
-    try {
-      await this.model.updateOne({ _id: member.id }, { $set: set }, { upsert: true }).exec();
-    } catch (error) {
-      // Two upserts of a new member at once: one inserted, the other updates what it inserted.
-      if (!isDuplicateKeyError(error)) throw error;
-      await this.model.updateOne({ _id: member.id }, { $set: set }).exec();
+    for (const [field, column] of Object.entries(FIELDS)) {
+      const value = change[field as keyof typeof FIELDS];
+      if (value !== undefined) set[column] = value;
     }
+    const doc =
+      (await this.model
+        .findOneAndUpdate({ _id: change.id }, { $set: set }, { upsert: true, returnDocument: 'after' })
+        .lean<MemberDoc>()
+        .exec()) ??
+      // SecantusDB 0.5.3 applies an upsert that races another upsert of the same new document but
+      // answers null where MongoDB answers the document: read it.
+      (await this.model.findById(change.id).lean<MemberDoc>().exec());
+    const member = fromDoc(doc!);
     await this.writeCache(member);
     return member;
   }

@@ -1,3 +1,4 @@
+import { outboxPlugin } from '@aura/platform';
 import { Schema } from 'mongoose';
 
 export const MESSAGE_TYPES = ['text', 'image', 'video', 'audio'] as const;
@@ -11,7 +12,10 @@ export interface SenderSnapshot {
   is_super_aura: boolean;
 }
 
-/** A message: inserted once (`_id` derived from the client's id when it gave one), never updated. */
+/**
+ * A message: inserted once (`_id` derived from the client's id when it gave one) together with its
+ * `message.sent` event (`_outbox`, cleared once published; see OutboxFinisher). Never changed otherwise.
+ */
 export interface MessageDoc {
   _id: string;
   conversation_id: string;
@@ -43,12 +47,16 @@ export const messageSchema = new Schema<MessageDoc>(
   },
   { collection: 'messages', versionKey: false },
 );
+// `_outbox`, with a sparse index holding only the documents whose events are not published yet.
+messageSchema.plugin(outboxPlugin);
+// A conversation's messages, newest first (pages of history, the cache's window, its total).
 messageSchema.index({ conversation_id: 1, created_at: -1, _id: -1 });
+// What a member received in a conversation (their unread count when the cache is rebuilt).
 messageSchema.index({ recipient_id: 1, conversation_id: 1 });
 
 /**
- * Read state: one document per message the recipient read (`_id` = message id), inserted once, so
- * "became read" happens exactly once however often the read event comes (ADR 0003).
+ * Read state: one document per message the recipient read (`_id` = message id), inserted once with its
+ * `message.read` event (`_outbox`), so "became read" happens exactly once however often it is asked.
  */
 export interface MessageReadDoc {
   _id: string;
@@ -68,4 +76,7 @@ export const messageReadSchema = new Schema<MessageReadDoc>(
   },
   { collection: 'message_reads', versionKey: false },
 );
+// `_outbox`, with a sparse index holding only the documents whose events are not published yet.
+messageReadSchema.plugin(outboxPlugin);
+// What a member read in a conversation (their unread count when the cache is rebuilt).
 messageReadSchema.index({ conversation_id: 1, reader_id: 1 });

@@ -29,9 +29,9 @@ import { ConversationCache, WindowEntry } from '../conversations/conversation-ca
 import { ConversationStore } from '../conversations/conversation-store';
 import { callerId, ConversationMessages, ConversationsService } from '../conversations/conversations.service';
 import { CoalescingPublisher } from '../events/event-publisher';
-import { PendingEvents } from '../events/pending-events';
+import { OutboxFinisher } from '../events/outbox-finisher';
 import { MembersRepository } from '../members/members.repository';
-import { fromDoc, StoredMessage, toDoc, toMessageProto } from './message';
+import { fromDoc, StoredMessage, toMessageProto } from './message';
 import { MessageRules, validateSend } from './message-rules';
 import type { MessageDoc, MessageReadDoc } from './message.schema';
 
@@ -39,9 +39,9 @@ export const MAX_PAGE = 100;
 export const DEFAULT_PAGE = 50;
 
 /**
- * Sending and reading. The write path is insert-only and batched (ADR 0003 and FerretDB's speed):
- * intent (pending_events) → message → Redis (conversation window, unread counts, lists) → events.
- * The answer does not wait for Kafka; the pending document guarantees the events go out.
+ * Sending and reading. The write path: the message (or read) and its event in one insert → Redis
+ * (conversation window, unread counts, lists) → events → the document's outbox cleared. The answer does
+ * not wait for Kafka; the event stored with the message guarantees it goes out (OutboxFinisher).
  */
 @Injectable()
 export class MessagesService implements OnModuleInit {
@@ -51,23 +51,21 @@ export class MessagesService implements OnModuleInit {
     private readonly conversations: ConversationsService,
     private readonly members: MembersRepository,
     private readonly blocks: BlocksProjection,
-    private readonly pending: PendingEvents,
+    private readonly finisher: OutboxFinisher,
     private readonly publisher: CoalescingPublisher,
     @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'service'>,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
+  /** What a crash can leave undone after the insert of a message or a read (see OutboxFinisher). */
   onModuleInit(): void {
-    this.pending.onRecover('message', async (doc) => {
-      const message = fromDoc(doc as unknown as MessageDoc); // dates come back as ISO strings
-      await this.store.insertMessage(message);
+    this.finisher.register(this.store.messages, 'created_at', async (doc) => {
+      const message = fromDoc(doc as unknown as MessageDoc);
       await this.applyToCache(message);
       return this.conversationUpdates(message.conversationId);
     });
-    this.pending.onRecover('read', async (doc) => {
-      const stored = doc as unknown as MessageReadDoc;
-      const read = { ...stored, read_at: new Date(stored.read_at) };
-      await this.store.insertRead(read);
+    this.finisher.register(this.store.reads, 'read_at', async (doc) => {
+      const read = doc as unknown as MessageReadDoc;
       await this.markInCache(read.conversation_id, read._id, read.reader_id, new Date(read.read_at));
       return this.conversationUpdates(read.conversation_id, [read.reader_id]);
     });
@@ -124,20 +122,21 @@ export class MessagesService implements OnModuleInit {
       sender,
       createdAt: new Date(),
     };
-    const pendingId = `message:${id}`;
-    await this.pending.store(pendingId, 'message', toDoc(message) as never, [this.sentEvent(message)]);
+    let sent = this.sentEvent(message);
     let read: WindowEntry | undefined;
-    if ((await this.store.insertMessage(message)) === 'duplicate') {
+    if (!(await this.store.insertMessage(message, [sent]))) {
       // A retry with the same client id: the message stored the first time is the answer.
       read = await this.cache.cachedMessage(id0, id);
       message = read?.message ?? (await this.store.findMessage(id)) ?? message;
+      sent = this.sentEvent(message);
     }
     await this.applyToCache(message);
     // new_message first (the latency that matters), then each member's conversation_updated.
-    void this.pending
-      .publish(pendingId, [this.sentEvent(message)])
+    void this.publisher
+      .publish([sent])
       .then(() => this.conversationUpdates(message.conversationId))
       .then((updates) => this.publisher.publish(updates))
+      .then(() => this.finisher.finished(this.store.messages, id))
       .catch((error) => this.logger.warn({ err: error, messageId: id }, 'message events left for the sweep'));
     return toMessageProto(message, { isRead: Boolean(read?.readAt), readAt: read?.readAt });
   }
@@ -221,18 +220,16 @@ export class MessagesService implements OnModuleInit {
       read_at: new Date(),
     };
     const event = this.readEvent(read);
-    const pendingId = `read:${messageId}`;
-    await this.pending.store(pendingId, 'read', read as never, [event]);
-    const inserted = (await this.store.insertRead(read)) === 'inserted';
+    const inserted = await this.store.insertRead(read, [event]);
     const readAt = inserted
       ? read.read_at
       : new Date((await this.store.findRead(messageId))?.read_at ?? read.read_at);
     const changedInCache = await this.markInCache(state.id, messageId, userId, readAt);
-    void (inserted || changedInCache ? this.conversationUpdates(state.id, [userId]) : Promise.resolve([]))
-      .then((updates) =>
-        this.pending.publish(pendingId, inserted || changedInCache ? [event, ...updates] : []),
-      )
-      .catch((error) => this.logger.warn({ err: error, messageId }, 'read events left for the sweep'));
+    if (inserted || changedInCache)
+      void this.conversationUpdates(state.id, [userId])
+        .then((updates) => this.publisher.publish([event, ...updates]))
+        .then(() => (inserted ? this.finisher.finished(this.store.reads, messageId) : undefined))
+        .catch((error) => this.logger.warn({ err: error, messageId }, 'read events left for the sweep'));
     return receipt(readAt, inserted);
   }
 

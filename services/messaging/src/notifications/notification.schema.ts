@@ -15,8 +15,9 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
  * A notification: `_id` is derived from what caused it (e.g. the like of a post by a member), so the
- * same cause never notifies twice however often its event arrives (ADR 0003). `read_at` is the only
- * field that changes, and only from null to a time.
+ * same cause never notifies twice however often its event arrives (an insert-once record). `read_at`
+ * changes only from null to a time (a conditional update), and `coins_micro` is set when its reward
+ * is paid.
  */
 export interface NotificationDoc {
   _id: string;
@@ -50,4 +51,7 @@ export const notificationSchema = new Schema<NotificationDoc>(
   },
   { collection: 'notifications', versionKey: false },
 );
-notificationSchema.index({ user_id: 1, created_at: -1 });
+// A member's notifications, newest first (the list and its pages; the cache's window).
+notificationSchema.index({ user_id: 1, created_at: -1, _id: -1 });
+// A member's unread ones (the unread count when the cache is rebuilt, mark all read).
+notificationSchema.index({ user_id: 1, read_at: 1 });

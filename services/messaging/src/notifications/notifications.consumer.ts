@@ -1,28 +1,30 @@
-import { DomainEvent, inSpan } from '@aura/platform';
+import { DomainEvent, inSpan, RUNTIME, ServiceRuntime } from '@aura/platform';
 import type { economyEvents } from '@aura/proto';
-import { Injectable } from '@nestjs/common';
-import { LiveConsumers } from '../events/live-consumer';
+import { Inject, Injectable } from '@nestjs/common';
 import { draftsFor, NOTIFYING_EVENTS, rewardedCause } from './notification-rules';
 import { NotificationsService } from './notifications.service';
 
 /**
  * Other services' events → notifications (group messaging.notifications). Notifications are about
- * now: a new group starts at the latest events (LiveConsumers), and an event for a member identity
- * does not know (another environment's, on a shared broker) notifies nobody. Redelivery is harmless:
- * a notification's id is derived from its cause.
+ * now: a new group starts at the latest events, and an event for a member identity does not know
+ * (another environment's, on a shared broker) notifies nobody. Redelivery is harmless without a
+ * processed-event store: a notification's id is derived from its cause (inserted once), and a reward
+ * is set on it, not added.
  */
 @Injectable()
 export class NotificationsConsumer {
   constructor(
     private readonly notifications: NotificationsService,
-    private readonly live: LiveConsumers,
+    @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'subscribe'>,
   ) {}
 
   start(): Promise<void> {
-    return this.live.subscribe({
+    return this.runtime.subscribe({
       group: 'messaging.notifications',
       events: [...NOTIFYING_EVENTS, 'reward.paid'],
       handler: (event) => this.handle(event),
+      newGroupStart: 'latest',
+      idempotent: true,
     });
   }
 

@@ -145,12 +145,15 @@ export class NotificationsService {
   }
 
   private async setCoins(id: string, userId: string, micro: number): Promise<NotificationDoc | undefined> {
-    const result = await this.model
-      .updateOne({ _id: id, user_id: userId }, { $set: { coins_micro: micro } })
+    const doc = await this.model
+      .findOneAndUpdate(
+        { _id: id, user_id: userId },
+        { $set: { coins_micro: micro } },
+        { returnDocument: 'after' },
+      )
+      .lean<NotificationDoc>()
       .exec();
-    if (result.matchedCount === 0) return undefined;
-    const doc = await this.model.findById(id).lean<NotificationDoc>().exec();
-    if (doc) await this.cache.patch({ ...doc, coins_micro: micro });
+    if (doc) await this.cache.patch(doc);
     return doc ?? undefined;
   }
 
@@ -236,8 +239,10 @@ export class NotificationsService {
     await this.ensureLoaded(userId);
     if (!doc.read_at) {
       const at = new Date();
-      await this.model.updateOne({ _id: id, read_at: null }, { $set: { read_at: at } }).exec();
-      await this.cache.markRead(userId, id, at, true);
+      // Conditional: of concurrent calls one marks it read, and only that one may lower the unread
+      // count of a notification older than the cached window.
+      const marked = await this.model.updateOne({ _id: id, read_at: null }, { $set: { read_at: at } }).exec();
+      await this.cache.markRead(userId, id, at, marked.modifiedCount === 1);
     }
     return { unreadCount: await this.cache.unread(userId) };
   }

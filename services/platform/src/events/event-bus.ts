@@ -13,6 +13,11 @@ export interface Subscription {
   /** Called each time the consumer has joined its group (a service may be ready only after the first). */
   onJoined?: () => void;
   /**
+   * Where this group starts when it has no committed offsets yet; default: the bus's `newGroupStart`.
+   * 'latest' for consumers whose past is of no use (notifications are about now).
+   */
+  newGroupStart?: 'earliest' | 'latest';
+  /**
    * The handler's effects are keyed by what caused them (insert-once ids, idempotency keys, "latest
    * wins" upserts in per-key order), so a redelivered event changes nothing by itself. The bus then
    * skips the processed-event store: two database round trips per event, the largest share of a

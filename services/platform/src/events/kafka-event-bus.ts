@@ -148,7 +148,8 @@ export class KafkaEventBus implements EventBus {
     await consumer.connect();
     const { EventCatalog } = await import('@aura/proto');
     const topics = [...new Set(subscription.events.map((type) => EventCatalog[type].topic))];
-    const fromBeginning = (this.options.newGroupStart ?? 'earliest') === 'earliest';
+    const fromBeginning =
+      (subscription.newGroupStart ?? this.options.newGroupStart ?? 'earliest') === 'earliest';
     if (!fromBeginning) await pinNewGroupAtEnd(this.kafka, groupId, topics);
     await consumer.subscribe({ topics, fromBeginning });
     this.lag.watch(groupId, topics);

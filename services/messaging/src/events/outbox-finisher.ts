@@ -1,0 +1,89 @@
+import { EventRecord, fromStoredOutbox, OUTBOX_FIELD, OutboxModel, StoredOutboxEvent } from '@aura/platform';
+import type { Logger } from 'pino';
+import type { CoalescingPublisher } from './event-publisher';
+
+/** Redoes what a write does after its insert (Redis); answers events to publish after the stored ones. */
+export type FinishHandler = (doc: Record<string, unknown>) => Promise<EventRecord[]>;
+
+interface Finishable {
+  model: OutboxModel;
+  /** When the document was written (the sweep leaves recent ones to the request still finishing them). */
+  timeField: string;
+  finish: FinishHandler;
+}
+
+/** Documents whose events are not published yet (outboxPlugin's sparse index holds only them). */
+const UNFINISHED = { [`${OUTBOX_FIELD}.id`]: { $exists: true } };
+
+type OutboxedDoc = Record<string, unknown> & { _id: string; _outbox?: StoredOutboxEvent[] };
+
+/**
+ * Messages and reads are inserted together with their events, in the document's `_outbox` (the
+ * platform's outboxPlugin): one write stores both. The request path then updates Redis, publishes the
+ * events with the conversation updates, and clears `_outbox` (`finished`). A process that dies in
+ * between leaves `_outbox` behind: the sweep of any instance finds those documents once they are older
+ * than a few seconds (outboxPlugin's sparse index holds only them), redoes the Redis part with the
+ * registered handler (idempotent scripts: a message or a read is added once), publishes the stored
+ * events (same ids: consumers drop repeats) and clears them. Two instances sweeping the same document
+ * publish it twice, which consumers drop the same way.
+ *
+ * Messaging finishes these itself rather than through the platform's OutboxRelay: the relay publishes
+ * what a document stores, but finishing a message also means its Redis effects (the conversation's
+ * window, unread counts, both members' lists) and the conversation updates computed from them.
+ */
+export class OutboxFinisher {
+  private readonly finishable: Finishable[] = [];
+  private sweepTimer?: NodeJS.Timeout;
+  private sweeping?: Promise<void>;
+
+  constructor(
+    private readonly publisher: CoalescingPublisher,
+    private readonly logger: Logger,
+  ) {}
+
+  register(model: OutboxModel, timeField: string, finish: FinishHandler): void {
+    this.finishable.push({ model, timeField, finish });
+  }
+
+  /** The document's events went out: its outbox is cleared (by `_id`). */
+  async finished(model: OutboxModel, id: string): Promise<void> {
+    await model.updateOne({ _id: id }, { $unset: { [OUTBOX_FIELD]: 1 } }).exec();
+  }
+
+  start(intervalMs = 5000, olderThanMs = 15000): void {
+    this.sweepTimer = setInterval(() => {
+      this.sweeping ??= this.sweep(olderThanMs)
+        .then(() => undefined)
+        .catch((error) => this.logger.warn({ err: error }, 'outbox sweep failed; will retry'))
+        .finally(() => (this.sweeping = undefined));
+    }, intervalMs);
+    this.sweepTimer.unref();
+  }
+
+  /** Finishes what a crashed process left: documents whose outbox is older than `olderThanMs`. */
+  async sweep(olderThanMs = 15000): Promise<number> {
+    let finished = 0;
+    for (const { model, timeField, finish } of this.finishable) {
+      const before = new Date(Date.now() - olderThanMs);
+      const docs = await model
+        .find({ ...UNFINISHED, [timeField]: { $lt: before } })
+        .select(`+${OUTBOX_FIELD}`)
+        .limit(200)
+        .lean<OutboxedDoc[]>()
+        .exec();
+      for (const doc of docs) {
+        const extra = await finish(doc);
+        await this.publisher.publish([...(doc._outbox ?? []).map(fromStoredOutbox), ...extra]);
+        await this.finished(model, doc._id);
+        finished += 1;
+      }
+    }
+    if (finished > 0) this.logger.info({ count: finished }, 'finished writes left by a crash');
+    return finished;
+  }
+
+  async stop(): Promise<void> {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    await this.sweeping;
+  }
+}
