@@ -9,12 +9,15 @@ import {
   callerMetadata,
   createEvent,
   createObjectStorage,
+  explainFind,
   GrpcServer,
+  servedByIndex,
   ServiceRuntime,
 } from '@aura/platform';
 import { recordTopics, testConfig, waitFor } from '@aura/platform/testing';
 import { economy as economyContract, genies as contract } from '@aura/proto';
 import { credentials, ServiceError, status } from '@grpc/grpc-js';
+import type { mongo } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import {
@@ -27,6 +30,7 @@ import {
 } from '../../economy/test/harness';
 import { verifyLedger } from '../../economy/src/ledger/ledger-verifier';
 import { composeGenies, Genies } from './genies';
+import { MembersRepository } from './members/members';
 import { EconomyGenieMoney } from './money/economy-money';
 import { DAY_MS } from './rules/accrual';
 import { RARITIES } from './rules/odds';
@@ -264,6 +268,32 @@ describe('owning genies', () => {
       false,
     );
   });
+
+  it("answers a member's collection, bottles and claims from indexes", async () => {
+    const owner = randomUUID();
+    type Query = [string, unknown, mongo.Filter<mongo.Document>, { sort?: mongo.Sort; limit?: number }];
+    const queries: Query[] = [
+      [
+        'the collection',
+        genies.service.userGenies,
+        { owner_id: owner },
+        { sort: { acquired_at: -1, _id: 1 } },
+      ],
+      [
+        'the next bottle to reveal',
+        genies.service.bottleDocs,
+        { owner_id: owner, opened: false },
+        { sort: { created_at: 1, _id: 1 }, limit: 20 },
+      ],
+      ['the last claim window', genies.service.claims, { user_id: owner }, { sort: { seq: -1 }, limit: 1 }],
+      ['a username', genies.members.collection, { username_lower: 'someone' }, {}],
+    ];
+    for (const [query, collection, filter, options] of queries) {
+      const stages = await explainFind(collection as mongo.Collection, filter, options);
+      expect({ query, stages, indexed: servedByIndex(stages) }).toMatchObject({ query, indexed: true });
+      expect({ query, stages }).toEqual({ query, stages: expect.not.arrayContaining(['SORT']) });
+    }
+  });
 });
 
 describe('earnings', () => {
@@ -309,6 +339,18 @@ describe('earnings', () => {
 });
 
 describe('gifts', () => {
+  it('go to the member identity says holds a username the projection holds twice', async () => {
+    const name = `dup_${randomUUID().slice(0, 8)}`;
+    const [stale, current] = [randomUUID(), randomUUID()];
+    const members = new MembersRepository(runtime.mongo, {
+      byId: async (id) => (id === current ? { id, username: name, isSuperAura: false } : null),
+    });
+    await members.upsert(stale, name, false);
+    await members.upsert(current, name, false);
+    expect((await members.findByUsername(name))?._id).toBe(current);
+    expect((await members.findByUsername(`@${name.toUpperCase()}`))?._id).toBe(current);
+  });
+
   it('moves a genie for good: earnings claimed first, featured flag dropped, never sent on', async () => {
     const sender = await member(300);
     const recipient = await member();

@@ -4,6 +4,7 @@ import {
   Conflict,
   createEvent,
   Forbidden,
+  insertOnce,
   insertOutboxEvents,
   NotFound,
   outboxCollection,
@@ -174,9 +175,13 @@ export class GeniesService {
 
   async init(): Promise<void> {
     await Promise.all([
-      this.userGenies.createIndex({ owner_id: 1, acquired_at: -1 }),
+      // A member's collection, newest first (ListCollection, GetStats, a claim's genies).
+      this.userGenies.createIndex({ owner_id: 1, acquired_at: -1, _id: 1 }),
+      // Purchases a crash left charging (the sweep).
       this.purchases.createIndex({ status: 1, created_at: 1 }),
-      this.bottleDocs.createIndex({ owner_id: 1, opened: 1 }),
+      // A member's unopened bottles, oldest first (a reveal; the count of bottles owned).
+      this.bottleDocs.createIndex({ owner_id: 1, opened: 1, created_at: 1, _id: 1 }),
+      // A member's claim windows, latest first (Claim All; lifetime earnings).
       this.claims.createIndex({ user_id: 1, seq: -1 }),
       this.settings.updateOne(
         { _id: 'bottle_price' },
@@ -678,16 +683,5 @@ export class GeniesService {
     const record: EventRecord = createEvent(this.runtime.service, type, key, payload);
     await insertOutboxEvents(this.events, id, [record]);
     this.runtime.eventsStored([record], { model: this.events, id });
-  }
-}
-
-/** Inserts a document unless one with its _id exists: true when this call inserted it. */
-async function insertOnce<T extends { _id: string }>(collection: Collection<T>, doc: T): Promise<boolean> {
-  try {
-    await collection.insertOne(doc as Parameters<Collection<T>['insertOne']>[0]);
-    return true;
-  } catch (error) {
-    if ((error as { code?: number }).code === 11000) return false;
-    throw error;
   }
 }

@@ -1,4 +1,4 @@
-// Media against the real local S3 and FerretDB (deploy/local): the gRPC server runs in-process on a
+// Media against the real local S3 and MongoDB server (deploy/local): the gRPC server runs in-process on a
 // random port and is called with a grpc-js client, as the gateway does.
 import { callerMetadata, connectMongo, databaseName, GrpcServer, OutboxModel } from '@aura/platform';
 import { testConfig } from '@aura/platform/testing';

@@ -75,8 +75,20 @@ export class MembersRepository {
     return found.isSuperAura;
   }
 
-  findByUsername(username: string): Promise<MemberDoc | null> {
-    return this.collection.findOne({ username_lower: username.trim().replace(/^@/, '').toLowerCase() });
+  /**
+   * The member who holds `username` now. The projection can hold a username twice for a while (a
+   * rename and a sign-up taking the old name, applied out of order; another environment's events on a
+   * shared broker): identity then says which of them holds it.
+   */
+  async findByUsername(username: string): Promise<MemberDoc | null> {
+    const name = username.trim().replace(/^@/, '').toLowerCase();
+    const holders = await this.collection.find({ username_lower: name }).limit(10).toArray();
+    if (holders.length <= 1 || !this.identity) return holders[0] ?? null;
+    for (const holder of holders) {
+      const current = await this.identity.byId(holder._id).catch(() => null);
+      if (current?.username.toLowerCase() === name) return holder;
+    }
+    return null;
   }
 
   async upsert(userId: string, username: string, isSuperAura: boolean): Promise<void> {
