@@ -7,7 +7,8 @@ export function planStages(plan: unknown): string[] {
     if (!node || typeof node !== 'object') return;
     const stage = (node as { stage?: unknown }).stage;
     if (typeof stage === 'string') stages.push(stage);
-    for (const key of ['inputStage', 'queryPlan', 'winningPlan']) visit((node as Record<string, unknown>)[key]);
+    for (const key of ['inputStage', 'queryPlan', 'winningPlan'])
+      visit((node as Record<string, unknown>)[key]);
     const inputs = (node as { inputStages?: unknown }).inputStages;
     if (Array.isArray(inputs)) inputs.forEach(visit);
   };
