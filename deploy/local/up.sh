@@ -66,7 +66,14 @@ spawn() {
   logf=$(log_file "$name")
   if [[ -f $logf ]]; then mv -f "$logf" "$logf.1"; fi
   setsid "$@" </dev/null >>"$logf" 2>&1 9>&- &
-  echo "$!" >"$(pid_file "$name")"
+  local pid=$! tries=0
+  echo "$pid" >"$(pid_file "$name")"
+  # Until the child has exec'd, /proc/<pid>/cmdline is still this script's, and server_pid (which
+  # matches the command line) would take the server for gone: wait for the exec (or the exit).
+  until [[ $(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null) == *"$(server_marker "$name")"* ]]; do
+    pid_running "$pid" && ((tries++ < 100)) || break
+    sleep 0.05
+  done
 }
 
 # Waits until the server listens (Kafka: has logged "Kafka Server started"), then until its probe answers.
