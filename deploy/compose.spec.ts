@@ -240,8 +240,10 @@ describe('docker-compose.yml', () => {
         expect.stringContaining(`http://127.0.0.1:${port}/health/ready`),
       );
     }
+    // The gateway's readiness is on its internal port, never the public one.
+    expect(environment('gateway').get('GATEWAY_HTTP_PORT')).toBe(auraEnv.get('GATEWAY_HTTP_PORT'));
     expect((service('gateway').healthcheck as Mapping).test).toContainEqual(
-      expect.stringContaining('/api/health'),
+      expect.stringContaining("process.env.GATEWAY_HTTP_PORT + '/health/ready'"),
     );
 
     for (const [name, definition] of Object.entries(services)) {
@@ -355,7 +357,9 @@ describe('observability in docker-compose.yml', () => {
     );
     for (const name of serviceFolders)
       expect(targets).toContain(`/metrics ${name}:${auraEnv.get(httpPort(name))}`);
-    expect(targets).toContain(`/metrics gateway:${auraEnv.get('GATEWAY_PORT')}`);
+    // The gateway's on its internal port: the public one has no /metrics.
+    expect(targets).toContain(`/metrics gateway:${auraEnv.get('GATEWAY_HTTP_PORT')}`);
+    expect(targets).not.toContain(`/metrics gateway:${auraEnv.get('GATEWAY_PORT')}`);
     expect(targets).toContain('/metrics otel-collector:8888');
   });
 
@@ -528,20 +532,24 @@ describe('charts/aura/values.yaml', () => {
         name,
         overrides: [],
       });
-    expect(component('gateway').ports).toEqual({ http: auraEnv.get('GATEWAY_PORT') });
+    expect(component('gateway').ports).toEqual({
+      http: auraEnv.get('GATEWAY_PORT'),
+      health: auraEnv.get('GATEWAY_HTTP_PORT'),
+    });
     expect(component('gateway').env.GATEWAY_PORT).toBe(auraEnv.get('GATEWAY_PORT'));
+    expect(component('gateway').env.GATEWAY_HTTP_PORT).toBe(auraEnv.get('GATEWAY_HTTP_PORT'));
     expect(component('gateway').env.AURA_TRUST_PROXY).toEqual(expect.any(String));
   });
 
-  it('probes the services on /health/ready and /health/live, the gateway on /api/health', () => {
+  it('probes every app, the gateway too, on /health/ready and /health/live of its health port', () => {
     const httpGet = (probe: Yaml | undefined) => mapping(mapping(probe).httpGet);
-    for (const name of serviceFolders) {
+    for (const name of [...serviceFolders, 'gateway']) {
       const { probes } = component(name);
       expect(httpGet(probes.readiness)).toEqual({ path: '/health/ready', port: 'health' });
       expect(httpGet(probes.startup)).toEqual({ path: '/health/ready', port: 'health' });
       expect(httpGet(probes.liveness)).toEqual({ path: '/health/live', port: 'health' });
     }
-    const { probes } = component('gateway');
-    expect(httpGet(probes.readiness)).toEqual({ path: '/api/health', port: 'http' });
+    // Prometheus scrapes the gateway's health port too, never the port the Ingress routes.
+    expect(mapping(components.gateway).metricsPort ?? defaults.metricsPort).toBe('health');
   });
 });

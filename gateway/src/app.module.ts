@@ -19,7 +19,8 @@ import { BannerDataUrlController } from './media/banner-data-url.controller';
 import { MediaFilesController } from './media/media-files.controller';
 import { MediaUploadController } from './media/media-upload.controller';
 import { ProfileUploadController } from './media/profile-upload.controller';
-import { RateLimitGuard } from './rate-limit/rate-limit';
+import { RateLimitGuard, RateLimiter } from './rate-limit/rate-limit';
+import { SessionsService } from './auth/sessions.service';
 import { MESSAGING_CONTROLLERS, MESSAGING_PROVIDERS } from './messaging';
 import { PROFILE_CONTROLLERS } from './profile';
 import { SOCIAL_CONTROLLERS, SOCIAL_PROVIDERS } from './social';
@@ -62,6 +63,8 @@ export class AppModule {
         ...MARKETPLACE_PROVIDERS,
         ...ADMIN_PROVIDERS,
         AccessTokenVerifier,
+        SessionsService,
+        RateLimiter,
         // Messaging, notifications, blocks and realtime (socket.io gateway, presence, typing, Kafka push).
         ...MESSAGING_PROVIDERS,
       ],

@@ -4,26 +4,23 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import {
-  createRedis,
-  METRICS_CONTENT_TYPE,
-  NestPinoLogger,
-  renderMetrics,
-  setHttpRoute,
-} from '@aura/platform';
+import { createRedis, HealthServer, NestPinoLogger, setHttpRoute } from '@aura/platform';
 import { stopTelemetry } from '@aura/platform/telemetry';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import { apiValidationPipe } from './common/validation';
-import { GATEWAY_LOGGER } from './common/tokens';
+import { GATEWAY_LOGGER, GATEWAY_REDIS } from './common/tokens';
 import { loadGatewayConfig } from './config';
 import { API_PREFIX, API_PREFIX_OPTIONS } from './media/global-prefix';
+import { AttachmentUrlSigner, useAttachmentUrlSigner } from './messaging/attachment-urls';
 import { MULTIPART_LIMITS } from './media/uploads';
 import { buildOpenApiDocument } from './openapi/openapi';
 import { RealtimeAdapter } from './realtime/realtime.adapter';
+import { registerSecurityHeaders, webCacheControl } from './security/security-headers';
 
 function trustProxy(value: string): boolean | string {
   if (value === 'true') return true;
@@ -31,8 +28,30 @@ function trustProxy(value: string): boolean | string {
   return value;
 }
 
+/**
+ * The socket.io Redis adapter's clients, made to live through a Redis outage (the gateway then answers
+ * 503 and stays up, issue 18): the adapter neither catches its publishes nor its subscriptions, and an
+ * unhandled rejection ends the process. Its subscriptions wait for Redis instead of failing; a publish
+ * that fails (an emit during the outage) is logged and dropped — clients read what they missed when
+ * they reconnect.
+ */
+function adapterClients(url: string, logger: Logger): { pub: Redis; sub: Redis } {
+  const pub = createRedis(url, 'aura-gateway-socket-pub');
+  const sub = pub.duplicate({ connectionName: 'aura-gateway-socket-sub', maxRetriesPerRequest: null });
+  const publish = pub.publish.bind(pub) as (channel: string, message: string) => Promise<number>;
+  (pub as unknown as { publish: typeof publish }).publish = (channel, message) => {
+    const sent = publish(channel, message);
+    sent.catch((error: unknown) => logger.warn({ err: error }, 'socket.io adapter: a publish was dropped'));
+    return sent;
+  };
+  return { pub, sub };
+}
+
 async function main(): Promise<void> {
   const config = loadGatewayConfig();
+  useAttachmentUrlSigner(
+    new AttachmentUrlSigner(config.AURA_MEDIA_SIGNING_SECRET, config.AURA_MEDIA_SIGNED_URL_TTL_SECONDS),
+  );
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.register(config),
     new FastifyAdapter({ trustProxy: trustProxy(config.AURA_TRUST_PROXY), bodyLimit: 1024 * 1024 }),
@@ -47,12 +66,8 @@ async function main(): Promise<void> {
     setHttpRoute(request.routeOptions.url);
     done();
   });
-  // Prometheus scrapes the gateway here, outside /api (no auth, no rate limit): like the services'
-  // health ports, it is meant for the cluster network (a public ingress should not route it).
-  fastify.get('/metrics', async (_request, reply) => {
-    void reply.header('content-type', METRICS_CONTENT_TYPE);
-    return renderMetrics();
-  });
+  // CSP, frame restriction, Referrer-Policy, nosniff and (over https / in production) HSTS.
+  registerSecurityHeaders(fastify, { production: config.AURA_ENV === 'production' });
   app.useLogger(new NestPinoLogger(logger));
   app.setGlobalPrefix(API_PREFIX, API_PREFIX_OPTIONS);
   app.useGlobalPipes(apiValidationPipe);
@@ -66,25 +81,50 @@ async function main(): Promise<void> {
 
   const webDist = config.AURA_WEB_DIST ?? join(__dirname, '..', '..', 'web', 'dist');
   if (existsSync(join(webDist, 'index.html'))) {
-    app.useStaticAssets({ root: webDist, prefix: '/', index: ['index.html'], decorateReply: false });
+    app.useStaticAssets({
+      root: webDist,
+      prefix: '/',
+      index: ['index.html'],
+      decorateReply: false,
+      // `npm run build -w web` writes .br and .gz beside every asset: sent as the browser accepts.
+      preCompressed: true,
+      // Hashed assets are immutable for a year; index.html is revalidated on every load.
+      cacheControl: false,
+      setHeaders: (reply: { header: (name: string, value: string) => unknown }, path: string) =>
+        void reply.header('cache-control', webCacheControl(path)),
+      // (@fastify/static 10 passes the FastifyReply; Nest's types still say a raw response.)
+    } as unknown as Parameters<typeof app.useStaticAssets>[0]);
   } else {
     logger.warn({ webDist }, 'web app not built: `/` serves nothing (run npm run build)');
   }
 
-  const pub = createRedis(config.REDIS_URL, 'aura-gateway-socket-pub');
-  const sub = pub.duplicate();
+  // The internal port (GATEWAY_HTTP_PORT, never behind the public ingress): /metrics for Prometheus,
+  // /health/live, and /health/ready for the orchestrator. Ready depends only on what the gateway itself
+  // needs (Redis: sessions, rate limits, sockets); a service being down fails its own calls with 503
+  // and leaves the rest of the site up.
+  const redis = app.get<Redis>(GATEWAY_REDIS);
+  const health = new HealthServer().addCheck('redis', async () => {
+    await redis.ping();
+  });
+  await health.listen(config.GATEWAY_HTTP_PORT, config.AURA_BIND_HOST);
+
+  const { pub, sub } = adapterClients(config.REDIS_URL, logger);
   app.useWebSocketAdapter(new RealtimeAdapter(app, pub, sub));
   app.enableShutdownHooks();
   app
     .getHttpAdapter()
     .getInstance()
     .addHook('onClose', async () => {
-      await Promise.allSettled([pub.quit(), sub.quit()]);
+      health.markShuttingDown();
+      await Promise.allSettled([pub.quit(), sub.quit(), health.close()]);
       await stopTelemetry();
     });
 
   await app.listen(config.GATEWAY_PORT, config.AURA_BIND_HOST);
-  logger.info({ port: config.GATEWAY_PORT }, `gateway listening on http://localhost:${config.GATEWAY_PORT}`);
+  logger.info(
+    { port: config.GATEWAY_PORT, internalPort: config.GATEWAY_HTTP_PORT },
+    `gateway listening on http://localhost:${config.GATEWAY_PORT}`,
+  );
 }
 
 main().catch((error) => {

@@ -6,6 +6,7 @@
 // run gets the first run's answers without moving money again. The coin price history needs no step:
 // the economy service backfills 30 days of it on its first start.
 import { call, ok } from './http.mjs';
+import { DEMO_PASSWORD } from './members.mjs';
 
 /** [member, package id]: bought once per member. */
 const TOP_UPS = [
@@ -93,7 +94,8 @@ export async function seedWallets(baseUrl, sessions) {
       'POST',
       '/withdrawals/request',
       member(name).access_token,
-      { amount, paypal_email: email },
+      // A withdrawal asks for the member's password again (docs/security.md).
+      { amount, paypal_email: email, password: DEMO_PASSWORD },
       { 'idempotency-key': `demo-withdrawal-${index}` },
     );
     // A second run may find the request decided by an admin meanwhile and be refused for the

@@ -7,11 +7,16 @@
 //   service   chassis and services against the real MongoDB server, Kafka, Redis and S3
 //   e2e       the running stack through the gateway (HTTP, socket.io)
 //   browser   Playwright + Debian's Chromium against the running stack
+//   fuzz      Schemathesis from the OpenAPI document against the running stack, as a member and as
+//             the super admin, for a fixed time budget (AURA_FUZZ_SECONDS each, default 90): fails on
+//             any server error, undocumented status code or response outside its schema
+//             (scripts/test/fuzz-api.mjs; Schemathesis is installed into the cache on first use)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheDir, ensureSigningKey, repoRoot, stackEnv } from '../lib/env.mjs';
 import { Stack } from '../lib/stack.mjs';
+import { fuzzApi } from './fuzz-api.mjs';
 import { startOtlpSink } from './otlp-sink.mjs';
 import { takeStackSlot } from './stack-slots.mjs';
 
@@ -55,6 +60,7 @@ const env = stackEnv({
   ADMIN_GRPC_URL: `127.0.0.1:${port(21057)}`,
   ADMIN_HTTP_PORT: port(18107),
   GATEWAY_PORT: gatewayPort,
+  GATEWAY_HTTP_PORT: port(18108),
   OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${otlpPort}`,
   AURA_RATE_LIMIT_REGISTER_PER_HOUR: '100000',
   AURA_RATE_LIMIT_LOGIN_PER_MINUTE: '20',
@@ -68,7 +74,7 @@ env.AURA_JWT_PRIVATE_KEY_FILE ??= ensureSigningKey(env);
 const separator = process.argv.indexOf('--');
 const tierArgs = process.argv.slice(2, separator === -1 ? undefined : separator);
 const jestArgs = separator === -1 ? [] : process.argv.slice(separator + 1);
-const tiers = tierArgs.length > 0 ? tierArgs : ['unit', 'chart', 'service', 'e2e', 'browser'];
+const tiers = tierArgs.length > 0 ? tierArgs : ['unit', 'chart', 'service', 'e2e', 'browser', 'fuzz'];
 
 const results = [];
 // Async on purpose: the OTLP sink lives in this process and must keep answering while jest runs.
@@ -126,6 +132,20 @@ async function chartChecks() {
   });
 }
 
+// The schema fuzzing: one test per run (member, super admin). Last, as it changes data at random.
+async function fuzz() {
+  if (!tiers.includes('fuzz')) return;
+  console.log('\n==> fuzz (schemathesis)');
+  try {
+    const runs = await fuzzApi({ baseUrl: env.AURA_BASE_URL, env, reportDir: runDir });
+    const failed = runs.filter((r) => !r.passed).length;
+    results.push({ project: 'fuzz', passed: runs.length - failed, failed, exitCode: failed > 0 ? 1 : 0 });
+  } catch (error) {
+    console.error(`fuzz: ${error.message}`);
+    results.push({ project: 'fuzz', passed: 0, failed: 1, exitCode: 1 });
+  }
+}
+
 async function dropTestDatabases() {
   const { MongoClient } = await import('mongodb');
   const client = await MongoClient.connect(env.MONGODB_URI);
@@ -171,7 +191,7 @@ try {
   await jest('unit');
   await chartChecks();
   await jest('service');
-  if (tiers.includes('e2e') || tiers.includes('browser')) {
+  if (tiers.includes('e2e') || tiers.includes('browser') || tiers.includes('fuzz')) {
     console.log('\n==> starting the test stack');
     try {
       await stack.start();
@@ -182,6 +202,7 @@ try {
     if (!stackFailed) {
       await jest('e2e');
       await jest('browser');
+      await fuzz();
     }
   }
 } finally {

@@ -7,10 +7,14 @@ import {
   Param,
   Put,
   Query,
+  Res,
 } from '@nestjs/common';
 import { ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { Role } from '@aura/platform';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
 import { CurrentCaller, Roles } from '../auth/auth.decorators';
+import { SessionsService } from '../auth/sessions.service';
 import { toUserResponse, UserResponse } from '../auth/auth.dto';
 import { AdminClient } from '../clients/admin.client';
 import { EconomyClient } from '../clients/economy.client';
@@ -37,6 +41,7 @@ export class AdminController {
     private readonly admin: AdminClient,
     private readonly identity: IdentityClient,
     private readonly economy: EconomyClient,
+    private readonly sessions: SessionsService,
   ) {}
 
   /** From admin's read model of every service's events (definitions: services/admin/README.md). */
@@ -61,22 +66,35 @@ export class AdminController {
     };
   }
 
-  /** `role=all&limit=100`, or search text (`search`, `q` or `query`) with at most 20 answers; e-mail included. */
+  /**
+   * `role=all&limit=100`, or search text (`search`, `q` or `query`) with at most 20 answers; e-mail
+   * included. The admin table pages with `offset` and orders with `sort` and `order`; `X-Total-Count`
+   * tells how many members match in all.
+   */
   @Get('users')
   @Roles('admin', 'super_admin')
-  @ApiOkResponse({ type: UserResponse, isArray: true })
+  @ApiOkResponse({
+    type: UserResponse,
+    isArray: true,
+    headers: { 'X-Total-Count': { description: 'Members matching the filter', schema: { type: 'integer' } } },
+  })
   @ApiForbidden('Not an admin')
   @ApiMalformedBody()
   async users(
     @Query() query: AdminUsersQuery,
     @CurrentCaller() caller: AuthenticatedCaller,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<UserResponse[]> {
     const search = (query.search ?? query.q ?? query.query ?? '').trim();
-    const { users } = await this.identity.adminListUsers(caller, {
+    const { users, total } = await this.identity.adminListUsers(caller, {
       role: query.role ?? 'all',
       search,
       limit: query.limit ?? 0,
+      sort: query.sort ?? '',
+      ascending: query.order === 'asc',
+      offset: query.offset ?? 0,
     });
+    void reply.header('x-total-count', String(total));
     return users.map((user) => toUserResponse(user, { includeEmail: true }));
   }
 
@@ -102,6 +120,9 @@ export class AdminController {
       role: body.role,
       isSuperAura: body.is_super_aura,
     });
+    // Tokens issued with the old role are refused from now on, and the member's sockets close: a
+    // demoted admin stops seeing admin data (e-mails) at once, not when the token expires.
+    if (body.role !== undefined) await this.sessions.roleChanged(user.id, user.role as Role);
     return toUserResponse(user, { includeEmail: true });
   }
 
@@ -140,7 +161,8 @@ function optionalMicro(value: unknown, field: string): number | undefined {
   const parsed = parseAcToMicro(value);
   if (parsed.ok) return parsed.micro;
   // A negative number parses as "not positive": let the service judge the range with its message.
-  if (typeof value === 'number' && Number.isFinite(value)) return Math.round(value * 1_000_000);
+  if (typeof value === 'number' && Number.isSafeInteger(Math.round(value * 1_000_000)))
+    return Math.round(value * 1_000_000);
   throw new BadRequestException({ detail: `${field} must be a number` });
 }
 

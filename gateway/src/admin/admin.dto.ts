@@ -31,6 +31,7 @@ export class DashboardStatsResponse {
 }
 
 const LIMIT = 'limit must be an integer from 1 to 100';
+const OFFSET = 'offset must be an integer from 0 to 10000';
 
 export class AdminUsersQuery {
   @ApiPropertyOptional({ enum: ['all', 'user', 'admin', 'super_admin'], default: 'all' })
@@ -65,6 +66,35 @@ export class AdminUsersQuery {
   @Min(1, { message: LIMIT })
   @Max(100, { message: LIMIT })
   limit?: number;
+
+  @ApiPropertyOptional({
+    enum: ['created_at', 'username', 'aura_score', 'role'],
+    default: 'created_at',
+    description: 'The column the list is ordered by',
+  })
+  @IsOptional()
+  @IsIn(['created_at', 'username', 'aura_score', 'role'], {
+    message: 'sort must be created_at, username, aura_score or role',
+  })
+  sort?: string;
+
+  @ApiPropertyOptional({ enum: ['asc', 'desc'], default: 'desc' })
+  @IsOptional()
+  @IsIn(['asc', 'desc'], { message: 'order must be asc or desc' })
+  order?: string;
+
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: 10_000,
+    default: 0,
+    description: 'Members to skip (paging); the X-Total-Count header gives how many match in all',
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: OFFSET })
+  @Min(0, { message: OFFSET })
+  @Max(10_000, { message: OFFSET })
+  offset?: number;
 }
 
 export class AdminUserUpdateBody {

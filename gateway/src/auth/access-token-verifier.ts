@@ -11,6 +11,10 @@ export const INVALID_TOKEN = 'Could not validate credentials';
 
 export interface AuthenticatedCaller extends Caller {
   username: string;
+  /** The session (identity's refresh-token family) the token belongs to: what sign-out ends. */
+  sessionId: string;
+  /** When the token expires (ms since the epoch): a socket opened with it is closed then. */
+  expiresAt: number;
 }
 
 /**
@@ -69,11 +73,15 @@ export class AccessTokenVerifier implements OnModuleInit {
       audience: TOKEN_AUDIENCE,
       algorithms: ['EdDSA'],
     });
-    if (typeof payload.sub !== 'string') throw new UnauthorizedException({ detail: INVALID_TOKEN });
+    // Every token names its session (`sid`), or it could not be ended at sign-out.
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || !payload.sid)
+      throw new UnauthorizedException({ detail: INVALID_TOKEN });
     return {
       userId: payload.sub,
       role: (payload.role as Role) ?? 'user',
       username: String(payload.username ?? ''),
+      sessionId: payload.sid,
+      expiresAt: (payload.exp ?? 0) * 1000,
     };
   }
 }

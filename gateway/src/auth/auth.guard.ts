@@ -11,17 +11,23 @@ import type { FastifyRequest } from 'fastify';
 import { AccessTokenVerifier, AuthenticatedCaller, INVALID_TOKEN } from './access-token-verifier';
 import { PUBLIC_KEY, ROLES_KEY } from './auth.decorators';
 import { IdentityClient } from '../clients/identity.client';
+import { SessionsService } from './sessions.service';
 
 export const NOT_AUTHENTICATED = 'Not authenticated';
 export const NOT_ALLOWED = 'You do not have permission to do this';
 
-/** Global guard: a bearer token is required unless the endpoint is @Public(); @Roles narrows further. */
+/**
+ * Global guard: a bearer token is required unless the endpoint is @Public(); @Roles narrows further.
+ * The token must be valid, and its session still open (SessionsService: not signed out, role
+ * unchanged).
+ */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly verifier: AccessTokenVerifier,
     private readonly identity: IdentityClient,
+    private readonly sessions: SessionsService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -37,6 +43,8 @@ export class AuthGuard implements CanActivate {
       if ((error as { code?: number }).code !== undefined) throw error; // identity unreachable → 503
       throw new UnauthorizedException({ detail: INVALID_TOKEN });
     });
+    // Signed out, or the role changed since the token was issued: refused now (503 without Redis).
+    await this.sessions.assertActive(request.caller);
     annotate({ 'aura.member_id': request.caller.userId });
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets);
     if (!roles) return true;

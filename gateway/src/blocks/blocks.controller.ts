@@ -58,7 +58,9 @@ export class BlocksController {
     @Body() body: BlockRequest,
     @CurrentCaller() caller: AuthenticatedCaller,
   ): Promise<BlockStateResponse> {
-    if (body?.user_id !== undefined && body.user_id !== '' && body.user_id.toLowerCase() !== id)
+    // null is "not given", like an absent user_id (issue 18: a null here was a 500).
+    const bodyId = typeof body?.user_id === 'string' ? body.user_id : '';
+    if (bodyId !== '' && bodyId.toLowerCase() !== id)
       throw new BadRequestException({ detail: USER_ID_MISMATCH });
     await this.identity.blockUser(caller, id, body?.reason ?? '');
     return { user_id: id, is_blocked: true, message: 'User has been blocked' };

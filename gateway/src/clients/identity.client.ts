@@ -30,6 +30,11 @@ export class IdentityClient implements OnModuleDestroy {
     return unaryCall(this.client, this.client.logout, { refreshToken });
   }
 
+  /** The caller's own password (step-up before a withdrawal): PERMISSION_DENIED when wrong. */
+  verifyPassword(caller: Caller, password: string) {
+    return unaryCall(this.client, this.client.verifyPassword, { password }, callerMetadata(caller));
+  }
+
   getUser(userId: string, caller?: Caller) {
     return unaryCall(this.client, this.client.getUser, { userId }, callerMetadata(caller));
   }

@@ -41,6 +41,30 @@ describe('AC amounts: decimal to micro-AC without floating point', () => {
     expect(parseAcToMicro(value)).toEqual({ ok: false, reason: 'invalid' });
   });
 
+  it.each([
+    ['1e-530000000'],
+    ['1e530000000'],
+    ['1e-31'],
+    ['1e31'],
+    [`0.${'0'.repeat(40)}1`],
+    ['9'.repeat(1_000_000)],
+    [`${' '.repeat(100)}1`],
+    [3.69e16],
+    [5e-324],
+    [1e300],
+  ])('refuses the hostile %s at once, without building a big string', (value) => {
+    const started = process.hrtime.bigint();
+    expect(parseAcToMicro(value)).toEqual({ ok: false, reason: 'invalid' });
+    expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(50);
+  });
+
+  it('still reads exponents up to 30 either way', () => {
+    expect(parseAcToMicro('1e-6')).toEqual({ ok: true, micro: 1 });
+    expect(parseAcToMicro('0.000000000000000000000000000000e30')).toEqual({ ok: true, micro: 0 });
+    expect(parseAcToMicro('100000000000000000000e-20')).toEqual({ ok: true, micro: 1_000_000 });
+    expect(parseAcToMicro('1e-30')).toEqual({ ok: false, reason: 'invalid' });
+  });
+
   it('tells a missing amount and a wrong type apart', () => {
     expect(parseAcToMicro(undefined)).toEqual({ ok: false, reason: 'missing' });
     expect(parseAcToMicro(null)).toEqual({ ok: false, reason: 'missing' });

@@ -7,6 +7,13 @@ export const MICRO_PER_AC = 1_000_000;
 const MICRO_DIGITS = 6;
 /** More than any wallet can hold; keeps every amount a safe integer of micro-AC. */
 const MAX_AC_DIGITS = 10;
+/**
+ * Hostile input is refused before any string is built from it (issue 18, review F1): an amount is at
+ * most 40 characters ("-9999999999.999999" is 18; 40 leaves room for zeros and an exponent) and its
+ * exponent at most 30 either way ("1e-530000000" once made a 530-million-character string).
+ */
+export const MAX_AMOUNT_TEXT_LENGTH = 40;
+export const MAX_AMOUNT_EXPONENT = 30;
 
 export type ParsedAmount =
   { ok: true; micro: number } | { ok: false; reason: 'missing' | 'type' | 'invalid' };
@@ -21,16 +28,20 @@ export function parseAcToMicro(value: unknown): ParsedAmount {
     if (!Number.isFinite(value)) return { ok: false, reason: 'invalid' };
     text = String(value);
   } else if (typeof value === 'string') {
+    if (value.length > MAX_AMOUNT_TEXT_LENGTH * 2) return { ok: false, reason: 'invalid' };
     text = value.trim();
   } else {
     return { ok: false, reason: 'type' };
   }
+  if (text.length > MAX_AMOUNT_TEXT_LENGTH) return { ok: false, reason: 'invalid' };
   const match = DECIMAL.exec(text);
   if (!match || (match[2] === '' && (match[3] ?? '') === '')) return { ok: false, reason: 'invalid' };
   const [, sign, whole, fraction = '', exponentText] = match;
-  // Shift the decimal point by the exponent, on the digits.
+  const exponent = Number(exponentText ?? 0);
+  if (Math.abs(exponent) > MAX_AMOUNT_EXPONENT) return { ok: false, reason: 'invalid' };
+  // Shift the decimal point by the exponent, on the digits (at most 40 + 30 of them).
   let digits = `${whole}${fraction}`.replace(/^0+(?=\d)/, '');
-  let point = whole.length + Number(exponentText ?? 0); // digits before the point
+  let point = whole.length + exponent; // digits before the point
   const leadingZeros = `${whole}${fraction}`.length - digits.length;
   point -= leadingZeros;
   if (/^0*$/.test(digits)) return { ok: true, micro: 0 };

@@ -6,6 +6,7 @@ import { EconomyClient } from '../clients/economy.client';
 import { ApiIdempotent, ApiMalformedBody, ApiMissing, ApiRule, ApiSignedIn } from './economy.docs';
 import { SentResponse, TipRequest, TransferRequest } from './economy.dto';
 import { amountMicroOf, toSent } from './economy.mappers';
+import { RateLimit } from '../rate-limit/rate-limit';
 
 const SEND_RULES =
   '"Please select a recipient", "Please enter a valid amount", "The minimum amount is 0.001 AC", ' +
@@ -20,6 +21,7 @@ export class PaymentsController {
 
   /** Send Energy: a tip in AC (USD is coming soon). */
   @Post('tips/send')
+  @RateLimit('money')
   @HttpCode(200)
   @ApiIdempotent()
   @ApiOkResponse({
@@ -49,6 +51,7 @@ export class PaymentsController {
 
   /** Send AuraCoins (the wallet's Send tab). */
   @Post('payments/transfer')
+  @RateLimit('money')
   @HttpCode(200)
   @ApiIdempotent()
   @ApiOkResponse({ type: SentResponse, description: 'Sent' })

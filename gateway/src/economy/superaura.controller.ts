@@ -8,6 +8,7 @@ import { EconomyClient } from '../clients/economy.client';
 import { ApiMalformedBody, ApiRule, ApiSignedIn } from './economy.docs';
 import { absoluteCheckoutUrl, ORIGIN_RULE } from './topups.controller';
 import { CheckoutSessionResponse, SuperAuraCheckoutBody, SuperAuraStatusResponse } from './topups.dto';
+import { RateLimit } from '../rate-limit/rate-limit';
 
 function toStatus(status: economy.SuperAuraStatus): SuperAuraStatusResponse {
   return {
@@ -26,6 +27,7 @@ export class SuperAuraController {
   constructor(private readonly economy: EconomyClient) {}
 
   @Post('checkout')
+  @RateLimit('money')
   @HttpCode(200)
   @ApiOkResponse({ type: CheckoutSessionResponse, description: 'Navigate the browser to checkout_url' })
   @ApiRule(`"You're Already SuperAura!", "Please choose a plan: monthly or annual", ${ORIGIN_RULE}`)

@@ -29,6 +29,7 @@ import {
   TopUpPackageResponse,
   WebhookResponse,
 } from './topups.dto';
+import { RateLimit } from '../rate-limit/rate-limit';
 
 export const ORIGIN_RULE = '"origin_url must be an allowed origin"';
 
@@ -68,6 +69,7 @@ export class TopUpsController {
   }
 
   @Post('checkout/session')
+  @RateLimit('money')
   @HttpCode(200)
   @ApiSignedIn()
   @ApiOkResponse({ type: CheckoutSessionResponse, description: 'Navigate the browser to checkout_url' })
@@ -126,6 +128,12 @@ export class TopUpsController {
     await reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
+      // Its own policy (its styles are inline; no script at all). No form-action: Pay and Cancel post
+      // here and are redirected back to the app, which may be on another origin in development.
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'",
+      )
       .send(testCheckoutPage(session));
   }
 

@@ -1,6 +1,8 @@
 import {
+  BadRequestException,
   Body,
   Controller,
+  ForbiddenException,
   Get,
   Headers,
   HttpCode,
@@ -14,6 +16,7 @@ import type { economy } from '@aura/proto';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
 import { CurrentCaller, Roles } from '../auth/auth.decorators';
 import { EconomyClient } from '../clients/economy.client';
+import { IdentityClient } from '../clients/identity.client';
 import { microToAc } from './amounts';
 import {
   ApiForbidden,
@@ -32,8 +35,11 @@ import {
   WithdrawalRequestedResponse,
   WithdrawalResponse,
 } from './withdrawals.dto';
+import { RateLimit } from '../rate-limit/rate-limit';
 
 export const WITHDRAWAL_NOT_FOUND = 'Withdrawal request not found';
+export const PASSWORD_REQUIRED = 'Please enter your password to confirm the withdrawal';
+export const INCORRECT_PASSWORD = 'Incorrect password';
 export const REQUESTED = 'Withdrawal request submitted. It will be processed in 1 to 3 business days.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -58,23 +64,39 @@ export function toWithdrawal(w: economy.Withdrawal): WithdrawalResponse {
 @ApiSignedIn()
 @Controller('withdrawals')
 export class WithdrawalsController {
-  constructor(private readonly economy: EconomyClient) {}
+  constructor(
+    private readonly economy: EconomyClient,
+    private readonly identity: IdentityClient,
+  ) {}
 
-  /** Holds the AC equivalent of the dollars at the current coin price until a super admin decides. */
+  /**
+   * Holds the AC equivalent of the dollars at the current coin price until a super admin decides.
+   * The member's password is asked again (checked by identity first): money never leaves on a token
+   * alone.
+   */
   @Post('request')
+  @RateLimit('withdrawals')
   @HttpCode(200)
   @ApiIdempotent()
   @ApiOkResponse({ type: WithdrawalRequestedResponse })
   @ApiRule(
     '"Please enter a valid amount", "Minimum withdrawal amount is $10", "Please enter a valid PayPal email", ' +
-      '"You already have a pending withdrawal request. Only one pending request at a time.", "Insufficient balance"',
+      '"You already have a pending withdrawal request. Only one pending request at a time.", "Insufficient balance", ' +
+      `"${PASSWORD_REQUIRED}"`,
   )
+  @ApiForbidden(`"${INCORRECT_PASSWORD}": the password is checked before any rule`)
   @ApiMalformedBody()
   async request(
     @Body() body: WithdrawalRequestBody,
     @CurrentCaller() caller: AuthenticatedCaller,
     @Headers('idempotency-key') idempotencyKey?: string,
   ): Promise<WithdrawalRequestedResponse> {
+    if (!body.password) throw new BadRequestException({ detail: PASSWORD_REQUIRED });
+    await this.identity.verifyPassword(caller, body.password).catch((error: { code?: number }) => {
+      if (error.code === 7 /* PERMISSION_DENIED */)
+        throw new ForbiddenException({ detail: INCORRECT_PASSWORD });
+      throw error;
+    });
     const withdrawal = await this.economy.requestWithdrawal(
       caller,
       { amountUsdMicro: amountMicroOf(body.amount), paypalEmail: body.paypal_email ?? '' },

@@ -20,6 +20,16 @@ export class WithdrawalRequestBody {
   @MaxLength(1000)
   @IsString({ message: 'paypal_email must be a string' })
   paypal_email?: string;
+
+  @ApiProperty({
+    example: 'correct horse battery',
+    description:
+      'The member’s own password, asked again for every withdrawal: a stolen access token alone cannot move money out',
+  })
+  @IsOptional()
+  @MaxLength(1024)
+  @IsString({ message: 'password must be a string' })
+  password?: string;
 }
 
 export class WithdrawalResponse {

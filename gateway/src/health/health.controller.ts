@@ -17,7 +17,12 @@ export class HealthResponse {
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) checks!: Record<string, string>;
 }
 
-/** 200 only when every service the gateway needs is ready, else 503 with what is missing. */
+/**
+ * The whole site's status: 200 only when every service is ready, else 503 with what is missing. It is
+ * not the gateway's readiness (GET /health/ready on GATEWAY_HTTP_PORT is: one service down leaves the
+ * rest of the site up); it serves people and the local runner. Concurrent requests share one round of
+ * checks, so it cannot be used to multiply calls to the services.
+ */
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
@@ -37,7 +42,16 @@ export class HealthController {
   @Public()
   @ApiOkResponse({ type: HealthResponse })
   @ApiResponse({ status: 503, description: 'A dependency is not ready' })
-  async check(): Promise<HealthResponse> {
+  check(): Promise<HealthResponse> {
+    this.inFlight ??= this.evaluate().finally(() => {
+      this.inFlight = undefined;
+    });
+    return this.inFlight;
+  }
+
+  private inFlight?: Promise<HealthResponse>;
+
+  private async evaluate(): Promise<HealthResponse> {
     const checks: Record<string, string> = {};
     await Promise.all([
       this.identity.checkHealth().then(

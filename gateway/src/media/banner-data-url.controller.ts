@@ -17,6 +17,12 @@ export class BannerDataUrlController {
   @Public()
   @ApiParam({ name: 'filename', example: '5f0c9a7e2b1d4c3a9e8f7a6b.jpg' })
   @ApiOkResponse({ type: BannerDataUrlResponse, description: 'The banner as a data: URL (no /api prefix)' })
+  @ApiResponse({
+    status: 400,
+    type: ErrorResponse,
+    description:
+      'Only image banners of at most 2 MiB are answered as data URLs ("Unsupported media type", or too large: load the file)',
+  })
   @ApiResponse({ status: 404, type: ErrorResponse })
   async dataUrl(@Param('filename') filename: string): Promise<BannerDataUrlResponse> {
     if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/.test(filename)) {

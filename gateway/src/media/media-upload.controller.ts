@@ -8,6 +8,7 @@ import { ErrorResponse } from '../auth/auth.dto';
 import { MediaClient } from '../clients/media.client';
 import { MediaUploadResponse, UPLOAD_BODY_SCHEMA } from './media.dto';
 import { uploadRequestFile } from './uploads';
+import { RateLimit } from '../rate-limit/rate-limit';
 
 @ApiTags('media')
 @Controller('media')
@@ -15,6 +16,7 @@ export class MediaUploadController {
   constructor(private readonly media: MediaClient) {}
 
   @Post('upload')
+  @RateLimit('uploads')
   @HttpCode(200)
   @ApiBearerAuth()
   @ApiConsumes('multipart/form-data')

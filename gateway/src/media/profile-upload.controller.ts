@@ -8,6 +8,7 @@ import { ErrorResponse } from '../auth/auth.dto';
 import { MediaClient } from '../clients/media.client';
 import { BannerUploadResponse, ProfilePictureUploadResponse, UPLOAD_BODY_SCHEMA } from './media.dto';
 import { uploadRequestFile } from './uploads';
+import { RateLimit } from '../rate-limit/rate-limit';
 
 /** The member's own picture and banner (the rest of /profile lives with the profile routes). */
 @ApiTags('profile')
@@ -16,6 +17,7 @@ export class ProfileUploadController {
   constructor(private readonly media: MediaClient) {}
 
   @Post('upload-picture')
+  @RateLimit('uploads')
   @HttpCode(200)
   @ApiBearerAuth()
   @ApiConsumes('multipart/form-data')
@@ -42,6 +44,7 @@ export class ProfileUploadController {
   }
 
   @Post('upload-banner')
+  @RateLimit('uploads')
   @HttpCode(200)
   @ApiBearerAuth()
   @ApiConsumes('multipart/form-data')

@@ -6,8 +6,22 @@ import type { FastifyRequest } from 'fastify';
 import { MediaClient } from '../clients/media.client';
 
 export const FILE_REQUIRED = 'file is required';
-/** Largest upload of any purpose (posts, messages: 50 MiB), plus one byte so media can tell it is over. */
-export const MULTIPART_LIMITS = { fileSize: 50 * 1024 * 1024 + 1, files: 1 };
+/**
+ * Largest upload of any purpose (posts, messages: 50 MiB), plus one byte so media can tell it is over;
+ * one file. Text fields are buffered, so they are bounded too (issue 18, review F16): at most 10
+ * fields of 100 KiB (a message's content is at most 20,000 characters), names of 100 bytes, 12
+ * parts in all; more parts or fields are refused (413), a longer field is refused by the route.
+ */
+export const MULTIPART_LIMITS = {
+  fileSize: 50 * 1024 * 1024 + 1,
+  files: 1,
+  fields: 10,
+  fieldSize: 100 * 1024,
+  fieldNameSize: 100,
+  parts: 12,
+  headerPairs: 100,
+};
+export const FIELD_TOO_LARGE = 'A form field is too large';
 
 /**
  * Streams the multipart field `file` of the request to media for `purpose`. The file is never held

@@ -32,11 +32,12 @@ import { CurrentCaller } from '../auth/auth.decorators';
 import { ErrorResponse } from '../auth/auth.dto';
 import { MediaClient } from '../clients/media.client';
 import { MessagingClient } from '../clients/messaging.client';
-import { FILE_REQUIRED } from '../media/uploads';
+import { FIELD_TOO_LARGE, FILE_REQUIRED } from '../media/uploads';
 import { MessageRateLimitGuard } from './message-rate-limit.guard';
 import { MEMBER_ID_PATTERN } from './messaging.ids';
 import { MessageResponse, SEND_WITH_MEDIA_SCHEMA, SendMessageRequest } from './messaging.dto';
 import { toMessage } from './messaging.mappers';
+import { RateLimit } from '../rate-limit/rate-limit';
 
 const ATTACHMENT_TYPES = ['image', 'video', 'audio'];
 const CLIENT_MESSAGE_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -95,6 +96,7 @@ export class MessagesController {
    * the file are read too (the file waits in a temporary file meanwhile).
    */
   @Post('send-with-media')
+  @RateLimit('uploads')
   @HttpCode(201)
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: SEND_WITH_MEDIA_SCHEMA as never })
@@ -109,7 +111,11 @@ export class MessagesController {
       '"You cannot message this user", "Unsupported media type", "File content does not match its type"',
   })
   @ApiResponse({ status: 404, type: ErrorResponse, description: '"User not found"' })
-  @ApiResponse({ status: 413, type: ErrorResponse, description: 'Over 50 MB' })
+  @ApiResponse({
+    status: 413,
+    type: ErrorResponse,
+    description: 'Over 50 MB, a field over 100 KiB, or more than 10 fields',
+  })
   @ApiResponse({
     status: 422,
     type: ErrorResponse,
@@ -126,6 +132,8 @@ export class MessagesController {
     try {
       for await (const part of request.parts()) {
         if (part.type === 'field') {
+          // Cut at MULTIPART_LIMITS.fieldSize by the parser: refused rather than sent cut.
+          if (part.valueTruncated) throw new HttpException({ detail: FIELD_TOO_LARGE }, 413);
           if (typeof part.value === 'string') fields[part.fieldname] = part.value;
           continue;
         }

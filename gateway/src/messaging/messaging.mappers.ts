@@ -1,4 +1,5 @@
 import type { messaging } from '@aura/proto';
+import { freshAttachmentUrl } from './attachment-urls';
 import type {
   ConversationResponse,
   MessageResponse,
@@ -35,7 +36,8 @@ export function toMessage(message: messaging.Message): MessageResponse {
     recipient_id: message.recipientId,
     content: message.content,
     message_type: message.messageType as MessageTypeName,
-    media_url: message.mediaUrl || null,
+    // Signed anew for the member at every read: never a stale (broken) or long-lived URL.
+    media_url: message.mediaUrl ? freshAttachmentUrl(message.mediaUrl) : null,
     is_read: message.isRead,
     read_at: message.readAt || null,
     created_at: message.createdAt,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   Body,
   Controller,
@@ -55,8 +56,16 @@ export class AdminAuraController {
     @Headers('idempotency-key') key: string | undefined,
     @CurrentCaller() caller: AuthenticatedCaller,
   ): Promise<AuraAdjustmentResponse> {
-    if (!key) throw new UnprocessableEntityException({ detail: 'An idempotency key is required' });
-    const result = await this.identity.adminAdjustAura(caller, { userId: id, delta: body.delta, key });
+    if (!key || key.length > 200)
+      throw new UnprocessableEntityException({ detail: 'An idempotency key is required' });
+    // The key is the super admin's, for this member (issue 18): the same key sent by another admin or
+    // for another member is another change, never the first one's answer.
+    const scoped = `${caller.userId}:${id}:${createHash('sha256').update(key).digest('base64url')}`;
+    const result = await this.identity.adminAdjustAura(caller, {
+      userId: id,
+      delta: body.delta,
+      key: scoped,
+    });
     return { applied: result.applied, aura_score: result.auraScore, repeated: result.repeated };
   }
 }

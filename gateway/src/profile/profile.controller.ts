@@ -68,7 +68,8 @@ export class ProfileController {
       await this.identity.createMoodCheckin(caller, {
         mood: body.mood ?? '',
         moodDescription: body.mood_description ?? '',
-        energyLevel: body.energy_level,
+        // null is "not given" (the default 5), never sent on to gRPC (issue 18: it was a 500).
+        energyLevel: body.energy_level ?? undefined,
       }),
     );
   }

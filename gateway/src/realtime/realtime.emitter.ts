@@ -40,6 +40,11 @@ export class RealtimeEmitter {
       .emit('user_typing', { conversation_id: conversationId, user_id: userId, typing });
   }
 
+  /** Closes every socket in these rooms, on every gateway process (the Redis adapter relays it). */
+  disconnect(rooms: string[]): void {
+    if (rooms.length > 0) this.server?.in(rooms).disconnectSockets(true);
+  }
+
   priceUpdate(update: PriceUpdate): void {
     this.server?.emit('auracoin_price_update', update);
   }

@@ -17,7 +17,8 @@ import { GATEWAY_LOGGER } from '../common/tokens';
 import { CONVERSATION_ID_PATTERN, UUID_PATTERN } from '../messaging/messaging.ids';
 import { HEARTBEAT_MS, PresenceService } from './presence.service';
 import { RealtimeEmitter } from './realtime.emitter';
-import { conversationRoom, memberRoom } from './realtime.keys';
+import { SessionsService } from '../auth/sessions.service';
+import { conversationRoom, memberRoom, sessionRoom } from './realtime.keys';
 import { TypingService } from './typing.service';
 
 export { memberRoom } from './realtime.keys';
@@ -33,14 +34,18 @@ export type Ack = { ok: true; [key: string]: unknown } | { ok: false; error: str
 const NOT_A_MEMBER = 'Conversation not found';
 const BAD_REQUEST = 'conversation_id is required';
 
+/**
+ * The access token of a handshake: from its auth payload only (`auth: { token }`). Never from the
+ * query string, which ends up in proxy and access logs (issue 18).
+ */
 function tokenOf(socket: Socket): string | undefined {
   const fromAuth = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
   if (typeof fromAuth === 'string' && fromAuth) return fromAuth.replace(/^Bearer\s+/i, '');
-  const fromQuery = socket.handshake.query?.token;
-  if (typeof fromQuery === 'string' && fromQuery) return fromQuery.replace(/^Bearer\s+/i, '');
-  const header = socket.handshake.headers.authorization;
-  return header?.replace(/^Bearer\s+/i, '') || undefined;
+  return undefined;
 }
+
+/** setTimeout's longest delay; a token lives far less (AURA_ACCESS_TOKEN_TTL_SECONDS). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const conversationOf = (body: unknown): string | undefined => {
   const id = (body as { conversation_id?: unknown } | undefined)?.conversation_id;
@@ -51,8 +56,10 @@ const callerOf = (socket: Socket) => socket.data.caller as AuthenticatedCaller;
 
 /**
  * The only place that holds sockets (spec 000 §7 "Real-time"). A connection needs a valid access token
- * in the handshake (`auth.token`, `?token=` or an Authorization header); each member's sockets join
- * `user:<id>`, and `conv:<id>` after join_conversation checked membership with messaging.
+ * of an open session in the handshake's auth payload (`auth: { token }`); each member's sockets join
+ * `user:<id>` and `session:<sid>`, and `conv:<id>` after join_conversation checked membership with
+ * messaging. A socket is closed when its token expires, when its session is signed out and when the
+ * member's role changes (SessionsService); the client then refreshes its token and reconnects.
  *
  * In: join_conversation, leave_conversation, typing_start, typing_stop, message_read_event — each
  * answers an ack `{ok, ...}` (and `error` `{event, detail}` on refusal). Out: user_online /
@@ -74,6 +81,7 @@ export class RealtimeGateway
     private readonly presence: PresenceService,
     private readonly typing: TypingService,
     private readonly emitter: RealtimeEmitter,
+    private readonly sessions: SessionsService,
     @Inject(GATEWAY_LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -83,14 +91,20 @@ export class RealtimeGateway
     server.use((socket, next) => {
       const token = tokenOf(socket);
       if (!token) return next(new Error('Unauthorized'));
-      this.verifier.verify(token).then(
-        (caller) => {
-          socket.data.caller = caller;
-          socket.data.conversations = new Set<string>();
-          next();
-        },
-        () => next(new Error('Unauthorized')),
-      );
+      this.verifier
+        .verify(token)
+        .then(async (caller) => {
+          await this.sessions.assertActive(caller);
+          return caller;
+        })
+        .then(
+          (caller) => {
+            socket.data.caller = caller;
+            socket.data.conversations = new Set<string>();
+            next();
+          },
+          () => next(new Error('Unauthorized')),
+        );
     });
     this.heartbeat = setInterval(() => void this.beat(), HEARTBEAT_MS);
     this.heartbeat.unref();
@@ -111,7 +125,24 @@ export class RealtimeGateway
       socket.disconnect(true);
       return;
     }
-    await socket.join(memberRoom(caller.userId));
+    await socket.join([memberRoom(caller.userId), sessionRoom(caller.sessionId)]);
+    // The socket lives no longer than its token.
+    const expiry = setTimeout(
+      () => socket.disconnect(true),
+      Math.min(Math.max(0, caller.expiresAt - Date.now()), MAX_TIMER_MS),
+    );
+    expiry.unref();
+    socket.once('disconnect', () => clearTimeout(expiry));
+    // Signed out (or demoted) between the handshake and joining the session's room: closed now.
+    if (
+      !(await this.sessions.assertActive(caller).then(
+        () => true,
+        () => false,
+      ))
+    ) {
+      socket.disconnect(true);
+      return;
+    }
     try {
       const first = await this.presence.connected(caller.userId, socket.id);
       const partners = await this.partners(caller.userId);

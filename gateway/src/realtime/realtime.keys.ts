@@ -2,6 +2,8 @@ import type { GatewayConfig } from '../config';
 
 /** Room of one member (every socket of theirs joins it on connect). */
 export const memberRoom = (userId: string) => `user:${userId}`;
+/** Room of one session (the access token's `sid`): its sockets close when it is signed out. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 /** Room of one conversation (joined with join_conversation after a membership check). */
 export const conversationRoom = (conversationId: string) => `conv:${conversationId}`;
 

@@ -13,6 +13,7 @@ import {
   TopTippedQuery,
   TrendingTagsQuery,
 } from './social.query';
+import { RateLimit } from '../rate-limit/rate-limit';
 
 /** The Explore dialog: search, trending tags and the two creator rankings. */
 @ApiTags('explore')
@@ -21,6 +22,7 @@ export class ExploreController {
   constructor(private readonly social: SocialClient) {}
 
   @Get('search')
+  @RateLimit('search')
   @ApiMember()
   @ApiOkResponse({
     type: SearchResponse,
@@ -47,6 +49,7 @@ export class ExploreController {
   // The pickers' member search (transfer recipients from 3 characters, genie gifts from 2): the
   // pickers decide when to call; the server answers any non-blank text.
   @Get('users/search/:text')
+  @RateLimit('search')
   @ApiMember()
   @ApiOkResponse({
     type: MemberSummary,

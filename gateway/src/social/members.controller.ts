@@ -10,13 +10,13 @@ import {
   Query,
   Res,
 } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOkResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
 import { CurrentCaller } from '../auth/auth.decorators';
 import { IdentityClient } from '../clients/identity.client';
 import { SocialClient } from '../clients/social.client';
-import type { ReflectionResponse } from '../profile/profile.dto';
+import { ReflectionResponse } from '../profile/profile.dto';
 import { toReflection } from '../profile/profile.mappers';
 import { MemberProfiles } from './member-profiles';
 import { ApiBroken, ApiMalformed, ApiMember, ApiMemberId, ApiNotFound } from './social.docs';
@@ -101,9 +101,15 @@ export class MembersController {
 
   @Get(':id/content')
   @ApiMemberId()
+  @ApiExtraModels(PostResponse, ReflectionResponse)
   @ApiOkResponse({
-    type: PostResponse,
-    isArray: true,
+    // Posts and stories are Posts, reflections are Reflections (issue 18: the schema said Post only).
+    schema: {
+      type: 'array',
+      items: {
+        anyOf: [{ $ref: getSchemaPath(PostResponse) }, { $ref: getSchemaPath(ReflectionResponse) }],
+      },
+    },
     headers: NEXT_CURSOR_DOC,
     description:
       'Posts or active stories (Post), or reflections (Reflection: id, content, mood, category, created_at), newest first',

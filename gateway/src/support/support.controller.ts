@@ -28,6 +28,7 @@ import {
   TicketStatusBody,
   TicketStatusQuery,
 } from './support.dto';
+import { RateLimit } from '../rate-limit/rate-limit';
 
 export const TICKET_SUBMITTED = 'Support ticket submitted successfully!';
 const TICKET_NOT_FOUND = 'Ticket not found';
@@ -72,6 +73,7 @@ export class SupportController {
   constructor(private readonly admin: AdminClient) {}
 
   @Post('tickets')
+  @RateLimit('tickets')
   @HttpCode(200)
   @ApiOkResponse({ type: TicketCreatedResponse })
   @ApiRule(

@@ -80,7 +80,7 @@ describe('who may call the admin and support endpoints', () => {
     expect(funded.status).toBe(200);
     const requested = await api('POST', '/withdrawals/request', {
       token: other.token,
-      body: { amount: 10, paypal_email: 'other@example.com' },
+      body: { amount: 10, paypal_email: 'other@example.com', password: newMember().password },
     });
     expect(requested.status).toBe(200);
     withdrawalId = requested.body.withdrawal.id;
@@ -90,6 +90,7 @@ describe('who may call the admin and support endpoints', () => {
     ['GET', () => '/admin/dashboard/stats', undefined, [401, 403, 200, 200]],
     ['GET', () => '/admin/users?role=all&limit=100', undefined, [401, 403, 200, 200]],
     ['GET', () => '/admin/users?search=adm_&limit=20', undefined, [401, 403, 200, 200]],
+    ['GET', () => '/admin/users?sort=aura_score&order=asc&offset=20', undefined, [401, 403, 200, 200]],
     ['PUT', () => `/admin/users/${other.id}`, { is_super_aura: false }, [401, 403, 403, 200]],
     ['GET', () => '/admin/settings', undefined, [401, 403, 200, 200]],
     ['PUT', () => '/admin/settings', { min_withdrawal_usd: 10 }, [401, 403, 403, 200]],
@@ -355,6 +356,29 @@ describe('users, roles and SuperAura', () => {
       expect(found.body.map((u: { id: string }) => u.id)).toEqual([member.id]);
     }
     expect(await api('GET', '/admin/users?role=root', { token: admin.token })).toMatchObject({ status: 422 });
+  });
+
+  it('the admin table orders by a column either way and pages, with the total in X-Total-Count', async () => {
+    const word = `adm_pg${randomUUID().slice(0, 6)}`;
+    const made = [];
+    for (const index of [0, 1, 2]) made.push(await signUp(`${word}${index}`));
+    const page = (query: string) =>
+      api('GET', `/admin/users?search=${word}&limit=2&${query}`, { token: admin.token });
+    const first = await page('sort=username&order=asc');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-total-count')).toBe('3');
+    const names = made.map((m) => m.username).sort();
+    expect(first.body.map((u: { username: string }) => u.username)).toEqual(names.slice(0, 2));
+    const second = await page('sort=username&order=asc&offset=2');
+    expect(second.body.map((u: { username: string }) => u.username)).toEqual(names.slice(2));
+    expect(second.headers.get('x-total-count')).toBe('3');
+    const down = await page('sort=username&order=desc');
+    expect(down.body.map((u: { username: string }) => u.username)).toEqual([...names].reverse().slice(0, 2));
+    const newest = await page('');
+    expect(newest.body.map((u: { id: string }) => u.id)).toEqual([made[2]!.id, made[1]!.id]);
+    expect(await page('sort=password')).toMatchObject({ status: 422 });
+    expect(await page('order=up')).toMatchObject({ status: 422 });
+    expect(await page('offset=-1')).toMatchObject({ status: 422 });
   });
 
   it('a super admin never changes their own role; bad roles and empty changes are refused and change nothing', async () => {

@@ -325,8 +325,13 @@ describe('rewards', () => {
 });
 
 describe('withdrawals', () => {
-  const ask = (member: Member, body: unknown, headers: Record<string, string> = {}) =>
-    api('POST', '/withdrawals/request', { token: member.token, body, headers });
+  // Every request re-asks for the member's password (newMember's); security.e2e-spec tests its absence.
+  const ask = (member: Member, body: object, headers: Record<string, string> = {}) =>
+    api('POST', '/withdrawals/request', {
+      token: member.token,
+      body: { password: newMember().password, ...body },
+      headers,
+    });
   const processIt = (id: string, query: string, token = superAdmin) =>
     api('POST', `/admin/withdrawals/${id}/process?${query}`, { token });
   const ONE_PENDING = 'You already have a pending withdrawal request. Only one pending request at a time.';

@@ -212,7 +212,14 @@ describe('POST /messages/send-with-media', () => {
     const { body: page } = await api('GET', `/conversations/${body.conversation_id}/messages`, {
       token: b.token,
     });
-    expect(page[0]).toMatchObject({ id: body.id, media_url: body.media_url, message_type: 'image' });
+    expect(page[0]).toMatchObject({ id: body.id, message_type: 'image' });
+    // Signed anew for the reader at every read (issue 18): the same file, a URL of its own that
+    // works, valid for AURA_MEDIA_SIGNED_URL_TTL_SECONDS (15 min) from now.
+    expect(page[0].media_url.split('?')[0]).toBe(body.media_url.split('?')[0]);
+    const expires = Number(new URL(page[0].media_url, baseUrl).searchParams.get('expires'));
+    expect(expires * 1000).toBeGreaterThan(Date.now());
+    expect(expires * 1000).toBeLessThanOrEqual(Date.now() + 900_000 + 5_000);
+    expect((await fetchMedia(page[0].media_url)).status).toBe(200);
   });
 
   it("reads the fields even when the file comes first; the type is the file's", async () => {

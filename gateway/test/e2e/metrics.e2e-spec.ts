@@ -1,5 +1,6 @@
-// GET /metrics of every process of the test stack (the gateway's port, each service's health port)
-// after some traffic: the names and labels Prometheus scrapes (dashboards and alerts rely on them).
+// GET /metrics of every process of the test stack (the gateway's internal port, each service's health
+// port) after some traffic: the names and labels Prometheus scrapes (dashboards and alerts rely on them).
+// The gateway's public port has no /metrics.
 import { waitFor } from '@aura/platform/testing';
 import { api, baseUrl, newMember } from './support/api';
 
@@ -40,7 +41,8 @@ async function scrape(url: string): Promise<Sample[]> {
 }
 
 const metricsOf = (service: keyof typeof services) => scrape(`http://127.0.0.1:${services[service]}/metrics`);
-const gatewayMetrics = () => scrape(`${baseUrl}/metrics`);
+const gatewayInternal = `http://127.0.0.1:${process.env.GATEWAY_HTTP_PORT ?? '18108'}`;
+const gatewayMetrics = () => scrape(`${gatewayInternal}/metrics`);
 
 const named = (samples: Sample[], name: string) => samples.filter((s) => s.name === name);
 const total = (samples: Sample[], name: string) => named(samples, name).reduce((sum, s) => sum + s.value, 0);
@@ -96,6 +98,17 @@ beforeAll(async () => {
 });
 
 describe('GET /metrics', () => {
+  it('is not on the public port (nor anything like it), only on the internal one', async () => {
+    for (const path of ['/metrics', '/metrics/', '/api/metrics', '/METRICS', '/metrics?x=1']) {
+      const response = await fetch(`${baseUrl}${path}`);
+      const text = await response.text();
+      expect({ path, status: response.status }).toEqual({ path, status: 404 });
+      expect(text).not.toMatch(/http_server_request_duration_seconds|aura_socket_connections/);
+    }
+    const internal = await fetch(`${gatewayInternal}/metrics`);
+    expect(internal.status).toBe(200);
+  });
+
   it('of the gateway: request duration per route template, method and status; socket connections', async () => {
     const samples = await gatewayMetrics();
     const requests = named(samples, 'http_server_request_duration_seconds_count');

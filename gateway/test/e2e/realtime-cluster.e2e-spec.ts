@@ -1,6 +1,6 @@
 import { io, Socket } from 'socket.io-client';
 import { api, baseUrl, newMember } from './support/api';
-import { OwnedProcess } from './support/processes';
+import { OwnedProcess, ownPort } from './support/processes';
 
 // Two gateway processes on one Redis and one consumer group: a member on each talks to the other.
 
@@ -12,7 +12,13 @@ const secondBase = `http://127.0.0.1:${secondPort}`;
 const second = new OwnedProcess(
   `gateway-${secondPort}`,
   'gateway/dist/main.js',
-  { ...process.env, GATEWAY_PORT: String(secondPort), OTEL_SERVICE_NAME: 'gateway-2' },
+  // Its own internal port too (/metrics, /health): ownPort keeps it apart from every test stack's.
+  {
+    ...process.env,
+    GATEWAY_PORT: String(secondPort),
+    GATEWAY_HTTP_PORT: String(ownPort(30)),
+    OTEL_SERVICE_NAME: 'gateway-2',
+  },
   `${secondBase}/api/health`,
 );
 

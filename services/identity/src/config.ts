@@ -9,7 +9,14 @@ export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env) {
       AURA_JWT_PRIVATE_KEY_FILE: z.string().optional(),
       AURA_JWT_PRIVATE_KEY: z.string().optional(),
       AURA_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86400).default(900),
+      /** Idle lifetime: each rotation issues a refresh token valid this long (within the session's cap). */
       AURA_REFRESH_TOKEN_TTL_SECONDS: z.coerce
+        .number()
+        .int()
+        .min(60)
+        .default(7 * 24 * 3600),
+      /** Absolute lifetime of a session from sign-in: no refresh token outlives it (no sliding forever). */
+      AURA_SESSION_MAX_AGE_SECONDS: z.coerce
         .number()
         .int()
         .min(60)

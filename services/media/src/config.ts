@@ -14,7 +14,7 @@ export function loadMediaConfig(env: NodeJS.ProcessEnv = process.env) {
         .int()
         .min(60)
         .max(7 * 24 * 3600)
-        .default(3600),
+        .default(900),
     },
     env,
     { requiredInProduction: ['AURA_MEDIA_SIGNING_SECRET'] },

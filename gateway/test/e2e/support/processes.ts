@@ -50,3 +50,9 @@ export class OwnedProcess {
     return Boolean(this.child && this.child.exitCode === null);
   }
 }
+
+/**
+ * A port for a process a test starts itself (its own identity, gateway, or an address where nothing
+ * listens): 19000 + 100 × AURA_TEST_SLOT + k, k < 100, apart from every port of the test stacks.
+ */
+export const ownPort = (k: number) => 19000 + 100 * Number(process.env.AURA_TEST_SLOT ?? 0) + k;

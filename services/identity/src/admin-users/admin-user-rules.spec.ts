@@ -12,11 +12,39 @@ const superAdmin = { userId: 'a1', role: 'super_admin' as const };
 
 describe('admin user rules', () => {
   it('lists by role with at most 100, searches with at most 20', () => {
-    expect(listQueryOf({ role: 'all', limit: 100 })).toEqual({ role: null, search: '', limit: 100 });
-    expect(listQueryOf({ role: 'admin', limit: 500 })).toEqual({ role: 'admin', search: '', limit: 100 });
-    expect(listQueryOf({ search: ' lu ', limit: 100 })).toEqual({ role: null, search: 'lu', limit: 20 });
-    expect(listQueryOf({})).toEqual({ role: null, search: '', limit: 100 });
+    const newest = { sort: 'created_at', ascending: false, offset: 0 };
+    expect(listQueryOf({ role: 'all', limit: 100 })).toEqual({
+      role: null,
+      search: '',
+      limit: 100,
+      ...newest,
+    });
+    expect(listQueryOf({ role: 'admin', limit: 500 })).toEqual({
+      role: 'admin',
+      search: '',
+      limit: 100,
+      ...newest,
+    });
+    expect(listQueryOf({ search: ' lu ', limit: 100 })).toEqual({
+      role: null,
+      search: 'lu',
+      limit: 20,
+      ...newest,
+    });
+    expect(listQueryOf({})).toEqual({ role: null, search: '', limit: 100, ...newest });
     expect(() => listQueryOf({ role: 'root' })).toThrow(InvalidInput);
+  });
+
+  it('sorts by a known column either way and pages from an offset up to 10,000', () => {
+    expect(listQueryOf({ sort: 'aura_score', ascending: true, offset: 100 })).toMatchObject({
+      sort: 'aura_score',
+      ascending: true,
+      offset: 100,
+    });
+    expect(listQueryOf({ sort: '' }).sort).toBe('created_at');
+    expect(() => listQueryOf({ sort: 'password' })).toThrow(AdminUserMessages.badSort);
+    expect(() => listQueryOf({ offset: -1 })).toThrow(AdminUserMessages.badOffset);
+    expect(() => listQueryOf({ offset: 10_001 })).toThrow(AdminUserMessages.badOffset);
   });
 
   it('lets admins read and only super admins change', () => {

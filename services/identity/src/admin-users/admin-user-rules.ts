@@ -15,6 +15,8 @@ export const AdminUserMessages = {
   badRole: 'Role must be one of user, admin, super_admin',
   nothingToChange: 'Nothing to update: give a role or is_super_aura',
   userNotFound: 'User not found',
+  badSort: 'sort must be created_at, username, aura_score or role',
+  badOffset: 'offset must be an integer from 0 to 10000',
 } as const;
 
 export function isAdmin(caller: Caller | undefined): boolean {
@@ -31,15 +33,34 @@ export function requireSuperAdmin(caller: Caller | undefined): Caller {
   return caller;
 }
 
+/** The admin table's sortable columns. */
+export const LIST_SORTS = ['created_at', 'username', 'aura_score', 'role'] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+/** Paging goes this deep at most (a search narrows further). */
+export const LIST_OFFSET_MAX = 10_000;
+
 export interface UserListQuery {
   /** null: every role. */
   role: Role | null;
   search: string;
   limit: number;
+  sort: ListSort;
+  ascending: boolean;
+  offset: number;
 }
 
-/** The list query: by role (at most 100), or by search text (at most 20, the spec's admin search). */
-export function listQueryOf(input: { role?: string; search?: string; limit?: number }): UserListQuery {
+/**
+ * The list query: by role (at most 100), or by search text (at most 20, the spec's admin search);
+ * newest first unless another column or order is asked for; `offset` members skipped (paging).
+ */
+export function listQueryOf(input: {
+  role?: string;
+  search?: string;
+  limit?: number;
+  sort?: string;
+  ascending?: boolean;
+  offset?: number;
+}): UserListQuery {
   const search = (input.search ?? '').trim();
   const roleText = (input.role ?? '').trim();
   if (roleText && roleText !== 'all' && !ROLES.includes(roleText as Role))
@@ -47,7 +68,19 @@ export function listQueryOf(input: { role?: string; search?: string; limit?: num
   const max = search ? SEARCH_LIMIT_MAX : LIST_LIMIT_MAX;
   const asked = Number(input.limit ?? 0);
   const limit = Number.isInteger(asked) && asked > 0 ? Math.min(asked, max) : max;
-  return { role: roleText && roleText !== 'all' ? (roleText as Role) : null, search, limit };
+  const sortText = (input.sort ?? '').trim() || 'created_at';
+  if (!LIST_SORTS.includes(sortText as ListSort)) throw new InvalidInput(AdminUserMessages.badSort);
+  const skip = Number(input.offset ?? 0);
+  if (!Number.isInteger(skip) || skip < 0 || skip > LIST_OFFSET_MAX)
+    throw new InvalidInput(AdminUserMessages.badOffset);
+  return {
+    role: roleText && roleText !== 'all' ? (roleText as Role) : null,
+    search,
+    limit,
+    sort: sortText as ListSort,
+    ascending: input.ascending === true,
+    offset: skip,
+  };
 }
 
 export interface UserChange {

@@ -23,13 +23,27 @@ export class AdminUsersService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async list(caller: Caller | undefined, input: { role?: string; search?: string; limit?: number }) {
+  /** A page of the admin table and how many members match in all. */
+  async list(
+    caller: Caller | undefined,
+    input: {
+      role?: string;
+      search?: string;
+      limit?: number;
+      sort?: string;
+      ascending?: boolean;
+      offset?: number;
+    },
+  ): Promise<{ users: User[]; total: number }> {
     requireAdmin(caller);
     const query = listQueryOf(input);
     return this.users.listForAdmin({
       role: query.role,
       prefix: query.search ? searchPrefix(query.search) : null,
       limit: query.limit,
+      sort: query.sort,
+      ascending: query.ascending,
+      offset: query.offset,
     });
   }
 

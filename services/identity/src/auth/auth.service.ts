@@ -1,11 +1,20 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { annotate, CONFIG, LOGGER, NotFound, RuleViolation, Unauthenticated } from '@aura/platform';
+import {
+  annotate,
+  CONFIG,
+  Forbidden,
+  LOGGER,
+  NotFound,
+  RuleViolation,
+  Unauthenticated,
+} from '@aura/platform';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import * as argon2 from 'argon2';
 import type { Logger } from 'pino';
 import type { IdentityConfig } from '../config';
 import { signups } from '../metrics';
 import { signAccessToken } from '../tokens/access-tokens';
+import { refreshExpiry } from '../tokens/session-lifetime';
 import { RefreshTokensRepository } from '../tokens/refresh-tokens.repository';
 import { SIGNING_KEY } from '../tokens/tokens.providers';
 import type { SigningKey } from '../tokens/signing-key';
@@ -15,6 +24,7 @@ import { UsersRepository } from '../users/users.repository';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+export const INCORRECT_PASSWORD = 'Incorrect password';
 
 /**
  * How much longer than a refresh token's lifetime a family's revocation is kept: a refresh that was
@@ -30,6 +40,7 @@ export interface Session {
   expiresIn: number;
   refreshToken: string;
   refreshExpiresAt: Date;
+  sessionId: string;
   user: User;
 }
 
@@ -75,7 +86,7 @@ export class AuthService implements OnModuleInit {
     signups.add(1);
     annotate({ 'aura.user_id': user.id, 'aura.member_id': user.id });
     this.logger.info({ userId: user.id }, 'member registered');
-    return this.openSession(user, randomUUID());
+    return this.openSession(user, randomUUID(), new Date());
   }
 
   async login(username: string, password: string): Promise<Session> {
@@ -84,7 +95,19 @@ export class AuthService implements OnModuleInit {
     const matches = await argon2.verify(hash, password).catch(() => false);
     if (!user || !matches) throw new Unauthenticated(INVALID_CREDENTIALS);
     annotate({ 'aura.user_id': user.id, 'aura.member_id': user.id });
-    return this.openSession(user, randomUUID());
+    return this.openSession(user, randomUUID(), new Date());
+  }
+
+  /**
+   * Step-up check before a money movement out (a withdrawal): the caller's own password, so that a
+   * stolen access token alone cannot move money out. Same cost for every outcome.
+   */
+  async verifyPassword(userId: string, password: string): Promise<void> {
+    const user = await this.users.findById(userId);
+    const hash = user?.passwordHash ?? (await this.dummyHash!);
+    const matches = await argon2.verify(hash, password).catch(() => false);
+    if (!user) throw new Unauthenticated(SESSION_EXPIRED);
+    if (!password || !matches) throw new Forbidden(INCORRECT_PASSWORD);
   }
 
   /** Rotation: the presented token is spent; a replayed token revokes its whole family. */
@@ -98,18 +121,22 @@ export class AuthService implements OnModuleInit {
     if (result.outcome === 'invalid') throw new Unauthenticated(SESSION_EXPIRED);
     const user = await this.users.findById(result.userId);
     if (!user) throw new Unauthenticated(SESSION_EXPIRED);
-    return this.openSession(user, result.familyId);
+    return this.openSession(user, result.familyId, result.sessionStartedAt);
   }
 
-  async logout(refreshToken: string): Promise<void> {
-    if (!refreshToken) return;
-    const familyId = await this.refreshTokens.familyOf(hashToken(refreshToken));
-    if (familyId) await this.revokeFamily(familyId);
+  /** Ends the token's session (its whole family); answers which one, for the gateway. */
+  async logout(refreshToken: string): Promise<{ sessionId: string; userId: string } | null> {
+    if (!refreshToken) return null;
+    const token = await this.refreshTokens.familyOf(hashToken(refreshToken));
+    if (!token) return null;
+    await this.revokeFamily(token.familyId);
+    return { sessionId: token.familyId, userId: token.userId };
   }
 
   /** Revoked for as long as a token of the family could still be valid. */
   private revokeFamily(familyId: string): Promise<void> {
-    const ttlMs = this.config.AURA_REFRESH_TOKEN_TTL_SECONDS * 1000;
+    const ttlMs =
+      Math.max(this.config.AURA_REFRESH_TOKEN_TTL_SECONDS, this.config.AURA_SESSION_MAX_AGE_SECONDS) * 1000;
     return this.refreshTokens.revokeFamily(familyId, new Date(Date.now() + ttlMs + REVOCATION_MARGIN_MS));
   }
 
@@ -119,12 +146,31 @@ export class AuthService implements OnModuleInit {
     return user;
   }
 
-  private async openSession(user: User, familyId: string): Promise<Session> {
+  /**
+   * A new refresh token of the session (family) and an access token naming it. The refresh token lives
+   * AURA_REFRESH_TOKEN_TTL_SECONDS from now but never past AURA_SESSION_MAX_AGE_SECONDS after the
+   * session began: rotations do not slide a session forever.
+   */
+  private async openSession(user: User, familyId: string, sessionStartedAt: Date): Promise<Session> {
+    const refreshExpiresAt = refreshExpiry(
+      new Date(),
+      sessionStartedAt,
+      this.config.AURA_REFRESH_TOKEN_TTL_SECONDS,
+      this.config.AURA_SESSION_MAX_AGE_SECONDS,
+    );
+    if (!refreshExpiresAt) throw new Unauthenticated(SESSION_EXPIRED);
     const refreshToken = randomBytes(32).toString('base64url');
-    const refreshExpiresAt = new Date(Date.now() + this.config.AURA_REFRESH_TOKEN_TTL_SECONDS * 1000);
-    await this.refreshTokens.insert(hashToken(refreshToken), user.id, familyId, refreshExpiresAt);
-    const expiresIn = this.config.AURA_ACCESS_TOKEN_TTL_SECONDS;
-    const accessToken = await signAccessToken(this.signingKey, user, expiresIn);
-    return { accessToken, expiresIn, refreshToken, refreshExpiresAt, user };
+    await this.refreshTokens.insert(
+      hashToken(refreshToken),
+      user.id,
+      familyId,
+      refreshExpiresAt,
+      sessionStartedAt,
+    );
+    // An access token never outlives its session either.
+    const secondsLeft = Math.floor((refreshExpiresAt.getTime() - Date.now()) / 1000);
+    const expiresIn = Math.max(1, Math.min(this.config.AURA_ACCESS_TOKEN_TTL_SECONDS, secondsLeft));
+    const accessToken = await signAccessToken(this.signingKey, user, expiresIn, familyId);
+    return { accessToken, expiresIn, refreshToken, refreshExpiresAt, sessionId: familyId, user };
   }
 }

@@ -1,4 +1,4 @@
-import { AsyncService, CallContext, InvalidInput } from '@aura/platform';
+import { AsyncService, CallContext, InvalidInput, Unauthenticated } from '@aura/platform';
 import { identity } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AdminUsersService } from '../admin-users/admin-users.service';
@@ -71,8 +71,14 @@ export class IdentityGrpcController implements AsyncService<identity.IdentitySer
     return toSessionMessage(await this.auth.refresh(request.refreshToken));
   }
 
-  async logout(request: identity.LogoutRequest) {
-    await this.auth.logout(request.refreshToken);
+  async logout(request: identity.LogoutRequest): Promise<identity.LogoutResult> {
+    const ended = await this.auth.logout(request.refreshToken);
+    return { sessionId: ended?.sessionId ?? '', userId: ended?.userId ?? '' };
+  }
+
+  async verifyPassword(request: identity.VerifyPasswordRequest, context: CallContext) {
+    if (!context.caller) throw new Unauthenticated('Not authenticated');
+    await this.auth.verifyPassword(context.caller.userId, request.password);
     return {};
   }
 
@@ -134,8 +140,8 @@ export class IdentityGrpcController implements AsyncService<identity.IdentitySer
   }
 
   async adminListUsers(request: identity.AdminListUsersRequest, context: CallContext) {
-    const users = await this.adminUsers.list(context.caller, request);
-    return { users: users.map(toUserMessage) };
+    const { users, total } = await this.adminUsers.list(context.caller, request);
+    return { users: users.map(toUserMessage), total };
   }
 
   async adminUpdateUser(request: identity.AdminUpdateUserRequest, context: CallContext) {

@@ -16,6 +16,8 @@ interface RefreshTokenDoc {
   family_id: string;
   expires_at: Date;
   created_at: Date;
+  /** When the session (the family) began: sign-in or sign-up. Rotations carry it forward. */
+  session_started_at?: Date;
 }
 
 interface MarkerDoc {
@@ -40,6 +42,7 @@ const refreshTokenSchema = expiring(
       family_id: { type: String, required: true },
       expires_at: { type: Date, required: true },
       created_at: { type: Date, required: true },
+      session_started_at: { type: Date, required: false },
     },
     { collection: 'refresh_tokens', versionKey: false, autoIndex: false },
   ),
@@ -58,7 +61,7 @@ const markerSchema = (collection: string) =>
   );
 
 export type ConsumeResult =
-  | { outcome: 'ok'; userId: string; familyId: string }
+  | { outcome: 'ok'; userId: string; familyId: string; sessionStartedAt: Date }
   | { outcome: 'reused'; familyId: string }
   | { outcome: 'invalid' };
 
@@ -84,13 +87,20 @@ export class RefreshTokensRepository {
     await Promise.all([this.tokens.syncIndexes(), this.spent.syncIndexes(), this.revoked.syncIndexes()]);
   }
 
-  async insert(hash: string, userId: string, familyId: string, expiresAt: Date): Promise<void> {
+  async insert(
+    hash: string,
+    userId: string,
+    familyId: string,
+    expiresAt: Date,
+    sessionStartedAt: Date = new Date(),
+  ): Promise<void> {
     await this.tokens.create({
       _id: hash,
       user_id: userId,
       family_id: familyId,
       expires_at: expiresAt,
       created_at: new Date(),
+      session_started_at: sessionStartedAt,
     });
   }
 
@@ -106,12 +116,18 @@ export class RefreshTokensRepository {
       expires_at: token.expires_at,
     });
     if (!spentNow) return { outcome: 'reused', familyId: token.family_id };
-    return { outcome: 'ok', userId: token.user_id, familyId: token.family_id };
+    return {
+      outcome: 'ok',
+      userId: token.user_id,
+      familyId: token.family_id,
+      // Tokens stored before sessions had a start: the token's own creation is the earliest known.
+      sessionStartedAt: token.session_started_at ?? token.created_at,
+    };
   }
 
-  async familyOf(hash: string): Promise<string | null> {
+  async familyOf(hash: string): Promise<{ familyId: string; userId: string } | null> {
     const doc = await this.tokens.findById(hash).lean().exec();
-    return doc?.family_id ?? null;
+    return doc ? { familyId: doc.family_id, userId: doc.user_id } : null;
   }
 
   /** Revokes a session family until `until`, when every token the family issued has expired. */

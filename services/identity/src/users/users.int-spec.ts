@@ -78,12 +78,41 @@ describe('admin search', () => {
     const byName = await newMember(`${word.toUpperCase()} Star`);
     const other = await newMember(`Not ${word}`);
     const found = async (text: string) =>
-      (await users.listForAdmin({ role: null, prefix: searchPrefix(text), limit: 20 })).map((u) => u.id);
+      (await users.listForAdmin({ role: null, prefix: searchPrefix(text), limit: 20 })).users.map(
+        (u) => u.id,
+      );
     expect(await found(word)).toEqual([byName.id]);
     expect(await found(`${word} st`)).toEqual([byName.id]);
     expect(await found(byName.username.toUpperCase())).toEqual([byName.id]);
     expect(await found(other.email.toUpperCase())).toEqual([other.id]);
     expect(await found(word.slice(1))).toEqual([]);
+  });
+
+  it('sorts by a column either way and pages through the matches with their total', async () => {
+    const word = `zs${randomBytes(4).toString('hex')}`;
+    const made = [];
+    for (const [index, name] of ['Cara', 'Abel', 'Bea'].entries()) {
+      const member = await newMember(`${word} ${name}`);
+      await mongo
+        .db!.collection('users')
+        .updateOne({ _id: new Types.ObjectId(member.id) }, { $set: { aura_score: 100 + index * 10 } });
+      made.push(member);
+    }
+    const page = (sort: 'username' | 'aura_score' | 'created_at', ascending: boolean, offset = 0) =>
+      users.listForAdmin({ role: null, prefix: searchPrefix(word), limit: 2, sort, ascending, offset });
+    const byScoreDown = await page('aura_score', false);
+    expect(byScoreDown.total).toBe(3);
+    expect(byScoreDown.users.map((u) => u.auraScore)).toEqual([120, 110]);
+    expect((await page('aura_score', false, 2)).users.map((u) => u.auraScore)).toEqual([100]);
+    expect((await page('aura_score', true)).users.map((u) => u.auraScore)).toEqual([100, 110]);
+    const byName = await page('username', true);
+    expect(byName.users.map((u) => u.id)).toEqual(
+      [...made]
+        .sort((a, b) => a.username.localeCompare(b.username))
+        .slice(0, 2)
+        .map((m) => m.id),
+    );
+    expect((await page('created_at', false)).users.map((u) => u.id)).toEqual([made[2]!.id, made[1]!.id]);
   });
 
   it('a member stored before the search copy existed gets it when the indexes are ensured', async () => {

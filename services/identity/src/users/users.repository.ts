@@ -181,10 +181,18 @@ export class UsersRepository extends MongoRepository<UserWithCredentials, UserDo
   }
 
   /**
-   * Members for the admin views: newest first, optionally one role, or those whose username, display
-   * name or e-mail starts with `prefix` (a lower-cased, anchored pattern: each branch is an index range).
+   * Members for the admin views: newest first (or by username, aura score or role), optionally one
+   * role, or those whose username, display name or e-mail starts with `prefix` (a lower-cased, anchored
+   * pattern: each branch is an index range); a page of `limit` after `offset`, and the total matching.
    */
-  async listForAdmin(query: { role: User['role'] | null; prefix: RegExp | null; limit: number }) {
+  async listForAdmin(query: {
+    role: User['role'] | null;
+    prefix: RegExp | null;
+    limit: number;
+    sort?: 'created_at' | 'username' | 'aura_score' | 'role';
+    ascending?: boolean;
+    offset?: number;
+  }): Promise<{ users: UserWithCredentials[]; total: number }> {
     const filter: Record<string, unknown> = {};
     if (query.prefix)
       filter.$or = [
@@ -193,7 +201,26 @@ export class UsersRepository extends MongoRepository<UserWithCredentials, UserDo
         { email_lower: query.prefix },
       ];
     else if (query.role) filter.role = query.role;
-    return this.findManyWhere(filter, { limit: query.limit, sort: { created_at: -1 } });
+    const direction = query.ascending ? 1 : -1;
+    const field = {
+      created_at: 'created_at',
+      username: 'username_lower',
+      aura_score: 'aura_score',
+      role: 'role',
+    }[query.sort ?? 'created_at'];
+    // The id breaks ties, so that pages neither repeat nor skip members of equal value.
+    const sort: Record<string, 1 | -1> = { [field]: direction, _id: direction };
+    const [docs, total] = await Promise.all([
+      this.model
+        .find(filter)
+        .sort(sort)
+        .skip(query.offset ?? 0)
+        .limit(query.limit)
+        .lean<LeanDocument[]>()
+        .exec(),
+      this.model.countDocuments(filter).exec(),
+    ]);
+    return { users: docs.map((doc) => this.toEntity(doc)), total };
   }
 
   /** A role or SuperAura flag set by a super admin (SuperAura billing keeps its own version). */

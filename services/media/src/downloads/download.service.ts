@@ -20,8 +20,13 @@ export class RangeNotSatisfiable extends DomainError {
 
 const COLLECTIONS = new Set(['posts', 'profiles', 'banners', 'messages']);
 const FILENAME = /^[A-Za-z0-9_.-]+$/;
-/** A banner is at most 25 MiB; a data: URL of more is not answered. */
-const MAX_BANNER_BYTES = 25 * 1024 * 1024;
+/**
+ * The banner data: URL (an anonymous fallback for when a HEAD is unclear) is answered for images of
+ * at most 2 MiB only (issue 18, review F7): a 25 MiB video banner used to be read whole and
+ * base64-encoded on every anonymous request. Larger or non-image banners are served as files.
+ */
+export const MAX_DATA_URL_BYTES = 2 * 1024 * 1024;
+export const DATA_URL_TOO_LARGE = 'This banner is too large for a data URL: load it as a file';
 
 export interface OpenedObject {
   info: media.MediaInfo;
@@ -88,8 +93,16 @@ export class DownloadService {
   async bannerDataUrl(filename: string): Promise<string> {
     const key = this.resolveKey({ collection: 'banners', filename, expires: '', signature: '' });
     const info = await this.statKey(key);
-    if (info.size > MAX_BANNER_BYTES) throw new RuleViolation(UploadMessages.bannerTooLarge);
-    const bytes = await this.storage.readAll(key);
-    return `data:${info.contentType};base64,${bytes.toString('base64')}`;
+    if (!info.contentType.startsWith('image/')) throw new RuleViolation(UploadMessages.unsupported);
+    if (info.size > MAX_DATA_URL_BYTES) throw new RuleViolation(DATA_URL_TOO_LARGE);
+    // Read with a cap, whatever the stat said: never more than the limit in memory.
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for await (const chunk of await this.storage.read(key, 0, MAX_DATA_URL_BYTES + 1)) {
+      total += (chunk as Buffer).length;
+      if (total > MAX_DATA_URL_BYTES) throw new RuleViolation(DATA_URL_TOO_LARGE);
+      chunks.push(chunk as Buffer);
+    }
+    return `data:${info.contentType};base64,${Buffer.concat(chunks).toString('base64')}`;
   }
 }

@@ -6,6 +6,12 @@ import { decodeBmp } from './bmp';
 
 /** Decompression-bomb guard: at most ~50 megapixels (e.g. 8660 x 5773) per image or animation. */
 export const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * BMPs are decoded in JavaScript on the event loop into 4 bytes a pixel, so they get a far lower cap
+ * (issue 18, review F7): 8 Mi pixels (a 4K frame, 3840 x 2160, fits) is at most 32 MiB and a short
+ * loop, where 50 M pixels was 200 MB from a 6 MB 1-bit file.
+ */
+export const MAX_BMP_PIXELS = 8 * 1024 * 1024;
 
 export const ImageMessages = {
   tooManyPixels: 'Image dimensions are too large',
@@ -77,7 +83,7 @@ export async function processImage(kind: SniffedKind, input: Buffer): Promise<Pr
     let open: () => Sharp;
     let animated = false;
     if (kind === 'bmp') {
-      const raw = decodeBmp(input, MAX_INPUT_PIXELS);
+      const raw = decodeBmp(input, MAX_BMP_PIXELS);
       open = () =>
         sharp(raw.data, {
           raw: { width: raw.width, height: raw.height, channels: 4 },

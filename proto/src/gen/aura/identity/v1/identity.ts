@@ -180,6 +180,16 @@ export interface LogoutRequest {
   refreshToken: string;
 }
 
+export interface LogoutResult {
+  /** The session (refresh-token family, the access tokens' `sid`) that ended; empty for an unknown token. */
+  sessionId: string;
+  userId: string;
+}
+
+export interface VerifyPasswordRequest {
+  password: string;
+}
+
 export interface GetUserRequest {
   userId: string;
 }
@@ -221,10 +231,20 @@ export interface AdminListUsersRequest {
   role: string;
   search: string;
   limit: number;
+  /**
+   * The admin table's order: created_at (default) | username | aura_score | role; newest / Z / highest
+   * first unless ascending.
+   */
+  sort: string;
+  ascending: boolean;
+  /** Members to skip (paging), 0 to 10,000. */
+  offset: number;
 }
 
 export interface UserList {
   users: User[];
+  /** Every member the filter matches (AdminListUsers only; paging), whatever the limit and offset. */
+  total: number;
 }
 
 export interface AdminUpdateUserRequest {
@@ -2864,6 +2884,166 @@ export const LogoutRequest: MessageFns<LogoutRequest> = {
   },
 };
 
+function createBaseLogoutResult(): LogoutResult {
+  return { sessionId: "", userId: "" };
+}
+
+export const LogoutResult: MessageFns<LogoutResult> = {
+  encode(message: LogoutResult, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.sessionId !== "") {
+      writer.uint32(10).string(message.sessionId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LogoutResult {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLogoutResult();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.sessionId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LogoutResult {
+    return {
+      sessionId: isSet(object.sessionId)
+        ? globalThis.String(object.sessionId)
+        : isSet(object.session_id)
+        ? globalThis.String(object.session_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+    };
+  },
+
+  toJSON(message: LogoutResult): unknown {
+    const obj: any = {};
+    if (message.sessionId !== "") {
+      obj.sessionId = message.sessionId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<LogoutResult>, I>>(base?: I): LogoutResult {
+    return LogoutResult.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<LogoutResult>, I>>(object: I): LogoutResult {
+    const message = createBaseLogoutResult();
+    message.sessionId = object.sessionId ?? "";
+    message.userId = object.userId ?? "";
+    return message;
+  },
+};
+
+function createBaseVerifyPasswordRequest(): VerifyPasswordRequest {
+  return { password: "" };
+}
+
+export const VerifyPasswordRequest: MessageFns<VerifyPasswordRequest> = {
+  encode(message: VerifyPasswordRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.password !== "") {
+      writer.uint32(10).string(message.password);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): VerifyPasswordRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseVerifyPasswordRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.password = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): VerifyPasswordRequest {
+    return { password: isSet(object.password) ? globalThis.String(object.password) : "" };
+  },
+
+  toJSON(message: VerifyPasswordRequest): unknown {
+    const obj: any = {};
+    if (message.password !== "") {
+      obj.password = message.password;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<VerifyPasswordRequest>, I>>(base?: I): VerifyPasswordRequest {
+    return VerifyPasswordRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<VerifyPasswordRequest>, I>>(object: I): VerifyPasswordRequest {
+    const message = createBaseVerifyPasswordRequest();
+    message.password = object.password ?? "";
+    return message;
+  },
+};
+
 function createBaseGetUserRequest(): GetUserRequest {
   return { userId: "" };
 }
@@ -3530,7 +3710,7 @@ export const User: MessageFns<User> = {
 };
 
 function createBaseAdminListUsersRequest(): AdminListUsersRequest {
-  return { role: "", search: "", limit: 0 };
+  return { role: "", search: "", limit: 0, sort: "", ascending: false, offset: 0 };
 }
 
 export const AdminListUsersRequest: MessageFns<AdminListUsersRequest> = {
@@ -3543,6 +3723,15 @@ export const AdminListUsersRequest: MessageFns<AdminListUsersRequest> = {
     }
     if (message.limit !== 0) {
       writer.uint32(24).int32(message.limit);
+    }
+    if (message.sort !== "") {
+      writer.uint32(34).string(message.sort);
+    }
+    if (message.ascending !== false) {
+      writer.uint32(40).bool(message.ascending);
+    }
+    if (message.offset !== 0) {
+      writer.uint32(48).int32(message.offset);
     }
     return writer;
   },
@@ -3584,6 +3773,30 @@ export const AdminListUsersRequest: MessageFns<AdminListUsersRequest> = {
             message.limit = reader.int32();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.sort = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.ascending = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.offset = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3601,6 +3814,9 @@ export const AdminListUsersRequest: MessageFns<AdminListUsersRequest> = {
       role: isSet(object.role) ? globalThis.String(object.role) : "",
       search: isSet(object.search) ? globalThis.String(object.search) : "",
       limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      sort: isSet(object.sort) ? globalThis.String(object.sort) : "",
+      ascending: isSet(object.ascending) ? globalThis.Boolean(object.ascending) : false,
+      offset: isSet(object.offset) ? globalThis.Number(object.offset) : 0,
     };
   },
 
@@ -3615,6 +3831,15 @@ export const AdminListUsersRequest: MessageFns<AdminListUsersRequest> = {
     if (message.limit !== 0) {
       obj.limit = Math.round(message.limit);
     }
+    if (message.sort !== "") {
+      obj.sort = message.sort;
+    }
+    if (message.ascending !== false) {
+      obj.ascending = message.ascending;
+    }
+    if (message.offset !== 0) {
+      obj.offset = Math.round(message.offset);
+    }
     return obj;
   },
 
@@ -3626,18 +3851,24 @@ export const AdminListUsersRequest: MessageFns<AdminListUsersRequest> = {
     message.role = object.role ?? "";
     message.search = object.search ?? "";
     message.limit = object.limit ?? 0;
+    message.sort = object.sort ?? "";
+    message.ascending = object.ascending ?? false;
+    message.offset = object.offset ?? 0;
     return message;
   },
 };
 
 function createBaseUserList(): UserList {
-  return { users: [] };
+  return { users: [], total: 0 };
 }
 
 export const UserList: MessageFns<UserList> = {
   encode(message: UserList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.users) {
       User.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.total !== 0) {
+      writer.uint32(16).int32(message.total);
     }
     return writer;
   },
@@ -3663,6 +3894,14 @@ export const UserList: MessageFns<UserList> = {
             message.users.push(User.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3676,13 +3915,19 @@ export const UserList: MessageFns<UserList> = {
   },
 
   fromJSON(object: any): UserList {
-    return { users: globalThis.Array.isArray(object?.users) ? object.users.map((e: any) => User.fromJSON(e)) : [] };
+    return {
+      users: globalThis.Array.isArray(object?.users) ? object.users.map((e: any) => User.fromJSON(e)) : [],
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+    };
   },
 
   toJSON(message: UserList): unknown {
     const obj: any = {};
     if (message.users?.length) {
       obj.users = message.users.map((e) => User.toJSON(e));
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
     }
     return obj;
   },
@@ -3693,6 +3938,7 @@ export const UserList: MessageFns<UserList> = {
   fromPartial<I extends Exact<DeepPartial<UserList>, I>>(object: I): UserList {
     const message = createBaseUserList();
     message.users = object.users?.map((e) => User.fromPartial(e)) || [];
+    message.total = object.total ?? 0;
     return message;
   },
 };
@@ -4050,13 +4296,27 @@ export const IdentityServiceService = {
     responseSerialize: (value: AuthSession): Buffer => Buffer.from(AuthSession.encode(value).finish()),
     responseDeserialize: (value: Buffer): AuthSession => AuthSession.decode(value),
   },
-  /** Revokes the refresh token (and its rotation family). */
+  /**
+   * Revokes the refresh token (and its rotation family); answers the session it ended, so that the
+   * gateway can refuse that session's access tokens at once.
+   */
   logout: {
     path: "/aura.identity.v1.IdentityService/Logout" as const,
     requestStream: false as const,
     responseStream: false as const,
     requestSerialize: (value: LogoutRequest): Buffer => Buffer.from(LogoutRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): LogoutRequest => LogoutRequest.decode(value),
+    responseSerialize: (value: LogoutResult): Buffer => Buffer.from(LogoutResult.encode(value).finish()),
+    responseDeserialize: (value: Buffer): LogoutResult => LogoutResult.decode(value),
+  },
+  /** Step-up check of the caller's own password (before a withdrawal): PERMISSION_DENIED when wrong. */
+  verifyPassword: {
+    path: "/aura.identity.v1.IdentityService/VerifyPassword" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: VerifyPasswordRequest): Buffer =>
+      Buffer.from(VerifyPasswordRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): VerifyPasswordRequest => VerifyPasswordRequest.decode(value),
     responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
     responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
   },
@@ -4245,8 +4505,13 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   login: handleUnaryCall<LoginRequest, AuthSession>;
   /** Rotates a refresh token: the old one stops working, a new one is returned. */
   refresh: handleUnaryCall<RefreshRequest, AuthSession>;
-  /** Revokes the refresh token (and its rotation family). */
-  logout: handleUnaryCall<LogoutRequest, Empty>;
+  /**
+   * Revokes the refresh token (and its rotation family); answers the session it ended, so that the
+   * gateway can refuse that session's access tokens at once.
+   */
+  logout: handleUnaryCall<LogoutRequest, LogoutResult>;
+  /** Step-up check of the caller's own password (before a withdrawal): PERMISSION_DENIED when wrong. */
+  verifyPassword: handleUnaryCall<VerifyPasswordRequest, Empty>;
   getUser: handleUnaryCall<GetUserRequest, User>;
   /** The public keys that verify access tokens, as a JSON Web Key Set. */
   getSigningKeys: handleUnaryCall<Empty, SigningKeys>;
@@ -4338,15 +4603,37 @@ export interface IdentityServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: AuthSession) => void,
   ): ClientUnaryCall;
-  /** Revokes the refresh token (and its rotation family). */
-  logout(request: LogoutRequest, callback: (error: ServiceError | null, response: Empty) => void): ClientUnaryCall;
+  /**
+   * Revokes the refresh token (and its rotation family); answers the session it ended, so that the
+   * gateway can refuse that session's access tokens at once.
+   */
   logout(
     request: LogoutRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: Empty) => void,
+    callback: (error: ServiceError | null, response: LogoutResult) => void,
   ): ClientUnaryCall;
   logout(
     request: LogoutRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: LogoutResult) => void,
+  ): ClientUnaryCall;
+  logout(
+    request: LogoutRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: LogoutResult) => void,
+  ): ClientUnaryCall;
+  /** Step-up check of the caller's own password (before a withdrawal): PERMISSION_DENIED when wrong. */
+  verifyPassword(
+    request: VerifyPasswordRequest,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  verifyPassword(
+    request: VerifyPasswordRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  verifyPassword(
+    request: VerifyPasswordRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: Empty) => void,
