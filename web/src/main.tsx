@@ -1,4 +1,5 @@
 // Global tokens first, so component CSS modules come after them in the cascade.
+import '@fontsource-variable/inter';
 import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -161,6 +161,63 @@ describe('the dashboard read model', () => {
     expect((await admin.stats.stats()).totalAuracoinDistributedMicro).toBe(before + 6_000_000);
   });
 
+  it('counts each day of the history once: registrations, active members, content and revenue', async () => {
+    const now = new Date();
+    const day = new Date(now.getTime() - 3 * 86_400_000);
+    const date = day.toISOString().slice(0, 10);
+    const pointOf = async () => (await admin.stats.history(7, now)).find((point) => point.date === date)!;
+    const before = await pointOf();
+    const [ada, bo] = [randomUUID(), randomUUID()];
+    for (const id of [ada, bo])
+      await admin.model.memberRegistered({
+        id,
+        username: id.slice(0, 8),
+        displayName: 'X',
+        role: 'user',
+        at: day,
+      });
+    // Redelivered and concurrent events count once; two moments of one day are one active member.
+    await Promise.all([
+      admin.model.memberActive(ada, day),
+      admin.model.memberActive(ada, day),
+      admin.model.memberActive(ada, new Date(day.getTime() + 1000)),
+      admin.model.memberActive(bo, day),
+    ]);
+    const post = randomUUID();
+    await Promise.all([
+      admin.model.contentCreated('post', post, day),
+      admin.model.contentCreated('post', post, day),
+      admin.model.contentCreated('comment', randomUUID(), day),
+      admin.model.contentCreated('story', randomUUID(), day),
+    ]);
+    const payment = randomUUID();
+    await Promise.all([
+      admin.model.revenueReceived(payment, 4999, day),
+      admin.model.revenueReceived(payment, 4999, day),
+    ]);
+
+    const after = await pointOf();
+    expect({
+      newRegistrations: after.newRegistrations - before.newRegistrations,
+      activeUsers: after.activeUsers - before.activeUsers,
+      posts: after.posts - before.posts,
+      comments: after.comments - before.comments,
+      stories: after.stories - before.stories,
+      revenueUsdMicro: after.revenueUsdMicro - before.revenueUsdMicro,
+    }).toEqual({
+      newRegistrations: 2,
+      activeUsers: 2,
+      posts: 1,
+      comments: 1,
+      stories: 1,
+      revenueUsdMicro: 49_990_000,
+    });
+    const week = await admin.stats.history(7, now);
+    expect(week.map((point) => point.date)).toHaveLength(7);
+    expect(week.at(-1)!.date).toBe(now.toISOString().slice(0, 10));
+    expect(await admin.stats.history(30, now)).toHaveLength(30);
+  });
+
   it('answers the dashboard counts from indexes', async () => {
     const since = new Date(Date.now() - 86_400_000);
     const queries: [mongo.Collection, mongo.Filter<mongo.Document>][] = [
@@ -170,6 +227,11 @@ describe('the dashboard read model', () => {
         { registered_at: { $exists: true }, last_active_at: { $gte: since } },
       ],
       [admin.model.content as unknown as mongo.Collection, { kind: 'post', day: '2026-01-01' }],
+      [
+        admin.model.content as unknown as mongo.Collection,
+        { kind: { $in: ['post', 'comment', 'story'] }, day: { $gte: '2026-01-01' } },
+      ],
+      [admin.model.activity as unknown as mongo.Collection, { day: { $gte: '2026-01-01' } }],
       [admin.model.revenue as unknown as mongo.Collection, { at: { $gte: since } }],
       [admin.model.withdrawals as unknown as mongo.Collection, { status: 'pending' }],
       [

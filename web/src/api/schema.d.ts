@@ -2011,6 +2011,16 @@ export interface components {
             /** @description The member’s featured genie */
             featured_genie: components["schemas"]["FeaturedGenieResponse"] | null;
         };
+        ReflectionResponse: {
+            id: string;
+            content: string;
+            /** @enum {string} */
+            mood: "positive" | "neutral" | "negative";
+            /** @example general */
+            category: string;
+            /** Format: date-time */
+            created_at: string;
+        };
         FollowResponse: {
             /** @description Whether the caller follows the member now */
             is_following: boolean;
@@ -2184,16 +2194,6 @@ export interface components {
              * @enum {string}
              */
             mood_trend: "positive" | "negative" | "neutral";
-        };
-        ReflectionResponse: {
-            id: string;
-            content: string;
-            /** @enum {string} */
-            mood: "positive" | "neutral" | "negative";
-            /** @example general */
-            category: string;
-            /** Format: date-time */
-            created_at: string;
         };
         ReflectionBody: {
             /** @description Required, non-blank after trimming */
@@ -2481,6 +2481,11 @@ export interface components {
              * @example me@example.com
              */
             paypal_email: string;
+            /**
+             * @description The member’s own password, asked again for every withdrawal: a stolen access token alone cannot move money out
+             * @example correct horse battery
+             */
+            password: string;
         };
         WithdrawalResponse: {
             id: string;
@@ -2985,7 +2990,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthResponse"];
                 };
             };
-            /** @description A rule is broken, e.g. "Username already taken" */
+            /** @description A rule is broken, e.g. "Password must be at least 8 characters"; a username or e-mail already registered: "This username or email cannot be used. Choose another, or sign in if you already have an account." */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3003,7 +3008,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_REGISTER_PER_HOUR sign-ups per client address, or AURA_RATE_LIMIT_REGISTER_PER_ACCOUNT_PER_HOUR per e-mail or username */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The rate limiter (Redis) or a service is unavailable: refused, never let through */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3051,7 +3066,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_LOGIN_PER_MINUTE attempts per client address, or AURA_RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT failed ones per account in 15 minutes */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The rate limiter (Redis) or a service is unavailable: refused, never let through */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3079,6 +3104,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3114,6 +3148,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Auth_logout: {
@@ -3125,12 +3168,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The refresh token is revoked and its cookie cleared */
+            /** @description The session ends: its refresh token is revoked and its cookie cleared, its access tokens are refused at once (the cookie's session, and the bearer token's if one is sent), its sockets are closed */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Identity or Redis unavailable: the session could not be ended everywhere */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3214,6 +3266,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_UPLOADS_PER_MINUTE uploads per member */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The rate limiter (Redis) or a service is unavailable: refused, never let through */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     MediaFiles_get: {
@@ -3290,6 +3360,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Malformed input (a field or parameter of the wrong type or shape) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     MediaFiles_head: {
@@ -3337,6 +3425,24 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Malformed input (a field or parameter of the wrong type or shape) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3400,6 +3506,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_UPLOADS_PER_MINUTE uploads per member */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The rate limiter (Redis) or a service is unavailable: refused, never let through */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     ProfileUpload_uploadBanner: {
@@ -3456,6 +3580,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_UPLOADS_PER_MINUTE uploads per member */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The rate limiter (Redis) or a service is unavailable: refused, never let through */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     BannerDataUrl_dataUrl: {
@@ -3478,7 +3620,25 @@ export interface operations {
                     "application/json": components["schemas"]["BannerDataUrlResponse"];
                 };
             };
+            /** @description Only image banners of at most 2 MiB are answered as data URLs ("Unsupported media type", or too large: load the file) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3508,6 +3668,15 @@ export interface operations {
             };
             /** @description No token, or not a valid one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3578,6 +3747,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Blocks_unblock: {
@@ -3619,6 +3797,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Conversations_list: {
@@ -3641,6 +3828,15 @@ export interface operations {
             };
             /** @description No token, or not a valid one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3698,6 +3894,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Conversations_messages: {
@@ -3747,6 +3952,15 @@ export interface operations {
             };
             /** @description A bad limit or cursor */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3823,6 +4037,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Messages_sendWithMedia: {
@@ -3889,7 +4112,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Over 50 MB */
+            /** @description Over 50 MB, a field over 100 KiB, or more than 10 fields */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3907,8 +4130,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description More than AURA_RATE_LIMIT_MESSAGES_PER_MINUTE */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_UPLOADS_PER_MINUTE uploads per member */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The rate limiter (Redis) or a service is unavailable: refused, never let through */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3960,6 +4192,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Notifications_stats: {
@@ -3981,6 +4222,15 @@ export interface operations {
             };
             /** @description No token, or not a valid one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4010,6 +4260,15 @@ export interface operations {
             };
             /** @description No token, or not a valid one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4050,6 +4309,15 @@ export interface operations {
             };
             /** @description "Notification not found" (also another member's) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4117,6 +4385,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Posts_feed: {
@@ -4172,6 +4449,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Posts_like: {
@@ -4206,6 +4492,15 @@ export interface operations {
             };
             /** @description "Post not found" (also for a deleted or expired one) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4262,6 +4557,15 @@ export interface operations {
             };
             /** @description A parameter or the body is malformed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4341,6 +4645,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Comments_like: {
@@ -4382,6 +4695,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Stories_list: {
@@ -4415,6 +4737,15 @@ export interface operations {
             };
             /** @description A parameter or the body is malformed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4463,6 +4794,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Members_profileVariant: {
@@ -4497,6 +4837,15 @@ export interface operations {
             };
             /** @description "User not found" */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4560,6 +4909,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Members_stories: {
@@ -4616,6 +4974,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Members_memberContent: {
@@ -4643,7 +5010,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PostResponse"][];
+                    "application/json": (components["schemas"]["PostResponse"] | components["schemas"]["ReflectionResponse"])[];
                 };
             };
             /** @description No token, or not a valid one */
@@ -4666,6 +5033,15 @@ export interface operations {
             };
             /** @description content_type other than posts, stories, reflections, or a bad limit */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4723,6 +5099,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Members_unfollow: {
@@ -4764,6 +5149,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Members_unfollowVariant: {
@@ -4798,6 +5192,15 @@ export interface operations {
             };
             /** @description "User not found" */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4850,6 +5253,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Explore_search: {
@@ -4887,6 +5299,24 @@ export interface operations {
             };
             /** @description A parameter or the body is malformed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_SEARCH_PER_MINUTE searches per member */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The rate limiter (Redis) or a service is unavailable: refused, never let through */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4936,6 +5366,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_SEARCH_PER_MINUTE searches per member */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The rate limiter (Redis) or a service is unavailable: refused, never let through */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Explore_trending: {
@@ -4961,6 +5409,15 @@ export interface operations {
             };
             /** @description A parameter or the body is malformed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5009,6 +5466,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Explore_topRising: {
@@ -5050,6 +5516,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Public_preview: {
@@ -5081,6 +5556,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Public_stats: {
@@ -5099,6 +5583,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicStatsResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -5161,6 +5654,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Profile_checkIn: {
@@ -5212,6 +5714,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Profile_checkIns: {
@@ -5252,6 +5763,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Profile_stats: {
@@ -5274,6 +5794,15 @@ export interface operations {
             };
             /** @description No token, or not a valid one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5314,6 +5843,15 @@ export interface operations {
             };
             /** @description "limit must be an integer from 1 to 100" */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5365,6 +5903,15 @@ export interface operations {
             };
             /** @description A field is not text */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5437,6 +5984,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Wallet_wallet: {
@@ -5459,6 +6015,15 @@ export interface operations {
             };
             /** @description No token, or not a valid one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5503,6 +6068,15 @@ export interface operations {
             };
             /** @description "limit must be an integer from 1 to 100", "Invalid cursor" */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5582,6 +6156,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_MONEY_PER_MINUTE per member (tips, transfers, checkout sessions) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The rate limiter (Redis) or a service is unavailable: refused, never let through */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Payments_transfer: {
@@ -5647,6 +6239,24 @@ export interface operations {
             };
             /** @description A field has the wrong type */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_MONEY_PER_MINUTE per member (tips, transfers, checkout sessions) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The rate limiter (Redis) or a service is unavailable: refused, never let through */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5737,6 +6347,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     AdminEconomy_wallet: {
@@ -5786,6 +6405,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     AdminEconomy_verify: {
@@ -5823,6 +6451,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Market_current: {
@@ -5841,6 +6478,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CoinMarketResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -5875,6 +6521,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Withdrawals_request: {
@@ -5901,7 +6556,7 @@ export interface operations {
                     "application/json": components["schemas"]["WithdrawalRequestedResponse"];
                 };
             };
-            /** @description "Please enter a valid amount", "Minimum withdrawal amount is $10", "Please enter a valid PayPal email", "You already have a pending withdrawal request. Only one pending request at a time.", "Insufficient balance" */
+            /** @description "Please enter a valid amount", "Minimum withdrawal amount is $10", "Please enter a valid PayPal email", "You already have a pending withdrawal request. Only one pending request at a time.", "Insufficient balance", "Please enter your password to confirm the withdrawal" */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5912,6 +6567,15 @@ export interface operations {
             };
             /** @description No token, or not a valid one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "Incorrect password": the password is checked before any rule */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5930,6 +6594,24 @@ export interface operations {
             };
             /** @description A field has the wrong type */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_WITHDRAWALS_PER_HOUR withdrawal requests per member */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The rate limiter (Redis) or a service is unavailable: refused, never let through */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5958,6 +6640,15 @@ export interface operations {
             };
             /** @description No token, or not a valid one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6009,6 +6700,15 @@ export interface operations {
             };
             /** @description "status must be pending, approved or rejected", "limit must be an integer from 1 to 500" */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6087,6 +6787,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     TopUps_packages: {
@@ -6105,6 +6814,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TopUpPackageResponse"][];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -6158,6 +6876,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_MONEY_PER_MINUTE per member (tips, transfers, checkout sessions) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The rate limiter (Redis) or a service is unavailable: refused, never let through */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     TopUps_status: {
@@ -6197,6 +6933,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     TopUps_webhook: {
@@ -6220,6 +6965,15 @@ export interface operations {
             };
             /** @description "Invalid signature" */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6278,6 +7032,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_MONEY_PER_MINUTE per member (tips, transfers, checkout sessions) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The rate limiter (Redis) or a service is unavailable: refused, never let through */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     SuperAura_status: {
@@ -6299,6 +7071,15 @@ export interface operations {
             };
             /** @description No token, or not a valid one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6344,6 +7125,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     GenieArtwork_get: {
@@ -6381,6 +7171,15 @@ export interface operations {
                     "image/svg+xml": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     GenieArtwork_head: {
@@ -6402,6 +7201,15 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6437,6 +7245,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Genies_bottles: {
@@ -6458,6 +7275,15 @@ export interface operations {
             };
             /** @description No token, or not a valid one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6518,6 +7344,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Malformed input (a field or parameter of the wrong type or shape) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Genies_reveal: {
@@ -6556,6 +7400,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Genies_collection: {
@@ -6577,6 +7430,15 @@ export interface operations {
             };
             /** @description No token, or not a valid one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6612,6 +7474,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Genies_claim: {
@@ -6633,6 +7504,15 @@ export interface operations {
             };
             /** @description No token, or not a valid one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6702,6 +7582,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Genies_feature: {
@@ -6735,6 +7624,15 @@ export interface operations {
             };
             /** @description "Genie not found" (no such genie, or not the caller’s) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6804,6 +7702,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Genies_featured: {
@@ -6844,6 +7751,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     MemberGenies_memberGenies: {
@@ -6877,6 +7793,15 @@ export interface operations {
             };
             /** @description "User not found" */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6934,6 +7859,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Malformed input (a field or parameter of the wrong type or shape) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     MarketplaceCategories_categories: {
@@ -6952,6 +7895,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MarketplaceCategoryResponse"][];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -6983,6 +7935,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Marketplace_purchases: {
@@ -7004,6 +7965,15 @@ export interface operations {
             };
             /** @description No token, or not a valid one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7072,6 +8042,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Marketplace_apply: {
@@ -7114,6 +8093,15 @@ export interface operations {
             };
             /** @description "Item not found" */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7170,6 +8158,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     AppliedItems_applied: {
@@ -7204,6 +8201,15 @@ export interface operations {
             };
             /** @description "User not found" */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7248,6 +8254,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Admin_users: {
@@ -7261,6 +8276,11 @@ export interface operations {
                 /** @description Same as search */
                 query?: string;
                 limit?: number;
+                /** @description The column the list is ordered by */
+                sort?: "created_at" | "username" | "aura_score" | "role";
+                order?: "asc" | "desc";
+                /** @description Members to skip (paging); the X-Total-Count header gives how many match in all */
+                offset?: number;
             };
             header?: never;
             path?: never;
@@ -7270,6 +8290,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Members matching the filter */
+                    "X-Total-Count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7296,6 +8318,15 @@ export interface operations {
             };
             /** @description A field has the wrong type */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7374,6 +8405,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Admin_settings: {
@@ -7404,6 +8444,15 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7461,6 +8510,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Malformed input (a field or parameter of the wrong type or shape) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Support_create: {
@@ -7511,6 +8578,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_TICKETS_PER_HOUR new tickets per member */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The rate limiter (Redis) or a service is unavailable: refused, never let through */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Support_mine: {
@@ -7532,6 +8617,15 @@ export interface operations {
             };
             /** @description No token, or not a valid one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7572,6 +8666,24 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Malformed input (a field or parameter of the wrong type or shape) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7641,6 +8753,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Malformed input (a field or parameter of the wrong type or shape) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     AdminSupport_status: {
@@ -7701,6 +8831,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Malformed input (a field or parameter of the wrong type or shape) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     PublicConfig_get: {
@@ -7718,6 +8866,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicConfigResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };

@@ -8,7 +8,9 @@ import { HomeShell } from '../features/home/components/HomeShell';
 import { AuraMark } from '../features/landing/components/AuraMark';
 import { LandingPage } from '../features/landing/components/LandingPage';
 import { RealtimeProvider } from '../features/messaging/realtime/RealtimeProvider';
+import { useRealtime } from '../features/messaging/realtime/realtime-context';
 import { PaymentReturnHandler } from '../features/wallet/components/PaymentReturnHandler';
+import { ConnectionBanner } from '../ui/ConnectionBanner';
 import { DialogProvider } from '../ui/DialogProvider';
 import { Toaster } from '../ui/Toaster';
 import { DialogHost } from './DialogHost';
@@ -16,10 +18,21 @@ import { useAppDialogs } from './dialogs';
 import styles from './App.module.css';
 
 export function App() {
-  const { status } = useSession();
+  const { status, isRetrying } = useSession();
   if (status === 'signed-in') return <SignedInApp />;
-  if (status === 'restoring') return <SessionSplash />;
-  return <SignedOutApp />;
+  if (status === 'restoring')
+    return (
+      <>
+        <ConnectionBanner trouble={isRetrying ? 'unreachable' : null} />
+        <SessionSplash />
+      </>
+    );
+  return (
+    <>
+      <ConnectionBanner />
+      <SignedOutApp />
+    </>
+  );
 }
 
 function SignedOutApp() {
@@ -31,6 +44,7 @@ function SignedOutApp() {
 function SignedInApp() {
   return (
     <RealtimeProvider>
+      <LiveConnectionBanner />
       <DialogProvider>
         <BehindDialogs>
           <HomeShell />
@@ -42,6 +56,12 @@ function SignedInApp() {
       <Toaster />
     </RealtimeProvider>
   );
+}
+
+/** Offline, or the realtime connection dropped after it had been up. */
+function LiveConnectionBanner() {
+  const { status } = useRealtime();
+  return <ConnectionBanner trouble={status === 'reconnecting' ? 'reconnecting' : null} />;
 }
 
 /** The page behind an open dialog is inert: no focus, no clicks, hidden from assistive technology. */

@@ -1,4 +1,4 @@
-// Renders the open dialog. Features plug their content in DIALOG_CONTENT as they are built.
+// Renders the open dialogs, bottom first (each one's close closes it and any opened on top of it). Features plug their content in DIALOG_CONTENT as they are built.
 import type { ComponentType } from 'react';
 import { AdminPanelDialog } from '../features/admin/components/AdminPanelDialog';
 import { CreateDialog } from '../features/create/components/CreateDialog';
@@ -55,16 +55,24 @@ const LARGE_DIALOGS: ReadonlySet<DialogName> = new Set([
 ]);
 
 export function DialogHost() {
-  const { open, closeDialog } = useAppDialogs();
-  if (!open) return null;
-  const Content = DIALOG_CONTENT[open.name];
+  const { stack, closeDialog } = useAppDialogs();
   return (
-    <Modal
-      title={DIALOG_TITLES[open.name]}
-      onClose={closeDialog}
-      size={LARGE_DIALOGS.has(open.name) ? 'lg' : 'md'}
-    >
-      {Content ? <Content close={closeDialog} props={open.props} /> : null}
-    </Modal>
+    <>
+      {stack.map((entry, level) => {
+        const Content = DIALOG_CONTENT[entry.name];
+        const close = () => closeDialog(entry.key);
+        return (
+          <Modal
+            key={entry.key}
+            title={DIALOG_TITLES[entry.name]}
+            onClose={close}
+            size={LARGE_DIALOGS.has(entry.name) ? 'lg' : 'md'}
+            active={level === stack.length - 1}
+          >
+            {Content ? <Content close={close} props={entry.props} /> : null}
+          </Modal>
+        );
+      })}
+    </>
   );
 }

@@ -1,6 +1,8 @@
 // An accessible dialog: portal, labelled by its title, Escape and backdrop close, focus kept inside
-// while open and given back on close.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+// while open and given back on close. Dialogs stack: only the top one is active (keys, clicks, focus);
+// the ones below are inert until it closes. Below 600 px a dialog is a full-height sheet; at every size
+// its header stays in place and only its body scrolls.
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Icon } from './icons';
 import styles from './Modal.module.css';
@@ -11,23 +13,41 @@ export interface ModalProps {
   children?: ReactNode;
   /** Wider dialogs for dashboards and lists. */
   size?: 'md' | 'lg';
+  /** False while another dialog of the app's stack is open on top of this one (it is inert then). */
+  active?: boolean;
 }
+
+/** Every open modal, oldest first: only the newest handles keys, and each sits above the older ones. */
+const openModals: symbol[] = [];
 
 const FOCUSABLE = 'button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
-export function Modal({ title, onClose, children, size = 'md' }: ModalProps) {
+export function Modal({ title, onClose, children, size = 'md', active = true }: ModalProps) {
   const titleId = useId();
+  const [self] = useState(() => Symbol(title));
+  const [level] = useState(() => openModals.length);
   const panel = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
 
   useEffect(() => {
+    openModals.push(self);
     const previouslyFocused = document.activeElement as HTMLElement | null;
     panel.current?.focus();
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
+    return () => {
+      openModals.splice(openModals.indexOf(self), 1);
+      document.body.style.overflow = overflow;
+      // Focus goes back to what opened the dialog (in the dialog below, or on the page).
+      if (previouslyFocused?.isConnected) previouslyFocused.focus();
+    };
+  }, [self]);
 
+  useEffect(() => {
+    if (!active) return undefined;
     const onKeyDown = (event: KeyboardEvent) => {
+      if (openModals[openModals.length - 1] !== self) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
         close.current();
@@ -35,7 +55,7 @@ export function Modal({ title, onClose, children, size = 'md' }: ModalProps) {
       }
       if (event.key !== 'Tab' || !panel.current) return;
       const focusable = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-        (el) => !el.hasAttribute('disabled'),
+        (el) => !el.hasAttribute('disabled') && el.closest('[inert]') === null,
       );
       if (focusable.length === 0) return;
       const first = focusable[0]!;
@@ -49,17 +69,15 @@ export function Modal({ title, onClose, children, size = 'md' }: ModalProps) {
       }
     };
     document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.body.style.overflow = overflow;
-      previouslyFocused?.focus?.();
-    };
-  }, []);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [active, self]);
 
   return createPortal(
     <div
-      className={styles.backdrop}
-      onMouseDown={(event) => event.target === event.currentTarget && onClose()}
+      className={`${styles.backdrop} ${level > 0 ? styles.stacked : ''}`}
+      style={{ zIndex: 100 + level }}
+      inert={!active}
+      onMouseDown={(event) => active && event.target === event.currentTarget && onClose()}
     >
       <div
         ref={panel}
@@ -77,7 +95,11 @@ export function Modal({ title, onClose, children, size = 'md' }: ModalProps) {
             <Icon name="close" />
           </button>
         </header>
-        {children ? <div className={styles.body}>{children}</div> : null}
+        {children ? (
+          <div className={styles.body} data-dialog-body="">
+            {children}
+          </div>
+        ) : null}
       </div>
     </div>,
     document.body,

@@ -1,6 +1,7 @@
 // Accessible tabs (role=tablist/tab/tabpanel, aria-selected, roving tabindex, arrow keys, Home/End).
 // The caller renders the panel with <TabPanel>, sharing the same idBase.
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useScrollHints } from './useScrollHints';
 import styles from './Tabs.module.css';
 
 export interface TabItem<T extends string> {
@@ -30,6 +31,8 @@ export function Tabs<T extends string>({
   size?: 'sm' | 'md';
 }) {
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const row = useRef<HTMLDivElement>(null);
+  useScrollHints(row, value);
 
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     let next = -1;
@@ -44,7 +47,12 @@ export function Tabs<T extends string>({
   };
 
   return (
-    <div className={`${styles.list} ${size === 'sm' ? styles.small : ''}`} role="tablist" aria-label={label}>
+    <div
+      ref={row}
+      className={`scroll-row ${styles.list} ${size === 'sm' ? styles.small : ''}`}
+      role="tablist"
+      aria-label={label}
+    >
       {items.map((item, index) => (
         <button
           key={item.id}

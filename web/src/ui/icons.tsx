@@ -41,7 +41,10 @@ export type IconName =
   | 'double-tick'
   | 'paperclip'
   | 'smile'
-  | 'block';
+  | 'block'
+  | 'check'
+  | 'undo'
+  | 'sort';
 
 const PATHS: Record<IconName, string[]> = {
   menu: ['M4 7h16', 'M4 12h16', 'M4 17h10'],
@@ -108,6 +111,9 @@ const PATHS: Record<IconName, string[]> = {
   paperclip: ['m20 11-8.5 8.5a5 5 0 0 1-7-7L13 4a3.5 3.5 0 0 1 5 5l-8.5 8.5a2 2 0 0 1-3-3L14 7'],
   smile: ['M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Z', 'M8.5 14a4.5 4.5 0 0 0 7 0', 'M9 9.5h.01', 'M15 9.5h.01'],
   block: ['M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Z', 'm5.7 5.7 12.6 12.6'],
+  check: ['m5 12 5 5 9-10'],
+  undo: ['M9 14 4 9l5-5', 'M4 9h10a6 6 0 0 1 0 12h-3'],
+  sort: ['m8 9 4-4 4 4', 'm8 15 4 4 4-4'],
 };
 
 export function Icon({

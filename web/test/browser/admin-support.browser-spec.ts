@@ -79,7 +79,7 @@ async function pendingWithdrawalOf(member: Member, boss: Member) {
   });
   await apiCall('POST', '/withdrawals/request', {
     token: member.token,
-    body: { amount: 10, paypal_email: `${member.username}@example.com` },
+    body: { amount: 10, paypal_email: `${member.username}@example.com`, password: member.password },
   });
 }
 
@@ -366,17 +366,31 @@ describe('roles and the panel (spec 000 §2, §6; spec 001 §5, §6, §8)', () =
       await panel.getByRole('tab', { name: 'Users', exact: true }).click();
       await panel.getByLabel('Search users', { exact: true }).fill(rising.username);
       const row = panel
-        .getByRole('list', { name: 'Users' })
-        .getByRole('listitem', { name: `@${rising.username}` });
+        .getByRole('table', { name: 'Users' })
+        .getByRole('row', { name: `@${rising.username}` });
       await row.waitFor({ timeout: WAIT_MS });
       // Admins see the e-mail.
       expect(await textOf(row)).toContain(`${rising.username}@example.com`);
       expect(await textOf(row)).toContain('User');
+      // Every change is confirmed first: cancelling changes nothing.
       await button(row, 'Make Admin').click();
+      const ask = dialog(page, 'Change role');
+      await ask.getByText(`Make @${rising.username} an Admin (now User)?`).waitFor({ timeout: WAIT_MS });
+      await button(ask, 'Cancel').click();
+      await ask.waitFor({ state: 'hidden', timeout: WAIT_MS });
+      await button(row, 'Make Admin').click();
+      await button(dialog(page, 'Change role'), 'Make Admin').click();
       await expectNotice(page, `@${rising.username} is now Admin`);
+      await button(row, 'Make User').waitFor({ timeout: WAIT_MS });
+      // Undo puts the role back; then promote again.
+      await button(panel, 'Undo').click();
+      await expectNotice(page, `@${rising.username} is now User`);
+      await button(row, 'Make Admin').click();
+      await button(dialog(page, 'Change role'), 'Make Admin').click();
       await button(row, 'Make User').waitFor({ timeout: WAIT_MS });
       // The SuperAura flag, granted from the same row.
       await button(row, 'Grant SuperAura').click();
+      await button(dialog(page, 'Grant SuperAura'), 'Grant SuperAura').click();
       await expectNotice(page, `@${rising.username} is now SuperAura`);
       await button(row, 'Remove SuperAura').waitFor({ timeout: WAIT_MS });
       const [found] = await apiCall<{ is_super_aura: boolean; role: string }[]>(
@@ -388,9 +402,7 @@ describe('roles and the panel (spec 000 §2, §6; spec 001 §5, §6, §8)', () =
 
       // Never one's own role: the super admin's own row has no role buttons.
       await panel.getByLabel('Search users', { exact: true }).fill(boss.username);
-      const own = panel
-        .getByRole('list', { name: 'Users' })
-        .getByRole('listitem', { name: `@${boss.username}` });
+      const own = panel.getByRole('table', { name: 'Users' }).getByRole('row', { name: `@${boss.username}` });
       await own.waitFor({ timeout: WAIT_MS });
       expect(await own.getByRole('button').count()).toBe(0);
 

@@ -117,6 +117,12 @@ describe('wallet screens (issue 7; spec 000 §2, §5, §8; spec 001 §2, §5, §
 
     await expectNotice(page, `Sent 1.500 AC to @${payee.username}`);
     await tip.waitFor({ state: 'hidden', timeout: WAIT_MS });
+    // The tip dialog opened over the profile, and closing it returns there (issue 22); then close both.
+    await profile.waitFor({ timeout: WAIT_MS });
+    await button(profile, 'Close').click();
+    await profile.waitFor({ state: 'hidden', timeout: WAIT_MS });
+    await button(explore, 'Close').click();
+    await explore.waitFor({ state: 'hidden', timeout: WAIT_MS });
 
     const after = await walletOf(payer);
     expect(before.aura_coin_balance_micro - after.aura_coin_balance_micro).toBe(1_500_000);
@@ -142,9 +148,11 @@ describe('wallet screens (issue 7; spec 000 §2, §5, §8; spec 001 §2, §5, §
     await headerBalance(page).click();
     const wallet = dialog(page, 'Wallet & Payments');
     await wallet.waitFor({ timeout: WAIT_MS });
-    expect(await wallet.getByRole('tab', { name: 'Send AuraCoins' }).getAttribute('aria-selected')).toBe(
+    // The wallet opens on its first tab (issue 22).
+    expect(await wallet.getByRole('tab', { name: 'Buy AuraCoins' }).getAttribute('aria-selected')).toBe(
       'true',
     );
+    await wallet.getByRole('tab', { name: 'Send AuraCoins' }).click();
 
     await wallet.getByLabel('Recipient', { exact: true }).fill(payee.username.slice(0, 2));
     // Fewer than 3 characters: no search.
@@ -189,6 +197,15 @@ describe('wallet screens (issue 7; spec 000 §2, §5, §8; spec 001 §2, §5, §
 
     await wallet.getByLabel('PayPal Email', { exact: true }).fill(`${payer.username}@example.com`);
     await button(wallet, 'Request Withdrawal').click();
+    expect(await textOf(wallet.getByRole('alert'))).toBe(
+      'Please enter your password to confirm the withdrawal',
+    );
+    // The password is asked again for every withdrawal; a wrong one moves nothing.
+    await wallet.getByLabel('Your password', { exact: true }).fill('not-my-password');
+    await button(wallet, 'Request Withdrawal').click();
+    await wallet.getByRole('alert').getByText('Incorrect password').waitFor({ timeout: WAIT_MS });
+    await wallet.getByLabel('Your password', { exact: true }).fill(payer.password);
+    await button(wallet, 'Request Withdrawal').click();
     await expectNotice(page, 'Withdrawal request submitted');
     const requests = wallet.getByRole('list', { name: 'Withdrawal requests' });
     await requests.getByText('pending', { exact: true }).waitFor({ timeout: WAIT_MS });
@@ -196,6 +213,7 @@ describe('wallet screens (issue 7; spec 000 §2, §5, §8; spec 001 §2, §5, §
 
     await wallet.getByLabel('PayPal Email', { exact: true }).fill(`${payer.username}@example.com`);
     await wallet.getByLabel('Amount (USD)', { exact: true }).fill('10');
+    await wallet.getByLabel('Your password', { exact: true }).fill(payer.password);
     await button(wallet, 'Request Withdrawal').click();
     expect(await textOf(wallet.getByRole('alert'))).toBe(
       'You already have a pending withdrawal request. Only one pending request at a time.',

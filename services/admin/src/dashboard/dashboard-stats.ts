@@ -15,6 +15,19 @@ export interface DashboardStats {
   totalStoriesToday: number;
 }
 
+export interface DashboardDay {
+  date: string;
+  newRegistrations: number;
+  activeUsers: number;
+  posts: number;
+  comments: number;
+  stories: number;
+  revenueUsdMicro: number;
+}
+
+/** The trend ranges the dashboard offers, in days. */
+export const HISTORY_DAYS = [7, 30] as const;
+
 const DAY_MS = 86_400_000;
 /** The figures are computed at most this often (every admin's panel polls the same numbers). */
 const CACHE_MS = 3_000;
@@ -23,6 +36,34 @@ const CACHE_MS = 3_000;
 export function engagementRate(active: number, total: number): number {
   if (total <= 0) return 0;
   return Math.round((Math.min(active, total) / total) * 1000) / 10;
+}
+
+/** The last `days` UTC days, oldest first, today last (YYYY-MM-DD). */
+export function lastDays(days: number, now: Date): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: days }, (_, index) => utcDay(new Date(today - (days - 1 - index) * DAY_MS)));
+}
+
+/** One row per day of `dates`, from per-day counts keyed by date (a day with none is 0). */
+export function historyRows(
+  dates: readonly string[],
+  counts: {
+    registrations: ReadonlyMap<string, number>;
+    active: ReadonlyMap<string, number>;
+    content: ReadonlyMap<string, number>;
+    revenueCents: ReadonlyMap<string, number>;
+  },
+): DashboardDay[] {
+  const of = (map: ReadonlyMap<string, number>, key: string) => map.get(key) ?? 0;
+  return dates.map((date) => ({
+    date,
+    newRegistrations: of(counts.registrations, date),
+    activeUsers: of(counts.active, date),
+    posts: of(counts.content, `post:${date}`),
+    comments: of(counts.content, `comment:${date}`),
+    stories: of(counts.content, `story:${date}`),
+    revenueUsdMicro: of(counts.revenueCents, date) * 10_000,
+  }));
 }
 
 /** The dashboard's figures from the read model (definitions: services/admin/README.md). */
@@ -81,6 +122,52 @@ export class DashboardStatsService {
     };
     this.cached = { at: Date.now(), stats };
     return stats;
+  }
+
+  /**
+   * The figures per UTC day over the last `days` days (7 or 30), oldest first: registrations, active
+   * members, posts, comments, stories and card revenue. Each is one grouped read of the read model.
+   */
+  async history(days: number, now = new Date()): Promise<DashboardDay[]> {
+    const dates = lastDays(days, now);
+    const first = dates[0]!;
+    const since = new Date(`${first}T00:00:00.000Z`);
+    const byDay = (field: string) => ({ $dateToString: { format: '%Y-%m-%d', date: `$${field}` } });
+    const toMap = (rows: { _id: string; n: number }[]) =>
+      new Map(rows.map((row) => [row._id, Number(row.n)]));
+    const [registrations, active, content, revenue] = await Promise.all([
+      this.model.members
+        .aggregate<{ _id: string; n: number }>([
+          { $match: { registered_at: { $gte: since } } },
+          { $group: { _id: byDay('registered_at'), n: { $sum: 1 } } },
+        ])
+        .toArray(),
+      this.model.activity
+        .aggregate<{ _id: string; n: number }>([
+          { $match: { day: { $gte: first } } },
+          { $group: { _id: '$day', n: { $sum: 1 } } },
+        ])
+        .toArray(),
+      this.model.content
+        .aggregate<{ _id: string; n: number }>([
+          // The kinds spelled out, so that the { kind, day } index serves the range.
+          { $match: { kind: { $in: ['post', 'comment', 'story'] }, day: { $gte: first } } },
+          { $group: { _id: { $concat: ['$kind', ':', '$day'] }, n: { $sum: 1 } } },
+        ])
+        .toArray(),
+      this.model.revenue
+        .aggregate<{ _id: string; n: number }>([
+          { $match: { at: { $gte: since } } },
+          { $group: { _id: byDay('at'), n: { $sum: '$usd_cents' } } },
+        ])
+        .toArray(),
+    ]);
+    return historyRows(dates, {
+      registrations: toMap(registrations),
+      active: toMap(active),
+      content: toMap(content),
+      revenueCents: toMap(revenue),
+    });
   }
 
   /** Drops the cached figures (tests, and right after a change made here). */

@@ -23,6 +23,12 @@ export interface ContentDoc {
   day: string;
 }
 
+/** A member active on a UTC day (one document per member and day: the daily active-member trend). */
+export interface ActivityDoc {
+  _id: string;
+  day: string;
+}
+
 export interface RevenueDoc {
   _id: string;
   usd_cents: number;
@@ -75,6 +81,7 @@ export class DashboardReadModel {
   readonly members;
   readonly content;
   readonly revenue;
+  readonly activity;
   readonly distributions;
   readonly totals;
   readonly withdrawals;
@@ -86,6 +93,7 @@ export class DashboardReadModel {
     ]);
     this.content = collection<ContentDoc>(connection, 'content', [{ kind: 1, day: 1 }]);
     this.revenue = collection<RevenueDoc>(connection, 'revenue', [{ at: 1 }]);
+    this.activity = collection<ActivityDoc>(connection, 'activity', [{ day: 1 }]);
     this.distributions = collection<DistributionDoc>(connection, 'distributions', []);
     this.totals = collection<TotalDoc>(connection, 'totals', []);
     this.withdrawals = collection<WithdrawalDoc>(connection, 'withdrawals', [{ status: 1 }]);
@@ -93,7 +101,7 @@ export class DashboardReadModel {
 
   async ensureIndexes(): Promise<void> {
     await Promise.all(
-      ['members', 'content', 'revenue', 'distributions', 'totals', 'withdrawals'].map((name) =>
+      ['members', 'content', 'revenue', 'activity', 'distributions', 'totals', 'withdrawals'].map((name) =>
         this.connection.models[`Admin_${name}`]!.init(),
       ),
     );
@@ -138,10 +146,16 @@ export class DashboardReadModel {
     );
   }
 
-  /** The member acted at `at`: keeps the latest moment (an older, redelivered event changes nothing). */
+  /**
+   * The member acted at `at`: keeps the latest moment (an older, redelivered event changes nothing) and
+   * marks the member active on that UTC day (once, however often it is delivered).
+   */
   async memberActive(userId: string, at: Date): Promise<void> {
     if (!userId) return;
-    await this.members.updateOne({ _id: userId }, { $max: { last_active_at: at } }, { upsert: true });
+    await Promise.all([
+      this.members.updateOne({ _id: userId }, { $max: { last_active_at: at } }, { upsert: true }),
+      insertOnce(this.activity, { _id: `${userId}:${utcDay(at)}`, day: utcDay(at) }),
+    ]);
   }
 
   async contentCreated(kind: ContentDoc['kind'], id: string, at: Date): Promise<void> {

@@ -1,6 +1,6 @@
-import { AsyncService, CallContext, Forbidden, Unauthenticated } from '@aura/platform';
+import { AsyncService, CallContext, Forbidden, InvalidInput, Unauthenticated } from '@aura/platform';
 import { admin } from '@aura/proto';
-import type { DashboardStatsService } from '../dashboard/dashboard-stats';
+import { HISTORY_DAYS, type DashboardStatsService } from '../dashboard/dashboard-stats';
 import type { PersonDoc, TicketDoc } from '../support/ticket.schema';
 import { TicketMessages } from '../support/ticket-rules';
 import type { TicketsService } from '../support/tickets.service';
@@ -43,6 +43,19 @@ export class AdminGrpcController implements AsyncService<admin.AdminServiceServe
     if (context.caller.role !== 'admin' && context.caller.role !== 'super_admin')
       throw new Forbidden(TicketMessages.notAdmin);
     return this.dashboard.stats();
+  }
+
+  async getDashboardHistory(
+    request: admin.DashboardHistoryRequest,
+    context: CallContext,
+  ): Promise<admin.DashboardHistory> {
+    if (!context.caller) throw new Unauthenticated('Not authenticated');
+    if (context.caller.role !== 'admin' && context.caller.role !== 'super_admin')
+      throw new Forbidden(TicketMessages.notAdmin);
+    if (!(HISTORY_DAYS as readonly number[]).includes(request.days))
+      throw new InvalidInput('days must be 7 or 30');
+    const points = await this.dashboard.history(request.days);
+    return { days: request.days, points };
   }
 
   async createTicket(request: admin.CreateTicketRequest, context: CallContext): Promise<admin.Ticket> {

@@ -13,6 +13,11 @@ import {
   roleLabel,
   settingsError,
   statCards,
+  changeNotice,
+  confirmationOf,
+  nextUserOrder,
+  pageCount,
+  undoOf,
   userListQuery,
 } from './admin';
 import type { AdminStats } from './types';
@@ -75,9 +80,46 @@ describe('users (spec 001 §6, §9)', () => {
   });
 
   it('lists by role with 100, or searches the trimmed text with 20', () => {
-    expect(userListQuery('', 'all')).toEqual({ role: 'all', limit: 100 });
-    expect(userListQuery('   ', 'admin')).toEqual({ role: 'admin', limit: 100 });
-    expect(userListQuery(' ali ', 'admin')).toEqual({ search: 'ali', limit: 20 });
+    const newest = { sort: 'created_at', order: 'desc' };
+    expect(userListQuery('', 'all')).toEqual({ role: 'all', limit: 100, ...newest });
+    expect(userListQuery('   ', 'admin')).toEqual({ role: 'admin', limit: 100, ...newest });
+    expect(userListQuery(' ali ', 'admin')).toEqual({ search: 'ali', limit: 20, ...newest });
+  });
+
+  it('pages the table in the chosen order', () => {
+    expect(userListQuery('', 'all', { sort: 'aura_score', ascending: true }, 2)).toEqual({
+      role: 'all',
+      limit: 100,
+      sort: 'aura_score',
+      order: 'asc',
+      offset: 200,
+    });
+    expect(userListQuery('ali', 'all', { sort: 'username', ascending: false }, 1)).toMatchObject({
+      search: 'ali',
+      limit: 20,
+      offset: 20,
+    });
+    expect(pageCount(0, 100)).toBe(1);
+    expect(pageCount(201, 100)).toBe(3);
+  });
+
+  it('sorts a new column in its natural order first, the same column the other way', () => {
+    const newest = { sort: 'created_at', ascending: false } as const;
+    expect(nextUserOrder(newest, 'username')).toEqual({ sort: 'username', ascending: true });
+    expect(nextUserOrder(newest, 'aura_score')).toEqual({ sort: 'aura_score', ascending: false });
+    expect(nextUserOrder(newest, 'created_at')).toEqual({ sort: 'created_at', ascending: true });
+  });
+
+  it('confirms role and SuperAura changes, and knows what undoes them', () => {
+    const who = { username: 'nova' };
+    const promote = { kind: 'role', role: 'admin', previous: 'user' } as const;
+    expect(confirmationOf(who, promote)).toMatchObject({ title: 'Change role', confirm: 'Make Admin' });
+    expect(confirmationOf(who, promote).text).toContain('Make @nova an Admin (now User)?');
+    expect(undoOf(promote)).toEqual({ kind: 'role', role: 'user', previous: 'admin' });
+    expect(changeNotice(who, promote)).toBe('@nova is now Admin');
+    const grant = { kind: 'super-aura', value: true, previous: false } as const;
+    expect(confirmationOf(who, grant).confirm).toBe('Grant SuperAura');
+    expect(changeNotice(who, undoOf(grant))).toBe('@nova is no longer SuperAura');
   });
 });
 

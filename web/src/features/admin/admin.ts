@@ -4,7 +4,7 @@ import { ApiError } from '../../api/errors';
 import type { UserRole } from '../../api/types';
 import { isAdminRole } from '../auth/roles';
 import { ticketStatus } from '../support/support';
-import type { UserListQuery } from './api/admin.api';
+import type { UserListPaging, UserListQuery } from './api/admin.api';
 import type { AdminStats, AdminWithdrawal, AdminUser, UserRoleFilter } from './types';
 
 /** Spec 001 §8 "Admin", letter for letter. */
@@ -67,12 +67,99 @@ export const roleChoices = (target: Pick<AdminUser, 'role'>): UserRole[] =>
 export const canToggleSuperAura = (viewer: { id: string; role: UserRole }, target: Pick<AdminUser, 'id'>) =>
   viewer.role === 'super_admin' && viewer.id !== target.id;
 
-/** GET /api/admin/users: the list (role filter, 100) or, when there is search text, a search (20). */
-export function userListQuery(search: string, role: UserRoleFilter): UserListQuery {
+/**
+ * GET /api/admin/users: the list (role filter, 100) or, when there is search text, a search (20); a
+ * page of the admin table in the chosen order.
+ */
+export function userListQuery(
+  search: string,
+  role: UserRoleFilter,
+  order: UserOrder = DEFAULT_USER_ORDER,
+  page = 0,
+): UserListQuery {
   const text = search.trim();
-  if (text) return { search: text, limit: USER_SEARCH_LIMIT };
-  return { role, limit: USER_LIST_LIMIT };
+  const paging: UserListPaging = { sort: order.sort, order: order.ascending ? 'asc' : 'desc' };
+  const limit = text ? USER_SEARCH_LIMIT : USER_LIST_LIMIT;
+  if (page > 0) paging.offset = page * limit;
+  if (text) return { search: text, limit, ...paging };
+  return { role, limit, ...paging };
 }
+
+export type UserSortColumn = NonNullable<UserListPaging['sort']>;
+export interface UserOrder {
+  sort: UserSortColumn;
+  ascending: boolean;
+}
+/** Newest members first, as the list always was. */
+export const DEFAULT_USER_ORDER: UserOrder = { sort: 'created_at', ascending: false };
+
+export const USER_SORT_LABELS: Record<UserSortColumn, string> = {
+  created_at: 'Joined',
+  username: 'Member',
+  aura_score: 'Aura',
+  role: 'Role',
+};
+
+/** A click on a column's header: that column, first in its natural order, then the other way. */
+export function nextUserOrder(current: UserOrder, column: UserSortColumn): UserOrder {
+  if (current.sort === column) return { sort: column, ascending: !current.ascending };
+  // Names read A→Z first; dates, scores and roles highest first.
+  return { sort: column, ascending: column === 'username' };
+}
+
+/** How many pages `total` members fill, at least one. */
+export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
+/** A role or SuperAura change a super admin confirms, with what undoes it. */
+export type UserChange =
+  | { kind: 'role'; role: UserRole; previous: UserRole }
+  | { kind: 'super-aura'; value: boolean; previous: boolean };
+
+/** What the confirmation asks. */
+export function confirmationOf(
+  user: Pick<AdminUser, 'username'>,
+  change: UserChange,
+): { title: string; text: string; confirm: string } {
+  if (change.kind === 'role') {
+    const to = roleLabel(change.role);
+    const effect =
+      change.role === 'user'
+        ? 'They lose access to the Admin Panel.'
+        : change.role === 'admin'
+          ? 'They can see the dashboard, withdrawals, users and support tickets.'
+          : 'They can also approve withdrawals, change roles and edit the settings.';
+    return {
+      title: 'Change role',
+      text: `Make @${user.username} ${to === 'Admin' ? 'an Admin' : `a ${to}`} (now ${roleLabel(change.previous)})? ${effect}`,
+      confirm: `Make ${to}`,
+    };
+  }
+  return change.value
+    ? {
+        title: 'Grant SuperAura',
+        text: `Grant SuperAura to @${user.username} without a payment? They get every SuperAura benefit.`,
+        confirm: 'Grant SuperAura',
+      }
+    : {
+        title: 'Remove SuperAura',
+        text: `Remove SuperAura from @${user.username}? They lose its benefits at once.`,
+        confirm: 'Remove SuperAura',
+      };
+}
+
+/** The change that puts things back as they were. */
+export const undoOf = (change: UserChange): UserChange =>
+  change.kind === 'role'
+    ? { kind: 'role', role: change.previous, previous: change.role }
+    : { kind: 'super-aura', value: change.previous, previous: change.value };
+
+/** The notice after a change (the texts the panel always showed). */
+export const changeNotice = (user: Pick<AdminUser, 'username'>, change: UserChange) =>
+  change.kind === 'role'
+    ? `@${user.username} is now ${roleLabel(change.role)}`
+    : change.value
+      ? `@${user.username} is now SuperAura`
+      : `@${user.username} is no longer SuperAura`;
 
 /** Spec 001 §4: an admin can mark a ticket resolved unless it already is. */
 export const canResolve = (ticket: { status: string }) => ticketStatus(ticket.status) !== 'resolved';
@@ -150,3 +237,26 @@ export function statCards(stats: AdminStats): StatCard[] {
     { key: 'total_stories_today', label: 'Stories Today', value: count(stats.total_stories_today) },
   ];
 }
+
+/** The dashboard's trend ranges, in days. */
+export const TREND_RANGES = [
+  { id: '7', label: '7 days', days: 7 },
+  { id: '30', label: '30 days', days: 30 },
+] as const;
+export type TrendRange = (typeof TREND_RANGES)[number]['id'];
+
+/** The figures the dashboard charts per day (GET /api/admin/dashboard/history). */
+export const TREND_METRICS = [
+  { id: 'new_registrations', label: 'New registrations' },
+  { id: 'active_users', label: 'Active members' },
+  { id: 'posts', label: 'Posts' },
+  { id: 'comments', label: 'Comments' },
+  { id: 'stories', label: 'Stories' },
+  { id: 'revenue_usd', label: 'Revenue (USD)' },
+] as const;
+export type TrendMetric = (typeof TREND_METRICS)[number]['id'];
+
+export const formatTrendValue = (metric: TrendMetric, value: number) =>
+  metric === 'revenue_usd'
+    ? `$${value.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`
+    : value.toLocaleString('en-US');

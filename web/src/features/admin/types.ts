@@ -17,3 +17,19 @@ export type AdminTicket = Schemas['TicketResponse'];
 export type AdminSettings = Schemas['EconomySettingsResponse'];
 
 export type UserRoleFilter = 'all' | UserRole;
+
+/** One day of GET /api/admin/dashboard/history (UTC days, oldest first). */
+export interface DashboardDay {
+  date: string;
+  new_registrations: number;
+  active_users: number;
+  posts: number;
+  comments: number;
+  stories: number;
+  revenue_usd: number;
+}
+
+export interface DashboardHistory {
+  days: number;
+  points: DashboardDay[];
+}

@@ -1,4 +1,5 @@
 import {
+  priceAxisRange,
   CHART_RANGES,
   changeTone,
   DEFAULT_RANGE,
@@ -62,5 +63,22 @@ describe('coin chart', () => {
     const update = { current_price: 1.001, price_change_24h: 0.1, price_change_7d: 0.2, market_cap: 6 };
     expect(withUpdate(market as CoinMarket, update)).toEqual({ ...market, ...update });
     expect(withUpdate(undefined, update)).toBeUndefined();
+  });
+});
+
+describe('the price axis', () => {
+  it('widens a flat price to at least 2 % of it, centred on the price', () => {
+    const range = priceAxisRange([1, 1.0004])!;
+    expect(range.minValue).toBeCloseTo(0.9902, 4);
+    expect(range.maxValue).toBeCloseTo(1.0102, 4);
+  });
+
+  it('keeps a range wider than that as it is', () => {
+    expect(priceAxisRange([0.9, 1.1])).toEqual({ minValue: 0.9, maxValue: 1.1 });
+  });
+
+  it('has no range without a finite value', () => {
+    expect(priceAxisRange([])).toBeNull();
+    expect(priceAxisRange([Number.NaN])).toBeNull();
   });
 });

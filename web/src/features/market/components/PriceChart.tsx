@@ -9,6 +9,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
+import { priceAxisRange } from '../market';
 import styles from './CoinChart.module.css';
 
 export function PriceChart({
@@ -40,12 +41,21 @@ export function PriceChart({
       },
       rightPriceScale: { borderColor: 'rgba(255, 255, 255, 0.08)' },
       timeScale: { borderColor: 'rgba(255, 255, 255, 0.08)', timeVisible: true },
-      localization: { priceFormatter: (price: number) => `$${price.toFixed(4)}` },
+      // USD to 3 decimals (spec 000 §9).
+      localization: { priceFormatter: (price: number) => `$${price.toFixed(3)}` },
     });
     series.current = made.addSeries(LineSeries, {
       color: '#a78bfa',
       lineWidth: 2,
-      priceFormat: { type: 'price', precision: 4, minMove: 0.0001 },
+      priceFormat: { type: 'price', precision: 3, minMove: 0.001 },
+      autoscaleInfoProvider: (
+        original: () => { priceRange: { minValue: number; maxValue: number } } | null,
+      ) => {
+        const own = original();
+        if (!own) return own;
+        const range = priceAxisRange([own.priceRange.minValue, own.priceRange.maxValue]);
+        return range ? { ...own, priceRange: range } : own;
+      },
     });
     chart.current = made;
     return () => {

@@ -1,7 +1,8 @@
 // One marketplace item in the grid or the list: preview, name, description, category, price, premium
-// and owned tags; Purchase (disabled when owned), and for an owned item Apply to Profile / Remove.
+// and owned tags; Purchase (disabled when owned, and when the balance is below the price: spec 001 §5),
+// and for an owned item Apply to Profile / Remove.
 import { Spinner } from '../../../ui/Spinner';
-import { categoryLabel, formatPrice } from '../marketplace';
+import { categoryLabel, formatPrice, MarketplaceTexts } from '../marketplace';
 import type { MarketplaceCategory, MarketplaceItem } from '../types';
 import styles from './Marketplace.module.css';
 
@@ -12,6 +13,8 @@ export function ItemCard({
   onPurchase,
   onToggleApplied,
   applying,
+  preview,
+  affordable = true,
 }: {
   item: MarketplaceItem;
   categories: readonly MarketplaceCategory[];
@@ -19,10 +22,15 @@ export function ItemCard({
   onPurchase?: (item: MarketplaceItem) => void;
   onToggleApplied: (item: MarketplaceItem) => void;
   applying: boolean;
+  /** The picture to show (see distinctPreviews). */
+  preview?: string;
+  /** False when the member's balance is below the price. */
+  affordable?: boolean;
 }) {
+  const short = !item.is_owned && !affordable;
   return (
     <article className={`card ${styles.item}`} data-layout={layout} aria-label={item.name}>
-      <img className={styles.preview} src={item.preview_image_url} alt="" loading="lazy" />
+      <img className={styles.preview} src={preview ?? item.preview_image_url} alt="" loading="lazy" />
       <div className={styles.itemBody}>
         <h4 className={styles.itemName}>
           {item.name}
@@ -34,13 +42,14 @@ export function ItemCard({
           <span className={styles.price}>{formatPrice(item.price)}</span>
           {item.is_active_on_profile ? <span className={styles.active}>Active on profile</span> : null}
         </p>
+        {short && onPurchase ? <p className={styles.short}>{MarketplaceTexts.insufficient}</p> : null}
       </div>
       <div className={styles.itemActions}>
         {onPurchase ? (
           <button
             type="button"
             className="btn btn-primary"
-            disabled={item.is_owned}
+            disabled={item.is_owned || short}
             onClick={() => onPurchase(item)}
             aria-label={item.is_owned ? `${item.name}: owned` : `Purchase ${item.name}`}
           >

@@ -1,13 +1,15 @@
 // Browsing the catalogue (spec 001 §2 "Marketplace"): search on name or description, category and
 // price filters (under 50 / 50–100 / over 100), grid/list toggle, the items, and the confirm dialog.
 // Used by the Marketplace dialog and the own-profile Shop section's Browse Items tab.
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Skeleton } from '../../../ui/Skeleton';
 import { showToast } from '../../../ui/toast';
 import { useWallet } from '../../wallet/hooks/useWallet';
 import { balanceMicro } from '../../wallet/wallet';
 import {
+  canAfford,
+  distinctPreviews,
   ALL_CATEGORIES,
   filterItems,
   marketplaceFailureMessage,
@@ -38,6 +40,7 @@ export function MarketplaceBrowser() {
 
   const visible = filterItems(items.data ?? [], filter);
   const balance = wallet ? balanceMicro(wallet) : undefined;
+  const previews = useMemo(() => distinctPreviews(items.data ?? []), [items.data]);
 
   const onConfirm = () => {
     if (!confirming || purchase.isPending) return;
@@ -145,6 +148,8 @@ export function MarketplaceBrowser() {
               }}
               onToggleApplied={toggle.run}
               applying={toggle.busyId === item.id}
+              preview={previews.get(item.id)}
+              affordable={balance === undefined || canAfford(balance, item.price)}
             />
           ))}
         </div>

@@ -1,9 +1,14 @@
 // The own-profile dialog's Shop section (spec 000 §2: "Marketplace: tabs Browse Items and My
 // Purchases"): the catalogue browser, and the member's items with Apply to Profile / Remove.
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Skeleton } from '../../../ui/Skeleton';
-import { useMarketplaceCategories, useMarketplacePurchases } from '../hooks/useMarketplace';
+import {
+  useMarketplaceCategories,
+  useMarketplaceItems,
+  useMarketplacePurchases,
+} from '../hooks/useMarketplace';
+import { distinctPreviews } from '../marketplace';
 import { ItemCard } from './ItemCard';
 import { MarketplaceBrowser } from './MarketplaceBrowser';
 import { useToggleApplied } from './useToggleApplied';
@@ -46,6 +51,12 @@ export function ShopSection() {
 
 function MyPurchases({ onBrowse }: { onBrowse: () => void }) {
   const purchases = useMarketplacePurchases();
+  const catalogue = useMarketplaceItems();
+  // The same artwork as in Browse Items: shared placeholders are told apart across the whole catalogue.
+  const previews = useMemo(
+    () => distinctPreviews(catalogue.data ?? purchases.data ?? []),
+    [catalogue.data, purchases.data],
+  );
   const categories = useMarketplaceCategories();
   const toggle = useToggleApplied();
   if (purchases.isPending)
@@ -82,6 +93,7 @@ function MyPurchases({ onBrowse }: { onBrowse: () => void }) {
           layout="list"
           onToggleApplied={toggle.run}
           applying={toggle.busyId === item.id}
+          preview={previews.get(item.id)}
         />
       ))}
       {toggle.error ? (

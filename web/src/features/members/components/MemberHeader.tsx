@@ -55,9 +55,13 @@ export function MemberHeader({ profile }: { profile: MemberProfile }) {
           <p className={styles.username}>@{profile.username}</p>
           {profile.bio ? <p className={styles.bio}>{profile.bio}</p> : null}
         </div>
-        {isOwn ? null : <MessageButton userId={profile.id} />}
-        {isOwn ? null : <FollowButton profile={profile} />}
-        {isOwn ? null : <SendEnergyButton member={profile} />}
+        {isOwn ? null : (
+          <div className={styles.actions}>
+            <MessageButton userId={profile.id} />
+            <FollowButton profile={profile} />
+            <SendEnergyButton member={profile} />
+          </div>
+        )}
       </div>
 
       <MemberFeaturedGenie userId={profile.id} />

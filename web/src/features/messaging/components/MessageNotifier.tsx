@@ -10,10 +10,10 @@ import { useSocketEvent } from '../realtime/realtime-context';
 import type { MessageNotificationEvent } from '../types';
 
 export function MessageNotifier() {
-  const { open } = useAppDialogs();
+  const { stack } = useAppDialogs();
   const queryClient = useQueryClient();
   useSocketEvent<MessageNotificationEvent>('message_notification', (event) => {
-    if (open?.name === 'messages') return;
+    if (stack.some((entry) => entry.name === 'messages')) return;
     showToast(newMessageNotice(event), 'info');
     void queryClient.invalidateQueries({ queryKey: queryKeys.conversations });
     void queryClient.invalidateQueries({ queryKey: queryKeys.conversationMessages(event.conversation_id) });

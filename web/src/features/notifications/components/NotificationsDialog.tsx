@@ -1,7 +1,10 @@
 // The notifications center ('notifications'; spec 000 §2): tabs All, Unread, Social, Earnings; each
 // notification with its title, message, who and when, and the AC earned; mark read singly or all.
+// A notification is marked read when it is opened (a click on it), and one from a member opens their
+// profile on top of the center; there is no per-row "Mark read" button.
 import { useId, useState } from 'react';
 import type { DialogContentProps } from '../../../app/DialogHost';
+import { useOpenMember } from '../../members/hooks/useOpenMember';
 import { Avatar } from '../../../ui/Avatar';
 import { EmptyState } from '../../../ui/EmptyState';
 import { formatAC } from '../../../ui/format';
@@ -25,6 +28,7 @@ export function NotificationsDialog(_props: DialogContentProps) {
   const idBase = useId();
   const list = useNotificationList();
   const marking = useMarkNotificationsRead();
+  const openMember = useOpenMember();
   const all = list.data ?? [];
   const shown = filterNotifications(all, tab);
   const hasUnread = all.some((item) => !item.is_read);
@@ -73,7 +77,10 @@ export function NotificationsDialog(_props: DialogContentProps) {
               <NotificationItem
                 key={notification.id}
                 notification={notification}
-                onRead={() => marking.markRead(notification.id)}
+                onOpen={() => {
+                  if (!notification.is_read) marking.markRead(notification.id);
+                  if (notification.from_user) openMember(notification.from_user.id);
+                }}
               />
             ))}
           </ul>
@@ -83,38 +90,32 @@ export function NotificationsDialog(_props: DialogContentProps) {
   );
 }
 
-function NotificationItem({ notification, onRead }: { notification: Notification; onRead: () => void }) {
+function NotificationItem({ notification, onOpen }: { notification: Notification; onOpen: () => void }) {
   const from = notification.from_user;
   const coins = coinsEarned(notification);
   return (
-    <li
-      className={styles.item}
-      data-read={notification.is_read ? 'true' : 'false'}
-      data-type={notification.type}
-    >
-      {from ? (
-        <Avatar username={from.username} src={from.profile_picture} auraScore={from.aura_score} size="sm" />
-      ) : (
-        <span className={styles.systemMark} aria-hidden="true">
-          ✦
+    <li data-read={notification.is_read ? 'true' : 'false'} data-type={notification.type}>
+      <button type="button" className={styles.item} onClick={onOpen}>
+        {from ? (
+          <Avatar username={from.username} src={from.profile_picture} auraScore={from.aura_score} size="sm" />
+        ) : (
+          <span className={styles.systemMark} aria-hidden="true">
+            ✦
+          </span>
+        )}
+        <span className={styles.body}>
+          <span className={styles.title}>
+            {notification.is_read ? null : <span className="sr-only">Unread: </span>}
+            {notification.title}
+            {notification.is_read ? null : <span className={styles.unreadDot} aria-hidden="true" />}
+          </span>
+          <span className={styles.message}>{notification.message}</span>
+          <span className={styles.meta}>
+            <time dateTime={notification.created_at}>{timeAgo(notification.created_at)}</time>
+            {coins > 0 ? <span className={styles.coins}>+{formatAC(coins, 3)}</span> : null}
+          </span>
         </span>
-      )}
-      <div className={styles.body}>
-        <p className={styles.title}>
-          {notification.title}
-          {notification.is_read ? null : <span className={styles.unreadDot} aria-label="Unread" role="img" />}
-        </p>
-        <p className={styles.message}>{notification.message}</p>
-        <p className={styles.meta}>
-          <time dateTime={notification.created_at}>{timeAgo(notification.created_at)}</time>
-          {coins > 0 ? <span className={styles.coins}>+{formatAC(coins, 3)}</span> : null}
-        </p>
-      </div>
-      {notification.is_read ? null : (
-        <button type="button" className={`btn btn-ghost ${styles.markOne}`} onClick={onRead}>
-          Mark read
-        </button>
-      )}
+      </button>
     </li>
   );
 }

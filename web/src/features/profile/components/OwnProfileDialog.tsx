@@ -3,6 +3,7 @@
 // order); genies and marketplace (Shop) join it with their issue: add the id to IMPLEMENTED_SECTIONS and
 // one line rendering the section below.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useScrollHints } from '../../../ui/useScrollHints';
 import type { DialogContentProps } from '../../../app/DialogHost';
 import { useSignedInUser } from '../../auth/hooks';
 import { GeniesSection } from '../../genies/components/GeniesSection';
@@ -37,6 +38,8 @@ export function OwnProfileDialog({ props }: DialogContentProps) {
   const section = sections.find((s) => s.id === selected) ?? sections[0];
   const baseId = useId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const row = useRef<HTMLDivElement>(null);
+  useScrollHints(row, section?.id);
 
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
@@ -50,7 +53,7 @@ export function OwnProfileDialog({ props }: DialogContentProps) {
   return (
     <div className={styles.dialog}>
       <ProfileHeader user={user} />
-      <div className={styles.tablist} role="tablist" aria-label="Profile sections">
+      <div ref={row} className={`scroll-row ${styles.tablist}`} role="tablist" aria-label="Profile sections">
         {sections.map((s, index) => (
           <button
             key={s.id}

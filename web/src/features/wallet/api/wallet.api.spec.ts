@@ -53,10 +53,17 @@ describe('wallet api', () => {
   it('sends a transfer without an empty message, and a withdrawal in USD', async () => {
     const { wallet, seen } = gateway({ message: 'ok' });
     await wallet.transfer({ recipientId: 'u2', amount: '2', message: '' }, 'key-2');
-    await wallet.requestWithdrawal({ amount: '10', paypalEmail: ' me@example.com ' }, 'key-3');
+    await wallet.requestWithdrawal(
+      { amount: '10', paypalEmail: ' me@example.com ', password: ' secret pass ' },
+      'key-3',
+    );
     expect(seen.map((s) => [s.url.pathname, s.key, s.body])).toEqual([
       ['/api/payments/transfer', 'key-2', { recipient_id: 'u2', amount: '2' }],
-      ['/api/withdrawals/request', 'key-3', { amount: '10', paypal_email: 'me@example.com' }],
+      [
+        '/api/withdrawals/request',
+        'key-3',
+        { amount: '10', paypal_email: 'me@example.com', password: ' secret pass ' },
+      ],
     ]);
   });
 

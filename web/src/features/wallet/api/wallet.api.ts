@@ -20,6 +20,8 @@ export interface WithdrawalInput {
   /** USD, as typed. */
   amount: string;
   paypalEmail: string;
+  /** The member's password: every withdrawal asks for it again (a token alone moves no money out). */
+  password: string;
 }
 
 const idempotent = (key: string) => ({ header: { 'idempotency-key': key } });
@@ -65,7 +67,11 @@ export function createWalletApi(api: ApiClient) {
       api.call((c) =>
         c.POST('/api/withdrawals/request', {
           params: idempotent(key),
-          body: { amount: input.amount.trim(), paypal_email: input.paypalEmail.trim() },
+          body: {
+            amount: input.amount.trim(),
+            paypal_email: input.paypalEmail.trim(),
+            password: input.password,
+          },
         }),
       ),
     /** The recipient picker (spec 001 §7: GET /users/search/{text}). */

@@ -53,7 +53,8 @@ export function TransactionHistory() {
       ) : history.transactions.length === 0 ? (
         <p className={styles.muted}>No transactions yet</p>
       ) : (
-        <ul className={styles.history} aria-label="Transactions">
+        // Focusable so that the list scrolls with the keyboard too (WCAG 2.1.1).
+        <ul className={styles.history} aria-label="Transactions" tabIndex={0}>
           {history.transactions.map((item) => (
             <TransactionRow key={item.id} item={item} />
           ))}

@@ -1,6 +1,6 @@
 // The Wallet & Payments dialog ('wallet'; spec 001 §2 "AuraCoin Wallet", spec 000 §2 wallet section):
 // balance, total earned, the tabs and the history. Spec 001 names three tabs: Buy AuraCoins, Send
-// AuraCoins, Withdraw. Send AuraCoins opens unless a tab is asked for ({tab: 'buy'|'send'|'withdraw'}).
+// AuraCoins, Withdraw. The first, Buy AuraCoins, opens unless a tab is asked for ({tab: 'buy'|'send'|'withdraw'}).
 import { useId, useState } from 'react';
 import type { DialogContentProps } from '../../../app/DialogHost';
 import { TabPanel, Tabs } from '../../../ui/Tabs';
@@ -23,7 +23,7 @@ const isWalletTab = (value: unknown): value is WalletTab => WALLET_TABS.some((ta
 
 export function WalletDialog({ props }: DialogContentProps) {
   const asked = props?.tab;
-  const [tab, setTab] = useState<WalletTab>(isWalletTab(asked) ? asked : 'send');
+  const [tab, setTab] = useState<WalletTab>(isWalletTab(asked) ? asked : 'buy');
   const idBase = useId();
   return (
     <div className={styles.dialog}>

@@ -8,7 +8,7 @@ import { WalletSummary } from './WalletSummary';
 import styles from './Wallet.module.css';
 
 export function WalletSection() {
-  const { openDialog } = useAppDialogs();
+  const { replaceDialog } = useAppDialogs();
   return (
     <div className={styles.dialog}>
       <WalletSummary />
@@ -16,12 +16,16 @@ export function WalletSection() {
         <button
           type="button"
           className="btn btn-primary"
-          onClick={() => openDialog('wallet', { tab: 'buy' })}
+          onClick={() => replaceDialog('wallet', { tab: 'buy' })}
         >
           <Icon name="coin" size={18} />
           Buy AuraCoins
         </button>
-        <button type="button" className="btn btn-ghost" onClick={() => openDialog('wallet', { tab: 'send' })}>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={() => replaceDialog('wallet', { tab: 'send' })}
+        >
           <Icon name="send" size={18} />
           Send AuraCoins
         </button>

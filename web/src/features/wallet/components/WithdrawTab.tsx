@@ -45,17 +45,18 @@ function WithdrawForm({ usdBalance }: { usdBalance: number }) {
   const request = useRequestWithdrawal();
   const [amount, setAmount] = useState('');
   const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const ids = useId();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (request.isPending) return;
-    const problem = withdrawalError({ amount, paypalEmail: email }, usdBalance);
+    const problem = withdrawalError({ amount, paypalEmail: email, password }, usdBalance);
     setError(problem);
     if (problem) return;
     request.mutate(
-      { amount, paypalEmail: email },
+      { amount, paypalEmail: email, password },
       {
         onSuccess: (answer) => {
           showToast(answer.message);
@@ -63,6 +64,8 @@ function WithdrawForm({ usdBalance }: { usdBalance: number }) {
           setEmail('');
         },
         onError: (failure) => setError(moneyFailureMessage(failure, WalletTexts.withdrawalFailed)),
+        // The password is asked again for every attempt, never kept.
+        onSettled: () => setPassword(''),
       },
     );
   };
@@ -92,6 +95,20 @@ function WithdrawForm({ usdBalance }: { usdBalance: number }) {
         placeholder="10.00"
         hint={`Available: ${formatUSD(usdBalance)}`}
       />
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={`${ids}-password`}>
+          Your password
+        </label>
+        <input
+          id={`${ids}-password`}
+          className={styles.input}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <span className={styles.counter}>Asked again for every withdrawal, to keep your AuraCoins safe.</span>
+      </div>
       <FormFooter error={error} busy={request.isPending} submitLabel="Request Withdrawal" />
     </form>
   );

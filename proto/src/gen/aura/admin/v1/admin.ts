@@ -37,6 +37,29 @@ export interface DashboardStats {
   totalStoriesToday: number;
 }
 
+export interface DashboardHistoryRequest {
+  /** 7 or 30. */
+  days: number;
+}
+
+export interface DashboardDay {
+  /** YYYY-MM-DD (UTC). */
+  date: string;
+  newRegistrations: number;
+  /** Members who did anything counted as activity on that day. */
+  activeUsers: number;
+  posts: number;
+  comments: number;
+  stories: number;
+  /** USD in micro-USD: card top-ups completed that day. */
+  revenueUsdMicro: number;
+}
+
+export interface DashboardHistory {
+  days: number;
+  points: DashboardDay[];
+}
+
 export interface CreateTicketRequest {
   subject: string;
   message: string;
@@ -376,6 +399,335 @@ export const DashboardStats: MessageFns<DashboardStats> = {
     message.totalPostsToday = object.totalPostsToday ?? 0;
     message.totalCommentsToday = object.totalCommentsToday ?? 0;
     message.totalStoriesToday = object.totalStoriesToday ?? 0;
+    return message;
+  },
+};
+
+function createBaseDashboardHistoryRequest(): DashboardHistoryRequest {
+  return { days: 0 };
+}
+
+export const DashboardHistoryRequest: MessageFns<DashboardHistoryRequest> = {
+  encode(message: DashboardHistoryRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.days !== 0) {
+      writer.uint32(8).int32(message.days);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DashboardHistoryRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDashboardHistoryRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.days = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DashboardHistoryRequest {
+    return { days: isSet(object.days) ? globalThis.Number(object.days) : 0 };
+  },
+
+  toJSON(message: DashboardHistoryRequest): unknown {
+    const obj: any = {};
+    if (message.days !== 0) {
+      obj.days = Math.round(message.days);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DashboardHistoryRequest>, I>>(base?: I): DashboardHistoryRequest {
+    return DashboardHistoryRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DashboardHistoryRequest>, I>>(object: I): DashboardHistoryRequest {
+    const message = createBaseDashboardHistoryRequest();
+    message.days = object.days ?? 0;
+    return message;
+  },
+};
+
+function createBaseDashboardDay(): DashboardDay {
+  return { date: "", newRegistrations: 0, activeUsers: 0, posts: 0, comments: 0, stories: 0, revenueUsdMicro: 0 };
+}
+
+export const DashboardDay: MessageFns<DashboardDay> = {
+  encode(message: DashboardDay, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.date !== "") {
+      writer.uint32(10).string(message.date);
+    }
+    if (message.newRegistrations !== 0) {
+      writer.uint32(16).int64(message.newRegistrations);
+    }
+    if (message.activeUsers !== 0) {
+      writer.uint32(24).int64(message.activeUsers);
+    }
+    if (message.posts !== 0) {
+      writer.uint32(32).int64(message.posts);
+    }
+    if (message.comments !== 0) {
+      writer.uint32(40).int64(message.comments);
+    }
+    if (message.stories !== 0) {
+      writer.uint32(48).int64(message.stories);
+    }
+    if (message.revenueUsdMicro !== 0) {
+      writer.uint32(56).int64(message.revenueUsdMicro);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DashboardDay {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDashboardDay();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.date = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.newRegistrations = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.activeUsers = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.posts = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.comments = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.stories = longToNumber(reader.int64());
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.revenueUsdMicro = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DashboardDay {
+    return {
+      date: isSet(object.date) ? globalThis.String(object.date) : "",
+      newRegistrations: isSet(object.newRegistrations)
+        ? globalThis.Number(object.newRegistrations)
+        : isSet(object.new_registrations)
+        ? globalThis.Number(object.new_registrations)
+        : 0,
+      activeUsers: isSet(object.activeUsers)
+        ? globalThis.Number(object.activeUsers)
+        : isSet(object.active_users)
+        ? globalThis.Number(object.active_users)
+        : 0,
+      posts: isSet(object.posts) ? globalThis.Number(object.posts) : 0,
+      comments: isSet(object.comments) ? globalThis.Number(object.comments) : 0,
+      stories: isSet(object.stories) ? globalThis.Number(object.stories) : 0,
+      revenueUsdMicro: isSet(object.revenueUsdMicro)
+        ? globalThis.Number(object.revenueUsdMicro)
+        : isSet(object.revenue_usd_micro)
+        ? globalThis.Number(object.revenue_usd_micro)
+        : 0,
+    };
+  },
+
+  toJSON(message: DashboardDay): unknown {
+    const obj: any = {};
+    if (message.date !== "") {
+      obj.date = message.date;
+    }
+    if (message.newRegistrations !== 0) {
+      obj.newRegistrations = Math.round(message.newRegistrations);
+    }
+    if (message.activeUsers !== 0) {
+      obj.activeUsers = Math.round(message.activeUsers);
+    }
+    if (message.posts !== 0) {
+      obj.posts = Math.round(message.posts);
+    }
+    if (message.comments !== 0) {
+      obj.comments = Math.round(message.comments);
+    }
+    if (message.stories !== 0) {
+      obj.stories = Math.round(message.stories);
+    }
+    if (message.revenueUsdMicro !== 0) {
+      obj.revenueUsdMicro = Math.round(message.revenueUsdMicro);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DashboardDay>, I>>(base?: I): DashboardDay {
+    return DashboardDay.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DashboardDay>, I>>(object: I): DashboardDay {
+    const message = createBaseDashboardDay();
+    message.date = object.date ?? "";
+    message.newRegistrations = object.newRegistrations ?? 0;
+    message.activeUsers = object.activeUsers ?? 0;
+    message.posts = object.posts ?? 0;
+    message.comments = object.comments ?? 0;
+    message.stories = object.stories ?? 0;
+    message.revenueUsdMicro = object.revenueUsdMicro ?? 0;
+    return message;
+  },
+};
+
+function createBaseDashboardHistory(): DashboardHistory {
+  return { days: 0, points: [] };
+}
+
+export const DashboardHistory: MessageFns<DashboardHistory> = {
+  encode(message: DashboardHistory, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.days !== 0) {
+      writer.uint32(8).int32(message.days);
+    }
+    for (const v of message.points) {
+      DashboardDay.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DashboardHistory {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDashboardHistory();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.days = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.points.push(DashboardDay.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DashboardHistory {
+    return {
+      days: isSet(object.days) ? globalThis.Number(object.days) : 0,
+      points: globalThis.Array.isArray(object?.points) ? object.points.map((e: any) => DashboardDay.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: DashboardHistory): unknown {
+    const obj: any = {};
+    if (message.days !== 0) {
+      obj.days = Math.round(message.days);
+    }
+    if (message.points?.length) {
+      obj.points = message.points.map((e) => DashboardDay.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DashboardHistory>, I>>(base?: I): DashboardHistory {
+    return DashboardHistory.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DashboardHistory>, I>>(object: I): DashboardHistory {
+    const message = createBaseDashboardHistory();
+    message.days = object.days ?? 0;
+    message.points = object.points?.map((e) => DashboardDay.fromPartial(e)) || [];
     return message;
   },
 };
@@ -1321,6 +1673,20 @@ export const AdminServiceService = {
     responseSerialize: (value: DashboardStats): Buffer => Buffer.from(DashboardStats.encode(value).finish()),
     responseDeserialize: (value: Buffer): DashboardStats => DashboardStats.decode(value),
   },
+  /**
+   * The dashboard's figures per UTC day over the last 7 or 30 days, oldest first, today included
+   * (a day without activity is 0). Admins only.
+   */
+  getDashboardHistory: {
+    path: "/aura.admin.v1.AdminService/GetDashboardHistory" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DashboardHistoryRequest): Buffer =>
+      Buffer.from(DashboardHistoryRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DashboardHistoryRequest => DashboardHistoryRequest.decode(value),
+    responseSerialize: (value: DashboardHistory): Buffer => Buffer.from(DashboardHistory.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DashboardHistory => DashboardHistory.decode(value),
+  },
   /** A member opens a ticket. "Please fill in all fields"; message at most 1000 characters. */
   createTicket: {
     path: "/aura.admin.v1.AdminService/CreateTicket" as const,
@@ -1377,6 +1743,11 @@ export const AdminServiceService = {
 export interface AdminServiceServer extends UntypedServiceImplementation {
   /** The dashboard figures (definitions in services/admin/README.md). Admins only. */
   getDashboardStats: handleUnaryCall<Empty, DashboardStats>;
+  /**
+   * The dashboard's figures per UTC day over the last 7 or 30 days, oldest first, today included
+   * (a day without activity is 0). Admins only.
+   */
+  getDashboardHistory: handleUnaryCall<DashboardHistoryRequest, DashboardHistory>;
   /** A member opens a ticket. "Please fill in all fields"; message at most 1000 characters. */
   createTicket: handleUnaryCall<CreateTicketRequest, Ticket>;
   /** The caller's own tickets with their responses, newest first. */
@@ -1405,6 +1776,25 @@ export interface AdminServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DashboardStats) => void,
+  ): ClientUnaryCall;
+  /**
+   * The dashboard's figures per UTC day over the last 7 or 30 days, oldest first, today included
+   * (a day without activity is 0). Admins only.
+   */
+  getDashboardHistory(
+    request: DashboardHistoryRequest,
+    callback: (error: ServiceError | null, response: DashboardHistory) => void,
+  ): ClientUnaryCall;
+  getDashboardHistory(
+    request: DashboardHistoryRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DashboardHistory) => void,
+  ): ClientUnaryCall;
+  getDashboardHistory(
+    request: DashboardHistoryRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DashboardHistory) => void,
   ): ClientUnaryCall;
   /** A member opens a ticket. "Please fill in all fields"; message at most 1000 characters. */
   createTicket(
