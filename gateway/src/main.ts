@@ -4,7 +4,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import { createRedis, HealthServer, NestPinoLogger, setHttpRoute } from '@aura/platform';
+import {
+  configureInternalCalls,
+  createRedis,
+  HealthServer,
+  internalCallsConfig,
+  NestPinoLogger,
+  setHttpRoute,
+} from '@aura/platform';
 import { stopTelemetry } from '@aura/platform/telemetry';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -49,6 +56,8 @@ function adapterClients(url: string, logger: Logger): { pub: Redis; sub: Redis }
 
 async function main(): Promise<void> {
   const config = loadGatewayConfig();
+  // Before any gRPC client exists: the gateway's certificate, and the key of its caller tokens.
+  configureInternalCalls(internalCallsConfig('gateway', config));
   useAttachmentUrlSigner(
     new AttachmentUrlSigner(config.AURA_MEDIA_SIGNING_SECRET, config.AURA_MEDIA_SIGNED_URL_TTL_SECONDS),
   );

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureInternalPki } from '../../deploy/local/pki.mjs';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -20,11 +21,15 @@ export function cacheDir(env = process.env) {
   return env.AURA_CACHE_DIR || join(homedir(), '.cache', 'aura');
 }
 
-/** Defaults from aura.env, then the caller's environment, then `overrides`. Empty values are dropped. */
+/**
+ * Defaults from aura.env, then the caller's environment, then `overrides`. Empty values are dropped.
+ * Without an internal PKI named, the local one (deploy/local/pki.mjs, made once in the cache).
+ */
 export function stackEnv(overrides = {}) {
   const merged = { ...readEnvFile(), ...process.env, ...overrides };
   for (const [key, value] of Object.entries(merged))
     if (value === '' || value === undefined) delete merged[key];
+  if (!merged.AURA_INTERNAL_TLS_DIR) Object.assign(merged, ensureInternalPki(join(cacheDir(merged), 'pki')));
   return merged;
 }
 

@@ -61,3 +61,12 @@ app.kubernetes.io/part-of: aura
 app.kubernetes.io/managed-by: {{ .Release.Service }}
 helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" }}
 {{- end -}}
+
+{{/* The Secret of the internal PKI (ca.crt, <component>.crt/.key): internalPki.existingSecret or <release>-internal-pki. */}}
+{{- define "aura.internalPkiSecretName" -}}
+{{- if .Values.internalPki.existingSecret -}}
+{{- tpl .Values.internalPki.existingSecret . -}}
+{{- else -}}
+{{- printf "%s-internal-pki" .Release.Name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+{{- end -}}

@@ -11,7 +11,7 @@ export class AdminClient implements OnModuleDestroy {
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     this.client = createGrpcClient(admin.AdminServiceClient, config.ADMIN_GRPC_URL);
-    this.health = createGrpcClient(common.HealthServiceClient, config.ADMIN_GRPC_URL);
+    this.health = createGrpcClient(common.HealthServiceClient, config.ADMIN_GRPC_URL, 'admin');
   }
 
   dashboardStats(caller: Caller) {

@@ -14,7 +14,7 @@ export class EconomyClient implements OnModuleDestroy {
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     this.client = createGrpcClient(economy.EconomyServiceClient, config.ECONOMY_GRPC_URL);
-    this.health = createGrpcClient(common.HealthServiceClient, config.ECONOMY_GRPC_URL);
+    this.health = createGrpcClient(common.HealthServiceClient, config.ECONOMY_GRPC_URL, 'economy');
   }
 
   getWallet(caller: Caller, userId = '') {

@@ -11,7 +11,7 @@ export class GeniesClient implements OnModuleDestroy {
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     this.client = createGrpcClient(genies.GeniesServiceClient, config.GENIES_GRPC_URL);
-    this.health = createGrpcClient(common.HealthServiceClient, config.GENIES_GRPC_URL);
+    this.health = createGrpcClient(common.HealthServiceClient, config.GENIES_GRPC_URL, 'genies');
   }
 
   listCatalogue(caller: Caller) {

@@ -11,7 +11,7 @@ export class IdentityClient implements OnModuleDestroy {
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     this.client = createGrpcClient(identity.IdentityServiceClient, config.IDENTITY_GRPC_URL);
-    this.health = createGrpcClient(common.HealthServiceClient, config.IDENTITY_GRPC_URL);
+    this.health = createGrpcClient(common.HealthServiceClient, config.IDENTITY_GRPC_URL, 'identity');
   }
 
   register(request: identity.RegisterRequest) {

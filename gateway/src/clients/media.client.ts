@@ -31,7 +31,7 @@ export class MediaClient implements OnModuleDestroy {
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     this.client = createGrpcClient(media.MediaServiceClient, config.MEDIA_GRPC_URL);
-    this.health = createGrpcClient(common.HealthServiceClient, config.MEDIA_GRPC_URL);
+    this.health = createGrpcClient(common.HealthServiceClient, config.MEDIA_GRPC_URL, 'media');
   }
 
   /**

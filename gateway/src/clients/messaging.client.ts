@@ -11,7 +11,7 @@ export class MessagingClient implements OnModuleDestroy {
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     this.client = createGrpcClient(messaging.MessagingServiceClient, config.MESSAGING_GRPC_URL);
-    this.health = createGrpcClient(common.HealthServiceClient, config.MESSAGING_GRPC_URL);
+    this.health = createGrpcClient(common.HealthServiceClient, config.MESSAGING_GRPC_URL, 'messaging');
   }
 
   listConversations(caller: Caller) {

@@ -15,7 +15,7 @@ export class SocialClient implements OnModuleDestroy {
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     this.client = createGrpcClient(social.SocialServiceClient, config.SOCIAL_GRPC_URL);
-    this.health = createGrpcClient(common.HealthServiceClient, config.SOCIAL_GRPC_URL);
+    this.health = createGrpcClient(common.HealthServiceClient, config.SOCIAL_GRPC_URL, 'social');
   }
 
   createPost(caller: Caller, request: social.CreatePostRequest) {

@@ -22,6 +22,12 @@ export class WalletResponse {
   aura_coin_balance_micro!: number;
   @ApiProperty({ example: 1, description: 'The coin price used, USD per AC' })
   coin_price_usd!: number;
+  @ApiProperty({
+    example: 3.21,
+    description:
+      'AC the member may withdraw, 3 decimals: what they earned, not AC bought with a card or credited by an admin',
+  })
+  withdrawable!: number;
 }
 
 export class CounterpartyResponse {
@@ -160,5 +166,11 @@ export class LedgerReportResponse {
   @ApiProperty() rejected_transfers!: number;
   @ApiProperty({ type: AccountBalanceResponse, isArray: true }) system_balances!: AccountBalanceResponse[];
   @ApiProperty({ type: AccountBalanceResponse, isArray: true }) negative_balances!: AccountBalanceResponse[];
+  @ApiProperty({
+    type: AccountBalanceResponse,
+    isArray: true,
+    description: 'Members who owe a refunded or disputed top-up (below zero by design)',
+  })
+  debts!: AccountBalanceResponse[];
   @ApiProperty({ type: String, isArray: true }) mismatches!: string[];
 }

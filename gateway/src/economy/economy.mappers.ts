@@ -46,6 +46,7 @@ export function toWallet(wallet: economy.Wallet): WalletResponse {
     total_earned: microToAc(wallet.totalEarnedMicro),
     aura_coin_balance_micro: wallet.balanceMicro,
     coin_price_usd: microToAc(wallet.coinPriceMicroUsd, 6),
+    withdrawable: microToAc(wallet.withdrawableMicro),
   };
 }
 
@@ -105,6 +106,7 @@ export function toLedgerReport(report: economy.LedgerReport): LedgerReportRespon
     rejected_transfers: report.rejectedTransfers,
     system_balances: balances(report.systemBalances),
     negative_balances: balances(report.negativeBalances),
+    debts: balances(report.debts),
     mismatches: report.mismatches,
   };
 }

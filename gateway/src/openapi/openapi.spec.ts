@@ -13,7 +13,7 @@ import { buildOpenApiDocument } from './openapi';
 describe('the committed OpenAPI document', () => {
   it('matches what the controllers generate (run `npm run openapi` after changing the API)', async () => {
     const app = await NestFactory.create<NestFastifyApplication>(
-      AppModule.register(loadGatewayConfig({})),
+      AppModule.register(loadGatewayConfig({ AURA_INTERNAL_TLS_DIR: '/pki' })),
       new FastifyAdapter(),
       { preview: true, logger: false },
     );

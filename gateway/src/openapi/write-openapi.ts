@@ -11,7 +11,8 @@ import { buildOpenApiDocument } from './openapi';
 
 async function main() {
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.register(loadGatewayConfig({})),
+    // Preview mode opens no connection: the internal PKI is only named, never read.
+    AppModule.register(loadGatewayConfig({ AURA_INTERNAL_TLS_DIR: '/unused' })),
     new FastifyAdapter(),
     { preview: true, logger: false },
   );

@@ -41,7 +41,10 @@ function context(policy: string | undefined, userId?: string): ExecutionContext 
 }
 
 describe('ContentRateLimitGuard', () => {
-  const config = loadGatewayConfig({ AURA_RATE_LIMIT_CONTENT_PER_MINUTE: '3' });
+  const config = loadGatewayConfig({
+    AURA_INTERNAL_TLS_DIR: '/pki',
+    AURA_RATE_LIMIT_CONTENT_PER_MINUTE: '3',
+  });
 
   it('lets a member post up to the limit per minute, then answers 429 with Retry-After', async () => {
     const { redis, keys } = fakeRedis();
@@ -75,6 +78,6 @@ describe('ContentRateLimitGuard', () => {
   });
 
   it('defaults to 30 per minute', () => {
-    expect(loadGatewayConfig({}).AURA_RATE_LIMIT_CONTENT_PER_MINUTE).toBe(30);
+    expect(loadGatewayConfig({ AURA_INTERNAL_TLS_DIR: '/pki' }).AURA_RATE_LIMIT_CONTENT_PER_MINUTE).toBe(30);
   });
 });

@@ -5,7 +5,7 @@
 // telemetry (./in-memory-telemetry, imported first: it instruments grpc-js before any client exists).
 import { exporter, grpcInstrumentation } from './in-memory-telemetry';
 import { callerMetadata, recordError, ServiceRuntime, unaryCall } from '@aura/platform';
-import { testConfig, waitFor } from '@aura/platform/testing';
+import { testConfig, testIdentity, waitFor } from '@aura/platform/testing';
 import * as grpc from '@grpc/grpc-js';
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -105,7 +105,7 @@ function postThroughGateway(authorId: string, request: Partial<social.CreatePost
             client,
             client.createPost,
             social.CreatePostRequest.fromPartial(request),
-            callerMetadata({ userId: authorId, role: 'user' }),
+            callerMetadata({ userId: authorId, role: 'user' }, undefined, testIdentity('gateway')),
           );
         } catch (error) {
           recordError(span, error);

@@ -83,6 +83,7 @@ export function composeEconomy(deps: EconomyDependencies) {
       deps.topups?.webhookSecret === undefined ? LOCAL_WEBHOOK_SECRET : deps.topups.webhookSecret,
     allowedOrigins: deps.topups?.allowedOrigins ?? [],
     production: deps.topups?.production ?? false,
+    testCheckout: deps.topups?.testCheckout ?? true,
   });
   const controller = new EconomyGrpcController(
     wallets,

@@ -6,7 +6,7 @@ import { NestFactory } from '@nestjs/core';
 import { loadEconomyConfig } from './config';
 import { composeEconomy } from './economy';
 import { EconomyModule } from './economy.module';
-import { EconomyGrpcController } from './grpc/economy.grpc-controller';
+import { ECONOMY_CALLERS, EconomyGrpcController } from './grpc/economy.grpc-controller';
 import { IdentityMemberDirectory } from './members/identity-directory';
 import { StripeCheckoutProvider, stripeClient, TestCheckoutProvider } from './topups/checkout-provider';
 import { parseOrigins } from './topups/packages';
@@ -35,6 +35,7 @@ async function main(): Promise<void> {
   runtime.grpc.add(
     contract.EconomyServiceService,
     asyncService(contract.EconomyServiceService, app.get(EconomyGrpcController), runtime.logger),
+    ECONOMY_CALLERS,
   );
   runtime.installSignalHandlers(async () => {
     await economy.maintenance.stop();
@@ -56,17 +57,19 @@ async function main(): Promise<void> {
   ]);
 }
 
-/** Stripe with a secret key; otherwise the local test checkout (refused in production). */
+/** Stripe with a secret key; otherwise the local test checkout where it is enabled (never in production). */
 function topUpOptions(config: ReturnType<typeof loadEconomyConfig>) {
-  const production = config.AURA_ENV === 'production';
+  const testCheckout = !config.STRIPE_SECRET_KEY && config.AURA_TEST_CHECKOUT === 'enabled';
   const provider = config.STRIPE_SECRET_KEY
     ? new StripeCheckoutProvider(stripeClient(config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE))
     : new TestCheckoutProvider();
   return {
     provider,
-    webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? (production ? null : LOCAL_WEBHOOK_SECRET),
+    // The published local secret signs only the test checkout's own events.
+    webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? (testCheckout ? LOCAL_WEBHOOK_SECRET : null),
     allowedOrigins: parseOrigins(config.PAYMENTS_ALLOWED_ORIGINS),
-    production,
+    production: config.AURA_ENV === 'production',
+    testCheckout,
   };
 }
 

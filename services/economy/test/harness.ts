@@ -2,14 +2,22 @@
 // database (dropped first), its own consumer groups, the gRPC server on a random port, and a grpc-js
 // client as the gateway uses. Members come from a stand-in for identity unless a test publishes
 // identity's events.
-import { asyncService, Caller, callerMetadata, GrpcServer, ServiceRuntime } from '@aura/platform';
-import { testConfig } from '@aura/platform/testing';
+import {
+  asyncService,
+  Caller,
+  callerMetadata,
+  createGrpcClient,
+  GrpcServer,
+  ServiceRuntime,
+} from '@aura/platform';
+import { testConfig, testIdentity } from '@aura/platform/testing';
 import { economy as contract } from '@aura/proto';
-import { credentials, ServiceError } from '@grpc/grpc-js';
+import { ServiceError } from '@grpc/grpc-js';
 import { Kafka, logLevel } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { composeEconomy, Economy, EconomyDependencies } from '../src/economy';
+import { ECONOMY_CALLERS } from '../src/grpc/economy.grpc-controller';
 import { MarketOptions } from '../src/market/market.service';
 import { WithdrawalsOptions } from '../src/withdrawals/withdrawals.service';
 import { Member, MemberDirectory } from '../src/members/member';
@@ -46,10 +54,20 @@ export interface Harness {
   economy: Economy;
   directory: FakeDirectory;
   client: contract.EconomyServiceClient;
+  /** A call as the gateway makes it, for `caller`. */
   call<K extends keyof contract.EconomyServiceClient>(
     method: K,
     request: unknown,
     caller?: Caller,
+    idempotencyKey?: string,
+  ): Promise<unknown>;
+  /** A client with another service's certificate (genies, calling economy). */
+  clientAs(service: string): contract.EconomyServiceClient;
+  /** A call as another service makes it (its own certificate, no member). */
+  callAs<K extends keyof contract.EconomyServiceClient>(
+    service: string,
+    method: K,
+    request: unknown,
     idempotencyKey?: string,
   ): Promise<unknown>;
   stop(): Promise<void>;
@@ -101,30 +119,47 @@ export async function startEconomy(
   server.add(
     contract.EconomyServiceService,
     asyncService(contract.EconomyServiceService, economy.controller, logger),
+    ECONOMY_CALLERS,
   );
   const port = await server.listen('127.0.0.1:0');
   // The relay publishes (and deletes) outbox documents; tests of the outbox itself keep it off.
   if (options.relay !== false) economy.relay.start();
-  const client = new contract.EconomyServiceClient(`127.0.0.1:${port}`, credentials.createInsecure());
+  const gateway = testIdentity('gateway');
+  const clientAs = (service: string) =>
+    createGrpcClient(contract.EconomyServiceClient, `127.0.0.1:${port}`, 'economy', testIdentity(service));
+  const client = clientAs('gateway');
+  const clients = new Map([['gateway', client]]);
+  const invoke = (
+    on: contract.EconomyServiceClient,
+    method: keyof contract.EconomyServiceClient,
+    request: unknown,
+    metadata: ReturnType<typeof callerMetadata>,
+  ) =>
+    new Promise((resolve, reject) => {
+      const fn = on[method] as unknown as (
+        request: unknown,
+        metadata: unknown,
+        callback: (error: ServiceError | null, response: unknown) => void,
+      ) => void;
+      fn.call(on, request, metadata, (error, response) => (error ? reject(error) : resolve(response)));
+    });
   return {
     runtime,
     economy,
     directory,
     client,
     call(method, request, caller, idempotencyKey) {
-      return new Promise((resolve, reject) => {
-        const fn = client[method] as unknown as (
-          request: unknown,
-          metadata: unknown,
-          callback: (error: ServiceError | null, response: unknown) => void,
-        ) => void;
-        fn.call(client, request, callerMetadata(caller, idempotencyKey), (error, response) =>
-          error ? reject(error) : resolve(response),
-        );
-      });
+      return invoke(client, method, request, callerMetadata(caller, idempotencyKey, gateway));
+    },
+    clientAs(service) {
+      if (!clients.has(service)) clients.set(service, clientAs(service));
+      return clients.get(service)!;
+    },
+    callAs(service, method, request, idempotencyKey) {
+      return invoke(this.clientAs(service), method, request, callerMetadata(undefined, idempotencyKey));
     },
     async stop() {
-      client.close();
+      for (const open of clients.values()) open.close();
       await server.close(1000);
       await economy.maintenance.stop();
       if (options.relay !== false) await economy.relay.stop();

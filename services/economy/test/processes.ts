@@ -1,10 +1,10 @@
 // Real processes for the economy's crash tests: the built economy service (services/economy/dist) as a
 // child process, identity's GetUser as a small gRPC stub, and a private MongoDB server (the local
 // SecantusDB binary on its own port and data directory) that a test may kill with SIGKILL.
-import { callerMetadata } from '@aura/platform';
-import { waitFor } from '@aura/platform/testing';
+import { callerMetadata, createGrpcClient, InternalCalls } from '@aura/platform';
+import { testIdentity, waitFor } from '@aura/platform/testing';
 import { economy as contract, identity } from '@aura/proto';
-import { credentials, Server, ServerCredentials, ServiceError, status } from '@grpc/grpc-js';
+import { Server, ServiceError, status } from '@grpc/grpc-js';
 import { ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import net from 'node:net';
@@ -64,7 +64,7 @@ export function startIdentityStub(members: StubMember[]): Promise<{ server: Serv
   };
   server.addService(identity.IdentityServiceService, handlers as never);
   return new Promise((resolve, reject) =>
-    server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, port) =>
+    server.bindAsync('127.0.0.1:0', testIdentity('identity').serverCredentials(), (error, port) =>
       error ? reject(error) : resolve({ server, address: `127.0.0.1:${port}` }),
     ),
   );
@@ -122,6 +122,7 @@ class RestartableProcess {
 /** The built economy service; `env` overrides the test process's environment. */
 export class EconomyProcess extends RestartableProcess {
   readonly client: contract.EconomyServiceClient;
+  private readonly gateway: InternalCalls = testIdentity('gateway');
 
   private constructor(env: NodeJS.ProcessEnv, grpcPort: number, httpPort: number, logFile: string) {
     const healthUrl = `http://127.0.0.1:${httpPort}/health/ready`;
@@ -131,7 +132,12 @@ export class EconomyProcess extends RestartableProcess {
         () => false,
       ),
     );
-    this.client = new contract.EconomyServiceClient(`127.0.0.1:${grpcPort}`, credentials.createInsecure());
+    this.client = createGrpcClient(
+      contract.EconomyServiceClient,
+      `127.0.0.1:${grpcPort}`,
+      'economy',
+      testIdentity('gateway'),
+    );
   }
 
   static async create(name: string, env: NodeJS.ProcessEnv): Promise<EconomyProcess> {
@@ -172,7 +178,7 @@ export class EconomyProcess extends RestartableProcess {
       fn.call(
         this.client,
         request,
-        callerMetadata(caller, key),
+        callerMetadata(caller, key, this.gateway),
         { deadline: Date.now() + deadlineMs },
         (error, value) => (error ? reject(error) : resolve(value)),
       );

@@ -8,15 +8,16 @@ import {
   Caller,
   callerMetadata,
   createEvent,
+  createGrpcClient,
   createObjectStorage,
   explainFind,
   GrpcServer,
   servedByIndex,
   ServiceRuntime,
 } from '@aura/platform';
-import { recordTopics, testConfig, waitFor } from '@aura/platform/testing';
+import { recordTopics, testConfig, testIdentity, waitFor } from '@aura/platform/testing';
 import { economy as economyContract, genies as contract } from '@aura/proto';
-import { credentials, ServiceError, status } from '@grpc/grpc-js';
+import { ServiceError, status } from '@grpc/grpc-js';
 import type { mongo } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
@@ -41,6 +42,7 @@ let genies: Genies;
 let server: GrpcServer;
 let client: contract.GeniesServiceClient;
 let recorder: Awaited<ReturnType<typeof recordTopics>>;
+const gateway = testIdentity('gateway');
 
 beforeAll(async () => {
   economy = await startEconomy('geniesecon');
@@ -57,7 +59,7 @@ beforeAll(async () => {
     runtime,
     storage: createObjectStorage(config),
     bucket: config.S3_BUCKET_MEDIA,
-    money: new EconomyGenieMoney(economy.client),
+    money: new EconomyGenieMoney(economy.clientAs('genies')),
   });
   await genies.init();
   runtime.outbox.start();
@@ -72,7 +74,7 @@ beforeAll(async () => {
     asyncService(contract.GeniesServiceService, genies.controller, logger),
   );
   const port = await server.listen('127.0.0.1:0');
-  client = new contract.GeniesServiceClient(`127.0.0.1:${port}`, credentials.createInsecure());
+  client = createGrpcClient(contract.GeniesServiceClient, `127.0.0.1:${port}`, 'genies', gateway);
 });
 
 afterAll(async () => {
@@ -95,7 +97,7 @@ function call<T>(
       metadata: unknown,
       callback: (error: ServiceError | null, response: T) => void,
     ) => void;
-    fn.call(client, request, callerMetadata(caller, key), (error, response) =>
+    fn.call(client, request, callerMetadata(caller, key, gateway), (error, response) =>
       error ? reject(error) : resolve(response),
     );
   });

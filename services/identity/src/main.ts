@@ -9,7 +9,7 @@ import { AuthService } from './auth/auth.service';
 import { BlocksRepository } from './blocks/blocks.repository';
 import { ensureSuperAdmin } from './bootstrap/super-admin';
 import { loadIdentityConfig } from './config';
-import { IdentityGrpcController } from './grpc/identity.grpc-controller';
+import { IDENTITY_CALLERS, IdentityGrpcController } from './grpc/identity.grpc-controller';
 import { IdentityModule } from './identity.module';
 import { ProfileService } from './profile/profile.service';
 import { ProfileMediaConsumer } from './profile-media/profile-media.consumer';
@@ -42,6 +42,7 @@ async function main(): Promise<void> {
   runtime.grpc.add(
     identity.IdentityServiceService,
     asyncService(identity.IdentityServiceService, app.get(IdentityGrpcController), runtime.logger),
+    IDENTITY_CALLERS,
   );
   await app.get(ProfileMediaConsumer).start();
   await app.get(SuperAuraConsumer).start();

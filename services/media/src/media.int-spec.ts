@@ -1,9 +1,18 @@
 // Media against the real local S3 and MongoDB server (deploy/local): the gRPC server runs in-process on a
 // random port and is called with a grpc-js client, as the gateway does.
-import { callerMetadata, connectMongo, databaseName, GrpcServer, OutboxModel } from '@aura/platform';
-import { testConfig } from '@aura/platform/testing';
+import {
+  callerMetadata,
+  configureInternalCalls,
+  connectMongo,
+  createGrpcClient,
+  databaseName,
+  GrpcServer,
+  internalCallsConfig,
+  OutboxModel,
+} from '@aura/platform';
+import { testConfig, testIdentity } from '@aura/platform/testing';
 import { media } from '@aura/proto';
-import { credentials, Metadata, ServiceError, status } from '@grpc/grpc-js';
+import { Metadata, ServiceError, status } from '@grpc/grpc-js';
 import type { Connection } from 'mongoose';
 import { createHash, randomBytes } from 'node:crypto';
 import pino from 'pino';
@@ -28,8 +37,11 @@ let mongo: Connection;
 let storage: MediaStorage;
 let objects: MediaObjectsRepository;
 
+const gateway = testIdentity('gateway');
+
 beforeAll(async () => {
   const config = testConfig();
+  configureInternalCalls(internalCallsConfig('media', config));
   mongo = await connectMongo(config.MONGODB_URI, databaseName('media', config.AURA_DB_SUFFIX));
   const outboxHost = {
     service: 'media',
@@ -47,7 +59,7 @@ beforeAll(async () => {
   server = new GrpcServer();
   server.add(media.MediaServiceService, controller.implementation(pino({ level: 'silent' })));
   const port = await server.listen('127.0.0.1:0');
-  client = new media.MediaServiceClient(`127.0.0.1:${port}`, credentials.createInsecure());
+  client = createGrpcClient(media.MediaServiceClient, `127.0.0.1:${port}`, 'media', gateway);
 });
 
 afterAll(async () => {
@@ -70,7 +82,7 @@ function upload(bytes: Buffer, options: UploadOptions): Promise<media.StoredMedi
     const metadata =
       options.caller === undefined && 'caller' in options
         ? new Metadata()
-        : callerMetadata(options.caller ?? alice);
+        : callerMetadata(options.caller ?? alice, undefined, gateway);
     const call = client.upload(metadata, (error, response) => (error ? reject(error) : resolve(response)));
     call.on('error', () => undefined);
     call.write({

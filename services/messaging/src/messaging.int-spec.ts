@@ -3,6 +3,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   callerMetadata,
+  createGrpcClient,
   createEvent,
   DomainEvent,
   Forbidden,
@@ -17,9 +18,11 @@ import {
   explainFind,
   servedByIndex,
 } from '@aura/platform';
-import { recordTopics, testConfig, waitFor } from '@aura/platform/testing';
+import { recordTopics, testConfig, testIdentity, waitFor } from '@aura/platform/testing';
+
+const gateway = testIdentity('gateway');
 import { EventType, messaging } from '@aura/proto';
-import { credentials, ServiceError, status } from '@grpc/grpc-js';
+import { ServiceError, status } from '@grpc/grpc-js';
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import pino from 'pino';
@@ -139,7 +142,7 @@ beforeAll(async () => {
     asyncService(messaging.MessagingServiceService, app.get(MessagingGrpcController), runtime.logger),
   );
   const port = await runtime.grpc.listen('127.0.0.1:0');
-  client = new messaging.MessagingServiceClient(`127.0.0.1:${port}`, credentials.createInsecure());
+  client = createGrpcClient(messaging.MessagingServiceClient, `127.0.0.1:${port}`, 'messaging', gateway);
 });
 
 afterAll(async () => {
@@ -274,9 +277,12 @@ describe('conversations and messages', () => {
 
     // gRPC answers the rule as FAILED_PRECONDITION (the gateway's 400) with the spec's text.
     await block(b, a, true, new Date(t0 + 20));
-    const error = await unaryCall(client, client.sendMessage, text(a, 'x'), callerMetadata(as(b))).catch(
-      (e: ServiceError) => e,
-    );
+    const error = await unaryCall(
+      client,
+      client.sendMessage,
+      text(a, 'x'),
+      callerMetadata(as(b), undefined, gateway),
+    ).catch((e: ServiceError) => e);
     expect(error).toMatchObject({ code: status.FAILED_PRECONDITION, details: MessageRules.blocked });
   });
 

@@ -11,6 +11,7 @@ export * from './events/outbox';
 export * from './events/processed-event-store';
 export * from './grpc/client';
 export * from './grpc/health-service';
+export * from './grpc/internal-calls';
 export * from './grpc/metadata';
 export * from './grpc/server';
 export * from './health/health-server';

@@ -2261,6 +2261,11 @@ export interface components {
              * @example 1
              */
             coin_price_usd: number;
+            /**
+             * @description AC the member may withdraw, 3 decimals: what they earned, not AC bought with a card or credited by an admin
+             * @example 3.21
+             */
+            withdrawable: number;
         };
         CounterpartyResponse: {
             id: string;
@@ -2389,6 +2394,8 @@ export interface components {
             rejected_transfers: number;
             system_balances: components["schemas"]["AccountBalanceResponse"][];
             negative_balances: components["schemas"]["AccountBalanceResponse"][];
+            /** @description Members who owe a refunded or disputed top-up (below zero by design) */
+            debts: components["schemas"]["AccountBalanceResponse"][];
             mismatches: string[];
         };
         CoinMarketResponse: {

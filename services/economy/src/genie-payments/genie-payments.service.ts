@@ -1,4 +1,4 @@
-import { annotate, Caller, InvalidInput, RuleViolation } from '@aura/platform';
+import { annotate, InvalidInput, RuleViolation } from '@aura/platform';
 import { memberAccount } from '../ledger/accounts';
 import { sha256 } from '../ledger/ids';
 import type { Ledger } from '../ledger/ledger';
@@ -22,18 +22,18 @@ export interface GenieMoney {
 
 /**
  * Money for the genies service (docs/adr/0008-genies.md): a bottle purchase is a charge
- * (member → genie_shop), claimed earnings a credit (genie_earnings → member). Genies derives the
- * idempotency key from the purchase request or the claim window, so a retry (or a second, concurrent
- * claim of the same window) moves money once.
+ * (member → genie_shop), claimed earnings a credit (genie_earnings → member). Only the genies service
+ * may call these (its TLS certificate proves it; economy's CallerPolicy admits nobody else), and it
+ * names the member: it took the purchase or the claim from that member's own request, or finishes one
+ * its sweep found interrupted. Genies derives the idempotency key from the purchase or the claim
+ * window, so a retry (or a second, concurrent claim of the same window) moves money once.
  */
 export class GeniePaymentsService {
   constructor(private readonly ledger: Ledger) {}
 
-  /** Charges the caller for bottles; short → "Insufficient AuraCoin balance!". */
-  async charge(caller: Caller, input: GenieMoney, idempotencyKey?: string): Promise<Receipt> {
+  /** Charges the member for bottles; short → "Insufficient AuraCoin balance!". */
+  async charge(input: GenieMoney, idempotencyKey?: string): Promise<Receipt> {
     const userId = this.check(input, idempotencyKey);
-    // A member pays only for themselves (the caller is the member the gateway authenticated).
-    if (userId !== caller.userId) throw new InvalidInput('A member can only be charged for themselves');
     return this.move(
       'genie_purchase',
       'gp',

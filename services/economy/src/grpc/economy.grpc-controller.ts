@@ -1,4 +1,12 @@
-import { AsyncService, CallContext, Caller, Forbidden, InvalidInput, Unauthenticated } from '@aura/platform';
+import {
+  AsyncService,
+  CallContext,
+  Caller,
+  CallerPolicy,
+  Forbidden,
+  InvalidInput,
+  Unauthenticated,
+} from '@aura/platform';
 import { economy } from '@aura/proto';
 import type { Ledger } from '../ledger/ledger';
 import { recordLedgerReport } from '../ledger/ledger-check';
@@ -15,6 +23,11 @@ import { GeniePaymentsService } from '../genie-payments/genie-payments.service';
 import type { MarketplaceService, MarketPurchase } from '../marketplace/marketplace.service';
 
 const ADMIN_ROLES = new Set(['admin', 'super_admin']);
+
+/** Who may call what: the gateway everything but the genies' money, which only genies may move. */
+export const ECONOMY_CALLERS: CallerPolicy<economy.EconomyServiceServer> = {
+  methods: { chargeGeniePurchase: ['genies'], payGenieEarnings: ['genies'] },
+};
 
 function callerOf(context: CallContext): Caller {
   if (!context.caller) throw new Unauthenticated(Messages.notAuthenticated);
@@ -121,7 +134,7 @@ export class EconomyGrpcController implements AsyncService<economy.EconomyServic
     return { items: await this.marketplace.appliedItems(request.userId.trim()) };
   }
 
-  // ---- genies (genie-payments/): called by the genies service, never routed by the gateway ----------
+  // ---- genies (genie-payments/): only the genies service may call these (ECONOMY_CALLERS) ----------
 
   private geniePaymentsService?: GeniePaymentsService;
 
@@ -133,14 +146,13 @@ export class EconomyGrpcController implements AsyncService<economy.EconomyServic
     request: economy.GenieMoneyRequest,
     context: CallContext,
   ): Promise<economy.TransferReceipt> {
-    return toReceipt(await this.geniePayments.charge(callerOf(context), request, context.idempotencyKey));
+    return toReceipt(await this.geniePayments.charge(request, context.idempotencyKey));
   }
 
   async payGenieEarnings(
     request: economy.GenieMoneyRequest,
     context: CallContext,
   ): Promise<economy.TransferReceipt> {
-    callerOf(context);
     return toReceipt(await this.geniePayments.payEarnings(request, context.idempotencyKey));
   }
 
@@ -302,6 +314,7 @@ export class EconomyGrpcController implements AsyncService<economy.EconomyServic
         account,
         balanceMicro: balance,
       })),
+      debts: report.debts.map(({ account, balance }) => ({ account, balanceMicro: balance })),
     };
   }
 }

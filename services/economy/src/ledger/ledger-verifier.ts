@@ -3,6 +3,7 @@ import type { ClientSession } from 'mongoose';
 import { isMemberAccount } from './accounts';
 import type { LedgerStore } from './ledger.store';
 import { EntryDoc, isEarning, TransferDoc } from './ledger.types';
+import { bucketsValid } from './withdrawable';
 
 export interface LedgerReport {
   ok: boolean;
@@ -16,14 +17,20 @@ export interface LedgerReport {
   membersTotalMicro: number;
   rejectedTransfers: number;
   systemBalances: Record<string, number>;
+  /** Balances below zero that nothing but a reversed top-up explains: always a fault. */
   negativeBalances: { account: string; balance: number }[];
+  /** Members who owe a reversed (refunded or disputed) top-up: below zero by design. */
+  debts: { account: string; balance: number }[];
   mismatches: string[];
 }
 
 const MAX_MISMATCHES = 100;
 
 type Leg = Pick<EntryDoc, '_id' | 'account' | 'delta' | 'side' | 'seq'>;
-type Link = Pick<EntryDoc, 'seq' | 'delta' | 'balance_after' | 'earned_after' | 'kind' | 'side'>;
+type Link = Pick<
+  EntryDoc,
+  'seq' | 'delta' | 'balance_after' | 'earned_after' | 'withdrawable_after' | 'kind' | 'side'
+>;
 
 /**
  * Recomputes every balance from the entries and checks that:
@@ -99,6 +106,7 @@ export async function verifyLedger(store: LedgerStore): Promise<LedgerReport> {
   const members = new Set(memberBalances.keys());
   for await (const account of store.accounts.find({}, { projection: { _id: 1 } })) members.add(account._id);
   const negativeBalances: { account: string; balance: number }[] = [];
+  const debts: { account: string; balance: number }[] = [];
   for (const account of members) {
     let outcome = await checkAccount(store, account);
     // Written to during the reads? Read it again as of one moment.
@@ -106,6 +114,7 @@ export async function verifyLedger(store: LedgerStore): Promise<LedgerReport> {
       outcome = await inTransaction(store.connection, (session) => checkAccount(store, account, session));
     outcome.problems.forEach(report);
     outcome.negatives.forEach((balance) => negativeBalances.push({ account, balance }));
+    if (outcome.balance < 0) debts.push({ account, balance: outcome.balance });
   }
 
   const total = (balances: Map<string, bigint>) => [...balances.values()].reduce((a, b) => a + b, 0n);
@@ -125,6 +134,7 @@ export async function verifyLedger(store: LedgerStore): Promise<LedgerReport> {
     rejectedTransfers: rejected,
     systemBalances: Object.fromEntries([...systemBalances].map(([account, v]) => [account, Number(v)])),
     negativeBalances,
+    debts,
     mismatches,
   };
 }
@@ -165,7 +175,18 @@ async function checkAccount(store: LedgerStore, account: string, session?: Clien
   const links: Link[] = await store.entries
     .find(
       { account },
-      { projection: { seq: 1, delta: 1, balance_after: 1, earned_after: 1, kind: 1, side: 1 }, session },
+      {
+        projection: {
+          seq: 1,
+          delta: 1,
+          balance_after: 1,
+          earned_after: 1,
+          withdrawable_after: 1,
+          kind: 1,
+          side: 1,
+        },
+        session,
+      },
     )
     .sort({ seq: 1 })
     .toArray();
@@ -178,22 +199,35 @@ async function checkAccount(store: LedgerStore, account: string, session?: Clien
     const seq = link.seq ?? 0;
     if (seq !== expected) problems.push(`${account}: entry ${seq} where ${expected} was expected`);
     expected = seq + 1;
+    const before = balance;
     balance += link.delta;
     if (isEarning(link.kind, link.side)) earned += link.delta;
     if (link.balance_after !== balance)
       problems.push(`${account}: entry ${seq} says balance ${link.balance_after}, the sum is ${balance}`);
     if (link.earned_after !== earned)
       problems.push(`${account}: entry ${seq} says earned ${link.earned_after}, the sum is ${earned}`);
-    if (balance < 0) negatives.push(balance);
+    // Only a reversed top-up may take a balance below zero (a debt), and only credits follow it there.
+    const owed = link.kind === 'topup_reversal' || (link.side === 'credit' && before < 0);
+    if (balance < 0 && !owed) negatives.push(balance);
+    const withdrawable = link.withdrawable_after ?? 0;
+    if (!bucketsValid({ balance, withdrawable }))
+      problems.push(`${account}: entry ${seq} has ${withdrawable} withdrawable of a balance of ${balance}`);
   }
   const last = links.length;
   if (!doc) {
     if (last > 0) problems.push(`${account}: ${last} entries but no account`);
-  } else if (doc.balance !== balance || doc.earned !== earned || doc.seq !== last) {
-    problems.push(
-      `${account}: the account says balance ${doc.balance}, earned ${doc.earned}, seq ${doc.seq}; ` +
-        `its entries say ${balance}, ${earned}, ${last}`,
-    );
+  } else {
+    const withdrawable = links[last - 1]?.withdrawable_after ?? 0;
+    if (
+      doc.balance !== balance ||
+      doc.earned !== earned ||
+      doc.seq !== last ||
+      doc.withdrawable !== withdrawable
+    )
+      problems.push(
+        `${account}: the account says balance ${doc.balance}, earned ${doc.earned}, withdrawable ` +
+          `${doc.withdrawable}, seq ${doc.seq}; its entries say ${balance}, ${earned}, ${withdrawable}, ${last}`,
+      );
   }
   return { problems, negatives, balance };
 }

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { isAccount, isMemberAccount } from './accounts';
 import { sha256, uuidFrom } from './ids';
 import { ledgerEvents } from './ledger-events';
+import { afterCredit, afterDebit, DebitRefusal } from './withdrawable';
 import { LedgerStore } from './ledger.store';
 import {
   AccountDoc,
@@ -48,10 +49,10 @@ export const entryId = (account: string, seq: number) =>
 
 /**
  * The double-entry ledger (docs/adr/0005-ledger.md). A transfer is one multi-document transaction:
- * the transfer record (its key is the idempotency key), a conditional debit of the source member's
- * balance (`balance >= amount`, read and written by the database inside the transaction — never a
- * cache), the credit, the two entries, the outbox of its events and, for an adjustment, the audit
- * record. All of it is committed together or not at all, so the sum of every balance is zero at every
+ * the transfer record (its key is the idempotency key), the debit of the source member's account
+ * (checked against its balance — and, for a withdrawal, its withdrawable part — as the transaction
+ * reads it from the database, never a cache), the credit, the two entries, the outbox of its events
+ * and, for an adjustment, the audit record. All of it is committed together or not at all, so the sum of every balance is zero at every
  * moment and a crash, at any point, leaves nothing half-done.
  *
  * Transactions that write the same member account conflict, and the loser is run again from the
@@ -124,13 +125,13 @@ export class Ledger {
 
   // ---- reads ------------------------------------------------------------------------------------
 
-  /** A member account's balance and total earned (zero for an account that never received money). */
+  /** A member account's balance, total earned and withdrawable part (zero for a new account). */
   async balance(account: string): Promise<Balance> {
     const doc = await this.store.accounts.findOne(
       { _id: account },
-      { projection: { balance: 1, earned: 1 } },
+      { projection: { balance: 1, earned: 1, withdrawable: 1 } },
     );
-    return { balance: doc?.balance ?? 0, earned: doc?.earned ?? 0 };
+    return { balance: doc?.balance ?? 0, earned: doc?.earned ?? 0, withdrawable: doc?.withdrawable ?? 0 };
   }
 
   /** A member's history, newest first: entries with seq below `beforeSeq`. */
@@ -158,19 +159,28 @@ export class Ledger {
       return { status: earlier.status, transfer: earlier, ...earlier.legs, replayed: true };
     }
     const now = new Date();
-    const debitAccount = await this.debit(session, facts, now);
-    if (debitAccount === 'short') {
-      const rejected: TransferDoc = { ...facts, status: 'rejected', legs: {}, created_at: now };
+    const debited = await this.debit(session, facts, now);
+    if (typeof debited === 'string') {
+      const rejected: TransferDoc = {
+        ...facts,
+        status: 'rejected',
+        rejection: debited,
+        legs: {},
+        created_at: now,
+      };
       await this.store.transfers.insertOne(rejected, { session });
-      return { status: 'rejected', transfer: rejected, replayed: false };
+      return { status: 'rejected', rejection: debited, transfer: rejected, replayed: false };
     }
-    const creditAccount = await this.credit(session, facts, now);
-    const debit = entryFor(facts, 'debit', debitAccount, now);
+    const creditAccount = await this.credit(session, facts, now, debited.withdrawableMoved);
+    const debit = entryFor(facts, 'debit', debited.account, now);
     const credit = entryFor(facts, 'credit', creditAccount, now);
     const transfer: TransferDoc = {
       ...facts,
       status: 'completed',
-      legs: { debit: legOf(debit), credit: legOf(credit) },
+      legs: {
+        debit: { ...legOf(debit), withdrawableMoved: debited.withdrawableMoved },
+        credit: legOf(credit),
+      },
       created_at: now,
     };
     await this.store.transfers.insertOne(transfer, { session });
@@ -199,35 +209,58 @@ export class Ledger {
     stored.push(events);
   }
 
-  /** The source's side: a member account only when its balance covers the amount. */
+  /**
+   * The source's side: a member account only when its balance covers the amount (a withdrawal: its
+   * withdrawable part), read and written inside the transaction. A system account has no balance rule;
+   * what it pays out counts as withdrawable to the recipient only where the kind says so.
+   */
   private async debit(
     session: ClientSession,
     facts: Facts,
     now: Date,
-  ): Promise<AccountDoc | undefined | 'short'> {
-    if (!isMemberAccount(facts.from)) return undefined;
-    const account = await this.store.accounts.findOneAndUpdate(
-      { _id: facts.from, balance: { $gte: facts.amount } },
-      { $inc: { balance: -facts.amount, seq: 1 }, $set: { updated_at: now } },
-      { session, returnDocument: 'after' },
-    );
-    return account ?? 'short';
+  ): Promise<{ account?: AccountDoc; withdrawableMoved: number } | DebitRefusal> {
+    if (!isMemberAccount(facts.from)) return { withdrawableMoved: 0 };
+    const current = await this.account(session, facts.from, now);
+    const after = afterDebit(facts.kind, current, facts.amount);
+    if (typeof after === 'string') return after;
+    const account = await this.write(session, current, { ...after, earned: current.earned }, now);
+    return { account, withdrawableMoved: after.withdrawableMoved };
   }
 
-  private async credit(session: ClientSession, facts: Facts, now: Date): Promise<AccountDoc | undefined> {
+  private async credit(
+    session: ClientSession,
+    facts: Facts,
+    now: Date,
+    withdrawableMoved: number,
+  ): Promise<AccountDoc | undefined> {
     if (!isMemberAccount(facts.to)) return undefined;
-    const earned = isEarning(facts.kind, 'credit') ? facts.amount : 0;
-    const account = await this.store.accounts.findOneAndUpdate(
-      { _id: facts.to },
-      {
-        $inc: { balance: facts.amount, seq: 1, earned },
-        $set: { updated_at: now },
-        $setOnInsert: { created_at: now },
-      },
-      { session, returnDocument: 'after', upsert: true },
+    const current = await this.account(session, facts.to, now);
+    const after = afterCredit(facts.kind, current, facts.amount, withdrawableMoved);
+    const earned = current.earned + (isEarning(facts.kind, 'credit') ? facts.amount : 0);
+    if (!Number.isSafeInteger(after.balance)) throw new Error(`balance of ${facts.to} out of range`);
+    return this.write(session, current, { ...after, earned }, now);
+  }
+
+  /** A member account as this transaction sees it (a new one when it never had an entry). */
+  private async account(session: ClientSession, id: string, now: Date): Promise<AccountDoc> {
+    const found = await this.store.accounts.findOne({ _id: id }, { session });
+    return (
+      found ?? { _id: id, balance: 0, earned: 0, withdrawable: 0, seq: 0, created_at: now, updated_at: now }
     );
-    if (!account) throw new Error(`crediting ${facts.to} returned no account`);
-    if (!Number.isSafeInteger(account.balance)) throw new Error(`balance of ${facts.to} out of range`);
+  }
+
+  /**
+   * The account's next entry: its numbers set and its seq moved on. The transaction read `current`: a
+   * concurrent change of the account makes this write conflict, and the whole transaction runs again.
+   */
+  private async write(
+    session: ClientSession,
+    current: AccountDoc,
+    next: { balance: number; withdrawable: number; earned: number },
+    now: Date,
+  ): Promise<AccountDoc> {
+    const account: AccountDoc = { ...current, ...next, seq: current.seq + 1, updated_at: now };
+    await this.store.accounts.replaceOne({ _id: current._id }, account, { session, upsert: true });
     return account;
   }
 
@@ -303,6 +336,7 @@ function entryFor(facts: Facts, side: Side, account: AccountDoc | undefined, now
     seq: account.seq,
     balance_after: account.balance,
     earned_after: account.earned,
+    withdrawable_after: account.withdrawable,
   };
 }
 

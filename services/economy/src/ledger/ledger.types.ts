@@ -19,6 +19,10 @@ export type TransferKind =
   | 'withdrawal_release'
   // A paid card top-up: card_topups → member, keyed topup:<checkout session id> (topups/).
   | 'topup'
+  // A refunded or disputed top-up taken back: member → card_topups (may leave a debt), and a dispute
+  // the member won given back: card_topups → member (topups/, docs/money-rules.md).
+  | 'topup_reversal'
+  | 'topup_restore'
   // A marketplace item bought: member → marketplace, keyed mkt:<user>:<item>:<attempt> (marketplace/).
   | 'marketplace_purchase';
 
@@ -59,6 +63,8 @@ export interface TransferDoc {
   fingerprint: string;
   /** Rejected: the source's balance was short; nothing moved, and the key answers that again. */
   status: 'completed' | 'rejected';
+  /** Why it was rejected: the balance was short, or (a withdrawal) the withdrawable part was. */
+  rejection?: 'insufficient' | 'not_withdrawable';
   /** What each leg did (absent on a rejection): its entry and, on a member account, the balance after. */
   legs: { debit?: LegResult; credit?: LegResult };
   created_at: Date;
@@ -72,8 +78,11 @@ export interface TransferDoc {
  */
 export interface AccountDoc {
   _id: string;
+  /** Below zero only while a refunded or disputed top-up is owed (a debt: nothing can be spent). */
   balance: number;
   earned: number;
+  /** The part of the balance the member may withdraw: what they earned (ledger/withdrawable.ts). */
+  withdrawable: number;
   /** The seq of the account's last entry: each leg on the account takes the next one. */
   seq: number;
   created_at: Date;
@@ -100,6 +109,8 @@ export interface EntryDoc {
   balance_after?: number;
   /** Cumulative earnings (rewards, tips received) after this entry: the wallet's total_earned. */
   earned_after?: number;
+  /** The withdrawable part of the balance after this entry. */
+  withdrawable_after?: number;
   /** The account on the other side, and its member's username when it is a member. */
   counterparty: string;
   counterparty_name: string;
@@ -112,10 +123,13 @@ export interface LegResult {
   entryId: string;
   /** Member legs: the account's balance right after. */
   balanceAfter?: number;
+  /** The debit's withdrawable part (passed on to the recipient of a tip or transfer). */
+  withdrawableMoved?: number;
 }
 
 export interface TransferResult {
   status: 'completed' | 'rejected';
+  rejection?: 'insufficient' | 'not_withdrawable';
   transfer: TransferDoc;
   debit?: LegResult;
   credit?: LegResult;
@@ -123,10 +137,11 @@ export interface TransferResult {
   replayed: boolean;
 }
 
-/** A member account's balance and total earned, in micro-AC. */
+/** A member account's balance, total earned and withdrawable part, in micro-AC. */
 export interface Balance {
   balance: number;
   earned: number;
+  withdrawable: number;
 }
 
 /** Credits that count as earnings in the wallet's total_earned. */

@@ -1,5 +1,5 @@
 import type { EventPayload, EventType } from '@aura/proto';
-import { isMemberAccount } from '../ledger/accounts';
+import { isMemberAccount, memberIdOf } from '../ledger/accounts';
 
 /**
  * One thing that moves the market, recorded once (its _id is what it is about, so a redelivered
@@ -7,7 +7,7 @@ import { isMemberAccount } from '../ledger/accounts';
  */
 export interface MarketFact {
   _id: string;
-  kind: 'post' | 'like' | 'comment' | 'tip' | 'transfer' | 'ledger';
+  kind: 'post' | 'like' | 'comment' | 'tip' | 'tip_pair' | 'transfer' | 'ledger';
   /** The member who acted ('' when none: a reward, a top-up). */
   actor: string;
   /** 1 for likes, comments and tips: the price's engagements. */
@@ -22,12 +22,26 @@ export interface MarketFact {
 const when = (text: string | undefined, fallback: string) =>
   new Date(Date.parse(text || '') || Date.parse(fallback));
 
-/** The market fact an event announces, if any. */
-export function factOf(
-  type: EventType | string,
-  payload: unknown,
-  occurredAt: string,
-): MarketFact | undefined {
+/**
+ * The market facts an event announces. A tip moves volume every time, but counts as an engagement once
+ * per sender, recipient and UTC day (docs/money-rules.md): two members tipping each other in a loop
+ * cannot push the price up.
+ */
+export function factsOf(type: EventType | string, payload: unknown, occurredAt: string): MarketFact[] {
+  const one = factOf(type, payload, occurredAt);
+  if (!one) return [];
+  if (one.kind !== 'tip') return [one];
+  const transfer = payload as EventPayload<'transfer.completed'>;
+  const recipient = transfer.recipientId || memberIdOf(transfer.toAccount);
+  const day = one.at.toISOString().slice(0, 10);
+  return [
+    { ...one, engagement: 0 },
+    fact(`tip:${one.actor}:${recipient}:${day}`, 'tip_pair', one.actor, 1, 0, 0, one.at),
+  ];
+}
+
+/** The one fact an event is about, if any. */
+function factOf(type: EventType | string, payload: unknown, occurredAt: string): MarketFact | undefined {
   switch (type) {
     case 'post.created': {
       const post = payload as EventPayload<'post.created'>;

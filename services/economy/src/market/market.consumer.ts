@@ -1,5 +1,5 @@
 import type { DomainEvent, ServiceRuntime } from '@aura/platform';
-import { factOf } from './market-facts';
+import { factsOf } from './market-facts';
 import type { MarketRepository } from './market.repository';
 
 /** Records what moves the coin market: posts, likes, comments (social) and every ledger transfer. */
@@ -19,7 +19,7 @@ export class MarketConsumer {
   }
 
   async handle(event: DomainEvent): Promise<void> {
-    const fact = factOf(event.type, event.payload, event.occurredAt);
-    if (fact) await this.repository.record(fact);
+    for (const fact of factsOf(event.type, event.payload, event.occurredAt))
+      await this.repository.record(fact);
   }
 }

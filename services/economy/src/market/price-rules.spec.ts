@@ -1,4 +1,6 @@
-import { factOf, sumFacts } from './market-facts';
+import { factsOf, sumFacts } from './market-facts';
+
+const factOf = (type: string, payload: unknown, at: string) => factsOf(type, payload, at)[0];
 import {
   cappedPrice,
   dailyCap,
@@ -96,6 +98,16 @@ describe('price history', () => {
 
 describe('market facts', () => {
   const at = '2026-11-21T10:00:00.000Z';
+  const tipPayload = {
+    kind: 'tip',
+    fromAccount: 'user:a',
+    toAccount: 'user:b',
+    amountMicro: 2_000_000,
+    senderId: 'a',
+    recipientId: 'b',
+    memberInitiated: true,
+    completedAt: at,
+  };
 
   it('counts likes, comments and tips as engagements, and posts only as activity', () => {
     const like = factOf('post.liked', { postId: 'p1', likerId: 'u1', changedAt: at }, at);
@@ -150,7 +162,7 @@ describe('market facts', () => {
     expect(tip).toMatchObject({
       kind: 'tip',
       actor: 'a',
-      engagement: 1,
+      engagement: 0,
       volume_micro: 2_000_000,
       supply_micro: 0,
     });
@@ -162,11 +174,29 @@ describe('market facts', () => {
       supply_micro: 10_000,
     });
     expect(debit).toMatchObject({ supply_micro: -5_000 });
-    expect(sumFacts([tip!, reward!, debit!])).toEqual({
+    const tipFacts = factsOf('transfer.completed', { ...tipPayload, transferId: 't1' }, at);
+    expect(sumFacts([...tipFacts, reward!, debit!])).toEqual({
       activeUsers: 1,
       engagements: 1,
       volume: 2_000_000,
       supply: 5_000,
     });
+  });
+
+  it('counts a tip as an engagement once per sender, recipient and day, its volume every time', () => {
+    const tips = [1, 2, 3].flatMap((n) =>
+      factsOf('transfer.completed', { ...tipPayload, transferId: `t${n}` }, at),
+    );
+    const ids = new Set(tips.map((tip) => tip._id));
+    // Stored by _id (insert once): three transfers, one engagement for the pair's day.
+    const stored = [...new Map(tips.map((tip) => [tip._id, tip])).values()];
+    expect(ids.size).toBe(4);
+    expect(sumFacts(stored)).toMatchObject({ engagements: 1, volume: 6_000_000 });
+    const nextDay = factsOf(
+      'transfer.completed',
+      { ...tipPayload, transferId: 't4', completedAt: '2026-11-22T10:00:00.000Z' },
+      at,
+    );
+    expect(nextDay[1]._id).toBe('tip:a:b:2026-11-22');
   });
 });

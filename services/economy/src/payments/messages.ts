@@ -16,6 +16,8 @@ export const Messages = {
   keyTooLong: 'Idempotency-Key must be at most 255 characters',
   notAllowed: 'You do not have permission to do this',
   notAuthenticated: 'Not authenticated',
+  // docs/money-rules.md: no admin credits or debits their own wallet.
+  ownWallet: 'You cannot adjust your own wallet',
 } as const;
 
 export const MESSAGE_MAX_CHARS = 200;

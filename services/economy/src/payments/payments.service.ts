@@ -97,6 +97,8 @@ export class PaymentsService {
     checkAdjust(input);
     const member = await this.members.find(input.userId.trim());
     if (!member) throw new NotFound(Messages.userNotFound);
+    // No one mints for themselves (docs/money-rules.md); what an admin credits is never withdrawable.
+    if (member.id === caller.userId) throw new Forbidden(Messages.ownWallet);
     const credit = input.amountMicro > 0;
     const account = memberAccount(member.id);
     const result = await this.move({

@@ -165,6 +165,7 @@ describe('production without Stripe keys', () => {
         webhookSecret: null,
         allowedOrigins: ['https://aura.example.com'],
         production: true,
+        testCheckout: false,
       },
     );
     const member = h.directory.add();

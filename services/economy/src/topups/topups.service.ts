@@ -12,6 +12,7 @@ import { topups, topupsMicro } from '../metrics';
 import { formatMicroExact } from '../money/micro';
 import { moveIn } from '../payments/payments.service';
 import { CheckoutProvider, idOf, periodEndOf } from './checkout-provider';
+import { TopUpReversals } from './reversals';
 import {
   findPackage,
   isPlan,
@@ -23,7 +24,7 @@ import {
 } from './packages';
 import { CheckoutSessionDoc, SuperAuraDoc, TopUpsStore } from './topups.store';
 
-/** The webhook secret of local runs and tests when none is configured (never in production). */
+/** The webhook secret of the local test checkout when none is configured (published: never with Stripe). */
 export const LOCAL_WEBHOOK_SECRET = 'whsec_aura_local_webhook_secret';
 
 export interface TopUpsOptions {
@@ -32,6 +33,8 @@ export interface TopUpsOptions {
   webhookSecret: string | null;
   allowedOrigins: string[];
   production: boolean;
+  /** The local test checkout is served (AURA_TEST_CHECKOUT=enabled, no Stripe key, not production). */
+  testCheckout: boolean;
 }
 
 export interface CheckoutStatusView {
@@ -67,6 +70,7 @@ const ACTIVE_SUBSCRIPTION = new Set(['active', 'trialing', 'past_due']);
 export class TopUpsService {
   readonly store: TopUpsStore;
   private readonly webhooks = Stripe.webhooks;
+  private readonly reversals: TopUpReversals;
 
   constructor(
     connection: Connection,
@@ -76,6 +80,7 @@ export class TopUpsService {
     private readonly options: TopUpsOptions,
   ) {
     this.store = new TopUpsStore(connection);
+    this.reversals = new TopUpReversals(this.store, ledger, logger);
   }
 
   get testMode(): boolean {
@@ -93,7 +98,7 @@ export class TopUpsService {
   // ---- checkout ---------------------------------------------------------------------------------
 
   private available(): void {
-    if (this.testMode && this.options.production) throw new Unavailable(TopUpMessages.unavailable);
+    if (this.testMode && !this.options.testCheckout) throw new Unavailable(TopUpMessages.unavailable);
   }
 
   private urls(originUrl: string) {
@@ -195,7 +200,7 @@ export class TopUpsService {
    * Credits a paid top-up session once, whoever calls (the webhook, a status poll): the session marked
    * complete and the ledger credit in one transaction, the ledger key deciding between racing callers.
    */
-  async credit(doc: CheckoutSessionDoc): Promise<void> {
+  async credit(doc: CheckoutSessionDoc, paymentIntent = ''): Promise<void> {
     const account = memberAccount(doc.user_id);
     const result = await this.ledger.transaction([account], async (tx) => {
       await this.store.sessions.updateOne(
@@ -203,6 +208,12 @@ export class TopUpsService {
         { $set: { status: 'complete', payment_status: 'paid' } },
         { session: tx.session },
       );
+      if (paymentIntent)
+        await this.store.sessions.updateOne(
+          { _id: doc._id },
+          { $set: { payment_intent: paymentIntent } },
+          { session: tx.session },
+        );
       return moveIn(tx, {
         key: topUpKey(doc._id),
         kind: 'topup',
@@ -283,12 +294,18 @@ export class TopUpsService {
         }
         if (doc.mode === 'payment') {
           if (session.payment_status !== 'paid') return false;
-          await this.credit(doc);
+          await this.credit(doc, idOf(session.payment_intent));
           return true;
         }
         await this.subscriptionStarted(doc, idOf(session.subscription), idOf(session.customer), version);
         return true;
       }
+      case 'charge.refunded':
+        return this.reversals.refunded(event.data.object);
+      case 'charge.dispute.created':
+        return this.reversals.disputed(event.data.object);
+      case 'charge.dispute.closed':
+        return this.reversals.disputeClosed(event.data.object);
       case 'checkout.session.expired': {
         const doc = await this.store.sessions.findOne({ _id: event.data.object.id });
         if (doc) await this.expire(doc._id);
@@ -501,7 +518,7 @@ export class TopUpsService {
   // ---- the local test checkout ------------------------------------------------------------------
 
   private async testSession(sessionId: string): Promise<CheckoutSessionDoc> {
-    if (!this.testMode || this.options.production) throw new NotFound(TopUpMessages.sessionNotFound);
+    if (!this.testMode || !this.options.testCheckout) throw new NotFound(TopUpMessages.sessionNotFound);
     const doc = sessionId ? await this.store.sessions.findOne({ _id: sessionId }) : null;
     if (!doc || doc.provider !== 'test') throw new NotFound(TopUpMessages.sessionNotFound);
     return doc;

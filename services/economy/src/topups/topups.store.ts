@@ -25,6 +25,11 @@ export interface CheckoutSessionDoc {
   status: 'open' | 'complete' | 'expired';
   payment_status: 'paid' | 'unpaid';
   created_at: Date;
+  /** Stripe's PaymentIntent of a paid top-up: refunds and disputes name it (reversals.ts). */
+  payment_intent?: string;
+  /** micro-AC taken back so far (refunds and disputes), and what each open dispute took. */
+  reversed_micro?: number;
+  disputes?: Record<string, number>;
 }
 
 /** stripe_events/{event id}: an event handled to its end (a redelivery finds it and does nothing). */
@@ -61,6 +66,7 @@ export class TopUpsStore {
   constructor(connection: Connection) {
     this.sessionModel = indexedModel(connection, 'CheckoutSession', 'checkout_sessions', [
       { fields: { user_id: 1, created_at: -1 } },
+      { fields: { payment_intent: 1 } },
     ]);
     this.eventModel = indexedModel(connection, 'StripeEvent', 'stripe_events');
     this.superAuraModel = indexedModel(connection, 'SuperAura', 'superaura', [

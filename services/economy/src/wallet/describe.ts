@@ -73,6 +73,10 @@ export function describe(
       return `AuraCoins bought with a card${entry.memo ? `: ${entry.memo}` : ''}`;
     case 'marketplace_purchase':
       return `Marketplace purchase${entry.memo ? `: ${entry.memo}` : ''}`;
+    case 'topup_reversal':
+      return `Card payment reversed${entry.memo ? `: ${entry.memo}` : ''}`;
+    case 'topup_restore':
+      return `Card payment restored${entry.memo ? `: ${entry.memo}` : ''}`;
     case 'withdrawal_payout':
       return `Withdrawal paid out${entry.memo ? `: ${entry.memo}` : ''}`;
     default:

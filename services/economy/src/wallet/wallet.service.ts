@@ -17,6 +17,7 @@ export interface WalletView {
   userId: string;
   balanceMicro: number;
   totalEarnedMicro: number;
+  withdrawableMicro: number;
   usdEquivalentMicro: number;
   coinPriceMicroUsd: number;
 }
@@ -61,6 +62,7 @@ export class WalletService {
       userId,
       balanceMicro: head.balance,
       totalEarnedMicro: head.earned,
+      withdrawableMicro: head.withdrawable,
       usdEquivalentMicro: microUsdOf(head.balance, price),
       coinPriceMicroUsd: price,
     };

@@ -11,6 +11,11 @@ export const WithdrawalMessages = {
   // Spec 001 §2 and §9: "one pending request at a time".
   onePending: 'You already have a pending withdrawal request. Only one pending request at a time.',
   insufficient: 'Insufficient balance',
+  // docs/money-rules.md: only earned AuraCoins can be cashed out.
+  notWithdrawable:
+    'Only AuraCoins you earned can be withdrawn: AuraCoins bought with a card or credited by an admin can be spent, not withdrawn',
+  // docs/money-rules.md: nobody decides their own request.
+  ownRequest: 'You cannot process your own withdrawal request',
   notFound: 'Withdrawal request not found',
   // Spec 001 §4: only a pending request can be approved or rejected.
   notPending: 'This withdrawal request has already been processed',

@@ -71,9 +71,15 @@ const atPrice = (priceMicroUsd: number) =>
     pino({ level: 'silent' }),
   );
 
+/** A member with `amount` earned (genie earnings: withdrawable, unlike bought or credited AC). */
 async function funded(amount: number) {
   const member = h.directory.add();
-  await h.call('adminAdjust', { userId: member.id, amountMicro: amount, reason: 'test funds' }, superAdmin);
+  await h.callAs(
+    'genies',
+    'payGenieEarnings',
+    { userId: member.id, amountMicro: amount, memo: 'test earnings' },
+    randomUUID(),
+  );
   return member;
 }
 

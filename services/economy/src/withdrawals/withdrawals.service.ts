@@ -133,7 +133,12 @@ export class WithdrawalsService {
         meta: { ...withdrawalMeta(doc), from_name: doc.username },
       });
       // Short: nothing of the request is stored (the transaction is aborted).
-      if (hold.status === 'rejected') throw new RuleViolation(WithdrawalMessages.insufficient);
+      if (hold.status === 'rejected')
+        throw new RuleViolation(
+          hold.rejection === 'not_withdrawable'
+            ? WithdrawalMessages.notWithdrawable
+            : WithdrawalMessages.insufficient,
+        );
       return doc;
     });
     if (stored !== doc) return replay(stored);
@@ -154,6 +159,8 @@ export class WithdrawalsService {
     const { action, notes } = checkDecision(input.action, input.adminNotes);
     const doc = await this.store.withdrawals.findOne({ _id: input.withdrawalId });
     if (!doc) throw new NotFound(WithdrawalMessages.notFound);
+    // No one cashes out alone: a super admin's own request is decided by another.
+    if (doc.user_id === caller.userId) throw new Forbidden(WithdrawalMessages.ownRequest);
     const approve = action === 'approve';
     const decidedAt = new Date();
     const decision = {

@@ -34,7 +34,7 @@ export interface GenieMoney {
   payEarnings(userId: string, amountMicro: number, memo: string, key: string): Promise<MoneyReceipt>;
 }
 
-/** The economy service over gRPC, the member as the caller. */
+/** The economy service over gRPC (as the genies service: its certificate is what economy checks). */
 export class EconomyGenieMoney implements GenieMoney {
   private readonly client: economy.EconomyServiceClient;
 
@@ -67,8 +67,9 @@ export class EconomyGenieMoney implements GenieMoney {
       const receipt = await unaryCall(
         this.client,
         method,
+        // genies names the member itself: economy admits these two calls from genies only.
         { userId, amountMicro, memo },
-        callerMetadata({ userId, role: 'user' }, key),
+        callerMetadata(undefined, key),
         15_000,
       );
       return { transferId: receipt.transferId, replayed: receipt.replayed };

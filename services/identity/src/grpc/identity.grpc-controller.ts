@@ -1,4 +1,4 @@
-import { AsyncService, CallContext, InvalidInput, Unauthenticated } from '@aura/platform';
+import { AsyncService, CallContext, CallerPolicy, InvalidInput, Unauthenticated } from '@aura/platform';
 import { identity } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AdminUsersService } from '../admin-users/admin-users.service';
@@ -8,6 +8,14 @@ import { SIGNING_KEY } from '../tokens/tokens.providers';
 import type { SigningKey } from '../tokens/signing-key';
 import type { User } from '../users/user';
 import { WellnessGrpcHandlers } from '../wellness/wellness.grpc';
+
+/**
+ * Who may call what: the gateway everything; the services that keep a member directory (a member who
+ * signed up a moment ago, before their user.registered arrived) may look a member up.
+ */
+export const IDENTITY_CALLERS: CallerPolicy<identity.IdentityServiceServer> = {
+  methods: { getUser: ['gateway', 'economy', 'genies', 'messaging', 'admin'] },
+};
 
 export function toUserMessage(user: User): identity.User {
   return {

@@ -1,4 +1,4 @@
-import { DomainError, InvalidInput, readCallContext } from '@aura/platform';
+import { callingService, DomainError, InvalidInput, readCallContext } from '@aura/platform';
 import { media } from '@aura/proto';
 import {
   sendUnaryData,
@@ -83,7 +83,8 @@ export class MediaGrpcController {
     const first = await messages.next();
     const header = first.done ? undefined : first.value.header;
     if (!header) throw new InvalidInput('The first message must be the upload header');
-    return this.uploads.upload(header, uploadChunks(messages, call), readCallContext(call.metadata).caller);
+    const { caller } = readCallContext(call.metadata, callingService(call) ?? '');
+    return this.uploads.upload(header, uploadChunks(messages, call), caller);
   }
 
   private async download(call: ServerWritableStream<media.DownloadRequest, media.DownloadResponse>) {

@@ -1,9 +1,20 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod';
-import { ConfigError, loadConfig, parseHostPort } from './config';
+import { ConfigError, loadConfig, parseHostPort, PUBLISHED_SECRET_VALUES } from './config';
+
+// Every process must be given the internal PKI (mutual TLS between gateway and services).
+const pki = { AURA_INTERNAL_TLS_DIR: '/etc/aura/pki' };
+const production = {
+  ...pki,
+  AURA_ENV: 'production',
+  S3_ACCESS_KEY: 'a-real-access-key',
+  S3_SECRET_KEY: 'a-real-secret-key',
+};
 
 describe('loadConfig', () => {
   it('gives local defaults when nothing is set', () => {
-    const config = loadConfig({}, {});
+    const config = loadConfig({}, { ...pki });
     expect(config.MONGODB_URI).toBe('mongodb://127.0.0.1:27017');
     expect(config.KAFKA_BROKERS).toEqual(['127.0.0.1:9092']);
     expect(config.AURA_ENV).toBe('development');
@@ -11,7 +22,10 @@ describe('loadConfig', () => {
   });
 
   it('splits broker lists and reads service variables', () => {
-    const config = loadConfig({ PORT_X: z.coerce.number() }, { KAFKA_BROKERS: 'a:1, b:2', PORT_X: '42' });
+    const config = loadConfig(
+      { PORT_X: z.coerce.number() },
+      { ...pki, KAFKA_BROKERS: 'a:1, b:2', PORT_X: '42' },
+    );
     expect(config.KAFKA_BROKERS).toEqual(['a:1', 'b:2']);
     expect(config.PORT_X).toBe(42);
   });
@@ -23,18 +37,36 @@ describe('loadConfig', () => {
     );
   });
 
-  it('refuses the local secret defaults in production', () => {
-    expect(() => loadConfig({}, { AURA_ENV: 'production' })).toThrow(/S3_ACCESS_KEY, S3_SECRET_KEY/);
-    expect(() =>
-      loadConfig(
-        {},
-        { AURA_ENV: 'production', S3_ACCESS_KEY: 'a', S3_SECRET_KEY: 'b' },
-        { requiredInProduction: ['X'] },
-      ),
-    ).toThrow(/set X in production/);
-    expect(loadConfig({}, { AURA_ENV: 'production', S3_ACCESS_KEY: 'a', S3_SECRET_KEY: 'b' }).AURA_ENV).toBe(
-      'production',
+  it('refuses to start without the internal PKI', () => {
+    expect(() => loadConfig({}, {})).toThrow(/AURA_INTERNAL_TLS_DIR/);
+  });
+
+  it('refuses missing, published and short secrets in production', () => {
+    expect(() => loadConfig({}, { ...pki, AURA_ENV: 'production' })).toThrow(/S3_ACCESS_KEY, S3_SECRET_KEY/);
+    expect(() => loadConfig({}, { ...production }, { requiredInProduction: ['X'] })).toThrow(
+      /set X in production/,
     );
+    expect(() =>
+      loadConfig({}, { ...production, S3_ACCESS_KEY: 'aura-local', S3_SECRET_KEY: 'aura-local-secret' }),
+    ).toThrow(/S3_ACCESS_KEY, S3_SECRET_KEY are the published local default/);
+    expect(() => loadConfig({}, { ...production, X: 'short' }, { requiredInProduction: ['X'] })).toThrow(
+      /X is the published local default .* or shorter than 12 characters/,
+    );
+    expect(loadConfig({}, { ...production }).AURA_ENV).toBe('production');
+  });
+
+  it('knows every secret value deploy/aura.env publishes', () => {
+    const env = readFileSync(join(__dirname, '../../../../deploy/aura.env'), 'utf8');
+    for (const name of [
+      'S3_ACCESS_KEY',
+      'S3_SECRET_KEY',
+      'AURA_SUPER_ADMIN_PASSWORD',
+      'AURA_MEDIA_SIGNING_SECRET',
+      'STRIPE_WEBHOOK_SECRET',
+    ]) {
+      const value = new RegExp(`^${name}=(.*)$`, 'm').exec(env)?.[1];
+      expect({ name, known: PUBLISHED_SECRET_VALUES.includes(value ?? '') }).toEqual({ name, known: true });
+    }
   });
 
   it('parses host:port', () => {

@@ -38,6 +38,15 @@ export const baseConfigSchema = z.object({
   S3_ACCESS_KEY: z.string().min(1).default('aura-local'),
   S3_SECRET_KEY: z.string().min(1).default('aura-local-secret'),
   S3_BUCKET_MEDIA: z.string().min(3).default('aura-media'),
+  /**
+   * Internal calls (docs/security.md): the directory of the internal CA's certificate, the gateway's
+   * (its key signs caller tokens) and this service's own with its key (the local scripts make them once
+   * under the cache, deploy/local/pki.mjs; the chart mounts a Secret). Required: a service never
+   * answers calls without mutual TLS.
+   */
+  AURA_INTERNAL_TLS_DIR: z
+    .string({ required_error: 'required (deploy/local/pki.mjs makes the local one)' })
+    .min(1),
   OTEL_EXPORTER_OTLP_ENDPOINT: z
     .string()
     .url()
@@ -64,18 +73,40 @@ export function loadConfig<S extends z.ZodRawShape>(
     const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
-  // Local defaults of secrets must never be used in production by accident.
+  // Local defaults of secrets must never be used in production by accident, nor the published ones.
   if (result.data.AURA_ENV === 'production') {
-    const missing = [...SECRETS_REQUIRED_IN_PRODUCTION, ...(options.requiredInProduction ?? [])].filter(
-      (name) => !env[name],
-    );
+    const names = [...SECRETS_REQUIRED_IN_PRODUCTION, ...(options.requiredInProduction ?? [])];
+    const missing = names.filter((name) => !env[name]);
     if (missing.length > 0)
       throw new ConfigError(`Invalid configuration: set ${missing.join(', ')} in production`);
+    const published = names.filter((name) => isPublishedSecret(env[name] ?? ''));
+    if (published.length > 0)
+      throw new ConfigError(
+        `Invalid configuration: ${published.join(', ')} ${published.length === 1 ? 'is' : 'are'} the published ` +
+          'local default (deploy/aura.env, docker-compose.yml) or shorter than 12 characters: set a secret of your own',
+      );
   }
   return result.data;
 }
 
 const SECRETS_REQUIRED_IN_PRODUCTION = ['S3_ACCESS_KEY', 'S3_SECRET_KEY'];
+
+/**
+ * The secrets' values this repository publishes for local runs (deploy/aura.env, docker-compose.yml;
+ * a unit test keeps this list and aura.env in step). In production they are refused like a missing one.
+ */
+export const PUBLISHED_SECRET_VALUES: readonly string[] = [
+  'aura-local',
+  'aura-local-secret',
+  'aura-super-admin',
+  'aura-local-media-signing-secret',
+  'whsec_aura_local_webhook_secret',
+];
+
+/** A value of a secret that anyone reading this repository knows (or a guessable short one). */
+export function isPublishedSecret(value: string): boolean {
+  return PUBLISHED_SECRET_VALUES.includes(value) || value.length < 12;
+}
 
 /** "host:port" → { host, port }, for gRPC and HTTP listeners. */
 export function parseHostPort(value: string): { host: string; port: number } {

@@ -3,23 +3,44 @@ import {
   ChannelCredentials,
   Client,
   ClientUnaryCall,
-  credentials,
   Metadata,
   ServiceError,
 } from '@grpc/grpc-js';
 
-type ClientConstructor<C extends Client> = new (
+import { InternalCalls, internalCalls } from './internal-calls';
+
+type ClientConstructor<C extends Client> = (new (
   address: string,
   credentials: ChannelCredentials,
   options?: Record<string, unknown>,
-) => C;
+) => C) & { service?: Record<string, { path: string }> };
+
+/** The service a generated client talks to: "identity" for aura.identity.v1.IdentityService. */
+function serviceOf(Ctor: ClientConstructor<Client>): string | undefined {
+  const [method] = Object.values(Ctor.service ?? {});
+  const name = /^\/aura\.([a-z]+)\.v\d+\./.exec(method?.path ?? '')?.[1];
+  return name === 'common' ? undefined : name;
+}
 
 /**
- * A client channel that fails fast while the server is down (so the gateway can answer 503) and
- * reconnects quickly when it returns.
+ * A client channel with mutual TLS (this process's certificate; only a server whose internal-CA
+ * certificate names the expected service) that
+ * fails fast while the server is down (so the gateway can answer 503) and reconnects quickly when it
+ * returns.
  */
-export function createGrpcClient<C extends Client>(Ctor: ClientConstructor<C>, address: string): C {
-  return new Ctor(address, credentials.createInsecure(), {
+export function createGrpcClient<C extends Client>(
+  Ctor: ClientConstructor<C>,
+  address: string,
+  /** The service expected at `address` (its certificate must name it); derived from Ctor if omitted. */
+  server = serviceOf(Ctor),
+  /** Who calls (this process, unless a test plays another service). */
+  identity: InternalCalls = internalCalls(),
+): C {
+  if (!server) throw new Error(`createGrpcClient: name the service expected at ${address}`);
+  return new Ctor(address, identity.clientCredentials(), {
+    // The server's certificate must name the service we meant to reach, whatever its address.
+    'grpc.ssl_target_name_override': server,
+    'grpc.default_authority': server,
     'grpc.initial_reconnect_backoff_ms': 250,
     'grpc.max_reconnect_backoff_ms': 2000,
     'grpc.keepalive_time_ms': 30000,

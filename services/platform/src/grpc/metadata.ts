@@ -1,8 +1,7 @@
 import { Metadata } from '@grpc/grpc-js';
+import { CALLER_TOKEN, InternalCalls, internalCalls } from './internal-calls';
 
-/** Metadata keys the gateway sets on every call: who is calling, and the idempotency key of a write. */
-export const CALLER_ID = 'x-aura-user-id';
-export const CALLER_ROLE = 'x-aura-user-role';
+/** Metadata key of a write's idempotency key (the gateway passes the member's Idempotency-Key on). */
 export const IDEMPOTENCY_KEY = 'idempotency-key';
 
 export type Role = 'user' | 'admin' | 'super_admin';
@@ -14,7 +13,10 @@ export interface Caller {
 
 /** What a handler knows about its call besides the request message. */
 export interface CallContext {
+  /** The member the gateway calls for, from its verified caller token (absent: no member). */
   caller?: Caller;
+  /** The calling service, proven by its TLS certificate ("gateway", "genies"...). */
+  peer: string;
   idempotencyKey?: string;
   metadata: Metadata;
 }
@@ -24,22 +26,24 @@ function first(metadata: Metadata, key: string): string | undefined {
   return value === undefined ? undefined : String(value);
 }
 
-export function readCallContext(metadata: Metadata): CallContext {
-  const userId = first(metadata, CALLER_ID);
-  const role = first(metadata, CALLER_ROLE) as Role | undefined;
+/** The context of a call from `peer`: its caller only when the caller token verifies. */
+export function readCallContext(metadata: Metadata, peer: string): CallContext {
+  const token = first(metadata, CALLER_TOKEN);
   return {
-    caller: userId ? { userId, role: role ?? 'user' } : undefined,
+    caller: token ? internalCalls().verifyCaller(token) : undefined,
+    peer,
     idempotencyKey: first(metadata, IDEMPOTENCY_KEY),
     metadata,
   };
 }
 
-export function callerMetadata(caller?: Caller, idempotencyKey?: string): Metadata {
+/**
+ * The metadata of a call for `caller` (signed: only the gateway, which holds the key, can name a
+ * member) with the write's idempotency key.
+ */
+export function callerMetadata(caller?: Caller, idempotencyKey?: string, identity?: InternalCalls): Metadata {
   const metadata = new Metadata();
-  if (caller) {
-    metadata.set(CALLER_ID, caller.userId);
-    metadata.set(CALLER_ROLE, caller.role);
-  }
+  if (caller) metadata.set(CALLER_TOKEN, (identity ?? internalCalls()).signCaller(caller));
   if (idempotencyKey) metadata.set(IDEMPOTENCY_KEY, idempotencyKey);
   return metadata;
 }

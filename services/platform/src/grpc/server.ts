@@ -1,7 +1,7 @@
 import {
   handleUnaryCall,
   Server,
-  ServerCredentials,
+  ServerUnaryCall,
   ServiceDefinition,
   status as GrpcStatus,
   UntypedServiceImplementation,
@@ -9,6 +9,7 @@ import {
 import type { Logger } from 'pino';
 import { DomainError } from '../errors/domain-error';
 import { rpcServerDuration } from '../telemetry/metrics';
+import { internalCalls, peerService } from './internal-calls';
 import { CallContext, readCallContext } from './metadata';
 
 type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : K]: T[K] };
@@ -21,8 +22,39 @@ export type AsyncService<S> = {
 };
 
 /**
- * Adapts async handlers to grpc-js callbacks. A DomainError becomes its gRPC status with the
- * message as details; anything else is logged and answered as INTERNAL without internals.
+ * Which services may call which methods of a service: `methods` names the callers of a method,
+ * `others` those of every other method (default: the gateway only); `'*'` admits any service of the
+ * internal CA (health checks).
+ */
+export interface CallerPolicy<S = unknown> {
+  methods?: Partial<Record<KnownKeys<S>, readonly string[]>>;
+  others?: readonly string[];
+}
+
+/** A call's peer is a service allowed to call the method, or the call is refused (PERMISSION_DENIED). */
+export function admitted(allowed: readonly string[], peer: string | undefined): peer is string {
+  return peer !== undefined && (allowed.includes('*') || allowed.includes(peer));
+}
+
+/** The service that makes a call, from the certificate it presented (mutual TLS). */
+export function callingService(
+  call: Pick<ServerUnaryCall<unknown, unknown>, 'getAuthContext'>,
+): string | undefined {
+  return peerService(call.getAuthContext()?.sslPeerCertificate?.raw);
+}
+
+const refusedCall = (name: string) => ({
+  code: GrpcStatus.PERMISSION_DENIED,
+  details: 'This service may not make this call',
+  name: 'Error',
+  message: `refused ${name}`,
+});
+
+/**
+ * Adapts async handlers to grpc-js callbacks, each with its context: the calling service and the
+ * caller read from the verified caller token (GrpcServer.add admits only the services its policy
+ * names). A DomainError becomes its gRPC status with the message as details; anything else is logged
+ * and answered as INTERNAL without internals.
  */
 export function asyncService<S extends UntypedServiceImplementation>(
   definition: ServiceDefinition<S>,
@@ -39,7 +71,7 @@ export function asyncService<S extends UntypedServiceImplementation>(
     if (typeof method !== 'function') throw new Error(`gRPC handler ${name} is not implemented`);
     const handler = method.bind(handlers);
     adapted[name] = (call, callback) => {
-      handler(call.request, readCallContext(call.metadata)).then(
+      handler(call.request, readCallContext(call.metadata, callingService(call) ?? '')).then(
         (response) => callback(null, response),
         (error: unknown) => {
           if (error instanceof DomainError) {
@@ -69,14 +101,21 @@ export class GrpcServer {
   private readonly server = new Server({ 'grpc.max_receive_message_length': 8 * 1024 * 1024 });
   private boundPort?: number;
 
-  add<S extends UntypedServiceImplementation>(definition: ServiceDefinition<S>, implementation: S): this {
-    this.server.addService(definition, timed(definition, implementation));
+  /** Serves a service to the callers its policy admits (default: the gateway only). */
+  add<S extends UntypedServiceImplementation>(
+    definition: ServiceDefinition<S>,
+    implementation: S,
+    policy: CallerPolicy<S> = {},
+  ): this {
+    internalCalls(); // fails at start, not at the first call, when the process has no identity
+    this.server.addService(definition, admitting(definition, timed(definition, implementation), policy));
     return this;
   }
 
+  /** Listens with mutual TLS: only clients with a certificate of the internal CA get in. */
   async listen(address: string): Promise<number> {
     this.boundPort = await new Promise<number>((resolve, reject) =>
-      this.server.bindAsync(address, ServerCredentials.createInsecure(), (error, port) =>
+      this.server.bindAsync(address, internalCalls().serverCredentials(), (error, port) =>
         error ? reject(error) : resolve(port),
       ),
     );
@@ -103,6 +142,41 @@ export class GrpcServer {
 }
 
 type AnyHandler = (call: any, callback?: any) => void; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/**
+ * Refuses (PERMISSION_DENIED) every call whose TLS peer is not a service the policy admits for the
+ * method, before the handler runs: unary and client-streaming calls through their callback, server
+ * streams with an error.
+ */
+function admitting<S extends UntypedServiceImplementation>(
+  definition: ServiceDefinition<S>,
+  implementation: S,
+  policy: CallerPolicy<S>,
+): S {
+  const wrapped: Record<string, AnyHandler> = {};
+  const logger = internalCallsLogger;
+  for (const name of Object.keys(definition)) {
+    const handler = (implementation as unknown as Record<string, AnyHandler>)[name];
+    if (typeof handler !== 'function') continue;
+    const allowed = (policy.methods as Record<string, readonly string[]> | undefined)?.[name] ??
+      policy.others ?? ['gateway'];
+    wrapped[name] = (call, callback) => {
+      const peer = callingService(call);
+      if (admitted(allowed, peer)) return handler.call(implementation, call, callback);
+      logger?.warn({ method: name, peer: peer ?? 'none' }, 'internal call refused');
+      if (callback) callback(refusedCall(name));
+      else call.emit('error', refusedCall(name));
+    };
+  }
+  return { ...implementation, ...wrapped } as S;
+}
+
+let internalCallsLogger: Logger | undefined;
+
+/** Where refused internal calls are logged (ServiceRuntime sets its logger). */
+export function logRefusedCallsTo(logger: Logger): void {
+  internalCallsLogger = logger;
+}
 
 /**
  * Records rpc.server.duration (Prometheus rpc_server_duration_seconds) for every method of a service:

@@ -8,7 +8,8 @@ import { KafkaEventBus } from '../events/kafka-event-bus';
 import { OutboxModel, OutboxRelay, StoredEventsAt } from '../events/outbox';
 import { MongoProcessedEventStore } from '../events/processed-event-store';
 import { healthServiceImplementation } from '../grpc/health-service';
-import { GrpcServer } from '../grpc/server';
+import { configureInternalCalls, internalCallsConfig } from '../grpc/internal-calls';
+import { GrpcServer, logRefusedCallsTo } from '../grpc/server';
 import { HealthServer } from '../health/health-server';
 import { createLogger } from '../logging/logger';
 import { connectMongo, databaseName, pingMongo } from '../mongo/connection';
@@ -44,7 +45,9 @@ export class ServiceRuntime {
     readonly redis: Redis | undefined,
   ) {
     this.outbox = new OutboxRelay({ bus, logger, models: this.outboxModels });
-    this.grpc.add(common.HealthServiceService, healthServiceImplementation(this.health));
+    logRefusedCallsTo(logger);
+    // Any service of the internal CA may ask whether this one is ready.
+    this.grpc.add(common.HealthServiceService, healthServiceImplementation(this.health), { others: ['*'] });
     this.health.addCheck('mongodb', () => pingMongo(mongo));
     this.health.addCheck('kafka', () => {
       if (!bus.isReady()) throw new Error('producer not connected');
@@ -55,6 +58,7 @@ export class ServiceRuntime {
   static async create(options: ServiceRuntimeOptions): Promise<ServiceRuntime> {
     const { service, config } = options;
     const logger = options.logger ?? createLogger(service, config.LOG_LEVEL);
+    configureInternalCalls(internalCallsConfig(service, config));
     const mongo = await connectMongo(
       config.MONGODB_URI,
       databaseName(service, config.AURA_DB_SUFFIX),

@@ -2,10 +2,17 @@
 // Kafka. The gRPC server runs in-process on a random port and is called with a grpc-js client, as the
 // gateway does. Each test file gets its own database and Redis key prefix, dropped at the end, and a
 // clock it can move. Explore and public are replaced by stand-ins (their own tests cover them).
-import { asyncService, callerMetadata, DomainEvent, PlatformModule, ServiceRuntime } from '@aura/platform';
-import { waitFor } from '@aura/platform/testing';
+import {
+  asyncService,
+  callerMetadata,
+  createGrpcClient,
+  DomainEvent,
+  PlatformModule,
+  ServiceRuntime,
+} from '@aura/platform';
+import { testIdentity, waitFor } from '@aura/platform/testing';
 import { identityEvents, social } from '@aura/proto';
-import { credentials, Metadata, ServiceError } from '@grpc/grpc-js';
+import { Metadata, ServiceError } from '@grpc/grpc-js';
 import { DynamicModule, INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Types } from 'mongoose';
@@ -69,10 +76,15 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** The test calls social as the gateway does. */
+const gateway = testIdentity('gateway');
+
 function unary<Req, Res>(client: social.SocialServiceClient, method: string) {
   return (caller: Caller, request: Req): Promise<Res> =>
     new Promise((resolve, reject) => {
-      const metadata = caller ? callerMetadata({ userId: caller, role: 'user' }) : new Metadata();
+      const metadata = caller
+        ? callerMetadata({ userId: caller, role: 'user' }, undefined, gateway)
+        : new Metadata();
       (client as unknown as Record<string, (...args: unknown[]) => void>)[method](
         request,
         metadata,
@@ -151,7 +163,7 @@ export async function startHarness(tag: string, options: SocialModuleOptions = {
   );
   const port = await runtime.grpc.listen('127.0.0.1:0');
   runtime.outbox.start();
-  const client = new social.SocialServiceClient(`127.0.0.1:${port}`, credentials.createInsecure());
+  const client = createGrpcClient(social.SocialServiceClient, `127.0.0.1:${port}`, 'social', gateway);
   const membersConsumer = app.get(MembersConsumer);
   const blocksConsumer = app.get(BlocksConsumer);
 

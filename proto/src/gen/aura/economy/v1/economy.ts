@@ -34,6 +34,11 @@ export interface Wallet {
   usdEquivalentMicro: number;
   /** The coin price used (micro-USD per AC). */
   coinPriceMicroUsd: number;
+  /**
+   * The part of the balance the member may withdraw: what they earned, not AC bought with a card or
+   * credited by an admin (docs/money-rules.md).
+   */
+  withdrawableMicro: number;
 }
 
 export interface ListTransactionsRequest {
@@ -171,6 +176,8 @@ export interface LedgerReport {
   /** What does not add up, one sentence each (capped at 100). */
   mismatches: string[];
   rejectedTransfers: number;
+  /** Members who owe a refunded or disputed top-up (a balance below zero by design). */
+  debts: AccountBalance[];
 }
 
 /**
@@ -467,7 +474,14 @@ export const GetWalletRequest: MessageFns<GetWalletRequest> = {
 };
 
 function createBaseWallet(): Wallet {
-  return { userId: "", balanceMicro: 0, totalEarnedMicro: 0, usdEquivalentMicro: 0, coinPriceMicroUsd: 0 };
+  return {
+    userId: "",
+    balanceMicro: 0,
+    totalEarnedMicro: 0,
+    usdEquivalentMicro: 0,
+    coinPriceMicroUsd: 0,
+    withdrawableMicro: 0,
+  };
 }
 
 export const Wallet: MessageFns<Wallet> = {
@@ -486,6 +500,9 @@ export const Wallet: MessageFns<Wallet> = {
     }
     if (message.coinPriceMicroUsd !== 0) {
       writer.uint32(40).int64(message.coinPriceMicroUsd);
+    }
+    if (message.withdrawableMicro !== 0) {
+      writer.uint32(48).int64(message.withdrawableMicro);
     }
     return writer;
   },
@@ -543,6 +560,14 @@ export const Wallet: MessageFns<Wallet> = {
             message.coinPriceMicroUsd = longToNumber(reader.int64());
             continue;
           }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.withdrawableMicro = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -582,6 +607,11 @@ export const Wallet: MessageFns<Wallet> = {
         : isSet(object.coin_price_micro_usd)
         ? globalThis.Number(object.coin_price_micro_usd)
         : 0,
+      withdrawableMicro: isSet(object.withdrawableMicro)
+        ? globalThis.Number(object.withdrawableMicro)
+        : isSet(object.withdrawable_micro)
+        ? globalThis.Number(object.withdrawable_micro)
+        : 0,
     };
   },
 
@@ -602,6 +632,9 @@ export const Wallet: MessageFns<Wallet> = {
     if (message.coinPriceMicroUsd !== 0) {
       obj.coinPriceMicroUsd = Math.round(message.coinPriceMicroUsd);
     }
+    if (message.withdrawableMicro !== 0) {
+      obj.withdrawableMicro = Math.round(message.withdrawableMicro);
+    }
     return obj;
   },
 
@@ -615,6 +648,7 @@ export const Wallet: MessageFns<Wallet> = {
     message.totalEarnedMicro = object.totalEarnedMicro ?? 0;
     message.usdEquivalentMicro = object.usdEquivalentMicro ?? 0;
     message.coinPriceMicroUsd = object.coinPriceMicroUsd ?? 0;
+    message.withdrawableMicro = object.withdrawableMicro ?? 0;
     return message;
   },
 };
@@ -2304,6 +2338,7 @@ function createBaseLedgerReport(): LedgerReport {
     negativeBalances: [],
     mismatches: [],
     rejectedTransfers: 0,
+    debts: [],
   };
 }
 
@@ -2344,6 +2379,9 @@ export const LedgerReport: MessageFns<LedgerReport> = {
     }
     if (message.rejectedTransfers !== 0) {
       writer.uint32(112).int64(message.rejectedTransfers);
+    }
+    for (const v of message.debts) {
+      AccountBalance.encode(v!, writer.uint32(122).fork()).join();
     }
     return writer;
   },
@@ -2457,6 +2495,14 @@ export const LedgerReport: MessageFns<LedgerReport> = {
             message.rejectedTransfers = longToNumber(reader.int64());
             continue;
           }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.debts.push(AccountBalance.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2517,6 +2563,9 @@ export const LedgerReport: MessageFns<LedgerReport> = {
         : isSet(object.rejected_transfers)
         ? globalThis.Number(object.rejected_transfers)
         : 0,
+      debts: globalThis.Array.isArray(object?.debts)
+        ? object.debts.map((e: any) => AccountBalance.fromJSON(e))
+        : [],
     };
   },
 
@@ -2558,6 +2607,9 @@ export const LedgerReport: MessageFns<LedgerReport> = {
     if (message.rejectedTransfers !== 0) {
       obj.rejectedTransfers = Math.round(message.rejectedTransfers);
     }
+    if (message.debts?.length) {
+      obj.debts = message.debts.map((e) => AccountBalance.toJSON(e));
+    }
     return obj;
   },
 
@@ -2578,6 +2630,7 @@ export const LedgerReport: MessageFns<LedgerReport> = {
     message.negativeBalances = object.negativeBalances?.map((e) => AccountBalance.fromPartial(e)) || [];
     message.mismatches = object.mismatches?.map((e) => e) || [];
     message.rejectedTransfers = object.rejectedTransfers ?? 0;
+    message.debts = object.debts?.map((e) => AccountBalance.fromPartial(e)) || [];
     return message;
   },
 };

@@ -1,0 +1,31 @@
+// Earned AuraCoins for a member, as the genies service pays them (only earned AC can be withdrawn,
+// docs/money-rules.md; no HTTP call credits them). The test plays the genies service: its certificate
+// of the local internal PKI, straight to the test stack's economy.
+import { callerMetadata, createGrpcClient, unaryCall } from '@aura/platform';
+import { testIdentity } from '@aura/platform/testing';
+import { economy } from '@aura/proto';
+import { randomUUID } from 'node:crypto';
+
+let client: economy.EconomyServiceClient | undefined;
+
+/** Pays `ac` AuraCoins of genie earnings to the member (withdrawable). */
+export async function earn(userId: string, ac: number): Promise<void> {
+  client ??= createGrpcClient(
+    economy.EconomyServiceClient,
+    process.env.ECONOMY_GRPC_URL ?? '127.0.0.1:50054',
+    'economy',
+    testIdentity('genies'),
+  );
+  await unaryCall(
+    client,
+    client.payGenieEarnings,
+    { userId, amountMicro: Math.round(ac * 1_000_000), memo: 'test earnings' },
+    callerMetadata(undefined, randomUUID()),
+  );
+}
+
+/** Closes the channel (afterAll of a spec that earned). */
+export function closeEarnings(): void {
+  client?.close();
+  client = undefined;
+}

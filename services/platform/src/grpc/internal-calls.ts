@@ -1,0 +1,129 @@
+import { ChannelCredentials, credentials, ServerCredentials } from '@grpc/grpc-js';
+import { createPrivateKey, KeyObject, sign, verify, X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Who makes an internal call, proven twice (docs/security.md "Internal calls"):
+ * - the calling **service**, by mutual TLS: every gRPC server and client presents a certificate of the
+ *   internal CA whose common name is the service's name, and a server admits only clients with one;
+ * - the **member** on whose behalf the gateway calls, by a caller token the gateway signs with its
+ *   certificate's key and every service verifies with the gateway's certificate; it lives a minute,
+ *   and metadata naming a member without one is ignored.
+ */
+export interface InternalCallsConfig {
+  /** This process's service name: its certificate's common name. */
+  service: string;
+  /**
+   * ca.crt, gateway.crt, and this service's <service>.crt / <service>.key (deploy/local makes them;
+   * the chart mounts them from a Secret).
+   */
+  tlsDir: string;
+}
+
+/** Metadata key of the caller token. */
+export const CALLER_TOKEN = 'x-aura-caller';
+/** How long a caller token is valid: one request, with the calls it makes. */
+const CALLER_TOKEN_TTL_S = 60;
+/** Clocks of the gateway and the service may differ by this much. */
+const CLOCK_SKEW_S = 30;
+
+const ROLES = new Set(['user', 'admin', 'super_admin']);
+
+export interface SignedCaller {
+  userId: string;
+  role: 'user' | 'admin' | 'super_admin';
+}
+
+export class InternalCalls {
+  private readonly ca: Buffer;
+  private readonly cert: Buffer;
+  private readonly key: Buffer;
+  /** The gateway's certificate: its public key verifies caller tokens. */
+  private readonly gateway: X509Certificate;
+  /** The gateway only: the key it signs caller tokens with. */
+  private readonly tokenKey?: KeyObject;
+
+  constructor(readonly config: InternalCallsConfig) {
+    const file = (name: string) => join(config.tlsDir, name);
+    this.ca = readFileSync(file('ca.crt'));
+    this.cert = readFileSync(file(`${config.service}.crt`));
+    this.key = readFileSync(file(`${config.service}.key`));
+    this.gateway = new X509Certificate(readFileSync(file('gateway.crt')));
+    if (!this.gateway.verify(new X509Certificate(this.ca).publicKey))
+      throw new Error(`${file('gateway.crt')} is not signed by the internal CA`);
+    if (config.service === 'gateway') this.tokenKey = createPrivateKey(this.key);
+  }
+
+  get service(): string {
+    return this.config.service;
+  }
+
+  /** A server that admits only clients with a certificate of the internal CA. */
+  serverCredentials(): ServerCredentials {
+    return ServerCredentials.createSsl(this.ca, [{ cert_chain: this.cert, private_key: this.key }], true);
+  }
+
+  /** A client that presents this service's certificate and trusts only servers of the internal CA. */
+  clientCredentials(): ChannelCredentials {
+    return credentials.createSsl(this.ca, this.key, this.cert);
+  }
+
+  /** A caller token for `caller` (only the process that holds the signing key: the gateway). */
+  signCaller(caller: SignedCaller): string {
+    if (!this.tokenKey)
+      throw new Error(`${this.service} cannot sign caller tokens: only the gateway holds the key`);
+    const expires = Math.floor(Date.now() / 1000) + CALLER_TOKEN_TTL_S;
+    const claims = `${caller.userId}.${caller.role}.${expires}`;
+    const signature = sign('sha256', Buffer.from(claims), this.tokenKey).toString('base64url');
+    return `${claims}.${signature}`;
+  }
+
+  /** The member a caller token names, when it is the gateway's, intact and not expired. */
+  verifyCaller(token: string): SignedCaller | undefined {
+    const parts = token.split('.');
+    if (parts.length !== 4) return undefined;
+    const [userId, role, expires, signature] = parts;
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(userId) || !ROLES.has(role) || !/^\d{1,12}$/.test(expires))
+      return undefined;
+    if (Number(expires) + CLOCK_SKEW_S < Date.now() / 1000) return undefined;
+    if (Number(expires) > Date.now() / 1000 + CALLER_TOKEN_TTL_S + CLOCK_SKEW_S) return undefined;
+    const claims = Buffer.from(`${userId}.${role}.${expires}`);
+    const valid = verify('sha256', claims, this.gateway.publicKey, Buffer.from(signature, 'base64url'));
+    return valid ? { userId, role: role as SignedCaller['role'] } : undefined;
+  }
+}
+
+let configured: InternalCalls | undefined;
+
+/** Sets this process's identity for internal calls (ServiceRuntime.create and the gateway do it). */
+export function configureInternalCalls(config: InternalCallsConfig): InternalCalls {
+  configured = new InternalCalls(config);
+  return configured;
+}
+
+/** This process's identity for internal calls; configured once at start. */
+export function internalCalls(): InternalCalls {
+  if (!configured)
+    throw new Error('internal calls are not configured: call configureInternalCalls() at start');
+  return configured;
+}
+
+/** The service name a TLS peer certificate proves (its common name), if any. */
+export function peerService(certificate: Buffer | undefined | null): string | undefined {
+  if (!certificate || certificate.length === 0) return undefined;
+  try {
+    const subject = new X509Certificate(certificate).subject;
+    return /(?:^|\n)CN=([^\n]+)/.exec(subject)?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
+/** The internal-calls settings of a service's configuration (see baseConfigSchema). */
+export function internalCallsConfig(
+  service: string,
+  config: { AURA_INTERNAL_TLS_DIR: string },
+): InternalCallsConfig {
+  return { service, tlsDir: config.AURA_INTERNAL_TLS_DIR };
+}
