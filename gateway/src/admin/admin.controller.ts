@@ -24,6 +24,8 @@ import { ApiForbidden, ApiMalformedBody, ApiMissing, ApiRule, ApiSignedIn } from
 import {
   AdminUsersQuery,
   AdminUserUpdateBody,
+  DashboardHistoryQuery,
+  DashboardHistoryResponse,
   DashboardStatsResponse,
   EconomySettingsBody,
   EconomySettingsResponse,
@@ -63,6 +65,31 @@ export class AdminController {
       total_posts_today: Number(s.totalPostsToday),
       total_comments_today: Number(s.totalCommentsToday),
       total_stories_today: Number(s.totalStoriesToday),
+    };
+  }
+
+  /** The dashboard's figures per UTC day over the last 7 or 30 days, for the trend charts. */
+  @Get('dashboard/history')
+  @Roles('admin', 'super_admin')
+  @ApiOkResponse({ type: DashboardHistoryResponse })
+  @ApiForbidden('Not an admin')
+  @ApiMalformedBody()
+  async history(
+    @Query() query: DashboardHistoryQuery,
+    @CurrentCaller() caller: AuthenticatedCaller,
+  ): Promise<DashboardHistoryResponse> {
+    const history = await this.admin.dashboardHistory(caller, query.days ?? 7);
+    return {
+      days: history.days,
+      points: history.points.map((day) => ({
+        date: day.date,
+        new_registrations: Number(day.newRegistrations),
+        active_users: Number(day.activeUsers),
+        posts: Number(day.posts),
+        comments: Number(day.comments),
+        stories: Number(day.stories),
+        revenue_usd: microToAc(Number(day.revenueUsdMicro), 2),
+      })),
     };
   }
 

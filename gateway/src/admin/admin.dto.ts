@@ -30,6 +30,34 @@ export class DashboardStatsResponse {
   @ApiProperty({ description: 'Stories shared today (UTC)' }) total_stories_today!: number;
 }
 
+const DAYS = 'days must be 7 or 30';
+
+export class DashboardHistoryQuery {
+  @ApiPropertyOptional({ enum: [7, 30], default: 7, description: 'How many UTC days, today included' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsIn([7, 30], { message: DAYS })
+  days?: number;
+}
+
+export class DashboardDayResponse {
+  @ApiProperty({ example: '2026-11-28', description: 'UTC day' }) date!: string;
+  @ApiProperty() new_registrations!: number;
+  @ApiProperty({ description: 'Members who did anything counted as activity that day' })
+  active_users!: number;
+  @ApiProperty() posts!: number;
+  @ApiProperty() comments!: number;
+  @ApiProperty() stories!: number;
+  @ApiProperty({ example: 49.99, description: 'USD of card top-ups completed that day' })
+  revenue_usd!: number;
+}
+
+export class DashboardHistoryResponse {
+  @ApiProperty({ enum: [7, 30] }) days!: number;
+  @ApiProperty({ type: DashboardDayResponse, isArray: true, description: 'Oldest first' })
+  points!: DashboardDayResponse[];
+}
+
 const LIMIT = 'limit must be an integer from 1 to 100';
 const OFFSET = 'offset must be an integer from 0 to 10000';
 

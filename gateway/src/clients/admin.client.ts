@@ -18,6 +18,10 @@ export class AdminClient implements OnModuleDestroy {
     return unaryCall(this.client, this.client.getDashboardStats, {}, callerMetadata(caller));
   }
 
+  dashboardHistory(caller: Caller, days: number) {
+    return unaryCall(this.client, this.client.getDashboardHistory, { days }, callerMetadata(caller));
+  }
+
   createTicket(caller: Caller, request: admin.CreateTicketRequest) {
     return unaryCall(this.client, this.client.createTicket, request, callerMetadata(caller));
   }

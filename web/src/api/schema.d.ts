@@ -1444,6 +1444,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/dashboard/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Admin_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users": {
         parameters: {
             query?: never;
@@ -2880,6 +2896,30 @@ export interface components {
             total_comments_today: number;
             /** @description Stories shared today (UTC) */
             total_stories_today: number;
+        };
+        DashboardDayResponse: {
+            /**
+             * @description UTC day
+             * @example 2026-11-28
+             */
+            date: string;
+            new_registrations: number;
+            /** @description Members who did anything counted as activity that day */
+            active_users: number;
+            posts: number;
+            comments: number;
+            stories: number;
+            /**
+             * @description USD of card top-ups completed that day
+             * @example 49.99
+             */
+            revenue_usd: number;
+        };
+        DashboardHistoryResponse: {
+            /** @enum {number} */
+            days: 7 | 30;
+            /** @description Oldest first */
+            points: components["schemas"]["DashboardDayResponse"][];
         };
         AdminUserUpdateBody: {
             /** @description The member (the path names them; accepted for the spec’s body) */
@@ -8254,6 +8294,64 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Admin_history: {
+        parameters: {
+            query?: {
+                /** @description How many UTC days, today included */
+                days?: 7 | 30;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardHistoryResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A field has the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

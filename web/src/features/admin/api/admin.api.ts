@@ -38,7 +38,7 @@ export function createAdminApi(api: ApiClient) {
     stats: (signal?: AbortSignal): Promise<AdminStats> =>
       api.call((c) => c.GET('/api/admin/dashboard/stats', { signal })),
     /** GET /api/admin/dashboard/history?days=7|30: one point per UTC day, oldest first. */
-    history: (days: number, signal?: AbortSignal): Promise<DashboardHistory> =>
+    history: (days: 7 | 30, signal?: AbortSignal): Promise<DashboardHistory> =>
       api.call((c) => c.GET('/api/admin/dashboard/history', { params: { query: { days } }, signal })),
     withdrawals: async (signal?: AbortSignal): Promise<AdminWithdrawal[]> =>
       asList(await api.call((c) => c.GET('/api/admin/withdrawals', { signal }))),

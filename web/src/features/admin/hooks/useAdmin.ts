@@ -1,7 +1,7 @@
 // The Admin Panel's data (spec 001 §2, §7). These hooks are used only by the panel's tabs, which mount
 // only for admin roles (spec 001 §6: for anyone else the panel renders nothing and loads nothing).
 // Failed list reads are only logged (spec 001 §8); each action's failure is the caller's to show.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserRole } from '../../../api/types';
 import { loggedRead } from '../../messaging/hooks/logged-read';
 import type { TicketStatus } from '../../support/support';
@@ -29,11 +29,11 @@ export function useAdminStats() {
 }
 
 /** The dashboard's daily figures of the last `days` days. */
-export function useDashboardHistory(days: number) {
+export function useDashboardHistory(days: 7 | 30) {
   return useQuery({
     queryKey: adminKeys.history(days),
     queryFn: loggedRead('admin dashboard history', (s) => adminApi.history(days, s)),
-    placeholderData: (previous) => previous,
+    placeholderData: keepPreviousData,
   });
 }
 
