@@ -1,10 +1,11 @@
 // Demo wallets, through the API exactly as members move money: card top-ups paid on the local test
 // checkout page (it sends the same signed webhook Stripe would), tips and transfers between the demo
-// members, and pending withdrawals for the admin panel. The rewards for the social seed's posts,
+// members, genie earnings and pending withdrawals for the admin panel (only earned AC can be withdrawn). The rewards for the social seed's posts,
 // likes and comments come on their own. Idempotent: a member who already bought AuraCoins is not
 // charged again, and every tip, transfer and withdrawal carries a fixed Idempotency-Key, so a second
 // run gets the first run's answers without moving money again. The coin price history needs no step:
 // the economy service backfills 30 days of it on its first start.
+import { payGenieEarnings } from './earnings.mjs';
 import { call, ok } from './http.mjs';
 import { DEMO_PASSWORD } from './members.mjs';
 
@@ -87,6 +88,16 @@ export async function seedWallets(baseUrl, sessions) {
       { 'idempotency-key': `demo-wallet-move-${index}` },
     );
   }
+
+  // Enough earnings for each withdrawal at today's price, and a little more to spend.
+  const { current_price: price } = await ok(baseUrl, 'GET', '/auracoin/price/current');
+  await payGenieEarnings(
+    WITHDRAWALS.map(([name, amount]) => ({
+      userId: member(name).user.id,
+      ac: Math.ceil(amount / price) + 5,
+      key: `demo-genie-earnings-${name}`,
+    })),
+  );
 
   for (const [index, [name, amount, email]] of WITHDRAWALS.entries()) {
     const answer = await call(

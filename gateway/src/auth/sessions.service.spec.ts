@@ -23,7 +23,7 @@ function fakeRedis(options: { down?: boolean } = {}) {
 }
 
 const logger = { warn: jest.fn(), error: jest.fn() } as unknown as Logger;
-const config = loadGatewayConfig({ KAFKA_GROUP_PREFIX: 'unit' });
+const config = loadGatewayConfig({ KAFKA_GROUP_PREFIX: 'unit', AURA_INTERNAL_TLS_DIR: '/pki' });
 const caller = (role: AuthenticatedCaller['role'], sessionId = 's1'): AuthenticatedCaller => ({
   userId: 'm1',
   role,

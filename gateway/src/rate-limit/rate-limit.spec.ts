@@ -38,6 +38,7 @@ function fakeRedis(options: { down?: boolean } = {}) {
 
 const logger = { warn: jest.fn() } as unknown as Logger;
 const config = loadGatewayConfig({
+  AURA_INTERNAL_TLS_DIR: '/pki',
   KAFKA_GROUP_PREFIX: 'unit',
   AURA_RATE_LIMIT_LOGIN_PER_MINUTE: '5',
   AURA_RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '3',

@@ -5,6 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { api, newMember } from './support/api';
+import { closeEarnings, earn } from '@aura/platform/testing';
+
+afterAll(closeEarnings);
 
 interface Member {
   id: string;
@@ -73,11 +76,8 @@ describe('who may call the admin and support endpoints', () => {
     expect(ticket.status).toBe(200);
     ticketId = ticket.body.ticket.id;
     // A pending withdrawal for the super admin's decision.
-    const funded = await api('POST', `/admin/wallets/${other.id}/adjust`, {
-      token: superAdmin.token,
-      body: { amount: 50, reason: 'withdrawal test funds' },
-    });
-    expect(funded.status).toBe(200);
+    // Earned AC: only those can be withdrawn (docs/money-rules.md).
+    await earn(other.id, 50);
     const requested = await api('POST', '/withdrawals/request', {
       token: other.token,
       body: { amount: 10, paypal_email: 'other@example.com', password: newMember().password },

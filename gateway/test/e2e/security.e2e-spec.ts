@@ -2,7 +2,7 @@
 // hostile amounts, browser headers and the built app, sessions that end at sign-out and at demotion,
 // the socket handshake, the withdrawal's password, rate limits, and a limiter that fails closed.
 // One service down: resilience.e2e-spec.ts; /metrics: metrics.e2e-spec.ts (and a check here).
-import { waitFor } from '@aura/platform/testing';
+import { closeEarnings, earn, waitFor } from '@aura/platform/testing';
 import { io, Socket } from 'socket.io-client';
 import { api, baseUrl, clientAddress, newMember, refreshCookie } from './support/api';
 import { OwnedProcess, ownPort } from './support/processes';
@@ -46,13 +46,8 @@ const superAdminToken = () =>
     process.env.AURA_SUPER_ADMIN_PASSWORD ?? 'aura-super-admin',
   );
 
-async function fund(member: Member, amount: number) {
-  const answer = await api('POST', `/admin/wallets/${member.id}/adjust`, {
-    token: await superAdminToken(),
-    body: { amount, reason: 'security test funds' },
-  });
-  expect(answer.status).toBe(200);
-}
+/** Genie earnings: withdrawable AC (docs/money-rules.md). */
+const fund = (member: Member, amount: number) => earn(member.id, amount);
 
 const balanceOf = async (member: Member) =>
   (await api('GET', '/wallet', { token: member.token })).body.aura_coin_balance as number;
@@ -79,6 +74,7 @@ const closedByServer = (socket: Socket) =>
 const sockets: Socket[] = [];
 afterAll(() => {
   for (const socket of sockets) socket.close();
+  closeEarnings();
 });
 
 describe('hostile amounts', () => {

@@ -4,6 +4,7 @@
 // it; a super admin promotes a member to admin, who then sees the panel; a plain member sees no admin
 // entry and the app asks nothing of the admin routes. The super admin is the seeded one of the test env.
 import { randomBytes } from 'node:crypto';
+import { closeEarnings, earn } from '@aura/platform/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   apiCall,
@@ -70,13 +71,10 @@ async function superAdminMember(): Promise<Member> {
   };
 }
 
-/** Funds a member with AC worth about $40 (the super admin's adjustment), then asks for $10. */
-async function pendingWithdrawalOf(member: Member, boss: Member) {
+/** Funds a member with earned AC worth about $40 (genie earnings: withdrawable), then asks for $10. */
+async function pendingWithdrawalOf(member: Member) {
   const { coin_price_usd: price } = await walletOf(member);
-  await apiCall('POST', `/admin/wallets/${member.id}/adjust`, {
-    token: boss.token,
-    body: { amount: Math.ceil(40 / price), reason: 'browser test funds' },
-  });
+  await earn(member.id, Math.ceil(40 / price));
   await apiCall('POST', '/withdrawals/request', {
     token: member.token,
     body: { amount: 10, paypal_email: `${member.username}@example.com`, password: member.password },
@@ -100,6 +98,7 @@ beforeAll(async () => {
 }, SLOW_MS);
 
 afterAll(async () => {
+  closeEarnings();
   for (const context of contexts) await context.close();
   await browser?.close();
 });
@@ -225,9 +224,9 @@ describe('withdrawals decided by the super admin (spec 001 §4, §6, §8)', () =
       registerMember('wdok', 'Approved Member'),
       registerMember('wdno', 'Rejected Member'),
     ]);
-    await pendingWithdrawalOf(approvedMember, boss);
+    await pendingWithdrawalOf(approvedMember);
     fundedMicro = (await walletOf(approvedMember)).aura_coin_balance_micro;
-    await pendingWithdrawalOf(rejectedMember, boss);
+    await pendingWithdrawalOf(rejectedMember);
   }, SLOW_MS);
 
   it(

@@ -2,8 +2,9 @@
 // behind it; issue 7 items 2, 4, 6): a funded member tips another from their profile (Send Energy) and
 // both balances change; sends AuraCoins through the recipient search; requests a withdrawal, sees it
 // pending and a second one refused with the server's message; a member with too little sees the
-// Insufficient Balance notice. Members are funded by the seeded super admin's adjustment.
+// Insufficient Balance notice. Members are funded with genie earnings (withdrawable AC).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { closeEarnings, earn } from '@aura/platform/testing';
 import {
   apiCall,
   button,
@@ -51,7 +52,6 @@ let context: BrowserContext;
 let payer: Member;
 let payee: Member;
 let poor: Member;
-let superAdmin: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -61,24 +61,16 @@ beforeAll(async () => {
     registerMember('payee', 'Wallet Payee'),
     registerMember('poor', 'Wallet Poor'),
   ]);
-  const login = await apiCall<{ access_token: string }>('POST', '/auth/login', {
-    body: {
-      username: process.env.AURA_SUPER_ADMIN_USERNAME ?? 'superadmin',
-      password: process.env.AURA_SUPER_ADMIN_PASSWORD ?? 'aura-super-admin',
-    },
-  });
-  superAdmin = login.access_token;
   // Enough AC to be worth well over $10 at the current coin price (about $1).
   const { coin_price_usd: price } = await walletOf(payer);
   const amount = Math.ceil(40 / price);
-  await apiCall('POST', `/admin/wallets/${payer.id}/adjust`, {
-    token: superAdmin,
-    body: { amount, reason: 'browser test funds' },
-  });
+  // Genie earnings: only earned AC can be withdrawn (docs/money-rules.md).
+  await earn(payer.id, amount);
   await waitUntilSearchable(payee, payer);
 }, PROJECTION_WAIT_MS + 60_000);
 
 afterAll(async () => {
+  closeEarnings();
   await context?.close();
   await browser?.close();
 });

@@ -97,3 +97,4 @@ export async function recordTopics(brokers: string[], topics: string[]) {
   });
   return { records, stop: () => consumer.disconnect() };
 }
+export { closeEarnings, earn } from './earnings';

@@ -1,10 +1,12 @@
-// Earned AuraCoins for a member, as the genies service pays them (only earned AC can be withdrawn,
-// docs/money-rules.md; no HTTP call credits them). The test plays the genies service: its certificate
-// of the local internal PKI, straight to the test stack's economy.
-import { callerMetadata, createGrpcClient, unaryCall } from '@aura/platform';
-import { testIdentity } from '@aura/platform/testing';
 import { economy } from '@aura/proto';
 import { randomUUID } from 'node:crypto';
+import { createGrpcClient, unaryCall } from '../grpc/client';
+import { callerMetadata } from '../grpc/metadata';
+import { testIdentity } from './index';
+
+// Earned AuraCoins for a test's member, paid as the genies service pays them: only earned AC can be
+// withdrawn (docs/money-rules.md) and no HTTP call credits earnings. The test plays the genies service
+// with its certificate of the local internal PKI, straight to the test stack's economy.
 
 let client: economy.EconomyServiceClient | undefined;
 
