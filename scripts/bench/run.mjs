@@ -126,8 +126,8 @@ try {
   console.log('ready');
   const pids = { 'load generator': process.pid };
   for (const [name, { child }] of stack.children) pids[name] = child.pid;
-  const ferretPid = listenerPid(portOf(env.MONGODB_URI, 27017));
-  if (ferretPid) pids.mongodb = ferretPid;
+  const databasePid = listenerPid(portOf(env.MONGODB_URI, 27017));
+  if (databasePid) pids.mongodb = databasePid;
 
   for (const scenario of scenarios) {
     if (stopping) break;

@@ -61,6 +61,7 @@ describe('wallet', () => {
       userId: member.id,
       balanceMicro: 0,
       totalEarnedMicro: 0,
+      withdrawableMicro: 0,
       usdEquivalentMicro: 0,
       coinPriceMicroUsd: 1_000_000,
     });

@@ -101,7 +101,8 @@ describe('coin market', () => {
       };
       await h.economy.marketConsumer.handle(domainEvent('post.liked', like));
       await h.economy.marketConsumer.handle(domainEvent('post.liked', like));
-      expect(await facts().countDocuments({})).toBe(3);
+      // The gift's, the tip's (its volume, and its engagement once per pair and day: tip_pair) and the like's.
+      expect(await facts().countDocuments({})).toBe(4);
 
       // The middle of the next minute: `at + 1 s` below must stay in the same minute.
       const at = new Date(Math.floor(Date.now() / MINUTE) * MINUTE + MINUTE + 30_000);
