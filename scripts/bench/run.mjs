@@ -363,7 +363,7 @@ async function dropBenchDatabases() {
     const { databases } = await client.db('admin').admin().listDatabases();
     for (const db of databases) if (/^aura_.*_bench$/.test(db.name)) await client.db(db.name).dropDatabase();
     const info = await client.db('admin').command({ buildInfo: 1 });
-    return info.ferretdbVersion ? `FerretDB ${info.ferretdbVersion}` : `MongoDB ${info.version}`;
+    return info.secantusVersion ? `SecantusDB ${info.secantusVersion}` : `MongoDB ${info.version}`;
   } finally {
     await client.close();
   }
