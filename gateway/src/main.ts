@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import {
+  closeRedis,
   configureInternalCalls,
   createRedis,
   HealthServer,
@@ -125,7 +126,7 @@ async function main(): Promise<void> {
     .getInstance()
     .addHook('onClose', async () => {
       health.markShuttingDown();
-      await Promise.allSettled([pub.quit(), sub.quit(), health.close()]);
+      await Promise.allSettled([closeRedis(pub), closeRedis(sub), closeRedis(redis), health.close()]);
       await stopTelemetry();
     });
 

@@ -88,6 +88,7 @@ describe('who may call the admin and support endpoints', () => {
 
   const rows: Row[] = [
     ['GET', () => '/admin/dashboard/stats', undefined, [401, 403, 200, 200]],
+    ['GET', () => '/admin/dashboard/history?days=30', undefined, [401, 403, 200, 200]],
     ['GET', () => '/admin/users?role=all&limit=100', undefined, [401, 403, 200, 200]],
     ['GET', () => '/admin/users?search=adm_&limit=20', undefined, [401, 403, 200, 200]],
     ['GET', () => '/admin/users?sort=aura_score&order=asc&offset=20', undefined, [401, 403, 200, 200]],
@@ -289,7 +290,10 @@ describe('support tickets', () => {
   });
 
   it('answers given at the same moment are all kept, and concurrent resolves resolve once', async () => {
-    const created = await open({ subject: 'Race', message: 'Many admins at once' });
+    // A member of its own: the earlier tests used up \`member\`'s tickets per hour (AURA_RATE_LIMIT_TICKETS_PER_HOUR).
+    const racer = await signUp('adm_r');
+    const created = await open({ subject: 'Race', message: 'Many admins at once' }, racer.token);
+    expect(created.status).toBe(200);
     const id = created.body.ticket.id as string;
     const answers = await Promise.all(
       [admin, superAdmin, admin, superAdmin, admin].map((who, index) =>
@@ -300,7 +304,7 @@ describe('support tickets', () => {
       ),
     );
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
-    const mine = await api('GET', '/support/tickets/user', { token: member.token });
+    const mine = await api('GET', '/support/tickets/user', { token: racer.token });
     const ticket = mine.body.find((t: { id: string }) => t.id === id);
     expect(ticket.status).toBe('in_progress');
     expect(ticket.responses.map((r: { message: string }) => r.message).sort()).toEqual([
@@ -449,7 +453,7 @@ describe('economy settings', () => {
         () =>
           api('POST', '/withdrawals/request', {
             token: member.token,
-            body: { amount: 15, paypal_email: 'm@example.com' },
+            body: { amount: 15, paypal_email: 'm@example.com', password: newMember().password },
           }),
         (answer) => answer.status === 400,
         10_000,
@@ -541,5 +545,27 @@ describe('the dashboard', () => {
     expect(after.open_support_tickets).toBeGreaterThanOrEqual(before.open_support_tickets + 1);
     expect(after.total_auracoin_distributed).toBeGreaterThanOrEqual(before.total_auracoin_distributed + 25);
     expect(after.active_users_24h).toBeGreaterThanOrEqual(1);
+  });
+
+  it('has a history of 7 or 30 UTC days, oldest first, today with what just happened', async () => {
+    const history = async (days: number) =>
+      api('GET', `/admin/dashboard/history?days=${days}`, { token: admin.token });
+    const week = await history(7);
+    expect(week.status).toBe(200);
+    expect(week.body.days).toBe(7);
+    const dates = (week.body.points as { date: string }[]).map((point) => point.date);
+    expect(dates).toHaveLength(7);
+    expect([...dates].sort()).toEqual(dates);
+    expect(dates.at(-1)).toBe(new Date().toISOString().slice(0, 10));
+    // The test above registered a member and posted today.
+    expect(week.body.points.at(-1)).toMatchObject({
+      new_registrations: expect.any(Number),
+      posts: expect.any(Number),
+      revenue_usd: expect.any(Number),
+    });
+    expect(week.body.points.at(-1).new_registrations).toBeGreaterThanOrEqual(1);
+    expect(week.body.points.at(-1).posts).toBeGreaterThanOrEqual(1);
+    expect((await history(30)).body.points).toHaveLength(30);
+    expect((await history(5)).status).toBe(422);
   });
 });

@@ -13,7 +13,7 @@ import { GrpcServer, logRefusedCallsTo } from '../grpc/server';
 import { HealthServer } from '../health/health-server';
 import { createLogger } from '../logging/logger';
 import { connectMongo, databaseName, pingMongo } from '../mongo/connection';
-import { createRedis, Redis } from '../redis/redis';
+import { closeRedis, createRedis, Redis } from '../redis/redis';
 import { stopTelemetry } from '../telemetry/telemetry';
 
 export interface ServiceRuntimeOptions {
@@ -130,7 +130,7 @@ export class ServiceRuntime {
       await this.outbox.stop();
       await this.outbox.drain().catch(() => undefined);
       await this.bus.close();
-      await this.redis?.quit().catch(() => undefined);
+      if (this.redis) await closeRedis(this.redis);
       await this.mongo.close();
       await this.health.close();
       await stopTelemetry();
