@@ -18,17 +18,10 @@ mkdir -p "$out"
 echo "==> building"
 npm run --silent build
 
-if ! command -v chromium >/dev/null 2>&1; then
-  echo "==> installing Debian's chromium"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-fi
+ensure_chromium
 
-infra_was_running=0
-if bash deploy/local/status.sh --quiet; then infra_was_running=1; fi
-cleanup() { if [[ $infra_was_running == 0 ]]; then bash deploy/local/down.sh || true; fi; }
-trap cleanup EXIT
-echo "==> infrastructure (deploy/local)"
-bash deploy/local/up.sh
+trap stop_started_infra EXIT
+start_infra
 
 status=0
 AURA_SCREENSHOTS_DIR="$out" node scripts/test/run-tests.mjs browser -- \

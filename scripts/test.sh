@@ -14,24 +14,17 @@ echo "==> lint and typecheck"
 npm run --silent lint
 npm run --silent typecheck
 
-if ! command -v chromium >/dev/null 2>&1; then
-  echo "==> installing Debian's chromium for the browser tests"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-fi
+ensure_chromium
 
-infra_was_running=0
-if bash deploy/local/status.sh --quiet; then infra_was_running=1; fi
-cleanup() { if [[ $infra_was_running == 0 ]]; then bash deploy/local/down.sh || true; fi; }
-trap cleanup EXIT
-echo "==> infrastructure (deploy/local)"
-bash deploy/local/up.sh
+trap stop_started_infra EXIT
+start_infra
 
 summary="${AURA_CACHE_DIR:-$HOME/.cache/aura}/run/test/summary.txt"
 rm -f "$summary"
 status=0
 node scripts/test/run-tests.mjs || status=$?
 trap - EXIT
-cleanup
+stop_started_infra
 # The closing line comes last, after the infrastructure has stopped.
 if [[ -f "$summary" ]]; then cat "$summary"; else echo "0 passed, 1 failed"; fi
 exit "$status"

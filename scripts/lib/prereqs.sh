@@ -23,3 +23,20 @@ ensure_node_modules() {
     npm install --no-audit --no-fund
   fi
 }
+
+# Debian's chromium, for the browser tests and the screenshots.
+ensure_chromium() {
+  if ! command -v chromium >/dev/null 2>&1; then
+    echo "==> installing Debian's chromium"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  fi
+}
+
+# Starts the local infrastructure; `stop_started_infra` stops it again only if this script started it.
+start_infra() {
+  infra_was_running=0
+  if bash deploy/local/status.sh --quiet; then infra_was_running=1; fi
+  echo "==> infrastructure (deploy/local)"
+  bash deploy/local/up.sh
+}
+stop_started_infra() { if [[ ${infra_was_running:-1} == 0 ]]; then bash deploy/local/down.sh || true; fi; }
