@@ -7,7 +7,7 @@ import { BlocksConsumer } from './blocks/blocks.consumer';
 import { loadSocialConfig } from './config';
 import { SocialGrpcController } from './grpc/social.grpc-controller';
 import { MembersConsumer } from './members/members.consumer';
-import { ensureSocialIndexes } from './social-core.module';
+import { backfillSearchWords, ensureSocialIndexes } from './social-core.module';
 import { SocialModule } from './social.module';
 import { SocialSweeper } from './sweep/social-sweeper';
 
@@ -19,6 +19,9 @@ async function main(): Promise<void> {
   });
   await app.init();
   await ensureSocialIndexes((type) => app.get(type));
+  const backfilled = await backfillSearchWords((type) => app.get(type));
+  if (backfilled.members + backfilled.posts > 0)
+    runtime.logger.info(backfilled, 'search words given to members and posts stored without them');
 
   runtime.grpc.add(
     social.SocialServiceService,

@@ -74,6 +74,18 @@ export class SocialCoreModule {
   }
 }
 
+/**
+ * Fills the search words of members and posts stored before they existed (idempotent; run at start,
+ * after ensureSocialIndexes, which it never replaces: it creates no index). Returns how many of each.
+ */
+export async function backfillSearchWords(
+  get: <T>(type: new (...args: never[]) => T) => T,
+): Promise<{ members: number; posts: number }> {
+  const members = await get(MembersRepository).backfillNameWords();
+  const posts = await get(PostsRepository).backfillContentPrefixes();
+  return { members, posts };
+}
+
 /** Creates every index of social's collections (idempotent; run at start). */
 export async function ensureSocialIndexes(get: <T>(type: new (...args: never[]) => T) => T): Promise<void> {
   for (const repository of REPOSITORIES)

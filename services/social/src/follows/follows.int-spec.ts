@@ -267,6 +267,8 @@ describe('members projection', () => {
     expect(await members.findById(id)).toMatchObject({
       displayName: 'New Name',
       displayNameLower: 'new name',
+      // search's words follow the profile (the stale event's 'Stale' never reaches them)
+      nameWords: [name, 'new name', 'new', 'name', ...name.split('_')],
       auraScore: 820,
       isSuperAura: true,
       profilePicture: '/api/media/profiles/p.png',

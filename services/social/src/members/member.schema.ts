@@ -16,6 +16,8 @@ export interface MemberDoc {
   usernameLower: string;
   displayName: string;
   displayNameLower: string;
+  /** Search: the whole username and display name and their words, lower-cased (`nameWordsOf`). */
+  nameWords: string[];
   profilePicture: string;
   auraScore: number;
   role: string;
@@ -38,6 +40,7 @@ export const memberSchema = new Schema<MemberDoc>(
     usernameLower: { type: String, required: true },
     displayName: { type: String, default: '' },
     displayNameLower: { type: String, default: '' },
+    nameWords: { type: [String], default: undefined },
     profilePicture: { type: String, default: '' },
     auraScore: { type: Number, default: 100 },
     role: { type: String, default: 'user' },
@@ -53,6 +56,8 @@ export const memberSchema = new Schema<MemberDoc>(
   { collection: 'members', versionKey: false },
 );
 memberSchema.index({ usernameLower: 1 });
+/** Member search: the names with a word in a prefix range (multikey). */
+memberSchema.index({ nameWords: 1 });
 /** Member search's order (highest aura first, then name). */
 memberSchema.index({ auraScore: -1, usernameLower: 1 });
 memberSchema.index({ lastActiveAt: -1 });

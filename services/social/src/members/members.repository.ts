@@ -4,6 +4,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Connection, FilterQuery, Model } from 'mongoose';
 import { CacheTtl } from '../common/cache-ttl';
 import { RedisCache } from '../common/redis-cache';
+import { backfillField } from '../common/backfill';
+import { nameWordsOf } from '../common/search-words';
 import { SocialKeys } from '../common/social-keys';
 import { FollowDoc, followModel } from '../follows/follow.schema';
 import { MemberDoc, memberModel } from './member.schema';
@@ -32,6 +34,19 @@ export class MembersRepository {
 
   async ensureIndexes(): Promise<void> {
     await this.model.init();
+  }
+
+  /**
+   * Gives `nameWords` to the members stored without it (written before search used it); idempotent,
+   * a concurrent profile change wins. Run after ensureIndexes. Returns how many.
+   */
+  backfillNameWords(): Promise<number> {
+    return backfillField<MemberDoc, Pick<MemberDoc, 'username' | 'displayName'>>(
+      this.model,
+      'nameWords',
+      { username: 1, displayName: 1 },
+      (doc) => nameWordsOf(doc.username, doc.displayName || doc.username),
+    );
   }
 
   findById(id: string): Promise<MemberDoc | null> {
@@ -84,6 +99,7 @@ export class MembersRepository {
         usernameLower: event.username.toLowerCase(),
         displayName: event.displayName || event.username,
         displayNameLower: (event.displayName || event.username).toLowerCase(),
+        nameWords: nameWordsOf(event.username, event.displayName || event.username),
         profilePicture: '',
         auraScore: event.auraScore,
         role: event.role || 'user',
@@ -109,6 +125,7 @@ export class MembersRepository {
       usernameLower: event.username.toLowerCase(),
       displayName: event.displayName || event.username,
       displayNameLower: (event.displayName || event.username).toLowerCase(),
+      nameWords: nameWordsOf(event.username, event.displayName || event.username),
       profilePicture: event.profilePicture,
       role: event.role || 'user',
       isSuperAura: event.isSuperAura,

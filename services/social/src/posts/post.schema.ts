@@ -18,6 +18,8 @@ export interface PostDoc {
   authorId: string;
   content: string;
   contentLower: string;
+  /** Search: the first 1..10 characters of each word of the content, lower-cased (`contentPrefixesOf`). */
+  contentPrefixes: string[];
   contentType: ContentType;
   category: string;
   mediaUrl: string;
@@ -47,6 +49,7 @@ export const postSchema = new Schema<PostDoc>(
     authorId: { type: String, required: true },
     content: { type: String, default: '' },
     contentLower: { type: String, default: '' },
+    contentPrefixes: { type: [String], default: undefined },
     contentType: { type: String, required: true, enum: ['text', 'multimedia'] },
     category: { type: String, required: true },
     mediaUrl: { type: String, default: '' },
@@ -67,9 +70,12 @@ export const postSchema = new Schema<PostDoc>(
 );
 /** A member's posts newest first (member timelines, timeline rebuilds, media filters). */
 postSchema.index({ authorId: 1, createdAt: -1, _id: -1 });
-/** Everyone's posts or stories newest first (recent candidates, preview, public counts, search). */
+/** Everyone's posts or stories newest first (recent candidates, preview, public counts). */
 postSchema.index({ isStory: 1, deleted: 1, createdAt: -1 });
-postSchema.index({ tags: 1 });
+/** Search: posts and stories with a word starting with the text, newest first (multikey). */
+postSchema.index({ contentPrefixes: 1, createdAt: -1 });
+/** Search ('#'): posts and stories with a tag in a prefix range, newest first (multikey). */
+postSchema.index({ tags: 1, createdAt: -1 });
 /** Deletes a story once expiresAt has passed (posts carry null, which a TTL index ignores). */
 postSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
 postSchema.plugin(outboxPlugin);

@@ -2,6 +2,8 @@ import { EventRecord, MONGO, RUNTIME, toStoredOutbox } from '@aura/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Connection, FilterQuery, Model, SortOrder } from 'mongoose';
 import type { OutboxHost } from '../common/outbox-host';
+import { backfillField } from '../common/backfill';
+import { contentPrefixesOf } from '../common/search-words';
 import type { ScoredId, ScorePosition } from '../common/redis-cache';
 import { MediaType, PostDoc, postModel } from './post.schema';
 
@@ -75,6 +77,19 @@ export class PostsRepository {
 
   async ensureIndexes(): Promise<void> {
     await this.model.init();
+  }
+
+  /**
+   * Gives `contentPrefixes` to the posts and stories stored without it (written before search used
+   * it); idempotent. Run after ensureIndexes. Returns how many.
+   */
+  backfillContentPrefixes(): Promise<number> {
+    return backfillField<PostDoc, Pick<PostDoc, 'content'>>(
+      this.model,
+      'contentPrefixes',
+      { content: 1 },
+      (doc) => contentPrefixesOf(doc.content ?? ''),
+    );
   }
 
   /** Stores a new post with its events in the same document write (outbox). */

@@ -3,6 +3,7 @@ import { social } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock } from '../common/clock';
 import { Messages, newId, postIdOf, requireCaller } from '../common/ids';
+import { contentPrefixesOf } from '../common/search-words';
 import { postsCreated } from '../metrics';
 import type { OutboxHost } from '../common/outbox-host';
 import { Timelines } from '../feeds/timelines';
@@ -43,6 +44,7 @@ export class PostsService {
       authorId,
       content: input.content,
       contentLower: input.content.toLowerCase(),
+      contentPrefixes: contentPrefixesOf(input.content),
       contentType: input.contentType,
       category: input.category,
       mediaUrl: input.mediaUrl,

@@ -12,6 +12,7 @@ import { NestFactory } from '@nestjs/core';
 import { Kafka, logLevel } from 'kafkajs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import pino from 'pino';
+import { contentPrefixesOf, nameWordsOf } from '../common/search-words';
 import { loadSocialConfig, SocialConfig } from '../config';
 import { EXPLORE_GROUPS } from '../explore/explore.consumer';
 import { dayKey } from '../explore/explore-rules';
@@ -42,6 +43,7 @@ async function addMember(username: string, lastActiveAt: Date): Promise<MemberDo
     usernameLower: username.toLowerCase(),
     displayName: `${username} display`,
     displayNameLower: `${username} display`.toLowerCase(),
+    nameWords: nameWordsOf(username, `${username} display`),
     profilePicture: `/media/profiles/${username}.webp`,
     auraScore: 640,
     role: 'user',
@@ -66,6 +68,7 @@ async function addPost(author: MemberDoc, content: string, fields: Partial<PostD
     authorId: author._id,
     content,
     contentLower: content.toLowerCase(),
+    contentPrefixes: contentPrefixesOf(content),
     contentType: 'text',
     category: 'general',
     mediaUrl: '',
