@@ -2,14 +2,13 @@
 // with the indexes social declares, and its plan must hold an IXSCAN and no COLLSCAN. The filters come
 // from the code's own query builders where it has them (PostQueries, CommentQueries, SearchQueries,
 // RankingQueries), else they are written as the repository writes them.
-import { explainFind } from '@aura/platform';
+import { explainFind, planStages } from '@aura/platform';
 import type { Model, mongo } from 'mongoose';
 import { blockModel } from './blocks/block.schema';
 import { CommentQueries } from './comments/comments.repository';
 import { EdgeRemovals } from './common/edges';
-import { parseSearchRequest } from './explore/explore-rules';
 import { RankingQueries } from './explore/explore-rankings';
-import { SearchQueries } from './explore/explore.service';
+import { SearchQueries, searchWindows } from './explore/explore.service';
 import { ExploreStore } from './explore/explore.store';
 import { followId } from './follows/follow.schema';
 import { FollowsRepository } from './follows/follows.repository';
@@ -65,6 +64,57 @@ async function expectIndexed<T>(
     stages: expect.arrayContaining([expect.stringMatching(/IXSCAN$/)]),
   });
   expect(stages).not.toContain('COLLSCAN');
+}
+
+interface IndexScan {
+  index: string;
+  bounds: Record<string, string[]>;
+}
+
+/** The winning plan's stages and index scans, and how many other plans the server weighed. */
+async function planOf<T>(model: Model<T>, filter: object, sort?: object) {
+  const collection = h.runtime.mongo.db!.collection(model.collection.collectionName);
+  let cursor = collection.find(filter as mongo.Filter<mongo.Document>);
+  if (sort) cursor = cursor.sort(sort as mongo.Sort);
+  const { queryPlanner } = (await cursor.explain('queryPlanner')) as {
+    queryPlanner: { winningPlan: unknown; rejectedPlans?: unknown[] };
+  };
+  const scans: IndexScan[] = [];
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    const stage = node as { stage?: string; indexName?: string; indexBounds?: IndexScan['bounds'] };
+    if (stage.stage?.endsWith('IXSCAN')) scans.push({ index: stage.indexName!, bounds: stage.indexBounds! });
+    visit((node as { inputStage?: unknown }).inputStage);
+    ((node as { inputStages?: unknown[] }).inputStages ?? []).forEach(visit);
+  };
+  visit(queryPlanner.winningPlan);
+  return {
+    stages: planStages(queryPlanner.winningPlan),
+    scans,
+    rejected: queryPlanner.rejectedPlans?.length ?? 0,
+  };
+}
+
+/**
+ * A search find is one range of its words index (bounds [prefix, prefix+1) on the words) and the only
+ * plan the server weighs: this engine costs every key within a plan's bounds, whatever the limit, so a
+ * competing plan over a whole-collection index (by aura, newest first) would cost the collection.
+ */
+async function expectWordsRange<T>(
+  model: Model<T>,
+  find: { filter: object; sort?: object },
+  expected: { index: string; field: string; range: string },
+): Promise<IndexScan> {
+  const plan = await planOf(model, find.filter, find.sort);
+  expect({ filter: find.filter, stages: plan.stages, rejected: plan.rejected }).toEqual({
+    filter: find.filter,
+    stages: expect.not.arrayContaining(['COLLSCAN']),
+    rejected: 0,
+  });
+  expect(plan.scans).toHaveLength(1);
+  expect(plan.scans[0].index).toBe(expected.index);
+  expect(plan.scans[0].bounds[expected.field]).toEqual([expected.range]);
+  return plan.scans[0];
 }
 
 const query = (q: { filter: object; sort?: object }, limit?: number) =>
@@ -142,20 +192,41 @@ describe('comments, likes, follows, blocks, members', () => {
 });
 
 describe('explore', () => {
-  it('search: members, posts, stories and tags', async () => {
-    const text = parseSearchRequest({ query: 'post', contentType: '', category: '', limit: 0 })!;
-    const tags = parseSearchRequest({ query: '#plans', contentType: '', category: '', limit: 0 })!;
-    await expectIndexed(members.model, ...query(SearchQueries.members('post', [friend]), 20));
-    await expectIndexed(
-      posts.model,
-      ...query(SearchQueries.content(text, 'post', [me], false, new Date()), 20),
+  it('search: members, posts, stories and tags, each a short range of a words index', async () => {
+    await expectWordsRange(members.model, SearchQueries.members('post'), {
+      index: 'nameWords_1',
+      field: 'nameWords',
+      range: '["post", "posu")',
+    });
+    const now = new Date();
+    for (const window of [...searchWindows(now, false), ...searchWindows(now, true)]) {
+      const scan = await expectWordsRange(posts.model, SearchQueries.posts('post', window), {
+        index: 'contentPrefixes_1_createdAt_-1',
+        field: 'contentPrefixes',
+        range: '["post", "post"]',
+      });
+      // one prefix, so the window narrows the times too (all of them only in the last, open one)
+      if (window.to) expect(scan.bounds.createdAt).not.toEqual(['[MaxKey, MinKey]']);
+    }
+    await expectWordsRange(posts.model, SearchQueries.tagged('plans', { from: null, to: null }), {
+      index: 'tags_1_createdAt_-1',
+      field: 'tags',
+      range: '["plans", "plant")',
+    });
+    await expectWordsRange(
+      explore.tagDays,
+      { filter: RankingQueries.tagsStartingWith('plans') },
+      {
+        index: 'tag_1',
+        field: 'tag',
+        range: '["plans", "plant")',
+      },
     );
-    await expectIndexed(posts.model, ...query(SearchQueries.content(text, 'post', [], true, new Date()), 20));
-    await expectIndexed(
-      posts.model,
-      ...query(SearchQueries.content(tags, 'plans', [], false, new Date()), 20),
-    );
-    await expectIndexed(explore.tagDays, { tag: { $regex: 'plans' } });
+  });
+
+  it('the search words backfill finds what it fills through the words indexes', async () => {
+    await expectIndexed(members.model, { nameWords: { $exists: false } }, { limit: 500 });
+    await expectIndexed(posts.model, { contentPrefixes: { $exists: false } }, { limit: 500 });
   });
 
   it('trending tags and the creator rankings', async () => {

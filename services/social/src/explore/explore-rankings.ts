@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PipelineStage } from 'mongoose';
+import { prefixRange } from '../common/search-words';
 import { TrendingWindow } from './explore-rules';
 import { ACTIVITY_KINDS, ActivityKind, ENGAGEMENT_KINDS, ExploreStore } from './explore.store';
 
@@ -28,6 +29,8 @@ export const RankingQueries = {
         ? { day: { $gte: window.fromKey } }
         : {},
   tipsSince: (since: Date | null): Record<string, unknown> => (since ? { at: { $gte: since } } : {}),
+  /** The day counters of the tags starting with `prefix` (lower-case, without '#'): a range of tag_1. */
+  tagsStartingWith: (prefix: string): Record<string, unknown> => ({ tag: prefixRange(prefix) }),
 };
 
 /** Explore's reads: trending tags, the creator rankings and the landing page's engagement. */
@@ -48,10 +51,10 @@ export class ExploreRankings {
     return rows.map((row) => ({ tag: row._id, count: row.count }));
   }
 
-  /** All-time uses of the tags whose name matches (a regular expression over lower-case tags). */
-  async tagsMatching(pattern: string, limit: number): Promise<TagCountEntry[]> {
+  /** All-time uses of the tags starting with `prefix` (lower-case, without '#'), most used first. */
+  async tagsStartingWith(prefix: string, limit: number): Promise<TagCountEntry[]> {
     const rows = await this.store.tagDays.aggregate<{ _id: string; count: number }>([
-      { $match: { tag: { $regex: pattern } } },
+      { $match: RankingQueries.tagsStartingWith(prefix) },
       ...rankTags(limit),
     ]);
     return rows.map((row) => ({ tag: row._id, count: row.count }));

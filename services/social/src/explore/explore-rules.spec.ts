@@ -4,7 +4,6 @@ import {
   clampLimit,
   couldMatchTag,
   dayKey,
-  escapeRegex,
   eventTime,
   hourKey,
   normaliseTags,
@@ -89,15 +88,6 @@ describe('searchLists', () => {
     expect(searchLists('users')).toEqual({ users: true, posts: false, stories: false, tags: false });
     expect(searchLists('posts')).toEqual({ users: false, posts: true, stories: false, tags: false });
     expect(searchLists('stories')).toEqual({ users: false, posts: false, stories: true, tags: false });
-  });
-});
-
-describe('escapeRegex', () => {
-  it('makes every special character literal', () => {
-    const nasty = 'a.b*c+d?e^f$g{h}i(j)k|l[m]n\\o';
-    expect(new RegExp(escapeRegex(nasty)).test(`xx${nasty}yy`)).toBe(true);
-    expect(new RegExp(escapeRegex('a.c')).test('abc')).toBe(false);
-    expect(new RegExp(`^${escapeRegex('(.*)')}$`).test('(.*)')).toBe(true);
   });
 });
 

@@ -26,7 +26,7 @@ export type SearchContentType = (typeof SEARCH_CONTENT_TYPES)[number];
 export const SEARCH_LIMIT = { default: 20, max: 50 } as const;
 export const TRENDING_LIMIT = { default: 20, max: 50 } as const;
 export const CREATORS_LIMIT = { default: 10, max: 50 } as const;
-/** Longer search text is cut: it bounds the cost of the regular expressions. */
+/** Longer search text is cut (a word longer than 64 characters is cut again: search-words.ts). */
 export const MAX_QUERY_LENGTH = 100;
 
 const HOUR_MS = 3600_000;
@@ -36,11 +36,6 @@ const DAY_MS = 24 * HOUR_MS;
 export function clampLimit(value: number | undefined, limits: { default: number; max: number }): number {
   if (value === undefined || !Number.isFinite(value) || value <= 0) return limits.default;
   return Math.min(Math.floor(value), limits.max) || limits.default;
-}
-
-/** Escapes every character that has a meaning in a regular expression. */
-export function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** A tag as posts store it: letters, digits and underscore, lower-cased (ADR 0004). */

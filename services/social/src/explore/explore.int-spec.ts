@@ -13,11 +13,13 @@ import { Kafka, logLevel } from 'kafkajs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { blockId, blockModel } from '../blocks/block.schema';
+import { contentPrefixesOf, nameWordsOf } from '../common/search-words';
 import { loadSocialConfig, SocialConfig } from '../config';
 import { postLikeId, postLikeModel } from '../likes/like.schema';
 import { MemberDoc, memberModel } from '../members/member.schema';
 import { PostDoc, postModel } from '../posts/post.schema';
-import { ensureSocialIndexes, SocialCoreModule } from '../social-core.module';
+import { MembersRepository } from '../members/members.repository';
+import { backfillSearchWords, ensureSocialIndexes, SocialCoreModule } from '../social-core.module';
 import { EXPLORE_GROUPS } from './explore.consumer';
 import { ExploreModule } from './explore.module';
 import { EXPLORE_OPTIONS, ExploreService } from './explore.service';
@@ -48,14 +50,15 @@ const ago = (ms: number) => new Date(now - ms);
 
 const memberId = () => randomBytes(12).toString('hex');
 
-async function addMember(username: string, fields: Partial<MemberDoc> = {}): Promise<MemberDoc> {
+function memberDoc(username: string, fields: Partial<MemberDoc> = {}): MemberDoc {
   const at = new Date();
-  const doc: MemberDoc = {
+  return {
     _id: memberId(),
     username,
     usernameLower: username.toLowerCase(),
     displayName: fields.displayName ?? username,
     displayNameLower: (fields.displayName ?? username).toLowerCase(),
+    nameWords: nameWordsOf(username, fields.displayName ?? username),
     profilePicture: '',
     auraScore: 100,
     role: 'user',
@@ -69,18 +72,23 @@ async function addMember(username: string, fields: Partial<MemberDoc> = {}): Pro
     auraChangedAt: at,
     ...fields,
   };
+}
+
+async function addMember(username: string, fields: Partial<MemberDoc> = {}): Promise<MemberDoc> {
+  const doc = memberDoc(username, fields);
   await memberModel(runtime.mongo).create(doc);
   return doc;
 }
 
-async function addPost(author: MemberDoc, content: string, fields: Partial<PostDoc> = {}): Promise<PostDoc> {
+function postDoc(author: MemberDoc, content: string, fields: Partial<PostDoc> = {}): PostDoc {
   const createdAt = fields.createdAt ?? new Date();
   const isStory = fields.isStory ?? false;
-  const doc: PostDoc = {
+  return {
     _id: randomUUID(),
     authorId: author._id,
     content,
     contentLower: content.toLowerCase(),
+    contentPrefixes: contentPrefixesOf(content),
     contentType: 'text',
     category: 'general',
     mediaUrl: '',
@@ -98,6 +106,10 @@ async function addPost(author: MemberDoc, content: string, fields: Partial<PostD
     deleted: false,
     ...fields,
   };
+}
+
+async function addPost(author: MemberDoc, content: string, fields: Partial<PostDoc> = {}): Promise<PostDoc> {
+  const doc = postDoc(author, content, fields);
   await postModel(runtime.mongo).create(doc);
   return doc;
 }
@@ -397,13 +409,98 @@ describe('search', () => {
     expect(plain.users).toEqual([]); // bios are not searched
   });
 
-  it('takes the text literally (regular expression characters escaped) and applies the limit', async () => {
-    expect(ids((await searchFor({ query: 'a.b (x) [y]' })).posts)).toEqual([regexPost._id]);
-    expect((await searchFor({ query: 'a.c' })).posts).toEqual([]);
-    expect((await searchFor({ query: '.*' })).posts).toEqual([]);
-    expect((await searchFor({ query: '(' })).posts.map((post) => post.id)).toEqual([regexPost._id]);
+  it('matches the start of words, never the middle of one, and applies the limit', async () => {
+    // Punctuation separates words: it is never a pattern, and text made only of it finds nothing.
+    expect(ids((await searchFor({ query: 'PRICE (x)' })).posts)).toEqual([regexPost._id]);
+    expect(ids((await searchFor({ query: 'pri.*' })).posts)).toEqual([regexPost._id]);
+    for (const query of ['.*', '(', 'a.c'])
+      expect(await searchFor({ query })).toMatchObject({ users: [], posts: [], stories: [] });
+    // The middle of a word finds nothing (issue 17: search matches word starts, see the README).
+    expect(await searchFor({ query: 'alm' }, alice._id)).toEqual({
+      users: [],
+      posts: [],
+      stories: [],
+      tags: [],
+    });
+    expect(await searchFor({ query: 'echnology' }, alice._id)).toMatchObject({ posts: [] });
     const one = await searchFor({ query: 'calm', limit: 1 }, alice._id);
     expect([one.users.length, one.posts.length, one.stories.length]).toEqual([1, 1, 1]);
+  });
+
+  it('finds members by any word of their names, by the whole name, by a prefix of either', async () => {
+    const users = async (query: string) =>
+      ids((await searchFor({ query, contentType: 'users' }, alice._id)).users);
+    expect(await users('ser')).toEqual([bob._id]); // a display name word
+    expect(await users('Bob Ser')).toEqual([bob._id]); // the display name's start
+    expect(await users('bob_c')).toEqual([bob._id]); // the username's start
+    expect(await users('car')).toEqual([carol._id]);
+    expect(await users('calm car')).toEqual([carol._id]);
+    expect(await users('al')).toEqual([alice._id]);
+    expect(await users('wonder')).toEqual([alice._id]);
+    expect(await users('carol calm')).toEqual([]); // words in another order are not the name
+    expect(await users('ob')).toEqual([]);
+  });
+
+  it('finds posts having every word of the text, in any order, as word starts', async () => {
+    expect(ids((await searchFor({ query: 'calm MORN' }, alice._id)).posts)).toEqual([bobPost._id]);
+    expect(ids((await searchFor({ query: 'morning calm' }, alice._id)).posts)).toEqual([bobPost._id]);
+    expect(ids((await searchFor({ query: 'tech calm' }, alice._id)).posts)).toEqual([carolPost._id]);
+    expect((await searchFor({ query: 'calm evening' }, alice._id)).posts).toEqual([]);
+  });
+});
+
+describe('search over time and over stored documents', () => {
+  let author: MemberDoc;
+
+  beforeAll(async () => {
+    author = await addMember('zephyr_writer', { displayName: 'Quiet Zephyr' });
+  });
+
+  it('reads older windows until the page is full, newest first', async () => {
+    const ages = [2 * HOUR, 3 * DAY, 40 * DAY, 200 * DAY, 800 * DAY];
+    const posts: PostDoc[] = [];
+    for (const age of ages)
+      posts.push(await addPost(author, `quokka sighting ${age}`, { createdAt: ago(age) }));
+    const found = await searchFor({ query: 'quokka', contentType: 'posts' });
+    expect(ids(found.posts)).toEqual(posts.map((post) => post._id));
+    const three = await searchFor({ query: 'quok', contentType: 'posts', limit: 3 });
+    expect(ids(three.posts)).toEqual(posts.slice(0, 3).map((post) => post._id));
+  });
+
+  it('gives stored members and posts without search words their words at start (once)', async () => {
+    // As the code before search words wrote them: without nameWords / contentPrefixes.
+    const { nameWords: _words, ...member } = memberDoc('Old_Timer', { displayName: 'Vintage Member' });
+    const { contentPrefixes: _prefixes, ...post } = postDoc(author, 'An archived Narwhal story', {
+      createdAt: ago(DAY),
+    });
+    await memberModel(runtime.mongo).collection.insertOne(member as never);
+    await postModel(runtime.mongo).collection.insertOne(post as never);
+    expect((await searchFor({ query: 'vintage' })).users).toEqual([]);
+    expect((await searchFor({ query: 'narwhal' })).posts).toEqual([]);
+
+    expect(await backfillSearchWords((type) => app.get(type))).toEqual({ members: 1, posts: 1 });
+    expect(await backfillSearchWords((type) => app.get(type))).toEqual({ members: 0, posts: 0 });
+    expect(ids((await searchFor({ query: 'vintage' })).users)).toEqual([member._id]);
+    expect(ids((await searchFor({ query: 'old_t' })).users)).toEqual([member._id]);
+    expect(ids((await searchFor({ query: 'narwhal arch' })).posts)).toEqual([post._id]);
+  });
+
+  it('follows a profile change: the new name is found, the old one no longer', async () => {
+    const members = app.get(MembersRepository);
+    const renamed = await addMember('walrus_one', { displayName: 'Walrus One', auraScore: 10 });
+    expect(ids((await searchFor({ query: 'walrus' })).users)).toEqual([renamed._id]);
+    await members.applyProfileChanged(
+      identityEvents.UserProfileChanged.fromPartial({
+        userId: renamed._id,
+        username: 'seal_two',
+        displayName: 'Seal Two',
+        auraScore: 10,
+        role: 'user',
+        changedAt: new Date(Date.now() + 1000).toISOString(),
+      }),
+    );
+    expect((await searchFor({ query: 'walrus' })).users).toEqual([]);
+    expect(ids((await searchFor({ query: 'seal' })).users)).toEqual([renamed._id]);
   });
 });
 

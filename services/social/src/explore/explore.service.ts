@@ -4,9 +4,11 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Connection, FilterQuery, Model, SortOrder } from 'mongoose';
 import { BlocksRepository } from '../blocks/blocks.repository';
 import { Clock, CLOCK, systemClock } from '../common/clock';
+import { contentQueryOf, memberPrefixOf, prefixRange, startsWordsOf } from '../common/search-words';
 import { LikesRepository } from '../likes/likes.repository';
 import type { MemberDoc } from '../members/member.schema';
 import { MembersRepository } from '../members/members.repository';
+import { STORY_LIFETIME_MS } from '../posts/post-rules';
 import { toPost } from '../posts/post.mapper';
 import { PostDoc, postModel } from '../posts/post.schema';
 import { AnswerCache } from './answer-cache';
@@ -14,7 +16,6 @@ import {
   clampLimit,
   couldMatchTag,
   CreatorsQuery,
-  escapeRegex,
   parseCreatorsRequest,
   parseSearchRequest,
   parseTrendingPeriod,
@@ -46,27 +47,68 @@ export const DEFAULT_EXPLORE_OPTIONS: ExploreOptions = {
 const RANKING_SLACK = 10;
 const RANKING_READ_MAX = 1000;
 
-/** The finds of search, one place for the service and the index tests. */
+/** Hours of the time windows post search reads, newest first (each 4 times the last; then the rest). */
+const SEARCH_WINDOW_HOURS = [1, 4, 16, 64, 256, 1024, 4096];
+const HOUR_MS = 3600_000;
+
+/** A span of creation times [from, to); null = open. */
+export interface SearchWindow {
+  from: Date | null;
+  to: Date | null;
+}
+
+/**
+ * The windows a post search reads in turn, newest first, until a page is found: the last hour, the
+ * 3 hours before, ... about 170 days, then everything older. Stories live 5 hours: one window.
+ */
+export function searchWindows(now: Date, stories: boolean): SearchWindow[] {
+  if (stories) return [{ from: new Date(now.getTime() - STORY_LIFETIME_MS), to: null }];
+  const starts = SEARCH_WINDOW_HOURS.map((hours) => new Date(now.getTime() - hours * HOUR_MS));
+  return [...starts, null].map((from, k) => ({ from, to: k === 0 ? null : starts[k - 1] }));
+}
+
+function createdIn(window: SearchWindow): FilterQuery<PostDoc> {
+  if (!window.from && !window.to) return {};
+  return {
+    createdAt: { ...(window.from ? { $gte: window.from } : {}), ...(window.to ? { $lt: window.to } : {}) },
+  };
+}
+
+/** Member fields search ranks by before reading the few it answers. */
+type MemberRank = Pick<MemberDoc, '_id' | 'auraScore' | 'usernameLower'>;
+
+/**
+ * The finds of search, one place for the service and the index tests. Each filters on its words
+ * index alone (members: a range of the name words; posts: one word prefix and a time window; tags: a
+ * range of the tags): no other index of the collection can serve it, so the engine never weighs a plan
+ * over the whole collection (it would pay for it); what else a result must satisfy (not deleted, not
+ * blocked, a category, the other words) is checked on what the find returns.
+ */
 export const SearchQueries = {
-  /** Members whose username or display name contains the text, highest aura first. */
-  members: (pattern: string, hidden: string[]) => {
-    const filter: FilterQuery<MemberDoc> = {
-      $or: [{ usernameLower: { $regex: pattern } }, { displayNameLower: { $regex: pattern } }],
-    };
-    if (hidden.length > 0) filter._id = { $nin: hidden };
-    return { filter, sort: { auraScore: -1, usernameLower: 1 } as Record<string, SortOrder> };
-  },
-  /** Posts or live stories whose text (or, for '#', a tag) contains the text, newest first. */
-  content: (query: SearchQuery, pattern: string, hidden: string[], stories: boolean, now: Date) => {
-    const filter: FilterQuery<PostDoc> = { isStory: stories, deleted: false };
-    if (query.tagQuery) filter.tags = { $regex: pattern };
-    else filter.contentLower = { $regex: pattern };
-    if (stories) filter.expiresAt = { $gt: now };
-    if (query.category) filter.category = query.category;
-    if (hidden.length > 0) filter.authorId = { $nin: hidden };
-    return { filter, sort: { createdAt: -1 } as Record<string, SortOrder> };
-  },
+  /** Members with a name word starting with the text (nameWords_1), ranked by the caller. */
+  members: (prefix: string) => ({
+    filter: { nameWords: { $elemMatch: prefixRange(prefix) } } as FilterQuery<MemberDoc>,
+    projection: { _id: 1, auraScore: 1, usernameLower: 1 },
+  }),
+  /**
+   * Posts and stories created in the window with a word starting with `prefix` (one key of
+   * contentPrefixes_1_createdAt_-1: the window narrows the bounds), newest first.
+   */
+  posts: (prefix: string, window: SearchWindow) => ({
+    filter: { contentPrefixes: prefix, ...createdIn(window) } as FilterQuery<PostDoc>,
+    sort: { createdAt: -1 } as Record<string, SortOrder>,
+  }),
+  /** Posts and stories with a tag starting with `prefix` (a range of tags_1_createdAt_-1), newest first. */
+  tagged: (prefix: string, window: SearchWindow) => ({
+    filter: { tags: { $elemMatch: prefixRange(prefix) }, ...createdIn(window) } as FilterQuery<PostDoc>,
+    sort: { createdAt: -1 } as Record<string, SortOrder>,
+  }),
 };
+
+/** Highest aura first, then username. */
+const byAuraThenName = (a: MemberRank, b: MemberRank) =>
+  (b.auraScore ?? 0) - (a.auraScore ?? 0) ||
+  (a.usernameLower < b.usernameLower ? -1 : a.usernameLower > b.usernameLower ? 1 : 0);
 
 /** A member as search results and creator rankings show them (bio whole: the client cuts it at 50). */
 export function toMemberSummary(member: MemberDoc): social.MemberSummary {
@@ -85,12 +127,16 @@ export function toMemberSummary(member: MemberDoc): social.MemberSummary {
  * Explore: search (members, posts, stories, tags), trending tags and the creator rankings
  * (spec 000 §2 Explore dialog, §7 Explore; PRODUCT-DECISIONS.md "Social"; ADR 0004).
  *
- * Search is a case-insensitive substring match (an escaped regular expression over the lower-cased
- * copies: usernameLower, displayNameLower, contentLower, tags). The local engine has no text indexes, so
- * the finds walk an index in the answer's order (members by aura, content newest first) and test each
- * entry until the page is full.
- * A query starting with '#' searches tags: the tags whose name contains the text and the posts and
- * stories carrying such a tag (no members). Members blocked either way with the caller are left out
+ * Search matches the start of words, case-insensitively (services/social/README.md "Search"):
+ * - members: a word of the username or display name, or the whole of either, starts with the text
+ *   (`nameWords`); highest aura first, then username;
+ * - posts and stories: every word of the text starts a word of the content (`contentPrefixes` holds
+ *   the words' beginnings; the longest word of the text is looked up); newest first, read window by
+ *   window (`searchWindows`) until the page is full;
+ * - a query starting with '#' searches tags: the tags starting with the text and the posts and
+ *   stories carrying such a tag (no members).
+ * The local engine has no text indexes and costs a find by every index key within its bounds, so each
+ * find is a short range of a words index. Members blocked either way with the caller are left out
  * everywhere (as members and as authors). Stories count while `expiresAt > now`; deleted content never.
  * Trending tags and the rankings read Explore's own projections (ExploreRankings), never the posts.
  */
@@ -117,13 +163,12 @@ export class ExploreService {
     const query = parseSearchRequest(request);
     if (!query) return { users: [], posts: [], stories: [], tags: [] };
     const lists = searchLists(query.contentType);
-    const hidden = callerId ? [...(await this.blocks.blockedEitherWay(callerId))] : [];
-    const pattern = escapeRegex(query.term);
+    const hidden = callerId ? await this.blocks.blockedEitherWay(callerId) : new Set<string>();
     const [users, posts, stories, tags] = await Promise.all([
-      lists.users && !query.tagQuery ? this.findMembers(pattern, hidden, query.limit) : [],
-      lists.posts ? this.findContent(query, pattern, hidden, false) : [],
-      lists.stories ? this.findContent(query, pattern, hidden, true) : [],
-      lists.tags && couldMatchTag(query.term) ? this.rankings.tagsMatching(pattern, query.limit) : [],
+      lists.users && !query.tagQuery ? this.findMembers(query.term, hidden, query.limit) : [],
+      lists.posts ? this.findContent(query, hidden, false) : [],
+      lists.stories ? this.findContent(query, hidden, true) : [],
+      lists.tags && couldMatchTag(query.term) ? this.rankings.tagsStartingWith(query.term, query.limit) : [],
     ]);
     const [postList, storyList] = await this.toPosts([posts, stories], callerId);
     return {
@@ -179,19 +224,44 @@ export class ExploreService {
     }
   }
 
-  private findMembers(pattern: string, hidden: string[], limit: number): Promise<MemberDoc[]> {
-    const query = SearchQueries.members(pattern, hidden);
-    return this.members.model.find(query.filter).sort(query.sort).limit(limit).lean<MemberDoc[]>().exec();
+  /** The members a name search finds, the highest aura first, without those hidden from the caller. */
+  private async findMembers(term: string, hidden: Set<string>, limit: number): Promise<MemberDoc[]> {
+    const prefix = memberPrefixOf(term);
+    if (!prefix) return [];
+    const find = SearchQueries.members(prefix);
+    const matches = await this.members.model.find(find.filter, find.projection).lean<MemberRank[]>().exec();
+    const top = matches
+      .filter((member) => !hidden.has(member._id))
+      .sort(byAuraThenName)
+      .slice(0, limit);
+    const docs = await this.members.mapByIds(top.map((member) => member._id));
+    return top.flatMap((member) => docs.get(member._id) ?? []);
   }
 
-  private findContent(
-    query: SearchQuery,
-    pattern: string,
-    hidden: string[],
-    stories: boolean,
-  ): Promise<PostDoc[]> {
-    const find = SearchQueries.content(query, pattern, hidden, stories, this.clock.now());
-    return this.posts.find(find.filter).sort(find.sort).limit(query.limit).lean<PostDoc[]>().exec();
+  /** Posts or live stories the text finds, newest first, read window by window until a page is full. */
+  private async findContent(query: SearchQuery, hidden: Set<string>, stories: boolean): Promise<PostDoc[]> {
+    const words = query.tagQuery ? null : contentQueryOf(query.term);
+    if (!query.tagQuery && !words) return [];
+    const now = this.clock.now();
+    const keep = (doc: PostDoc) =>
+      doc.isStory === stories &&
+      !doc.deleted &&
+      (!stories || (doc.expiresAt !== null && new Date(doc.expiresAt) > now)) &&
+      (!query.category || doc.category === query.category) &&
+      !hidden.has(doc.authorId) &&
+      (!words || startsWordsOf(doc.content ?? '', words.words));
+    // Tags are a range of their index, which a window would not narrow on this engine: one read.
+    const windows = words ? searchWindows(now, stories) : [{ from: null, to: null }];
+    const found: PostDoc[] = [];
+    for (const window of windows) {
+      const find = words
+        ? SearchQueries.posts(words.indexed, window)
+        : SearchQueries.tagged(query.term, window);
+      const docs = await this.posts.find(find.filter).sort(find.sort).lean<PostDoc[]>().exec();
+      found.push(...docs.filter(keep));
+      if (found.length >= query.limit) break;
+    }
+    return found.slice(0, query.limit);
   }
 
   /** Posts with their authors and the caller's likes, list by list. */

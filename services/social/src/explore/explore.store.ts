@@ -106,7 +106,7 @@ const tagDaySchema = new Schema<TagDayDoc>(
 );
 /** Trending over days (7d, 30d). */
 tagDaySchema.index({ day: 1 });
-/** Tag search (a regular expression over the tag names). */
+/** Tag search (the tags starting with the text: a range of this index). */
 tagDaySchema.index({ tag: 1 });
 
 const tagHourSchema = new Schema<TagHourDoc>(

@@ -58,8 +58,6 @@ export const memberSchema = new Schema<MemberDoc>(
 memberSchema.index({ usernameLower: 1 });
 /** Member search: the names with a word in a prefix range (multikey). */
 memberSchema.index({ nameWords: 1 });
-/** Member search's order (highest aura first, then name). */
-memberSchema.index({ auraScore: -1, usernameLower: 1 });
 memberSchema.index({ lastActiveAt: -1 });
 /** Big authors (more followers than the fan-out limit). */
 memberSchema.index({ followersCount: -1 });
