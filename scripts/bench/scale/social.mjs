@@ -2,7 +2,8 @@
 // follows), posts (with likesCount / engagementScore that match the likes), likes, follows, and
 // Explore's projections of the posts, likes, tips and aura changes (explore.store.ts).
 // Schemas: services/social/src/members/member.schema.ts, posts/post.schema.ts, likes/like.schema.ts,
-// follows/follow.schema.ts, explore/explore.store.ts.
+// follows/follow.schema.ts, explore/explore.store.ts. Search's words (members' nameWords, posts'
+// contentPrefixes) come from the service's own functions (common/search-words.ts), as it writes them.
 // Redis holds only copies that social rebuilds from MongoDB on a read (timelines, follow sets, ...):
 // the loader leaves it empty (load.mjs deletes the suffix's old keys).
 import { insertAll, schemaDefaults, serviceModules } from './bulk.mjs';
@@ -17,6 +18,7 @@ export const sources = {
   likes: 'likes/like.schema.js',
   follows: 'follows/follow.schema.js',
   explore: 'explore/explore.store.js',
+  words: 'common/search-words.js',
 };
 
 export async function load(community, { connection }) {
@@ -28,14 +30,23 @@ export async function load(community, { connection }) {
   const likes = dist.likes.postLikeModel(connection);
   const follows = dist.follows.followModel(connection);
   const explore = new dist.explore.ExploreStore(connection);
+  const words = dist.words;
   const options = (model) => ({ owner: service, model });
 
   const likesOfPost = new Int32Array(community.posts.count);
   for (let k = 0; k < community.likes.count; k += 1) likesOfPost[community.likes.post[k]] += 1;
 
   const counts = {
-    members: await insertAll(members, memberDocs(community, schemaDefaults(members)), options(members)),
-    posts: await insertAll(posts, postDocs(community, schemaDefaults(posts), likesOfPost), options(posts)),
+    members: await insertAll(
+      members,
+      memberDocs(community, schemaDefaults(members), words),
+      options(members),
+    ),
+    posts: await insertAll(
+      posts,
+      postDocs(community, schemaDefaults(posts), likesOfPost, words),
+      options(posts),
+    ),
     post_likes: await insertAll(likes, likeDocs(community, postLikeId), options(likes)),
     follows: await insertAll(follows, followDocs(community, followId), options(follows)),
     ...(await loadExplore(community, explore)),
@@ -43,7 +54,7 @@ export async function load(community, { connection }) {
   return counts;
 }
 
-function* memberDocs({ members, follows, aura, lastActive }, defaults) {
+function* memberDocs({ members, follows, aura, lastActive }, defaults, { nameWordsOf }) {
   const followers = new Int32Array(members.length);
   const following = new Int32Array(members.length);
   for (let k = 0; k < follows.count; k += 1) {
@@ -58,6 +69,7 @@ function* memberDocs({ members, follows, aura, lastActive }, defaults) {
       usernameLower: member.username.toLowerCase(),
       displayName: member.displayName,
       displayNameLower: member.displayName.toLowerCase(),
+      nameWords: nameWordsOf(member.username, member.displayName),
       auraScore: aura.score[member.index],
       role: 'user',
       bio: member.bio,
@@ -71,7 +83,7 @@ function* memberDocs({ members, follows, aura, lastActive }, defaults) {
   }
 }
 
-function* postDocs({ members, posts }, defaults, likesOfPost) {
+function* postDocs({ members, posts }, defaults, likesOfPost, { contentPrefixesOf }) {
   for (let p = 0; p < posts.count; p += 1) {
     const { content, tags, category } = postContent(p);
     yield {
@@ -80,6 +92,7 @@ function* postDocs({ members, posts }, defaults, likesOfPost) {
       authorId: members[posts.author[p]].id,
       content,
       contentLower: content.toLowerCase(),
+      contentPrefixes: contentPrefixesOf(content),
       contentType: 'text',
       category,
       isStory: false,
