@@ -26,7 +26,8 @@ export class ExploreController {
   @ApiMember()
   @ApiOkResponse({
     type: SearchResponse,
-    description: 'Members, posts, stories and tags matching the text; all empty for a blank query',
+    description:
+      'Members, posts, stories and tags with a word that starts with the text (services/social/README.md "Search"); all empty for a blank query',
   })
   @ApiMalformed()
   async search(
@@ -54,7 +55,7 @@ export class ExploreController {
   @ApiOkResponse({
     type: MemberSummary,
     isArray: true,
-    description: 'Members whose username or display name contains the text',
+    description: 'Members with a word of their username or display name that starts with the text',
   })
   @ApiMalformed()
   async searchMembers(

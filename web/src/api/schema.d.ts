@@ -5326,7 +5326,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Members, posts, stories and tags matching the text; all empty for a blank query */
+            /** @description Members, posts, stories and tags with a word that starts with the text (services/social/README.md "Search"); all empty for a blank query */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5386,7 +5386,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Members whose username or display name contains the text */
+            /** @description Members with a word of their username or display name that starts with the text */
             200: {
                 headers: {
                     [name: string]: unknown;
