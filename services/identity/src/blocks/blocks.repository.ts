@@ -31,9 +31,9 @@ const toBlock = (doc: BlockDoc): Block => ({
  * Blocks and their events as two idempotent steps. The block document is inserted once (`_id` =
  * pair); its event goes to the `block_events` outbox under an id derived from the block (pair + the
  * block's creation time), so every step can be repeated: a retried block or unblock finishes what a
- * crashed one began and never publishes twice. Both event kinds live in the same
- * outbox collection, so the relay publishes a block before the unblock that follows it; consumers
- * also order by `changed_at`.
+ * crashed one began and never publishes twice. The relay usually publishes a block before the unblock
+ * that follows it, but does not promise it (a pass that failed, or another replica's relay, can let a
+ * later event out first): consumers order by `changed_at`.
  */
 @Injectable()
 export class BlocksRepository {
