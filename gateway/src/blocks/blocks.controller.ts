@@ -70,6 +70,7 @@ export class BlocksController {
   @HttpCode(200)
   @ApiParam({ name: 'id', description: 'The member to unblock' })
   @ApiOkResponse({ type: BlockStateResponse, description: 'Not blocked (any more)' })
+  @ApiResponse({ status: 400, type: ErrorResponse, description: '"You cannot block yourself" (the own id)' })
   @ApiResponse({ status: 404, type: ErrorResponse, description: '"User not found"' })
   async unblock(
     @Param('id', MemberIdPipe) id: string,

@@ -27,13 +27,21 @@ export const FIELD_TOO_LARGE = 'A form field is too large';
  * Streams the multipart field `file` of the request to media for `purpose`. The file is never held
  * whole by the gateway: its bytes are forwarded as they arrive. 422 when there is no such file.
  */
+/**
+ * A multipart body the parser can read: multipart/form-data with its boundary. Without the boundary
+ * the parser throws a plain Error on first read, which would surface as a 500.
+ */
+export function isReadableMultipart(request: FastifyRequest): boolean {
+  return request.isMultipart() && /;\s*boundary=/i.test(request.headers['content-type'] ?? '');
+}
+
 export async function uploadRequestFile(
   mediaClient: MediaClient,
   request: FastifyRequest,
   caller: Caller,
   purpose: media.MediaPurpose,
 ): Promise<media.StoredMedia> {
-  if (!request.isMultipart()) throw new UnprocessableEntityException({ detail: FILE_REQUIRED });
+  if (!isReadableMultipart(request)) throw new UnprocessableEntityException({ detail: FILE_REQUIRED });
   const part = await request.file().catch((error: unknown) => {
     const statusCode = (error as { statusCode?: number }).statusCode;
     if (error instanceof HttpException || statusCode === 413) throw error;

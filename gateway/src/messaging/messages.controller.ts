@@ -32,7 +32,7 @@ import { CurrentCaller } from '../auth/auth.decorators';
 import { ErrorResponse } from '../auth/auth.dto';
 import { MediaClient } from '../clients/media.client';
 import { MessagingClient } from '../clients/messaging.client';
-import { FIELD_TOO_LARGE, FILE_REQUIRED } from '../media/uploads';
+import { FIELD_TOO_LARGE, FILE_REQUIRED, isReadableMultipart } from '../media/uploads';
 import { MessageRateLimitGuard } from './message-rate-limit.guard';
 import { MEMBER_ID_PATTERN } from './messaging.ids';
 import { MessageResponse, SEND_WITH_MEDIA_SCHEMA, SendMessageRequest } from './messaging.dto';
@@ -125,7 +125,7 @@ export class MessagesController {
     @Req() request: FastifyRequest,
     @CurrentCaller() caller: AuthenticatedCaller,
   ): Promise<MessageResponse> {
-    if (!request.isMultipart()) throw unprocessable(FILE_REQUIRED);
+    if (!isReadableMultipart(request)) throw unprocessable(FILE_REQUIRED);
     const fields: Record<string, string> = {};
     let stored: media.StoredMedia | undefined;
     let spooled: { path: string; filename: string; mimetype: string } | undefined;
@@ -160,6 +160,12 @@ export class MessagesController {
     } catch (error) {
       const statusCode = (error as { statusCode?: number }).statusCode;
       if (statusCode === 413) throw new HttpException({ detail: 'File too large (at most 50 MB)' }, 413);
+      // A body the multipart parser cannot read (cut short, a broken part header) is the client's.
+      if (
+        error instanceof Error &&
+        /^Multipart: |Unexpected end of form|Malformed part header/.test(error.message)
+      )
+        throw unprocessable(FILE_REQUIRED);
       throw error;
     } finally {
       if (spooled) await unlink(spooled.path).catch(() => undefined);

@@ -3826,6 +3826,15 @@ export interface operations {
                     "application/json": components["schemas"]["BlockStateResponse"];
                 };
             };
+            /** @description "You cannot block yourself" (the own id) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description No token, or not a valid one */
             401: {
                 headers: {

@@ -314,7 +314,9 @@ describe('profile and wellness screens in the browser (issue 5; spec 000 §2, §
           (await apiCall<PublicProfile>('GET', `/users/${me.id}`, { token: me.token }))
             .profile_visits_count === 1,
       );
+      // Dialogs stack (issue 22): closing the profile returns to Explore; close it too.
       await closeDialog(viewerPage, 'Profile');
+      await closeDialog(viewerPage, 'Explore');
       const again = await openMemberFromExplore(viewerPage, me);
       const visits = again
         .getByRole('term')

@@ -233,7 +233,9 @@ describe('social screens in the browser (issue 4; spec 000 §2, §4, §5, §8; 0
     );
     // Their post shows on their profile too.
     await postCard(profile, authorPostText).waitFor({ timeout: WAIT_MS });
+    // Dialogs stack (issue 22): closing the profile returns to Explore, which is closed next.
     await closeDialog(page, 'Profile');
+    await closeDialog(page, 'Explore');
 
     await showFeed(page, 'Following');
     await postCard(page, authorPostText).waitFor({ timeout: WAIT_MS });

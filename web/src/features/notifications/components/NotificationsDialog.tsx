@@ -106,7 +106,7 @@ function NotificationItem({ notification, onOpen }: { notification: Notification
         <span className={styles.body}>
           <span className={styles.title}>
             {notification.is_read ? null : <span className="sr-only">Unread: </span>}
-            {notification.title}
+            <span>{notification.title}</span>
             {notification.is_read ? null : <span className={styles.unreadDot} aria-hidden="true" />}
           </span>
           <span className={styles.message}>{notification.message}</span>
