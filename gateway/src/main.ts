@@ -20,6 +20,7 @@ import { SwaggerModule } from '@nestjs/swagger';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
+import { refuseInvalidIdempotencyKeys } from './common/idempotency-key';
 import { apiValidationPipe } from './common/validation';
 import { GATEWAY_LOGGER, GATEWAY_REDIS } from './common/tokens';
 import { loadGatewayConfig } from './config';
@@ -76,6 +77,7 @@ async function main(): Promise<void> {
     setHttpRoute(request.routeOptions.url);
     done();
   });
+  refuseInvalidIdempotencyKeys(fastify);
   // CSP, frame restriction, Referrer-Policy, nosniff and (over https / in production) HSTS.
   registerSecurityHeaders(fastify, { production: config.AURA_ENV === 'production' });
   app.useLogger(new NestPinoLogger(logger));

@@ -28,7 +28,7 @@ export const ApiIdempotent = () =>
       name: 'idempotency-key',
       required: false,
       description:
-        'Idempotency-Key (header names are case-insensitive): any string up to 255 characters. A retry with the same key answers the first result and moves money once; the same key with a different body is 409.',
+        'Idempotency-Key (header names are case-insensitive): 1 to 255 printable ASCII characters (else 400). A retry with the same key answers the first result and moves money once; the same key with a different body is 409.',
     }),
     ApiResponse({
       status: 409,

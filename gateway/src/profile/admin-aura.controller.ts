@@ -47,6 +47,11 @@ export class AdminAuraController {
   @ApiMemberId()
   @ApiHeader({ name: 'idempotency-key', required: true, description: 'The change is applied once per key' })
   @ApiOkResponse({ type: AuraAdjustmentResponse })
+  @ApiResponse({
+    status: 400,
+    type: ErrorResponse,
+    description: 'An idempotency key that is not printable ASCII',
+  })
   @ApiResponse({ status: 403, type: ErrorResponse, description: 'Not a super admin' })
   @ApiNotFound('"User not found"')
   @ApiMalformed(`"${DELTA}", "An idempotency key is required"`)

@@ -386,3 +386,19 @@ describe('when the gateway cannot reach Redis', () => {
     expect(ready).toBe(503);
   }, 60_000);
 });
+
+describe('idempotency keys', () => {
+  it('refuses a key that gRPC metadata cannot carry with 400, before anything moves', async () => {
+    const member = await signUp();
+    const answer = await api('POST', '/payments/transfer', {
+      token: member.token,
+      body: { recipient_id: member.id, amount: 1 },
+      headers: { 'idempotency-key': 'tab\there' },
+    });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { detail: 'Idempotency-Key must be 1 to 255 printable ASCII characters' },
+    });
+    expect((await api('GET', '/wallet', { token: member.token })).body.aura_coin_balance).toBe(0);
+  });
+});

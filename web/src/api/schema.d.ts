@@ -6004,6 +6004,15 @@ export interface operations {
                     "application/json": components["schemas"]["AuraAdjustmentResponse"];
                 };
             };
+            /** @description An idempotency key that is not printable ASCII */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description No token, or not a valid one */
             401: {
                 headers: {
@@ -6146,7 +6155,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Idempotency-Key (header names are case-insensitive): any string up to 255 characters. A retry with the same key answers the first result and moves money once; the same key with a different body is 409. */
+                /** @description Idempotency-Key (header names are case-insensitive): 1 to 255 printable ASCII characters (else 400). A retry with the same key answers the first result and moves money once; the same key with a different body is 409. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -6236,7 +6245,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Idempotency-Key (header names are case-insensitive): any string up to 255 characters. A retry with the same key answers the first result and moves money once; the same key with a different body is 409. */
+                /** @description Idempotency-Key (header names are case-insensitive): 1 to 255 printable ASCII characters (else 400). A retry with the same key answers the first result and moves money once; the same key with a different body is 409. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -6326,7 +6335,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Idempotency-Key (header names are case-insensitive): any string up to 255 characters. A retry with the same key answers the first result and moves money once; the same key with a different body is 409. */
+                /** @description Idempotency-Key (header names are case-insensitive): 1 to 255 printable ASCII characters (else 400). A retry with the same key answers the first result and moves money once; the same key with a different body is 409. */
                 "idempotency-key"?: string;
             };
             path: {
@@ -6592,7 +6601,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Idempotency-Key (header names are case-insensitive): any string up to 255 characters. A retry with the same key answers the first result and moves money once; the same key with a different body is 409. */
+                /** @description Idempotency-Key (header names are case-insensitive): 1 to 255 printable ASCII characters (else 400). A retry with the same key answers the first result and moves money once; the same key with a different body is 409. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -7353,7 +7362,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Idempotency-Key (header names are case-insensitive): any string up to 255 characters. A retry with the same key answers the first result and moves money once; the same key with a different body is 409. */
+                /** @description Idempotency-Key (header names are case-insensitive): 1 to 255 printable ASCII characters (else 400). A retry with the same key answers the first result and moves money once; the same key with a different body is 409. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -8043,7 +8052,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Idempotency-Key (header names are case-insensitive): any string up to 255 characters. A retry with the same key answers the first result and moves money once; the same key with a different body is 409. */
+                /** @description Idempotency-Key (header names are case-insensitive): 1 to 255 printable ASCII characters (else 400). A retry with the same key answers the first result and moves money once; the same key with a different body is 409. */
                 "idempotency-key"?: string;
             };
             path: {
