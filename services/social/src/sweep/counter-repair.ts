@@ -9,6 +9,8 @@ import { PostsRepository } from '../posts/posts.repository';
 
 /** A change is checked once it is this old: the request that made it has finished its `$inc` by then. */
 export const SETTLE_MS = 10_000;
+/** An upper bound for "changed since": no change is dated this late. */
+const FAR_FUTURE = new Date('9999-12-31T00:00:00.000Z');
 /** The first pass after a start looks this far back, so a crash and restart are covered. */
 export const FIRST_LOOKBACK_MS = 5 * 60_000;
 
@@ -54,16 +56,40 @@ export class CounterRepair {
     return repaired;
   }
 
-  /** Recounts the targets of the likes, comments and follows inserted or removed in [since, until). */
+  /**
+   * Recounts the targets of the likes, comments and follows inserted or removed in [since, until),
+   * except those changed since `until`: a request may still be between its insert or delete and its
+   * `$inc` there, and a recount then would count that change twice. Their newer change is in the next
+   * window, so they are recounted once they are quiet.
+   */
   async repairBetween(since: Date, until: Date): Promise<RepairedTargets> {
-    const changed = { createdAt: { $gte: since, $lt: until } };
+    const [changed, busy] = await Promise.all([
+      this.targetsChanged({ $gte: since, $lt: until }, until),
+      this.targetsChanged({ $gte: until }),
+    ]);
+    const posts = [...changed.posts].filter((id) => !busy.posts.has(id));
+    const comments = [...changed.comments].filter((id) => !busy.comments.has(id));
+    const members = [...changed.members].filter((id) => !busy.members.has(id));
+    // One at a time: a burst of changes is repaired at the pace of one query, never as a flood.
+    for (const id of posts) await this.recountPost(id);
+    for (const id of comments) await this.recountComment(id);
+    for (const id of members) await this.recountMember(id);
+    return { posts: posts.length, comments: comments.length, members: members.length };
+  }
+
+  /** The posts, comments and members whose likes, comments or follows were inserted or removed in `range`. */
+  private async targetsChanged(
+    range: { $gte: Date; $lt?: Date },
+    removedUntil?: Date,
+  ): Promise<{ posts: Set<string>; comments: Set<string>; members: Set<string> }> {
+    const changed = { createdAt: range };
     const [likedPosts, commentedPosts, likedComments, followers, followees, removed] = await Promise.all([
       this.likes.postLikes.distinct('postId', changed).exec() as Promise<string[]>,
       this.comments.model.distinct('postId', changed).exec() as Promise<string[]>,
       this.likes.commentLikes.distinct('commentId', changed).exec() as Promise<string[]>,
       this.follows.model.distinct('followerId', changed).exec() as Promise<string[]>,
       this.follows.model.distinct('followeeId', changed).exec() as Promise<string[]>,
-      this.removals.removedBetween(since, until),
+      this.removals.removedBetween(range.$gte, removedUntil ?? FAR_FUTURE),
     ]);
     const posts = new Set([...likedPosts, ...commentedPosts]);
     const comments = new Set(likedComments);
@@ -74,11 +100,7 @@ export class CounterRepair {
       else if (kind === EDGE_KINDS.commentLike) comments.add(first);
       else if (kind === EDGE_KINDS.follow) members.add(first).add(second);
     }
-    // One at a time: a burst of changes is repaired at the pace of one query, never as a flood.
-    for (const id of posts) await this.recountPost(id);
-    for (const id of comments) await this.recountComment(id);
-    for (const id of members) await this.recountMember(id);
-    return { posts: posts.size, comments: comments.size, members: members.size };
+    return { posts, comments, members };
   }
 
   async recountPost(postId: string): Promise<void> {
