@@ -53,14 +53,16 @@ export interface UserListQuery {
  * The list query: by role (at most 100), or by search text (at most 20, the spec's admin search);
  * newest first unless another column or order is asked for; `offset` members skipped (paging).
  */
-export function listQueryOf(input: {
+export interface UserListInput {
   role?: string;
   search?: string;
   limit?: number;
   sort?: string;
   ascending?: boolean;
   offset?: number;
-}): UserListQuery {
+}
+
+export function listQueryOf(input: UserListInput): UserListQuery {
   const search = (input.search ?? '').trim();
   const roleText = (input.role ?? '').trim();
   if (roleText && roleText !== 'all' && !ROLES.includes(roleText as Role))

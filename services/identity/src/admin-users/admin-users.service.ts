@@ -12,6 +12,7 @@ import {
   requireAdmin,
   requireSuperAdmin,
   searchPrefix,
+  type UserListInput,
 } from './admin-user-rules';
 
 /** The admin panel's Users tab: the list and search (admins), role and SuperAura changes (super admin). */
@@ -24,17 +25,7 @@ export class AdminUsersService {
   ) {}
 
   /** A page of the admin table and how many members match in all. */
-  async list(
-    caller: Caller | undefined,
-    input: {
-      role?: string;
-      search?: string;
-      limit?: number;
-      sort?: string;
-      ascending?: boolean;
-      offset?: number;
-    },
-  ): Promise<{ users: User[]; total: number }> {
+  async list(caller: Caller | undefined, input: UserListInput): Promise<{ users: User[]; total: number }> {
     requireAdmin(caller);
     const query = listQueryOf(input);
     return this.users.listForAdmin({
