@@ -101,7 +101,9 @@ const EVERY_APP = ['KAFKAJS_NO_PARTITIONER_WARNING'];
 /** Every variable an app must be given: what its config reads (less LEFT_TO_DEFAULTS), its listen ports. */
 function requiredVariables(name: string): string[] {
   const listens = serviceFolders.includes(name) ? [grpcUrl(name), httpPort(name)] : [];
-  const reads = configVariables(name).filter((key) => !LEFT_TO_DEFAULTS.includes(key));
+  const reads = configVariables(name).filter(
+    (key) => !LEFT_TO_DEFAULTS.includes(key) && (key !== 'REDIS_URL' || usesRedis(name)),
+  );
   return [...new Set([...EVERY_APP, ...reads, ...listens])];
 }
 
@@ -121,11 +123,16 @@ const requiredByEveryAppInProduction = namesIn(
   'services/platform/src/config/config.ts',
   /SECRETS_REQUIRED_IN_PRODUCTION\s*=/,
 );
+/** Whether the app connects to Redis (its config says `usesRedis: true`: REDIS_URL with a password in production). */
+function usesRedis(name: string): boolean {
+  return /usesRedis: true/.test(read(configFile(name)));
+}
 function requiredInProduction(name: string): string[] {
-  const config = name === 'gateway' ? 'gateway/src/config.ts' : `services/${name}/src/config.ts`;
+  const config = configFile(name);
   return [
     ...requiredByEveryAppInProduction,
     ...namesIn(config, /requiredInProduction:/),
+    ...(usesRedis(name) ? ['REDIS_URL'] : []),
     ...(name === 'identity' ? ['AURA_JWT_PRIVATE_KEY_FILE'] : []),
   ];
 }

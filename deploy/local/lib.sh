@@ -131,7 +131,7 @@ rss_mb() {
 # One readiness attempt (node probes retry for up to $2 ms).
 probe() {
   case $1 in
-    redis) [[ $(timeout 3 redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping 2>/dev/null) == PONG ]] ;;
+    redis) [[ $(REDISCLI_AUTH=${REDIS_PASSWORD:-} timeout 3 redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping 2>/dev/null) == PONG ]] ;;
     s3) curl -fsS -m 3 -o /dev/null "http://127.0.0.1:$S3_PORT/health" 2>/dev/null ;;
     mongodb) node "$AURA_LOCAL_DIR/probe.mjs" mongo "mongodb://127.0.0.1:$MONGO_PORT" "${2:-1500}" 2>/dev/null ;;
     kafka) node "$AURA_LOCAL_DIR/probe.mjs" kafka "127.0.0.1:$KAFKA_PORT" "${2:-1500}" 2>/dev/null ;;

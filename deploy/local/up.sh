@@ -103,6 +103,7 @@ start_redis() {
   if [[ -f $logf ]]; then mv -f "$logf" "$logf.1"; fi
   rm -f "$pidf"
   # shellcheck disable=SC2094 # redis appends to the log itself once started; before that, errors go to stderr
+  # The password is set once it is up (after_ready), not on this command line, which ps shows.
   redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --protected-mode yes --save '' --appendonly no \
     --daemonize yes --pidfile "$pidf" --logfile "$logf" --dir "$AURA_DATA_DIR/redis" \
     </dev/null >>"$logf" 2>&1 9>&- || start_failed redis "failed to start"
@@ -221,6 +222,14 @@ start_stripe_mock() {
 
 after_ready() {
   case $1 in
+    redis)
+      # Redis answers only with REDIS_PASSWORD (REDIS_URL carries it). A server that answers without
+      # one (just started, or started before it was required) gets it now.
+      if [[ -n ${REDIS_PASSWORD:-} && $(redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping 2>/dev/null) == PONG ]]; then
+        printf %s "$REDIS_PASSWORD" | redis-cli -h 127.0.0.1 -p "$REDIS_PORT" -x config set requirepass >/dev/null ||
+          die "redis: setting its password failed"
+      fi
+      ;;
     s3)
       S3_ENDPOINT="http://127.0.0.1:$S3_PORT" node "$AURA_LOCAL_DIR/create-bucket.mjs" ||
         die "s3: creating bucket $S3_BUCKET_MEDIA failed"

@@ -61,7 +61,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env) {
         .default(900),
     },
     env,
-    { requiredInProduction: ['AURA_MEDIA_SIGNING_SECRET'] },
+    { requiredInProduction: ['AURA_MEDIA_SIGNING_SECRET'], usesRedis: true },
   );
 }
 

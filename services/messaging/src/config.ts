@@ -20,6 +20,7 @@ export function loadMessagingConfig(env: NodeJS.ProcessEnv = process.env) {
         .default(30 * 24 * 3600),
     },
     env,
+    { usesRedis: true },
   );
 }
 

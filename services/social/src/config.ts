@@ -10,6 +10,7 @@ export function loadSocialConfig(env: NodeJS.ProcessEnv = process.env) {
       SOCIAL_FANOUT_LIMIT: z.coerce.number().int().min(0).default(5000),
     },
     env,
+    { usesRedis: true },
   );
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { ConfigError, loadConfig, parseHostPort, PUBLISHED_SECRET_VALUES } from './config';
+import { ConfigError, loadConfig, parseHostPort, PUBLISHED_SECRET_VALUES, redisPassword } from './config';
 
 // Every process must be given the internal PKI (mutual TLS between gateway and services).
 const pki = { AURA_INTERNAL_TLS_DIR: '/etc/aura/pki' };
@@ -55,6 +55,27 @@ describe('loadConfig', () => {
     expect(loadConfig({}, { ...production }).AURA_ENV).toBe('production');
   });
 
+  it('refuses, in production, a Redis without a password of its own for the apps that use it', () => {
+    const redis = { usesRedis: true };
+    expect(() => loadConfig({}, { ...production }, redis)).toThrow(/set REDIS_URL in production/);
+    expect(() => loadConfig({}, { ...production, REDIS_URL: 'redis://user@redis:6379' }, redis)).toThrow(
+      /REDIS_URL carries no password/,
+    );
+    expect(() =>
+      loadConfig({}, { ...production, REDIS_URL: 'redis://:aura-local-redis@redis:6379' }, redis),
+    ).toThrow(/REDIS_URL \(its password\) is the published local default/);
+    expect(() => loadConfig({}, { ...production, REDIS_URL: 'redis://:short@redis:6379' }, redis)).toThrow(
+      /shorter than 12 characters/,
+    );
+    const url = 'rediss://default:a%2Freal%40password@redis:6380';
+    expect(loadConfig({}, { ...production, REDIS_URL: url }, redis).REDIS_URL).toBe(url);
+    expect(redisPassword(url)).toBe('a/real@password');
+    // An app without Redis (economy, identity, ...) is not asked for it.
+    expect(loadConfig({}, { ...production }).AURA_ENV).toBe('production');
+    // Outside production the local default (deploy/aura.env's) is fine.
+    expect(loadConfig({}, { ...pki }, redis).REDIS_URL).toBe('redis://:aura-local-redis@127.0.0.1:6379');
+  });
+
   it('knows every secret value deploy/aura.env publishes', () => {
     const env = readFileSync(join(__dirname, '../../../../deploy/aura.env'), 'utf8');
     for (const name of [
@@ -63,10 +84,13 @@ describe('loadConfig', () => {
       'AURA_SUPER_ADMIN_PASSWORD',
       'AURA_MEDIA_SIGNING_SECRET',
       'STRIPE_WEBHOOK_SECRET',
+      'REDIS_PASSWORD',
     ]) {
       const value = new RegExp(`^${name}=(.*)$`, 'm').exec(env)?.[1];
       expect({ name, known: PUBLISHED_SECRET_VALUES.includes(value ?? '') }).toEqual({ name, known: true });
     }
+    const redisUrl = /^REDIS_URL=(.*)$/m.exec(env)?.[1] ?? '';
+    expect(redisPassword(redisUrl)).toBe(/^REDIS_PASSWORD=(.*)$/m.exec(env)?.[1]);
   });
 
   it('parses host:port', () => {

@@ -32,7 +32,7 @@ export const baseConfigSchema = z.object({
    * are new on every run and must not replay every earlier run's events.
    */
   KAFKA_NEW_GROUP_START: z.enum(['earliest', 'latest']).default('earliest'),
-  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  REDIS_URL: z.string().url().default('redis://:aura-local-redis@127.0.0.1:6379'),
   S3_ENDPOINT: z.string().url().default('http://127.0.0.1:9000'),
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY: z.string().min(1).default('aura-local'),
@@ -65,7 +65,7 @@ export class ConfigError extends Error {}
 export function loadConfig<S extends z.ZodRawShape>(
   extension: S,
   env: NodeJS.ProcessEnv = process.env,
-  options: { requiredInProduction?: string[] } = {},
+  options: { requiredInProduction?: string[]; usesRedis?: boolean } = {},
 ): z.infer<ReturnType<typeof baseConfigSchema.extend<S>>> {
   const schema = baseConfigSchema.extend(extension);
   const result = schema.safeParse(env);
@@ -76,10 +76,19 @@ export function loadConfig<S extends z.ZodRawShape>(
   // Local defaults of secrets must never be used in production by accident, nor the published ones.
   if (result.data.AURA_ENV === 'production') {
     const names = [...SECRETS_REQUIRED_IN_PRODUCTION, ...(options.requiredInProduction ?? [])];
-    const missing = names.filter((name) => !env[name]);
+    const missing = [...names, ...(options.usesRedis ? ['REDIS_URL'] : [])].filter((name) => !env[name]);
     if (missing.length > 0)
       throw new ConfigError(`Invalid configuration: set ${missing.join(', ')} in production`);
     const published = names.filter((name) => isPublishedSecret(env[name] ?? ''));
+    if (options.usesRedis) {
+      const password = redisPassword(String(result.data.REDIS_URL));
+      if (password === undefined)
+        throw new ConfigError(
+          'Invalid configuration: REDIS_URL carries no password in production (redis://:<password>@host:6379, ' +
+            'or rediss:// for TLS): a Redis that anyone on its network can write to must not hold sessions and rate limits',
+        );
+      if (isPublishedSecret(password)) published.push('REDIS_URL (its password)');
+    }
     if (published.length > 0)
       throw new ConfigError(
         `Invalid configuration: ${published.join(', ')} ${published.length === 1 ? 'is' : 'are'} the published ` +
@@ -101,11 +110,18 @@ export const PUBLISHED_SECRET_VALUES: readonly string[] = [
   'aura-super-admin',
   'aura-local-media-signing-secret',
   'whsec_aura_local_webhook_secret',
+  'aura-local-redis',
 ];
 
 /** A value of a secret that anyone reading this repository knows (or a guessable short one). */
 export function isPublishedSecret(value: string): boolean {
   return PUBLISHED_SECRET_VALUES.includes(value) || value.length < 12;
+}
+
+/** The password of a redis:// or rediss:// URL (`redis://:pw@host`, `redis://user:pw@host`), if any. */
+export function redisPassword(url: string): string | undefined {
+  const password = new URL(url).password;
+  return password ? decodeURIComponent(password) : undefined;
 }
 
 /** "host:port" → { host, port }, for gRPC and HTTP listeners. */
