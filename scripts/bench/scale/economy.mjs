@@ -1,8 +1,9 @@
 // Economy's documents of the community: its members projection, the card top-ups' checkout sessions,
 // and the AuraCoin ledger (services/economy/src/ledger/: ledger.ts, ledger.store.ts, ledger.types.ts)
 // as Ledger.post leaves it after each transfer, in time order: the transfer record, its two entries
-// (a member leg is entry `seq` of the member's account with the balance and total earned after it;
-// a system leg is one document), and each member's account (balance, earned, seq of its last entry).
+// (a member leg is entry `seq` of the member's account with the balance, total earned and withdrawable
+// part after it, moved by the service's own rules, ledger/withdrawable.ts; a system leg is one
+// document), and each member's account (balance, earned, withdrawable, seq of its last entry).
 // The ledger outbox is empty (every event was published). The loaded ledger is then checked with the
 // service's own verifier (verifyLedger, what GET /api/admin/ledger/verify runs): the load fails
 // unless it passes.
@@ -21,6 +22,7 @@ export const sources = {
   accounts: 'ledger/accounts.js',
   ledger: 'ledger/ledger.js',
   types: 'ledger/ledger.types.js',
+  withdrawable: 'ledger/withdrawable.js',
   store: 'ledger/ledger.store.js',
   verifier: 'ledger/ledger-verifier.js',
   members: 'members/members.repository.js',
@@ -122,6 +124,7 @@ function* sessionDocs(community, dist) {
 function postAll(community, dist) {
   const { entryId } = dist.ledger;
   const { isEarning } = dist.types;
+  const { afterDebit, afterCredit } = dist.withdrawable;
   const { memberAccount } = dist.accounts;
   const { keys, ids, sessions } = transferIds(community);
   const accounts = new Map();
@@ -129,15 +132,30 @@ function postAll(community, dist) {
   const entries = [];
   const post = (facts, at) => {
     const legs = {};
+    // What the debit moved of the sender's withdrawable AC (a tip passes that much on as withdrawable).
+    let withdrawableMoved = 0;
     for (const side of ['debit', 'credit']) {
       const debit = side === 'debit';
       const name = debit ? facts.from : facts.to;
       let account;
       if (name.startsWith('user:')) {
-        account = accounts.get(name) ?? { _id: name, balance: 0, earned: 0, seq: 0, created_at: at };
-        account.balance += debit ? -facts.amount : facts.amount;
+        account = accounts.get(name) ?? {
+          _id: name,
+          balance: 0,
+          earned: 0,
+          withdrawable: 0,
+          seq: 0,
+          created_at: at,
+        };
+        const after = debit
+          ? afterDebit(facts.kind, account, facts.amount)
+          : afterCredit(facts.kind, account, facts.amount, withdrawableMoved);
+        if (typeof after === 'string')
+          throw new Error(`the plan overdraws ${name} (transfer ${facts._id}: ${after})`);
+        if (debit) withdrawableMoved = after.withdrawableMoved;
+        account.balance = after.balance;
+        account.withdrawable = after.withdrawable;
         if (isEarning(facts.kind, side)) account.earned += facts.amount;
-        if (account.balance < 0) throw new Error(`the plan overdraws ${name} (transfer ${facts._id})`);
         account.seq += 1;
         account.updated_at = at;
         accounts.set(name, account);
@@ -157,7 +175,12 @@ function postAll(community, dist) {
         reason: facts.meta.reason ?? '',
         created_at: at,
         ...(account
-          ? { seq: account.seq, balance_after: account.balance, earned_after: account.earned }
+          ? {
+              seq: account.seq,
+              balance_after: account.balance,
+              earned_after: account.earned,
+              withdrawable_after: account.withdrawable,
+            }
           : {}),
       };
       entries.push(entry);
