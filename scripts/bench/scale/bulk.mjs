@@ -1,5 +1,5 @@
 // The bulk path of the scale loader: the services' own mongoose models (from their dist builds), the
-// indexes the models declare, then the documents, written in batches of BATCH with
+// indexes the models declare, then the documents, written in batches (BATCH, fewer when a document adds many index keys) with
 // `insertMany(ordered: false)` on the model's collection. Documents start from the schema's defaults and every
 // collection's first document is checked against its schema (validation, no field the schema does
 // not know, no schema field missing), so that a changed schema stops the load with a message
@@ -15,8 +15,15 @@ export const mongoose = require(
 );
 
 const BATCH = 2000;
-/** insertMany calls in flight per collection: one is generated while the server stores the other. */
-const IN_FLIGHT = 2;
+/**
+ * Index entries one insertMany may add. Its documents are one transaction, and where their keys land
+ * all over a large index (a post's ~35 word prefixes) every key dirties another page: past this the
+ * transaction outgrows WiredTiger's cache, is rolled back and retried for minutes (`mongodb.log`:
+ * "insert retrying on write conflicts"; 2,000 posts per batch stalled the load at ~95,000 posts).
+ */
+const KEYS_PER_BATCH = 8000;
+/** insertMany calls in flight: one, so that no two of the transactions above share the cache. */
+const IN_FLIGHT = 1;
 
 /** A module of a service's build, e.g. serviceModule('social', 'posts/post.schema.js'). */
 export function serviceModule(service, path) {
@@ -88,6 +95,7 @@ export async function insertAll(target, docs, { owner, model } = {}) {
   const collection = target.collection ?? target;
   await buildIndexesOf(collection);
   let batch = [];
+  let batchSize = BATCH;
   let count = 0;
   const inFlight = new Set();
   const flush = async () => {
@@ -98,14 +106,31 @@ export async function insertAll(target, docs, { owner, model } = {}) {
     if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
   };
   for (const doc of docs) {
-    if (count === 0 && model) checkShape(model, doc, owner);
+    if (count === 0 && model) {
+      checkShape(model, doc, owner);
+      batchSize = Math.max(50, Math.min(BATCH, Math.floor(KEYS_PER_BATCH / indexKeysOf(model, doc))));
+    }
     batch.push(doc);
     count += 1;
-    if (batch.length === BATCH) await flush();
+    if (batch.length === batchSize) await flush();
   }
   if (batch.length > 0) await flush();
   await Promise.all(inFlight);
   return count;
+}
+
+/** How many index entries `doc` adds: one per index, times the length of an indexed array (multikey). */
+function indexKeysOf(model, doc) {
+  const specs = [{ _id: 1 }, ...model.schema.indexes().map(([fields]) => fields)];
+  return specs.reduce(
+    (sum, fields) =>
+      sum +
+      Object.keys(fields).reduce((keys, field) => {
+        const value = field.split('.').reduce((at, part) => at?.[part], doc);
+        return keys * (Array.isArray(value) ? Math.max(1, value.length) : 1);
+      }, 1),
+    0,
+  );
 }
 
 /** Builds the indexes the connection's models declare for `collection` (a mongoose collection). */
