@@ -20,6 +20,7 @@ export * from './logging/nest-logger';
 export * from './mongo/connection';
 export * from './mongo/explain';
 export * from './mongo/insert-once';
+export * from './mongo/set-unless-newer';
 export * from './mongo/repository';
 export * from './mongo/transactions';
 export * from './redis/redis';

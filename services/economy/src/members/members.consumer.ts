@@ -47,8 +47,15 @@ export class MembersConsumer {
       case 'user.unblocked': {
         const change = event.payload as identityEvents.UserBlockChanged;
         if (!change.blockerId || !change.blockedId) return;
-        if (event.type === 'user.blocked') await this.members.block(change.blockerId, change.blockedId);
-        else await this.members.unblock(change.blockerId, change.blockedId);
+        const at = [change.changedAt, event.occurredAt]
+          .map((time) => new Date(time))
+          .find((time) => !Number.isNaN(time.getTime()));
+        await this.members.changeBlock(
+          change.blockerId,
+          change.blockedId,
+          event.type === 'user.blocked',
+          at ?? new Date(),
+        );
         return;
       }
       default:

@@ -1,4 +1,4 @@
-import { isDuplicateKeyError } from '@aura/platform';
+import { isDuplicateKeyError, setUnlessNewer } from '@aura/platform';
 import type { Connection } from 'mongoose';
 import { AnyModel, Collection, collectionOf, indexedModel } from '../db';
 import type { Member, MemberDirectory } from './member';
@@ -12,10 +12,17 @@ interface MemberDoc {
   updated_at: Date;
 }
 
+/**
+ * One pair's block state as identity last told it (`_id` = "<blocker>:<blocked>"); `active` false after
+ * an unblock, kept so that a late, older block event cannot bring it back. Older documents (no
+ * `active`) are blocks.
+ */
 interface BlockDoc {
   _id: string;
   blocker_id: string;
   blocked_id: string;
+  active?: boolean;
+  changed_at?: Date;
   created_at: Date;
 }
 
@@ -94,28 +101,18 @@ export class MembersRepository {
     this.cache.delete(member.id);
   }
 
-  async block(blockerId: string, blockedId: string): Promise<void> {
-    try {
-      await this.blocks.insertOne({
-        _id: `${blockerId}:${blockedId}`,
-        blocker_id: blockerId,
-        blocked_id: blockedId,
-        created_at: new Date(),
-      });
-    } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error;
-    }
-  }
-
-  async unblock(blockerId: string, blockedId: string): Promise<void> {
-    await this.blocks.deleteOne({ _id: `${blockerId}:${blockedId}` });
+  /** A block or an unblock identity made at `at`, unless a later change of the pair is recorded. */
+  async changeBlock(blockerId: string, blockedId: string, active: boolean, at: Date): Promise<void> {
+    const state = { blocker_id: blockerId, blocked_id: blockedId, active, created_at: at };
+    await setUnlessNewer(this.blocks, `${blockerId}:${blockedId}`, state, at);
   }
 
   /** Whether either of the two blocks the other. */
   async blockedEitherWay(a: string, b: string): Promise<boolean> {
+    const active = { active: { $ne: false } };
     const [ab, ba] = await Promise.all([
-      this.blocks.findOne({ _id: `${a}:${b}` }, { projection: { _id: 1 } }),
-      this.blocks.findOne({ _id: `${b}:${a}` }, { projection: { _id: 1 } }),
+      this.blocks.findOne({ _id: `${a}:${b}`, ...active }, { projection: { _id: 1 } }),
+      this.blocks.findOne({ _id: `${b}:${a}`, ...active }, { projection: { _id: 1 } }),
     ]);
     return ab !== null || ba !== null;
   }

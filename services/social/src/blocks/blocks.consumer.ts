@@ -10,7 +10,8 @@ export const BLOCKS_GROUP = 'social.blocks';
 
 /**
  * Blocks from identity: a block is recorded and removes the follows both ways (each with its
- * user.unfollowed event); an unblock only removes the block. Safe to run twice for one event.
+ * user.unfollowed event); an unblock only lifts the block. A change older than the pair's recorded one
+ * (a late redelivery) changes nothing. Safe to run twice for one event.
  */
 @Injectable()
 export class BlocksConsumer {
@@ -31,15 +32,15 @@ export class BlocksConsumer {
   }
 
   async handle(event: DomainEvent): Promise<void> {
-    const { blockerId, blockedId } = event.payload as identityEvents.UserBlockChanged;
+    const { blockerId, blockedId, changedAt } = event.payload as identityEvents.UserBlockChanged;
     if (!blockerId || !blockedId || blockerId === blockedId) return;
-    if (event.type === 'user.unblocked') {
-      await this.blocks.unblock(blockerId, blockedId);
-      return;
-    }
-    if (event.type !== 'user.blocked') return;
-    const at = new Date(event.occurredAt);
-    await this.blocks.block(blockerId, blockedId, Number.isNaN(at.getTime()) ? this.clock.now() : at);
+    if (event.type !== 'user.blocked' && event.type !== 'user.unblocked') return;
+    const active = event.type === 'user.blocked';
+    const at = [changedAt, event.occurredAt]
+      .map((time) => new Date(time))
+      .find((time) => !Number.isNaN(time.getTime()));
+    const current = await this.blocks.change(blockerId, blockedId, active, at ?? this.clock.now());
+    if (!active || !current) return;
     await this.follows.remove(blockerId, blockedId);
     await this.follows.remove(blockedId, blockerId);
     await Promise.all([this.timelines.invalidate(blockerId), this.timelines.invalidate(blockedId)]);

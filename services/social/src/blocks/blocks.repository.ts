@@ -1,4 +1,4 @@
-import { isDuplicateKeyError, MONGO } from '@aura/platform';
+import { MONGO, setUnlessNewer } from '@aura/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Connection, Model } from 'mongoose';
 import { CacheTtl } from '../common/cache-ttl';
@@ -42,28 +42,27 @@ export class BlocksRepository {
 
   private async loadBlocked(userId: string): Promise<string[]> {
     const docs = await this.model
-      .find({ $or: [{ blockerId: userId }, { blockedId: userId }] })
+      .find({ $or: [{ blockerId: userId }, { blockedId: userId }], active: { $ne: false } })
       .lean<BlockDoc[]>()
       .exec();
     return docs.map((doc) => (doc.blockerId === userId ? doc.blockedId : doc.blockerId));
   }
 
-  /** Records a block (idempotent); true if it is new. */
-  async block(blockerId: string, blockedId: string, at: Date): Promise<boolean> {
-    let created = true;
-    try {
-      await this.model.create({ _id: blockId(blockerId, blockedId), blockerId, blockedId, createdAt: at });
-    } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error;
-      created = false;
-    }
+  /**
+   * Records a block or an unblock that identity made at `at`, unless a later change of the pair is
+   * already recorded (events of a pair may arrive out of order). True when this is the pair's state now.
+   */
+  async change(blockerId: string, blockedId: string, active: boolean, at: Date): Promise<boolean> {
+    const state = { blockerId, blockedId, active, createdAt: at };
+    const current = await setUnlessNewer(
+      this.model.collection,
+      blockId(blockerId, blockedId),
+      state,
+      at,
+      'changedAt',
+    );
     await this.forget(blockerId, blockedId);
-    return created;
-  }
-
-  async unblock(blockerId: string, blockedId: string): Promise<void> {
-    await this.model.deleteOne({ _id: blockId(blockerId, blockedId) }).exec();
-    await this.forget(blockerId, blockedId);
+    return current;
   }
 
   private async forget(a: string, b: string): Promise<void> {

@@ -175,11 +175,8 @@ describe('follows', () => {
     const bob = await h.member();
     await h.api.follow(alice, { userId: bob });
     await h.api.follow(bob, { userId: alice });
-    await h.deliver('user.blocked', {
-      blockerId: alice,
-      blockedId: bob,
-      changedAt: new Date().toISOString(),
-    });
+    const block = { blockerId: alice, blockedId: bob, changedAt: new Date().toISOString() };
+    await h.deliver('user.blocked', block);
     expect(await h.api.getFollowState(alice, { userId: bob })).toMatchObject({
       isFollowing: false,
       followersCount: 0,
@@ -205,20 +202,22 @@ describe('follows', () => {
       },
     );
     // Redelivery of the same block changes nothing more.
-    await h.deliver('user.blocked', {
-      blockerId: alice,
-      blockedId: bob,
-      changedAt: new Date().toISOString(),
-    });
+    await h.deliver('user.blocked', block);
     await h.deliver('user.unblocked', {
-      blockerId: alice,
-      blockedId: bob,
-      changedAt: new Date().toISOString(),
+      ...block,
+      changedAt: new Date(Date.parse(block.changedAt) + 1000).toISOString(),
     });
     expect(await h.api.follow(bob, { userId: alice })).toMatchObject({
       isFollowing: true,
       followersCount: 1,
     });
+    // The block delivered late, after the unblock: it neither comes back nor removes the new follow.
+    await h.deliver('user.blocked', block);
+    expect(await h.api.getFollowState(bob, { userId: alice })).toMatchObject({
+      isFollowing: true,
+      followersCount: 1,
+    });
+    expect(await h.api.follow(alice, { userId: bob })).toMatchObject({ isFollowing: true });
   });
 
   it('rebuilds the follow copies from MongoDB when Redis lost them', async () => {
