@@ -1,4 +1,4 @@
-import type { DomainEvent, ServiceRuntime } from '@aura/platform';
+import { changeTimeOf, type DomainEvent, type ServiceRuntime } from '@aura/platform';
 import type { identityEvents } from '@aura/proto';
 import type { MembersRepository } from './members.repository';
 
@@ -47,14 +47,11 @@ export class MembersConsumer {
       case 'user.unblocked': {
         const change = event.payload as identityEvents.UserBlockChanged;
         if (!change.blockerId || !change.blockedId) return;
-        const at = [change.changedAt, event.occurredAt]
-          .map((time) => new Date(time))
-          .find((time) => !Number.isNaN(time.getTime()));
         await this.members.changeBlock(
           change.blockerId,
           change.blockedId,
           event.type === 'user.blocked',
-          at ?? new Date(),
+          changeTimeOf(event, change.changedAt),
         );
         return;
       }

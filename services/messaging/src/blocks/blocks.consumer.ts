@@ -1,4 +1,4 @@
-import { DomainEvent, RUNTIME, ServiceRuntime } from '@aura/platform';
+import { changeTimeOf, DomainEvent, RUNTIME, ServiceRuntime } from '@aura/platform';
 import { identityEvents } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import { BlocksProjection } from './blocks.projection';
@@ -21,7 +21,7 @@ export class BlocksConsumer {
 
   async handle(event: DomainEvent): Promise<void> {
     const p = event.payload as identityEvents.UserBlockChanged;
-    const at = new Date(p.changedAt || event.occurredAt);
+    const at = changeTimeOf(event, p.changedAt);
     await this.blocks.apply(p.blockerId, p.blockedId, event.type === 'user.blocked', at);
   }
 }

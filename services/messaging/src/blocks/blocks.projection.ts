@@ -1,4 +1,4 @@
-import { MONGO } from '@aura/platform';
+import { MONGO, setUnlessNewer } from '@aura/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { Connection, Model, Schema } from 'mongoose';
 import { MESSAGING_CACHE, MessagingCache } from '../common/cache';
@@ -56,16 +56,8 @@ export class BlocksProjection {
 
   /** Applies user.blocked (active) or user.unblocked, unless a newer change is already known. */
   async apply(blockerId: string, blockedId: string, active: boolean, changedAt: Date): Promise<void> {
-    const id = `${blockerId}:${blockedId}`;
-    const existing = await this.model.findById(id).lean<BlockStateDoc>().exec();
-    if (existing && new Date(existing.changed_at).getTime() > changedAt.getTime()) return;
-    await this.model
-      .updateOne(
-        { _id: id },
-        { $set: { blocker_id: blockerId, blocked_id: blockedId, active, changed_at: changedAt } },
-        { upsert: true },
-      )
-      .exec();
+    const state = { blocker_id: blockerId, blocked_id: blockedId, active };
+    if (!(await setUnlessNewer(this.model.collection, `${blockerId}:${blockedId}`, state, changedAt))) return;
     await this.ensureLoaded();
     if (active) await this.cache.redis.sadd(this.setKey(blockerId), blockedId);
     else await this.cache.redis.srem(this.setKey(blockerId), blockedId);

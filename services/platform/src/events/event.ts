@@ -51,6 +51,22 @@ export function createEvent<T extends EventType>(
   };
 }
 
+/**
+ * When the change an event tells of happened, the time a projection orders one thing's changes by
+ * (ADR 0001): the payload's own time (`changedAt`) when it is a valid one, else the event's.
+ */
+export function changeTimeOf(
+  event: Pick<DomainEvent, 'occurredAt'>,
+  changedAt?: string,
+  fallback = new Date(),
+): Date {
+  for (const time of [changedAt, event.occurredAt]) {
+    const date = time ? new Date(time) : undefined;
+    if (date && !Number.isNaN(date.getTime())) return date;
+  }
+  return fallback;
+}
+
 export function decodePayload<T extends EventType>(type: T, bytes: Uint8Array): EventPayload<T> {
   const codec = EventCatalog[type].codec as unknown as { decode(input: Uint8Array): EventPayload<T> };
   return codec.decode(bytes);

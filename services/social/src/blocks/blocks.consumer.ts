@@ -1,4 +1,4 @@
-import { DomainEvent, RUNTIME, ServiceRuntime } from '@aura/platform';
+import { changeTimeOf, DomainEvent, RUNTIME, ServiceRuntime } from '@aura/platform';
 import { identityEvents } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock } from '../common/clock';
@@ -36,10 +36,8 @@ export class BlocksConsumer {
     if (!blockerId || !blockedId || blockerId === blockedId) return;
     if (event.type !== 'user.blocked' && event.type !== 'user.unblocked') return;
     const active = event.type === 'user.blocked';
-    const at = [changedAt, event.occurredAt]
-      .map((time) => new Date(time))
-      .find((time) => !Number.isNaN(time.getTime()));
-    const current = await this.blocks.change(blockerId, blockedId, active, at ?? this.clock.now());
+    const at = changeTimeOf(event, changedAt, this.clock.now());
+    const current = await this.blocks.change(blockerId, blockedId, active, at);
     if (!active || !current) return;
     await this.follows.remove(blockerId, blockedId);
     await this.follows.remove(blockedId, blockerId);
