@@ -1,4 +1,4 @@
-import { Caller, callerMetadata, createGrpcClient, unaryCall } from '@aura/platform';
+import { Caller, callerMetadata, createClientOnChannelOf, createGrpcClient, unaryCall } from '@aura/platform';
 import { admin, common } from '@aura/proto';
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config';
@@ -11,7 +11,7 @@ export class AdminClient implements OnModuleDestroy {
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     this.client = createGrpcClient(admin.AdminServiceClient, config.ADMIN_GRPC_URL);
-    this.health = createGrpcClient(common.HealthServiceClient, config.ADMIN_GRPC_URL, 'admin');
+    this.health = createClientOnChannelOf(common.HealthServiceClient, this.client);
   }
 
   dashboardStats(caller: Caller) {

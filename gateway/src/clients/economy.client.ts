@@ -1,4 +1,4 @@
-import { Caller, callerMetadata, createGrpcClient, unaryCall } from '@aura/platform';
+import { Caller, callerMetadata, createClientOnChannelOf, createGrpcClient, unaryCall } from '@aura/platform';
 import { common, economy } from '@aura/proto';
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config';
@@ -14,7 +14,7 @@ export class EconomyClient implements OnModuleDestroy {
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     this.client = createGrpcClient(economy.EconomyServiceClient, config.ECONOMY_GRPC_URL);
-    this.health = createGrpcClient(common.HealthServiceClient, config.ECONOMY_GRPC_URL, 'economy');
+    this.health = createClientOnChannelOf(common.HealthServiceClient, this.client);
   }
 
   getWallet(caller: Caller, userId = '') {

@@ -1,4 +1,4 @@
-import { Caller, callerMetadata, createGrpcClient, unaryCall } from '@aura/platform';
+import { Caller, callerMetadata, createClientOnChannelOf, createGrpcClient, unaryCall } from '@aura/platform';
 import { common, genies } from '@aura/proto';
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config';
@@ -11,7 +11,7 @@ export class GeniesClient implements OnModuleDestroy {
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     this.client = createGrpcClient(genies.GeniesServiceClient, config.GENIES_GRPC_URL);
-    this.health = createGrpcClient(common.HealthServiceClient, config.GENIES_GRPC_URL, 'genies');
+    this.health = createClientOnChannelOf(common.HealthServiceClient, this.client);
   }
 
   listCatalogue(caller: Caller) {

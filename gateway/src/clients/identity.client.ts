@@ -1,4 +1,4 @@
-import { Caller, callerMetadata, createGrpcClient, unaryCall } from '@aura/platform';
+import { Caller, callerMetadata, createClientOnChannelOf, createGrpcClient, unaryCall } from '@aura/platform';
 import { common, identity } from '@aura/proto';
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config';
@@ -11,7 +11,7 @@ export class IdentityClient implements OnModuleDestroy {
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     this.client = createGrpcClient(identity.IdentityServiceClient, config.IDENTITY_GRPC_URL);
-    this.health = createGrpcClient(common.HealthServiceClient, config.IDENTITY_GRPC_URL, 'identity');
+    this.health = createClientOnChannelOf(common.HealthServiceClient, this.client);
   }
 
   register(request: identity.RegisterRequest) {

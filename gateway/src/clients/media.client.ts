@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
-import { Caller, callerMetadata, createGrpcClient, unaryCall } from '@aura/platform';
+import { Caller, createClientOnChannelOf, callerMetadata, createGrpcClient, unaryCall } from '@aura/platform';
 import { common, media } from '@aura/proto';
 import type { ClientReadableStream } from '@grpc/grpc-js';
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
@@ -31,7 +31,7 @@ export class MediaClient implements OnModuleDestroy {
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     this.client = createGrpcClient(media.MediaServiceClient, config.MEDIA_GRPC_URL);
-    this.health = createGrpcClient(common.HealthServiceClient, config.MEDIA_GRPC_URL, 'media');
+    this.health = createClientOnChannelOf(common.HealthServiceClient, this.client);
   }
 
   /**

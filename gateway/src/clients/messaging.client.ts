@@ -1,4 +1,4 @@
-import { Caller, callerMetadata, createGrpcClient, unaryCall } from '@aura/platform';
+import { Caller, callerMetadata, createClientOnChannelOf, createGrpcClient, unaryCall } from '@aura/platform';
 import { common, messaging } from '@aura/proto';
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config';
@@ -11,7 +11,7 @@ export class MessagingClient implements OnModuleDestroy {
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     this.client = createGrpcClient(messaging.MessagingServiceClient, config.MESSAGING_GRPC_URL);
-    this.health = createGrpcClient(common.HealthServiceClient, config.MESSAGING_GRPC_URL, 'messaging');
+    this.health = createClientOnChannelOf(common.HealthServiceClient, this.client);
   }
 
   listConversations(caller: Caller) {

@@ -1,4 +1,4 @@
-import { Caller, callerMetadata, createGrpcClient, unaryCall } from '@aura/platform';
+import { Caller, callerMetadata, createClientOnChannelOf, createGrpcClient, unaryCall } from '@aura/platform';
 import { common, social } from '@aura/proto';
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config';
@@ -15,7 +15,7 @@ export class SocialClient implements OnModuleDestroy {
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     this.client = createGrpcClient(social.SocialServiceClient, config.SOCIAL_GRPC_URL);
-    this.health = createGrpcClient(common.HealthServiceClient, config.SOCIAL_GRPC_URL, 'social');
+    this.health = createClientOnChannelOf(common.HealthServiceClient, this.client);
   }
 
   createPost(caller: Caller, request: social.CreatePostRequest) {

@@ -48,6 +48,16 @@ export function createGrpcClient<C extends Client>(
   });
 }
 
+/**
+ * A client of another service of the same server on `sibling`'s channel, so both see one connection:
+ * a health probe then reports the connection the calls use (on a channel of its own it could still be
+ * backing off after an outage while calls already went through again, or the other way round).
+ */
+export function createClientOnChannelOf<C extends Client>(Ctor: ClientConstructor<C>, sibling: Client): C {
+  const channel = sibling.getChannel();
+  return new Ctor(channel.getTarget(), internalCalls().clientCredentials(), { channelOverride: channel });
+}
+
 type UnaryMethod<Req, Res> = (
   request: Req,
   metadata: Metadata,
