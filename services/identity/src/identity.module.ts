@@ -19,6 +19,7 @@ import { SIGNING_KEY } from './tokens/tokens.providers';
 import { UsersRepository } from './users/users.repository';
 import { WellnessGrpcHandlers } from './wellness/wellness.grpc';
 import { WellnessService } from './wellness/wellness.service';
+import { ProfileVisitsRepository } from './visits/visits.repository';
 
 @Module({})
 export class IdentityModule {
@@ -41,6 +42,7 @@ export class IdentityModule {
         AuraLedger,
         AuraConsumer,
         WellnessService,
+        ProfileVisitsRepository,
         ProfileService,
         WellnessGrpcHandlers,
         AdminUsersService,

@@ -11,7 +11,7 @@ import { ensureSuperAdmin } from './bootstrap/super-admin';
 import { loadIdentityConfig } from './config';
 import { IDENTITY_CALLERS, IdentityGrpcController } from './grpc/identity.grpc-controller';
 import { IdentityModule } from './identity.module';
-import { ProfileService } from './profile/profile.service';
+import { ProfileVisitsRepository } from './visits/visits.repository';
 import { ProfileMediaConsumer } from './profile-media/profile-media.consumer';
 import { SuperAuraConsumer } from './superaura/superaura.consumer';
 import { RefreshTokensRepository } from './tokens/refresh-tokens.repository';
@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   await app.get(BlocksRepository).ensureIndexes();
   await app.get(AuraLedger).ensureIndexes();
   await app.get(WellnessService).ensureIndexes();
-  await app.get(ProfileService).ensureIndexes();
+  await app.get(ProfileVisitsRepository).ensureIndexes();
   await ensureSuperAdmin(config, users, app.get(AuthService), runtime.logger);
 
   runtime.grpc.add(

@@ -6,8 +6,7 @@ import type { Connection, mongo } from 'mongoose';
 import { AuraLedger } from './aura/aura-ledger';
 import { searchPrefix } from './admin-users/admin-user-rules';
 import { BlocksRepository } from './blocks/blocks.repository';
-import { ProfileChangedAnnouncer } from './users/profile-changed';
-import { ProfileService } from './profile/profile.service';
+import { ProfileVisitsRepository } from './visits/visits.repository';
 import { UsersRepository } from './users/users.repository';
 import { WellnessService } from './wellness/wellness.service';
 
@@ -23,16 +22,15 @@ beforeAll(async () => {
   /* eslint-disable @typescript-eslint/no-explicit-any -- the runtime's outbox face only */
   const users = new UsersRepository(connection, runtime as any);
   const ledger = new AuraLedger(connection, runtime, users);
-  const announcer = new ProfileChangedAnnouncer(runtime as any, connection);
   const wellness = new WellnessService(connection, runtime, users, ledger);
-  const profiles = new ProfileService(connection, users, announcer);
+  const visits = new ProfileVisitsRepository(connection);
   const blocks = new BlocksRepository(connection, runtime);
   /* eslint-enable @typescript-eslint/no-explicit-any */
   await users.ensureIndexes();
   await Promise.all([
     ledger.ensureIndexes(),
     wellness.ensureIndexes(),
-    profiles.ensureIndexes(),
+    visits.ensureIndexes(),
     blocks.ensureIndexes(),
   ]);
 });

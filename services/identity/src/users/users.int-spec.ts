@@ -7,6 +7,7 @@ import { Types, type Connection } from 'mongoose';
 import { searchPrefix } from '../admin-users/admin-user-rules';
 import { AuraLedger } from '../aura/aura-ledger';
 import { ProfileService } from '../profile/profile.service';
+import { ProfileVisitsRepository } from '../visits/visits.repository';
 import { ProfileChangedAnnouncer } from './profile-changed';
 import { UsersRepository } from './users.repository';
 
@@ -22,11 +23,15 @@ beforeAll(async () => {
   mongo = await connectMongo(config.MONGODB_URI, databaseName('identity', config.AURA_DB_SUFFIX));
   /* eslint-disable @typescript-eslint/no-explicit-any -- the runtime's outbox face only */
   users = new UsersRepository(mongo, runtime as any);
-  profiles = new ProfileService(mongo, users, new ProfileChangedAnnouncer(runtime as any, mongo));
+  profiles = new ProfileService(
+    users,
+    new ProfileChangedAnnouncer(runtime as any, mongo),
+    new ProfileVisitsRepository(mongo),
+  );
   /* eslint-enable @typescript-eslint/no-explicit-any */
   ledger = new AuraLedger(mongo, runtime, users);
   await users.ensureIndexes();
-  await Promise.all([ledger.ensureIndexes(), profiles.ensureIndexes()]);
+  await ledger.ensureIndexes();
 });
 
 afterAll(async () => {

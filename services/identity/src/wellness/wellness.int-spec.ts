@@ -23,6 +23,7 @@ import { AuraLedger } from '../aura/aura-ledger';
 import { AuraConsumer } from '../aura/aura.consumer';
 import { ProfileMessages } from '../profile/profile-rules';
 import { ProfileService } from '../profile/profile.service';
+import { ProfileVisitsRepository } from '../visits/visits.repository';
 import { ProfileChangedAnnouncer } from '../users/profile-changed';
 import { UsersRepository } from '../users/users.repository';
 import { utcDay, WellnessMessages } from './wellness-rules';
@@ -38,6 +39,7 @@ let users: UsersRepository;
 let ledger: AuraLedger;
 let wellness: WellnessService;
 let profiles: ProfileService;
+let visits: ProfileVisitsRepository;
 let consumer: AuraConsumer;
 const outboxModels: OutboxModel[] = [];
 
@@ -92,11 +94,12 @@ beforeAll(async () => {
   const announcer = new ProfileChangedAnnouncer(runtime as any, mongo);
   ledger = new AuraLedger(mongo, runtime as any, users);
   wellness = new WellnessService(mongo, runtime as any, users, ledger);
-  profiles = new ProfileService(mongo, users, announcer);
+  visits = new ProfileVisitsRepository(mongo);
+  profiles = new ProfileService(users, announcer, visits);
   consumer = new AuraConsumer(ledger, wellness, runtime as any, logger);
   /* eslint-enable @typescript-eslint/no-explicit-any */
   await users.ensureIndexes();
-  await Promise.all([ledger.ensureIndexes(), wellness.ensureIndexes(), profiles.ensureIndexes()]);
+  await Promise.all([ledger.ensureIndexes(), wellness.ensureIndexes(), visits.ensureIndexes()]);
   bus = new KafkaEventBus({
     clientId: 'identity-wellness-test',
     brokers: config.KAFKA_BROKERS,
@@ -322,6 +325,29 @@ describe('profile', () => {
     await expect(profiles.view(as(a), new Types.ObjectId().toString())).rejects.toThrow(
       new NotFound('User not found'),
     );
+  });
+
+  it('counts concurrent visits exactly, and takes a profile stored before its counter from its visits', async () => {
+    const a = await newMember();
+    const viewers = await Promise.all(Array.from({ length: 12 }, () => newMember()));
+    // Visits stored before profiles had a counter: the first view counts them once.
+    await visits.visits.insertMany(
+      ['2026-01-01', '2026-01-02', '2026-01-03'].map((day) => ({
+        _id: `${a}:${viewers[0]}:${day}`,
+        profile_id: a,
+        viewer_id: viewers[0],
+        day,
+        at: new Date(`${day}T12:00:00Z`),
+      })),
+    );
+    expect(await visits.counts.exists({ _id: a })).toBeNull();
+    // Every viewer at once, some twice: each new visit counted once, whoever created the counter.
+    const seen = await Promise.all(
+      [...viewers, ...viewers.slice(0, 4)].map((viewer) => profiles.view(as(viewer), a)),
+    );
+    expect(Math.max(...seen.map((view) => view.visits))).toBe(15);
+    expect((await profiles.view(as(a), a)).visits).toBe(15);
+    expect(await visits.visits.countDocuments({ profile_id: a })).toBe(15);
   });
 
   it('updates only the fields given; a refused update changes nothing', async () => {

@@ -1,0 +1,88 @@
+import { inTransaction, isDuplicateKeyError, MONGO } from '@aura/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { Connection, Model } from 'mongoose';
+import { collectionOf } from '../common/collection';
+import { ProfileVisitCountDoc, profileVisitCountSchema } from './visit-count.schema';
+import { ProfileVisitDoc, profileVisitSchema } from './visit.schema';
+
+/**
+ * Profile visits (one per viewer, profile and UTC day) and each profile's count of them. The count is
+ * a counter raised in the transaction that stores a new visit, so showing a profile reads one document
+ * instead of counting every visit it ever had (5,000 index keys for a popular member at scale).
+ *
+ * A profile whose counter does not exist yet (no visit since the counter was introduced) gets it from
+ * the visits once, before its next visit is stored; `$max` makes concurrent first views agree: each
+ * sets a count no larger than the truth, and every later visit adds one.
+ */
+@Injectable()
+export class ProfileVisitsRepository {
+  readonly visits: Model<ProfileVisitDoc>;
+  readonly counts: Model<ProfileVisitCountDoc>;
+
+  constructor(@Inject(MONGO) private readonly connection: Connection) {
+    this.visits =
+      connection.models.ProfileVisit ?? connection.model<ProfileVisitDoc>('ProfileVisit', profileVisitSchema);
+    this.counts =
+      connection.models.ProfileVisitCount ??
+      connection.model<ProfileVisitCountDoc>('ProfileVisitCount', profileVisitCountSchema);
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await Promise.all([this.visits.init(), this.counts.init()]);
+  }
+
+  /**
+   * Stores `viewerId`'s visit of `profileId` on `day` unless it is there already; answers the profile's
+   * count of visits with it.
+   */
+  async record(profileId: string, viewerId: string, day: string, at: Date): Promise<number> {
+    const _id = `${profileId}:${viewerId}:${day}`;
+    const [counted, seen] = await Promise.all([
+      this.counts.findById(profileId, { count: 1 }).lean().exec(),
+      this.visits.exists({ _id }).exec(),
+    ]);
+    const count = counted?.count ?? (await this.countFromVisits(profileId));
+    if (seen) return count;
+    try {
+      return await inTransaction(this.connection, async (session) => {
+        await collectionOf(this.visits).insertOne(
+          { _id, profile_id: profileId, viewer_id: viewerId, day, at },
+          { session },
+        );
+        const raised = await collectionOf(this.counts).findOneAndUpdate(
+          { _id: profileId },
+          { $inc: { count: 1 } },
+          { session, returnDocument: 'after', includeResultMetadata: false },
+        );
+        return raised?.count ?? count + 1;
+      });
+    } catch (error) {
+      // The same viewer's visit of the day, stored by a concurrent request: already counted.
+      if (isDuplicateKeyError(error)) return this.count(profileId);
+      throw error;
+    }
+  }
+
+  /** The profile's count of visits. */
+  async count(profileId: string): Promise<number> {
+    const counted = await this.counts.findById(profileId, { count: 1 }).lean().exec();
+    return counted?.count ?? this.countFromVisits(profileId);
+  }
+
+  /** Creates the profile's counter from its stored visits (see the class comment). */
+  private async countFromVisits(profileId: string): Promise<number> {
+    const stored = await this.visits.countDocuments({ profile_id: profileId }).exec();
+    try {
+      const counter = await collectionOf(this.counts).findOneAndUpdate(
+        { _id: profileId },
+        { $max: { count: stored } },
+        { upsert: true, returnDocument: 'after', includeResultMetadata: false },
+      );
+      return counter?.count ?? stored;
+    } catch (error) {
+      // A concurrent first view inserted the counter: apply the maximum to it.
+      if (!isDuplicateKeyError(error)) throw error;
+      return this.countFromVisits(profileId);
+    }
+  }
+}
