@@ -26,20 +26,33 @@ export class AnswerCache {
   /** The cached answer of `name`, or `compute()` stored for `ttlMs` (0 = no caching). */
   async get<T>(name: string, ttlMs: number, compute: () => Promise<T>): Promise<T> {
     if (ttlMs <= 0) return compute();
+    const hit = await this.peek<T>(name);
+    if (hit !== undefined) return hit;
+    const value = await compute();
+    await this.put(name, value, ttlMs);
+    return value;
+  }
+
+  /** The cached answer of `name`, if there is one (Redis failing: none). */
+  async peek<T>(name: string): Promise<T | undefined> {
     const key = this.key(name);
-    const redis = this.cache.redis;
     try {
-      const hit = await redis.get(key);
-      if (hit !== null) return JSON.parse(hit) as T;
+      const hit = await this.cache.redis.get(key);
+      return hit === null ? undefined : (JSON.parse(hit) as T);
     } catch (error) {
       this.logger?.warn({ err: error, key }, 'answer cache read failed');
+      return undefined;
     }
-    const value = await compute();
+  }
+
+  /** Keeps `value` as the answer of `name` for `ttlMs` (0 = not at all). */
+  async put(name: string, value: unknown, ttlMs: number): Promise<void> {
+    if (ttlMs <= 0) return;
+    const key = this.key(name);
     try {
-      await redis.set(key, JSON.stringify(value), 'PX', ttlMs);
+      await this.cache.redis.set(key, JSON.stringify(value), 'PX', ttlMs);
     } catch (error) {
       this.logger?.warn({ err: error, key }, 'answer cache write failed');
     }
-    return value;
   }
 }

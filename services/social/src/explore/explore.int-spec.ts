@@ -22,7 +22,8 @@ import { MembersRepository } from '../members/members.repository';
 import { backfillSearchWords, ensureSocialIndexes, SocialCoreModule } from '../social-core.module';
 import { EXPLORE_GROUPS } from './explore.consumer';
 import { ExploreModule } from './explore.module';
-import { EXPLORE_OPTIONS, ExploreService } from './explore.service';
+import { AnswerCache } from './answer-cache';
+import { EXPLORE_OPTIONS, ExploreService, MEMBER_SEARCH_KEPT } from './explore.service';
 import { ExploreProjections } from './explore-projections';
 import { ExploreStore } from './explore.store';
 
@@ -501,6 +502,48 @@ describe('search over time and over stored documents', () => {
     );
     expect((await searchFor({ query: 'walrus' })).users).toEqual([]);
     expect(ids((await searchFor({ query: 'seal' })).users)).toEqual([renamed._id]);
+  });
+});
+
+describe('member search of a broad name prefix', () => {
+  // Members whose display name starts with this run's word, aura 1000, 999, …: a prefix more members
+  // match than MEMBER_SEARCH_KEPT, whose ranking is kept and shared.
+  const word = `Crowd${run}`;
+  let crowd: MemberDoc[];
+
+  beforeAll(async () => {
+    crowd = Array.from({ length: MEMBER_SEARCH_KEPT + 20 }, (_, i) =>
+      memberDoc(`crowd_${run}_${i}`, { displayName: `${word} ${i}`, auraScore: 1000 - i }),
+    );
+    await memberModel(runtime.mongo).insertMany(crowd);
+  });
+
+  const cachedRanking = () => app.get(AnswerCache).peek<string[]>(`members:${word.toLowerCase()}`);
+  const users = async (callerId: string, query = word, limit = 10) =>
+    ids((await searchFor({ query, contentType: 'users', limit }, callerId)).users);
+
+  it('ranks the best members once for every caller, each without those hidden from them', async () => {
+    const [seeker, other] = [await addMember(`seeker_${run}`), await addMember(`other_${run}`)];
+    await blockModel(runtime.mongo).create({
+      _id: blockId(seeker._id, crowd[0]._id),
+      blockerId: seeker._id,
+      blockedId: crowd[0]._id,
+      createdAt: new Date(),
+    });
+    expect(await users(other._id)).toEqual(crowd.slice(0, 10).map((member) => member._id));
+    expect(await cachedRanking()).toEqual(crowd.slice(0, MEMBER_SEARCH_KEPT).map((member) => member._id));
+    // From the kept ranking: the blocked member left out, the page still full.
+    expect(await users(seeker._id)).toEqual(crowd.slice(1, 11).map((member) => member._id));
+    expect(await users(seeker._id, word, 50)).toEqual(crowd.slice(1, 51).map((member) => member._id));
+  });
+
+  it('reads a narrow prefix every time: a member who just joined is found by their name at once', async () => {
+    const seeker = await addMember(`finder_${run}`);
+    const name = `Solo${run}`;
+    expect(await users(seeker._id, name)).toEqual([]);
+    const joined = await addMember(`solo_${run}`, { displayName: name });
+    expect(await users(seeker._id, name)).toEqual([joined._id]);
+    expect(await app.get(AnswerCache).peek(`members:${name.toLowerCase()}`)).toBeUndefined();
   });
 });
 

@@ -33,12 +33,23 @@ export interface ExploreOptions {
   trendingCacheMs: number;
   /** How long a top-creators answer is reused (ms; 0 = computed every time). */
   creatorsCacheMs: number;
+  /** How long the ranking of a name prefix that many members match is reused (ms; 0 = never). */
+  memberSearchCacheMs: number;
 }
 
 export const DEFAULT_EXPLORE_OPTIONS: ExploreOptions = {
   trendingCacheMs: 30_000,
   creatorsCacheMs: 15_000,
+  memberSearchCacheMs: 10_000,
 };
+
+/**
+ * A name prefix that this many members match or more is a broad one ("riv" in a community of
+ * thousands): its ranking costs a read of every match, so the best this many are kept for a few
+ * seconds and shared by every caller (each then drops those hidden from them). A narrower prefix is
+ * read every time, so a member who just joined is found at once by their name.
+ */
+export const MEMBER_SEARCH_KEPT = 100;
 
 /**
  * Ranked ids are read beyond the limit (recipients unknown to the members projection are left out,
@@ -228,14 +239,27 @@ export class ExploreService {
   private async findMembers(term: string, hidden: Set<string>, limit: number): Promise<MemberDoc[]> {
     const prefix = memberPrefixOf(term);
     if (!prefix) return [];
+    const visible = (ids: string[]) => ids.filter((id) => !hidden.has(id)).slice(0, limit);
+    let top = visible((await this.cache.peek<string[]>(`members:${prefix}`)) ?? []);
+    if (top.length < limit) {
+      const ranked = await this.rankMembers(prefix);
+      if (ranked.length >= MEMBER_SEARCH_KEPT)
+        await this.cache.put(
+          `members:${prefix}`,
+          ranked.slice(0, MEMBER_SEARCH_KEPT),
+          this.options.memberSearchCacheMs,
+        );
+      top = visible(ranked);
+    }
+    const docs = await this.members.mapByIds(top);
+    return top.flatMap((id) => docs.get(id) ?? []);
+  }
+
+  /** The ids of every member with a name word starting with `prefix`, highest aura first. */
+  private async rankMembers(prefix: string): Promise<string[]> {
     const find = SearchQueries.members(prefix);
     const matches = await this.members.model.find(find.filter, find.projection).lean<MemberRank[]>().exec();
-    const top = matches
-      .filter((member) => !hidden.has(member._id))
-      .sort(byAuraThenName)
-      .slice(0, limit);
-    const docs = await this.members.mapByIds(top.map((member) => member._id));
-    return top.flatMap((member) => docs.get(member._id) ?? []);
+    return matches.sort(byAuraThenName).map((member) => member._id);
   }
 
   /** Posts or live stories the text finds, newest first, read window by window until a page is full. */
