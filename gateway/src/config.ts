@@ -35,6 +35,8 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env) {
       AURA_RATE_LIMIT_MONEY_PER_MINUTE: z.coerce.number().int().min(1).default(30),
       /** Per member and hour: withdrawal requests (each checks the password). */
       AURA_RATE_LIMIT_WITHDRAWALS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+      /** Per member and hour: password changes (each checks the current password). */
+      AURA_RATE_LIMIT_PASSWORD_CHANGES_PER_HOUR: z.coerce.number().int().min(1).default(5),
       /** Per member and minute: uploads (media, picture, banner, message attachments). */
       AURA_RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
       /** Per member and minute: searches (users, posts, stories, tags). */

@@ -29,6 +29,8 @@ import { AccessTokenVerifier, type AuthenticatedCaller } from './access-token-ve
 import { CurrentCaller, Public } from './auth.decorators';
 import {
   AuthResponse,
+  ChangePasswordRequest,
+  ChangePasswordResponse,
   ErrorResponse,
   LoginRequest,
   RegisterRequest,
@@ -124,6 +126,36 @@ export class AuthController {
       throw error;
     });
     return toUserResponse(user, { includeEmail: true });
+  }
+
+  @Post('change-password')
+  @RateLimit('password')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOkResponse({
+    type: ChangePasswordResponse,
+    description:
+      'Changed; every other session of the member is signed out at once (refresh tokens revoked, access tokens refused, sockets closed); this one stays',
+  })
+  @ApiResponse({
+    status: 400,
+    type: ErrorResponse,
+    description: 'e.g. "Password must be at least 8 characters"',
+  })
+  @ApiResponse({ status: 401, type: ErrorResponse, description: 'Not signed in' })
+  @ApiResponse({ status: 403, type: ErrorResponse, description: '"Incorrect password" (the current one)' })
+  @ApiResponse({ status: 422, type: ErrorResponse, description: 'Malformed body' })
+  async changePassword(
+    @Body() body: ChangePasswordRequest,
+    @CurrentCaller() caller: AuthenticatedCaller,
+  ): Promise<ChangePasswordResponse> {
+    const { endedSessionIds } = await this.identity.changePassword(caller, {
+      currentPassword: body.current_password,
+      newPassword: body.new_password,
+      keepSessionId: caller.sessionId,
+    });
+    for (const sessionId of endedSessionIds) await this.sessions.endSession(sessionId);
+    return { sessions_ended: endedSessionIds.length };
   }
 
   @Post('refresh')

@@ -42,6 +42,23 @@ export class LoginRequest {
   password!: string;
 }
 
+export class ChangePasswordRequest {
+  @ApiProperty({ example: 'correct horse battery' })
+  @IsString({ message: 'current_password is required' })
+  @MaxLength(1024)
+  current_password!: string;
+
+  @ApiProperty({ example: 'a longer passphrase', description: '8 to 128 characters' })
+  @IsString({ message: 'new_password is required' })
+  @MaxLength(1024)
+  new_password!: string;
+}
+
+export class ChangePasswordResponse {
+  @ApiProperty({ description: 'How many other sessions were signed out' })
+  sessions_ended!: number;
+}
+
 export class UserResponse {
   @ApiProperty() id!: string;
   @ApiProperty() username!: string;

@@ -35,6 +35,10 @@ export class IdentityClient implements OnModuleDestroy {
     return unaryCall(this.client, this.client.verifyPassword, { password }, callerMetadata(caller));
   }
 
+  changePassword(caller: Caller, request: identity.ChangePasswordRequest) {
+    return unaryCall(this.client, this.client.changePassword, request, callerMetadata(caller));
+  }
+
   getUser(userId: string, caller?: Caller) {
     return unaryCall(this.client, this.client.getUser, { userId }, callerMetadata(caller));
   }

@@ -27,10 +27,10 @@ export const LIMITER_UNAVAILABLE = 'Service temporarily unavailable. Please try 
 /**
  * - login: every attempt per client address (wide, a NAT shares it) + failed attempts per account
  * - register: every attempt per client address, per e-mail and per username
- * - money, withdrawals, uploads, search, tickets: per signed-in member
+ * - money, withdrawals, password, uploads, search, tickets: per signed-in member
  */
 export type RateLimitPolicy =
-  'login' | 'register' | 'money' | 'withdrawals' | 'uploads' | 'search' | 'tickets';
+  'login' | 'register' | 'money' | 'withdrawals' | 'password' | 'uploads' | 'search' | 'tickets';
 
 const LIMITS_DOC: Record<RateLimitPolicy, string> = {
   login:
@@ -39,6 +39,7 @@ const LIMITS_DOC: Record<RateLimitPolicy, string> = {
     'AURA_RATE_LIMIT_REGISTER_PER_HOUR sign-ups per client address, or AURA_RATE_LIMIT_REGISTER_PER_ACCOUNT_PER_HOUR per e-mail or username',
   money: 'AURA_RATE_LIMIT_MONEY_PER_MINUTE per member (tips, transfers, checkout sessions)',
   withdrawals: 'AURA_RATE_LIMIT_WITHDRAWALS_PER_HOUR withdrawal requests per member',
+  password: 'AURA_RATE_LIMIT_PASSWORD_CHANGES_PER_HOUR password changes per member',
   uploads: 'AURA_RATE_LIMIT_UPLOADS_PER_MINUTE uploads per member',
   search: 'AURA_RATE_LIMIT_SEARCH_PER_MINUTE searches per member',
   tickets: 'AURA_RATE_LIMIT_TICKETS_PER_HOUR new tickets per member',
@@ -163,6 +164,8 @@ export class RateLimiter {
         return member(c.AURA_RATE_LIMIT_MONEY_PER_MINUTE, 60);
       case 'withdrawals':
         return member(c.AURA_RATE_LIMIT_WITHDRAWALS_PER_HOUR, 3600);
+      case 'password':
+        return member(c.AURA_RATE_LIMIT_PASSWORD_CHANGES_PER_HOUR, 3600);
       case 'uploads':
         return member(c.AURA_RATE_LIMIT_UPLOADS_PER_MINUTE, 60);
       case 'search':

@@ -261,3 +261,61 @@ describe('auth through the gateway', () => {
     expect(docs.body.paths).toHaveProperty(['/api/auth/login']);
   });
 });
+
+describe('changing the password', () => {
+  const signIn = (username: string, password: string) =>
+    api('POST', '/auth/login', { body: { username, password } });
+  const change = (token: string, current_password: string, new_password: string) =>
+    api('POST', '/auth/change-password', { token, body: { current_password, new_password } });
+
+  it('needs the current password; signs every other session out at once and keeps this one', async () => {
+    const member = newMember();
+    const registered = await api('POST', '/auth/register', { body: member });
+    const other = await signIn(member.username, member.password);
+    const otherCookie = refreshCookie(other.headers)!;
+    const here = await signIn(member.username, member.password);
+    const token = here.body.access_token as string;
+
+    const wrong = await change(token, 'not-my-password', 'a brand new passphrase');
+    expect(wrong).toMatchObject({ status: 403, body: { detail: 'Incorrect password' } });
+    expect((await signIn(member.username, member.password)).status).toBe(200);
+
+    const changed = await change(token, member.password, 'a brand new passphrase');
+    expect(changed).toMatchObject({ status: 200, body: { sessions_ended: 3 } });
+    // This session goes on; the others (sign-up, the other sign-in, the check above) are over.
+    expect((await api('GET', '/auth/me', { token })).status).toBe(200);
+    expect((await api('POST', '/auth/refresh', { cookie: refreshCookie(here.headers)! })).status).toBe(200);
+    const ended = await api('GET', '/auth/me', { token: other.body.access_token });
+    expect(ended).toMatchObject({
+      status: 401,
+      body: { detail: 'Your session has ended. Please sign in again.' },
+    });
+    expect((await api('GET', '/auth/me', { token: registered.body.access_token })).status).toBe(401);
+    expect((await api('POST', '/auth/refresh', { cookie: otherCookie })).status).toBe(401);
+    // Only the new password signs in.
+    expect((await signIn(member.username, member.password)).status).toBe(401);
+    expect((await signIn(member.username, 'a brand new passphrase')).status).toBe(200);
+  });
+
+  it('refuses a new password the rules refuse, or the same one, changing nothing', async () => {
+    const member = newMember();
+    const token = (await api('POST', '/auth/register', { body: member })).body.access_token as string;
+    expect(await change(token, member.password, 'short')).toMatchObject({
+      status: 400,
+      body: { detail: 'Password must be at least 8 characters' },
+    });
+    expect(await change(token, member.password, 'x'.repeat(129))).toMatchObject({
+      status: 400,
+      body: { detail: 'Password must be at most 128 characters' },
+    });
+    expect(await change(token, member.password, member.password)).toMatchObject({
+      status: 400,
+      body: { detail: 'New password must be different from the current one' },
+    });
+    expect(
+      (await api('POST', '/auth/change-password', { token, body: { current_password: 1 } })).status,
+    ).toBe(422);
+    expect((await api('POST', '/auth/change-password', { body: {} })).status).toBe(401);
+    expect((await signIn(member.username, member.password)).status).toBe(200);
+  });
+});

@@ -6,6 +6,7 @@ import type { Connection, mongo } from 'mongoose';
 import { AuraLedger } from './aura/aura-ledger';
 import { searchPrefix } from './admin-users/admin-user-rules';
 import { BlocksRepository } from './blocks/blocks.repository';
+import { RefreshTokensRepository } from './tokens/refresh-tokens.repository';
 import { ProfileVisitsRepository } from './visits/visits.repository';
 import { UsersRepository } from './users/users.repository';
 import { WellnessService } from './wellness/wellness.service';
@@ -31,6 +32,7 @@ beforeAll(async () => {
     ledger.ensureIndexes(),
     wellness.ensureIndexes(),
     visits.ensureIndexes(),
+    new RefreshTokensRepository(connection).ensureIndexes(),
     blocks.ensureIndexes(),
   ]);
 });
@@ -69,6 +71,13 @@ describe('members (users)', () => {
     // Three index ranges merged, then the (at most a few hundred) matches sorted by date.
     expect(stages.filter((stage) => stage === 'IXSCAN')).toHaveLength(3);
     expectIndexed(stages, { sorted: false });
+  });
+});
+
+describe('sessions', () => {
+  it('a member’s sessions that could still be refreshed (a password change ends them)', async () => {
+    const filter = { user_id: 'm1', expires_at: { $gt: since } };
+    expectIndexed(await explainFind(collection('refresh_tokens'), filter, { projection: { family_id: 1 } }));
   });
 });
 

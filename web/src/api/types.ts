@@ -8,5 +8,6 @@ export type User = Schemas['UserResponse'];
 export type UserRole = User['role'];
 export type AuthResponse = Schemas['AuthResponse'];
 export type LoginRequest = Schemas['LoginRequest'];
+export type ChangePasswordRequest = Schemas['ChangePasswordRequest'];
 export type RegisterRequest = Schemas['RegisterRequest'];
 export type ErrorBody = Schemas['ErrorResponse'];

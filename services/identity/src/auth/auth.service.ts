@@ -18,13 +18,19 @@ import { refreshExpiry } from '../tokens/session-lifetime';
 import { RefreshTokensRepository } from '../tokens/refresh-tokens.repository';
 import { SIGNING_KEY } from '../tokens/tokens.providers';
 import type { SigningKey } from '../tokens/signing-key';
-import { RegistrationInput, RegistrationMessages, validateRegistration } from '../users/registration-rules';
+import {
+  RegistrationInput,
+  RegistrationMessages,
+  validatePassword,
+  validateRegistration,
+} from '../users/registration-rules';
 import type { User } from '../users/user';
 import { UsersRepository } from '../users/users.repository';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 export const INCORRECT_PASSWORD = 'Incorrect password';
+export const SAME_PASSWORD = 'New password must be different from the current one';
 
 /**
  * How much longer than a refresh token's lifetime a family's revocation is kept: a refresh that was
@@ -102,12 +108,36 @@ export class AuthService implements OnModuleInit {
    * Step-up check before a money movement out (a withdrawal): the caller's own password, so that a
    * stolen access token alone cannot move money out. Same cost for every outcome.
    */
-  async verifyPassword(userId: string, password: string): Promise<void> {
+  async verifyPassword(userId: string, password: string): Promise<User> {
     const user = await this.users.findById(userId);
     const hash = user?.passwordHash ?? (await this.dummyHash!);
     const matches = await argon2.verify(hash, password).catch(() => false);
     if (!user) throw new Unauthenticated(SESSION_EXPIRED);
     if (!password || !matches) throw new Forbidden(INCORRECT_PASSWORD);
+    return user;
+  }
+
+  /**
+   * The member's new password, given the current one. Every other session ends (a leaked password's
+   * sessions with it); `keepSessionId`, the caller's own, stays. Answers the sessions ended.
+   */
+  async changePassword(
+    userId: string,
+    keepSessionId: string,
+    currentPassword: string,
+    newPassword: string,
+  ): Promise<string[]> {
+    validatePassword(newPassword);
+    const user = await this.verifyPassword(userId, currentPassword);
+    if (newPassword === currentPassword) throw new RuleViolation(SAME_PASSWORD);
+    if (!(await this.users.setPasswordHash(user.id, await this.hashPassword(newPassword))))
+      throw new Unauthenticated(SESSION_EXPIRED);
+    const others = (await this.refreshTokens.familiesOf(user.id)).filter(
+      (family) => family !== keepSessionId,
+    );
+    for (const family of others) await this.revokeFamily(family);
+    this.logger.info({ userId: user.id, sessionsEnded: others.length }, 'password changed');
+    return others;
   }
 
   /** Rotation: the presented token is spent; a replayed token revokes its whole family. */

@@ -90,6 +90,20 @@ export class IdentityGrpcController implements AsyncService<identity.IdentitySer
     return {};
   }
 
+  async changePassword(
+    request: identity.ChangePasswordRequest,
+    context: CallContext,
+  ): Promise<identity.ChangePasswordResult> {
+    if (!context.caller) throw new Unauthenticated('Not authenticated');
+    const ended = await this.auth.changePassword(
+      context.caller.userId,
+      request.keepSessionId,
+      request.currentPassword,
+      request.newPassword,
+    );
+    return { endedSessionIds: ended };
+  }
+
   async getUser(request: identity.GetUserRequest) {
     return toUserMessage(await this.auth.getUser(request.userId));
   }

@@ -38,6 +38,19 @@ describe('refresh tokens', () => {
     expect(spent?.expires_at).toEqual(expiresAt);
   });
 
+  it("lists a member's sessions that could still be refreshed: not expired, not revoked, once each", async () => {
+    const member = `member-${randomUUID()}`;
+    const [rotated, revoked, expired] = [randomUUID(), randomUUID(), randomUUID()];
+    const later = new Date(Date.now() + HOUR_MS);
+    await tokens.insert(hash(), member, rotated, later);
+    await tokens.insert(hash(), member, rotated, later);
+    await tokens.insert(hash(), member, revoked, later);
+    await tokens.revokeFamily(revoked, later);
+    await tokens.insert(hash(), member, expired, new Date(Date.now() - 1000));
+    await tokens.insert(hash(), 'someone else', randomUUID(), later);
+    expect(await tokens.familiesOf(member)).toEqual([rotated]);
+  });
+
   it('a revoked family refuses its tokens until the revocation expires', async () => {
     const [token, family] = [hash(), randomUUID()];
     await tokens.insert(token, 'member', family, new Date(Date.now() + HOUR_MS));

@@ -47,6 +47,8 @@ const refreshTokenSchema = expiring(
     { collection: 'refresh_tokens', versionKey: false, autoIndex: false },
   ),
 );
+// A member's sessions (familiesOf): their tokens that have not expired.
+refreshTokenSchema.index({ user_id: 1, expires_at: 1 });
 
 const markerSchema = (collection: string) =>
   expiring(
@@ -128,6 +130,21 @@ export class RefreshTokensRepository {
   async familyOf(hash: string): Promise<{ familyId: string; userId: string } | null> {
     const doc = await this.tokens.findById(hash).lean().exec();
     return doc ? { familyId: doc.family_id, userId: doc.user_id } : null;
+  }
+
+  /** The member's sessions (families) that a token could still be refreshed in: not expired, not revoked. */
+  async familiesOf(userId: string, now = new Date()): Promise<string[]> {
+    const families: string[] = await this.tokens.distinct('family_id', {
+      user_id: userId,
+      expires_at: { $gt: now },
+    });
+    if (families.length === 0) return [];
+    const revoked = await this.revoked
+      .find({ _id: { $in: families } }, { _id: 1 })
+      .lean()
+      .exec();
+    const ended = new Set(revoked.map((doc) => doc._id));
+    return families.filter((family) => !ended.has(family));
   }
 
   /** Revokes a session family until `until`, when every token the family issued has expired. */

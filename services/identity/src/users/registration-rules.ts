@@ -29,14 +29,19 @@ export interface NormalizedRegistration {
   displayName: string;
 }
 
+/** A password the member may choose (at sign-up or when changing it). */
+export function validatePassword(password: string): void {
+  if (password.length < 8) throw new RuleViolation(RegistrationMessages.password);
+  if (password.length > 128) throw new RuleViolation(RegistrationMessages.passwordTooLong);
+}
+
 export function validateRegistration(input: RegistrationInput): NormalizedRegistration {
   const username = input.username.trim();
   const email = input.email.trim();
   const displayName = (input.displayName ?? '').trim() || username;
   if (!USERNAME.test(username)) throw new RuleViolation(RegistrationMessages.username);
   if (email.length > 254 || !EMAIL.test(email)) throw new RuleViolation(RegistrationMessages.email);
-  if (input.password.length < 8) throw new RuleViolation(RegistrationMessages.password);
-  if (input.password.length > 128) throw new RuleViolation(RegistrationMessages.passwordTooLong);
+  validatePassword(input.password);
   if (displayName.length > 50) throw new RuleViolation(RegistrationMessages.displayName);
   return { username, email, password: input.password, displayName };
 }

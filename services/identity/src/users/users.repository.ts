@@ -145,6 +145,11 @@ export class UsersRepository extends MongoRepository<UserWithCredentials, UserDo
     return this.setFields(userId, fields);
   }
 
+  /** Stores the member's new password hash; false for an unknown member. */
+  async setPasswordHash(userId: string, passwordHash: string): Promise<boolean> {
+    return (await this.setFields(userId, { password_hash: passwordHash })) !== null;
+  }
+
   /**
    * Moves the member's aura score by `delta`, clamped to AURA_MIN-AURA_MAX, in one atomic update; the
    * score before the change (null for an unknown member). With a session, the change commits with the

@@ -1,4 +1,10 @@
-import { AuthFormMessages, toRegisterRequest, validateAuthForm, type AuthFormValues } from './validation';
+import {
+  AuthFormMessages,
+  passwordChangeProblem,
+  toRegisterRequest,
+  validateAuthForm,
+  type AuthFormValues,
+} from './validation';
 
 const values = (overrides: Partial<AuthFormValues> = {}): AuthFormValues => ({
   username: 'luna_92',
@@ -43,5 +49,31 @@ describe('validateAuthForm', () => {
       password: 'correct horse',
     });
     expect(toRegisterRequest(values({ displayName: ' Luna ' })).display_name).toBe('Luna');
+  });
+});
+
+describe('passwordChangeProblem', () => {
+  const values = { current: 'old password', next: 'new password', repeated: 'new password' };
+
+  it('accepts a new password of 8 to 128 characters, typed twice, that differs from the current one', () => {
+    expect(passwordChangeProblem(values)).toBeNull();
+    expect(passwordChangeProblem({ ...values, next: 'x'.repeat(128), repeated: 'x'.repeat(128) })).toBeNull();
+  });
+
+  it("names the first problem in the server's words", () => {
+    expect(passwordChangeProblem({ ...values, current: '' })).toBe('Please enter your current password');
+    expect(passwordChangeProblem({ ...values, next: 'short', repeated: 'short' })).toBe(
+      'Password must be at least 8 characters',
+    );
+    const long = 'x'.repeat(129);
+    expect(passwordChangeProblem({ ...values, next: long, repeated: long })).toBe(
+      'Password must be at most 128 characters',
+    );
+    expect(passwordChangeProblem({ ...values, repeated: 'new passwort' })).toBe(
+      'The new passwords do not match',
+    );
+    expect(passwordChangeProblem({ ...values, next: 'old password', repeated: 'old password' })).toBe(
+      'New password must be different from the current one',
+    );
   });
 });

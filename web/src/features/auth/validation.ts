@@ -21,7 +21,26 @@ export const AuthFormMessages = {
   password: 'Password must be at least 8 characters',
   passwordTooLong: 'Password must be at most 128 characters',
   displayName: 'Display name must be at most 50 characters',
+  currentPasswordRequired: 'Please enter your current password',
+  passwordsDiffer: 'The new passwords do not match',
+  samePassword: 'New password must be different from the current one',
 } as const;
+
+export interface PasswordChangeValues {
+  current: string;
+  next: string;
+  repeated: string;
+}
+
+/** The password change form's first problem, or null: the server's rules and texts, checked early. */
+export function passwordChangeProblem(values: PasswordChangeValues): string | null {
+  if (!values.current) return AuthFormMessages.currentPasswordRequired;
+  if (values.next.length < 8) return AuthFormMessages.password;
+  if (values.next.length > 128) return AuthFormMessages.passwordTooLong;
+  if (values.next !== values.repeated) return AuthFormMessages.passwordsDiffer;
+  if (values.next === values.current) return AuthFormMessages.samePassword;
+  return null;
+}
 
 const USERNAME = /^[A-Za-z0-9_]{3,30}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,6 +1,6 @@
 // The auth calls (spec 000 §7 "Auth and public"), typed from the OpenAPI schema.
 import type { ApiClient } from '../../../api/client';
-import type { LoginRequest, RegisterRequest } from '../../../api/types';
+import type { ChangePasswordRequest, LoginRequest, RegisterRequest } from '../../../api/types';
 
 export function createAuthApi(api: ApiClient) {
   return {
@@ -9,6 +9,9 @@ export function createAuthApi(api: ApiClient) {
     register: (body: RegisterRequest) =>
       api.call((c) => c.POST('/api/auth/register', { body, credentials: 'include' })),
     me: (signal?: AbortSignal) => api.call((c) => c.GET('/api/auth/me', { signal })),
+    /** Ends every other session of the member; this one stays. */
+    changePassword: (body: ChangePasswordRequest) =>
+      api.call((c) => c.POST('/api/auth/change-password', { body })),
     /** Revokes the refresh cookie. */
     logout: () => api.call((c) => c.POST('/api/auth/logout', { credentials: 'include' })),
   };

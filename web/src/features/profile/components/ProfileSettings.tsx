@@ -2,13 +2,15 @@
 // picture upload, banner upload of an image or video, each saved as it is picked) and the rich variant
 // (ProfileDetailsForm: display name, animation, bio with counter, gradient, ring colour, background, ring
 // preview, YouTube link, Save Changes). The SuperAura card invites non-members to the Upgrade section and
-// shows members their subscription.
+// shows members their subscription. 'Account Security' below it: the password change.
 import { useId, useRef, type ChangeEvent } from 'react';
 import type { User } from '../../../api/types';
 import { Avatar } from '../../../ui/Avatar';
+import { Icon } from '../../../ui/icons';
 import { MediaIcon } from '../../../ui/media-icons';
 import { ProgressBar } from '../../../ui/ProgressBar';
 import { Spinner } from '../../../ui/Spinner';
+import { ChangePasswordForm } from '../../auth/components/ChangePasswordForm';
 import { SuperAuraCard } from '../../superaura/components/SuperAuraCard';
 import { useBannerUpload } from '../hooks/useBannerUpload';
 import { useProfilePictureUpload } from '../hooks/useProfilePictureUpload';
@@ -26,17 +28,27 @@ function takeFile(event: ChangeEvent<HTMLInputElement>, use: (file: File) => voi
 
 export function ProfileSettings({ user, onUpgrade }: { user: User; onUpgrade: () => void }) {
   const headingId = useId();
+  const securityId = useId();
   return (
-    <section className={styles.settings} aria-labelledby={headingId}>
-      <h3 id={headingId} className={styles.heading}>
-        <MediaIcon name="photo" size={18} />
-        Aura Personalization
-      </h3>
-      <SuperAuraCard user={user} onUpgrade={onUpgrade} />
-      <PictureSetting user={user} />
-      <BannerSetting user={user} />
-      <ProfileDetailsForm key={user.id} user={user} onUpgrade={onUpgrade} />
-    </section>
+    <>
+      <section className={styles.settings} aria-labelledby={headingId}>
+        <h3 id={headingId} className={styles.heading}>
+          <MediaIcon name="photo" size={18} />
+          Aura Personalization
+        </h3>
+        <SuperAuraCard user={user} onUpgrade={onUpgrade} />
+        <PictureSetting user={user} />
+        <BannerSetting user={user} />
+        <ProfileDetailsForm key={user.id} user={user} onUpgrade={onUpgrade} />
+      </section>
+      <section className={styles.settings} aria-labelledby={securityId}>
+        <h3 id={securityId} className={styles.heading}>
+          <Icon name="shield" size={18} />
+          Account Security
+        </h3>
+        <ChangePasswordForm key={user.id} />
+      </section>
+    </>
   );
 }
 

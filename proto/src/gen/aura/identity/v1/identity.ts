@@ -190,6 +190,18 @@ export interface VerifyPasswordRequest {
   password: string;
 }
 
+export interface ChangePasswordRequest {
+  currentPassword: string;
+  newPassword: string;
+  /** The caller's own session (their access token's `sid`), which stays signed in. */
+  keepSessionId: string;
+}
+
+export interface ChangePasswordResult {
+  /** The sessions (refresh-token families) that ended. */
+  endedSessionIds: string[];
+}
+
 export interface GetUserRequest {
   userId: string;
 }
@@ -3044,6 +3056,192 @@ export const VerifyPasswordRequest: MessageFns<VerifyPasswordRequest> = {
   },
 };
 
+function createBaseChangePasswordRequest(): ChangePasswordRequest {
+  return { currentPassword: "", newPassword: "", keepSessionId: "" };
+}
+
+export const ChangePasswordRequest: MessageFns<ChangePasswordRequest> = {
+  encode(message: ChangePasswordRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.currentPassword !== "") {
+      writer.uint32(10).string(message.currentPassword);
+    }
+    if (message.newPassword !== "") {
+      writer.uint32(18).string(message.newPassword);
+    }
+    if (message.keepSessionId !== "") {
+      writer.uint32(26).string(message.keepSessionId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangePasswordRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangePasswordRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.currentPassword = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.newPassword = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.keepSessionId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChangePasswordRequest {
+    return {
+      currentPassword: isSet(object.currentPassword)
+        ? globalThis.String(object.currentPassword)
+        : isSet(object.current_password)
+        ? globalThis.String(object.current_password)
+        : "",
+      newPassword: isSet(object.newPassword)
+        ? globalThis.String(object.newPassword)
+        : isSet(object.new_password)
+        ? globalThis.String(object.new_password)
+        : "",
+      keepSessionId: isSet(object.keepSessionId)
+        ? globalThis.String(object.keepSessionId)
+        : isSet(object.keep_session_id)
+        ? globalThis.String(object.keep_session_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ChangePasswordRequest): unknown {
+    const obj: any = {};
+    if (message.currentPassword !== "") {
+      obj.currentPassword = message.currentPassword;
+    }
+    if (message.newPassword !== "") {
+      obj.newPassword = message.newPassword;
+    }
+    if (message.keepSessionId !== "") {
+      obj.keepSessionId = message.keepSessionId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ChangePasswordRequest>, I>>(base?: I): ChangePasswordRequest {
+    return ChangePasswordRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ChangePasswordRequest>, I>>(object: I): ChangePasswordRequest {
+    const message = createBaseChangePasswordRequest();
+    message.currentPassword = object.currentPassword ?? "";
+    message.newPassword = object.newPassword ?? "";
+    message.keepSessionId = object.keepSessionId ?? "";
+    return message;
+  },
+};
+
+function createBaseChangePasswordResult(): ChangePasswordResult {
+  return { endedSessionIds: [] };
+}
+
+export const ChangePasswordResult: MessageFns<ChangePasswordResult> = {
+  encode(message: ChangePasswordResult, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.endedSessionIds) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangePasswordResult {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangePasswordResult();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.endedSessionIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChangePasswordResult {
+    return {
+      endedSessionIds: globalThis.Array.isArray(object?.endedSessionIds)
+        ? object.endedSessionIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.ended_session_ids)
+        ? object.ended_session_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ChangePasswordResult): unknown {
+    const obj: any = {};
+    if (message.endedSessionIds?.length) {
+      obj.endedSessionIds = message.endedSessionIds;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ChangePasswordResult>, I>>(base?: I): ChangePasswordResult {
+    return ChangePasswordResult.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ChangePasswordResult>, I>>(object: I): ChangePasswordResult {
+    const message = createBaseChangePasswordResult();
+    message.endedSessionIds = object.endedSessionIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
 function createBaseGetUserRequest(): GetUserRequest {
   return { userId: "" };
 }
@@ -4320,6 +4518,21 @@ export const IdentityServiceService = {
     responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
     responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
   },
+  /**
+   * The caller's new password, given their current one (PERMISSION_DENIED when wrong). Every other
+   * session of the member ends: answers them, so that the gateway refuses their access tokens at once.
+   */
+  changePassword: {
+    path: "/aura.identity.v1.IdentityService/ChangePassword" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ChangePasswordRequest): Buffer =>
+      Buffer.from(ChangePasswordRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ChangePasswordRequest => ChangePasswordRequest.decode(value),
+    responseSerialize: (value: ChangePasswordResult): Buffer =>
+      Buffer.from(ChangePasswordResult.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ChangePasswordResult => ChangePasswordResult.decode(value),
+  },
   getUser: {
     path: "/aura.identity.v1.IdentityService/GetUser" as const,
     requestStream: false as const,
@@ -4512,6 +4725,11 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   logout: handleUnaryCall<LogoutRequest, LogoutResult>;
   /** Step-up check of the caller's own password (before a withdrawal): PERMISSION_DENIED when wrong. */
   verifyPassword: handleUnaryCall<VerifyPasswordRequest, Empty>;
+  /**
+   * The caller's new password, given their current one (PERMISSION_DENIED when wrong). Every other
+   * session of the member ends: answers them, so that the gateway refuses their access tokens at once.
+   */
+  changePassword: handleUnaryCall<ChangePasswordRequest, ChangePasswordResult>;
   getUser: handleUnaryCall<GetUserRequest, User>;
   /** The public keys that verify access tokens, as a JSON Web Key Set. */
   getSigningKeys: handleUnaryCall<Empty, SigningKeys>;
@@ -4637,6 +4855,25 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  /**
+   * The caller's new password, given their current one (PERMISSION_DENIED when wrong). Every other
+   * session of the member ends: answers them, so that the gateway refuses their access tokens at once.
+   */
+  changePassword(
+    request: ChangePasswordRequest,
+    callback: (error: ServiceError | null, response: ChangePasswordResult) => void,
+  ): ClientUnaryCall;
+  changePassword(
+    request: ChangePasswordRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ChangePasswordResult) => void,
+  ): ClientUnaryCall;
+  changePassword(
+    request: ChangePasswordRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ChangePasswordResult) => void,
   ): ClientUnaryCall;
   getUser(request: GetUserRequest, callback: (error: ServiceError | null, response: User) => void): ClientUnaryCall;
   getUser(
