@@ -37,11 +37,7 @@ export class ProfileVisitsRepository {
    */
   async record(profileId: string, viewerId: string, day: string, at: Date): Promise<number> {
     const _id = `${profileId}:${viewerId}:${day}`;
-    const [counted, seen] = await Promise.all([
-      this.counts.findById(profileId, { count: 1 }).lean().exec(),
-      this.visits.exists({ _id }).exec(),
-    ]);
-    const count = counted?.count ?? (await this.countFromVisits(profileId));
+    const [count, seen] = await Promise.all([this.count(profileId), this.visits.exists({ _id }).exec()]);
     if (seen) return count;
     try {
       return await inTransaction(this.connection, async (session) => {
