@@ -2,7 +2,7 @@
 // liking one post at once are counted exactly (and 200 of them unliking at once), a mix of concurrent
 // follows and unfollows ends at counts equal to the follows stored, and a story is deleted by its TTL
 // index once its expiry has passed.
-import { waitFor } from '@aura/platform/testing';
+import { eventsConsumed, testConfig, waitFor } from '@aura/platform/testing';
 import { MongoClient } from 'mongodb';
 import { api, newMember } from './support/api';
 import { CATCH_UP_TIMEOUT_MS, createPost, Member, socialCaughtUp, socialMembers } from './support/social';
@@ -75,18 +75,29 @@ describe('400 members like one post at once', () => {
     const [author] = await socialMembers(1, 'cauthor');
     const post = await createPost(author, { content: 'Four hundred hearts' });
     const fans = await signUp(400);
+    const { KAFKA_BROKERS, KAFKA_GROUP_PREFIX } = testConfig();
+    await eventsConsumed(KAFKA_BROKERS, KAFKA_GROUP_PREFIX);
 
     const liked = await Promise.all(fans.map((fan) => like(fan, post.id)));
-    expect(liked.filter((answer) => answer.status === 200 && answer.body.liked === true)).toHaveLength(400);
+    expect(liked.map((answer) => `${answer.status} ${answer.body.liked ?? answer.body.message}`)).toEqual(
+      fans.map(() => '200 true'),
+    );
     expect(Math.max(...liked.map((answer) => answer.body.likes_count))).toBe(400);
     expect((await postAsSeenBy(author, author, post.id)).likes_count).toBe(400);
     const seen = await pool(fans, 50, (fan) => postAsSeenBy(fan, author, post.id));
     expect(seen.filter((item) => item.is_liked)).toHaveLength(400);
 
+    // Each burst leaves work on the bus (sign-ups: directories and welcome bonuses; likes: rewards,
+    // notifications, pushes, read models) that takes about as much CPU as the requests did. A burst
+    // must find the 2-core machine idle, or the tail of its requests waits behind that work past the
+    // gateway's 10 s deadline (seen in CI: 34 of the 200 unlikes answered 503). This test is about
+    // exact counts under contention, not capacity (that is the benchmarks' job).
+    await eventsConsumed(KAFKA_BROKERS, KAFKA_GROUP_PREFIX);
+
     const leaving = fans.slice(0, 200);
     const unliked = await Promise.all(leaving.map((fan) => like(fan, post.id)));
-    expect(unliked.filter((answer) => answer.status === 200 && answer.body.liked === false)).toHaveLength(
-      200,
+    expect(unliked.map((answer) => `${answer.status} ${answer.body.liked ?? answer.body.message}`)).toEqual(
+      leaving.map(() => '200 false'),
     );
     expect((await postAsSeenBy(author, author, post.id)).likes_count).toBe(200);
     const after = await pool(fans, 50, (fan) => postAsSeenBy(fan, author, post.id));

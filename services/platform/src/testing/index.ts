@@ -97,4 +97,45 @@ export async function recordTopics(brokers: string[], topics: string[]) {
   });
   return { records, stop: () => consumer.disconnect() };
 }
+
+/**
+ * Waits until the consumer groups of one stack (those named `<groupPrefix>.`) have consumed every event
+ * published so far: a test that starts a burst of work right after an earlier one waits here for the
+ * earlier one's events (rewards, notifications, read models) to be handled first.
+ */
+export async function eventsConsumed(
+  brokers: string[],
+  groupPrefix: string,
+  { timeoutMs = 60_000, what = `the events of ${groupPrefix} consumed` } = {},
+): Promise<void> {
+  const kafka = new Kafka({ clientId: `test-${randomUUID()}`, brokers, logLevel: logLevel.NOTHING });
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const topics = (await admin.listTopics()).filter((topic) => !topic.startsWith('__'));
+    const { groups } = await admin.listGroups();
+    const ours = groups.map((group) => group.groupId).filter((id) => id.startsWith(`${groupPrefix}.`));
+    const behind = async () => {
+      const ends = new Map<string, Map<number, number>>();
+      for (const topic of topics) {
+        const offsets = await admin.fetchTopicOffsets(topic);
+        ends.set(topic, new Map(offsets.map((end) => [end.partition, Number(end.high)])));
+      }
+      let total = 0;
+      for (const groupId of ours) {
+        for (const { topic, partitions } of await admin.fetchOffsets({ groupId, topics })) {
+          for (const { partition, offset } of partitions) {
+            // -1: the group does not read this topic.
+            if (Number(offset) >= 0) total += Math.max(0, ends.get(topic)!.get(partition)! - Number(offset));
+          }
+        }
+      }
+      return total;
+    };
+    await waitFor(async () => (await behind()) === 0, { timeoutMs, intervalMs: 250, what });
+  } finally {
+    await admin.disconnect();
+  }
+}
+
 export { closeEarnings, earn } from './earnings';
