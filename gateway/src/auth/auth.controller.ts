@@ -3,9 +3,11 @@ import {
   BadRequestException,
   Body,
   Controller,
+  Delete,
   Get,
   HttpCode,
   Inject,
+  Param,
   Post,
   Req,
   Res,
@@ -31,6 +33,8 @@ import {
   AuthResponse,
   ChangePasswordRequest,
   ChangePasswordResponse,
+  DeviceSessionResponse,
+  EndSessionsResponse,
   ErrorResponse,
   LoginRequest,
   RegisterRequest,
@@ -51,6 +55,12 @@ export const REGISTRATION_UNAVAILABLE =
   'This username or email cannot be used. Choose another, or sign in if you already have an account.';
 const TAKEN = new Set(['Username already taken', 'Email already registered']);
 const UNAUTHENTICATED = 16;
+const USER_AGENT_KEPT = 512;
+
+/** The device a request comes from, for the Devices screen (the address as fastify's trustProxy sees it). */
+function clientOf(request: FastifyRequest): identity.ClientInfo {
+  return { userAgent: (request.headers['user-agent'] ?? '').slice(0, USER_AGENT_KEPT), ip: request.ip ?? '' };
+}
 const FAILED_PRECONDITION = 9;
 
 @ApiTags('auth')
@@ -77,6 +87,7 @@ export class AuthController {
   @ApiResponse({ status: 422, type: ErrorResponse, description: 'Malformed body' })
   async register(
     @Body() body: RegisterRequest,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AuthResponse> {
     const session = await this.identity
@@ -85,6 +96,7 @@ export class AuthController {
         email: body.email,
         password: body.password,
         displayName: body.display_name ?? '',
+        client: clientOf(request),
       })
       .catch((error: { code?: number; details?: string }) => {
         if (error.code === FAILED_PRECONDITION && TAKEN.has(error.details ?? ''))
@@ -103,10 +115,11 @@ export class AuthController {
   @ApiResponse({ status: 422, type: ErrorResponse })
   async login(
     @Body() body: LoginRequest,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AuthResponse> {
     const session = await this.identity
-      .login({ username: body.username, password: body.password })
+      .login({ username: body.username, password: body.password, client: clientOf(request) })
       .catch(async (error: { code?: number }) => {
         // Counted per account, whatever the address: a password spray over many addresses stops too.
         if (error.code === UNAUTHENTICATED) await this.limiter.recordLoginFailure(body.username);
@@ -158,6 +171,71 @@ export class AuthController {
     return { sessions_ended: endedSessionIds.length };
   }
 
+  @Get('sessions')
+  @ApiBearerAuth()
+  @ApiOkResponse({
+    type: DeviceSessionResponse,
+    isArray: true,
+    description: "The caller's signed-in devices, the most recently active first (at most 50)",
+  })
+  @ApiResponse({ status: 401, type: ErrorResponse, description: 'Not signed in' })
+  async listSessions(@CurrentCaller() caller: AuthenticatedCaller): Promise<DeviceSessionResponse[]> {
+    const { sessions } = await this.identity.listSessions(caller, caller.sessionId);
+    return sessions.map((session) => ({
+      id: session.id,
+      started_at: session.startedAt,
+      last_seen_at: session.lastSeenAt,
+      user_agent: session.userAgent,
+      ip: session.ip,
+      current: session.current,
+    }));
+  }
+
+  @Delete('sessions/:id')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOkResponse({
+    type: EndSessionsResponse,
+    description:
+      'That device is signed out at once (refresh token revoked, access tokens refused, sockets closed); ending the own session signs this device out too',
+  })
+  @ApiResponse({ status: 401, type: ErrorResponse, description: 'Not signed in' })
+  @ApiResponse({
+    status: 404,
+    type: ErrorResponse,
+    description: '"Session not found": not the caller\'s, or already ended',
+  })
+  async endSession(
+    @Param('id') sessionId: string,
+    @CurrentCaller() caller: AuthenticatedCaller,
+  ): Promise<EndSessionsResponse> {
+    const { endedSessionIds } = await this.identity.endSessions(caller, {
+      sessionId,
+      allOthers: false,
+      keepSessionId: '',
+    });
+    for (const ended of endedSessionIds) await this.sessions.endSession(ended);
+    return { sessions_ended: endedSessionIds.length };
+  }
+
+  @Post('sessions/end-others')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOkResponse({
+    type: EndSessionsResponse,
+    description: 'Every other device of the caller is signed out at once; this one stays',
+  })
+  @ApiResponse({ status: 401, type: ErrorResponse, description: 'Not signed in' })
+  async endOtherSessions(@CurrentCaller() caller: AuthenticatedCaller): Promise<EndSessionsResponse> {
+    const { endedSessionIds } = await this.identity.endSessions(caller, {
+      sessionId: '',
+      allOthers: true,
+      keepSessionId: caller.sessionId,
+    });
+    for (const ended of endedSessionIds) await this.sessions.endSession(ended);
+    return { sessions_ended: endedSessionIds.length };
+  }
+
   @Post('refresh')
   @Public()
   @HttpCode(200)
@@ -170,10 +248,12 @@ export class AuthController {
   ): Promise<AuthResponse> {
     const token = request.cookies?.[REFRESH_COOKIE];
     if (!token) throw new UnauthorizedException({ detail: SESSION_EXPIRED });
-    const session = await this.identity.refresh(token).catch((error: { code?: number }) => {
-      if (error.code === 16) this.clearCookie(reply);
-      throw error;
-    });
+    const session = await this.identity
+      .refresh(token, clientOf(request))
+      .catch((error: { code?: number }) => {
+        if (error.code === 16) this.clearCookie(reply);
+        throw error;
+      });
     return this.answer(session, reply);
   }
 

@@ -59,6 +59,27 @@ export class ChangePasswordResponse {
   sessions_ended!: number;
 }
 
+export class DeviceSessionResponse {
+  @ApiProperty() id!: string;
+  @ApiProperty({ format: 'date-time', description: 'When the member signed in on this device' })
+  started_at!: string;
+  @ApiProperty({
+    format: 'date-time',
+    description: 'Its last sign-in or token refresh (an open app refreshes about every 15 minutes)',
+  })
+  last_seen_at!: string;
+  @ApiProperty({ description: 'The browser as it named itself (User-Agent); empty when unknown' })
+  user_agent!: string;
+  @ApiProperty({ description: 'The address it was last seen from; empty when unknown' })
+  ip!: string;
+  @ApiProperty({ description: 'The session of the token that asked' }) current!: boolean;
+}
+
+export class EndSessionsResponse {
+  @ApiProperty({ description: 'How many sessions were signed out' })
+  sessions_ended!: number;
+}
+
 export class UserResponse {
   @ApiProperty() id!: string;
   @ApiProperty() username!: string;

@@ -22,8 +22,8 @@ export class IdentityClient implements OnModuleDestroy {
     return unaryCall(this.client, this.client.login, request);
   }
 
-  refresh(refreshToken: string) {
-    return unaryCall(this.client, this.client.refresh, { refreshToken });
+  refresh(refreshToken: string, client: identity.ClientInfo) {
+    return unaryCall(this.client, this.client.refresh, { refreshToken, client });
   }
 
   logout(refreshToken: string) {
@@ -37,6 +37,15 @@ export class IdentityClient implements OnModuleDestroy {
 
   changePassword(caller: Caller, request: identity.ChangePasswordRequest) {
     return unaryCall(this.client, this.client.changePassword, request, callerMetadata(caller));
+  }
+
+  /** The caller's signed-in devices; `currentSessionId` (their token's session) is marked current. */
+  listSessions(caller: Caller, currentSessionId: string) {
+    return unaryCall(this.client, this.client.listSessions, { currentSessionId }, callerMetadata(caller));
+  }
+
+  endSessions(caller: Caller, request: identity.EndSessionsRequest) {
+    return unaryCall(this.client, this.client.endSessions, request, callerMetadata(caller));
   }
 
   getUser(userId: string, caller?: Caller) {

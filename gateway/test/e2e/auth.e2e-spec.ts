@@ -319,3 +319,92 @@ describe('changing the password', () => {
     expect((await signIn(member.username, member.password)).status).toBe(200);
   });
 });
+
+describe('devices: the sessions a member is signed in on', () => {
+  const PHONE =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+  const LAPTOP = 'Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0';
+  const signIn = (username: string, password: string, userAgent: string) =>
+    api('POST', '/auth/login', { body: { username, password }, headers: { 'user-agent': userAgent } });
+  const sessions = (token: string) => api('GET', '/auth/sessions', { token });
+
+  it('lists each signed-in device once, with its browser and last activity, the current one marked', async () => {
+    const member = newMember();
+    await api('POST', '/auth/register', { body: member, headers: { 'user-agent': LAPTOP } });
+    const phone = await signIn(member.username, member.password, PHONE);
+    const here = await signIn(member.username, member.password, LAPTOP);
+    // A refresh keeps the session (one entry) and moves its last activity.
+    const refreshed = await api('POST', '/auth/refresh', {
+      cookie: refreshCookie(phone.headers)!,
+      headers: { 'user-agent': PHONE },
+    });
+    expect(refreshed.status).toBe(200);
+
+    const listed = await sessions(here.body.access_token);
+    expect(listed.status).toBe(200);
+    expect(listed.body).toHaveLength(3);
+    const [latest] = listed.body;
+    expect(latest).toMatchObject({ user_agent: PHONE, current: false });
+    expect(Date.parse(latest.last_seen_at)).toBeGreaterThan(Date.parse(latest.started_at));
+    expect(listed.body.filter((session: { current: boolean }) => session.current)).toEqual([
+      expect.objectContaining({ user_agent: LAPTOP }),
+    ]);
+    for (const session of listed.body) expect(session.ip).not.toBe('');
+    // Another member sees only their own.
+    const stranger = await api('POST', '/auth/register', { body: newMember() });
+    expect((await sessions(stranger.body.access_token)).body).toHaveLength(1);
+    expect((await api('GET', '/auth/sessions')).status).toBe(401);
+  });
+
+  it('signs one device out at once; another member cannot touch it', async () => {
+    const member = newMember();
+    await api('POST', '/auth/register', { body: member });
+    const phone = await signIn(member.username, member.password, PHONE);
+    const here = await signIn(member.username, member.password, LAPTOP);
+    const token = here.body.access_token as string;
+    const phoneSession = (await sessions(token)).body.find(
+      (session: { user_agent: string }) => session.user_agent === PHONE,
+    );
+
+    const stranger = await api('POST', '/auth/register', { body: newMember() });
+    const theirs = await api('DELETE', `/auth/sessions/${phoneSession.id}`, {
+      token: stranger.body.access_token,
+    });
+    expect(theirs).toMatchObject({ status: 404, body: { detail: 'Session not found' } });
+    expect((await api('GET', '/auth/me', { token: phone.body.access_token })).status).toBe(200);
+
+    const ended = await api('DELETE', `/auth/sessions/${phoneSession.id}`, { token });
+    expect(ended).toMatchObject({ status: 200, body: { sessions_ended: 1 } });
+    expect(await api('GET', '/auth/me', { token: phone.body.access_token })).toMatchObject({
+      status: 401,
+      body: { detail: 'Your session has ended. Please sign in again.' },
+    });
+    expect((await api('POST', '/auth/refresh', { cookie: refreshCookie(phone.headers)! })).status).toBe(401);
+    expect((await sessions(token)).body.map((session: { id: string }) => session.id)).not.toContain(
+      phoneSession.id,
+    );
+    // Gone already: the same answer as someone else's.
+    expect((await api('DELETE', `/auth/sessions/${phoneSession.id}`, { token })).status).toBe(404);
+    expect((await api('GET', '/auth/me', { token })).status).toBe(200);
+  });
+
+  it('signs every other device out at once and keeps this one', async () => {
+    const member = newMember();
+    const registered = await api('POST', '/auth/register', { body: member });
+    const phone = await signIn(member.username, member.password, PHONE);
+    const here = await signIn(member.username, member.password, LAPTOP);
+    const token = here.body.access_token as string;
+
+    const ended = await api('POST', '/auth/sessions/end-others', { token });
+    expect(ended).toMatchObject({ status: 200, body: { sessions_ended: 2 } });
+    expect((await api('GET', '/auth/me', { token: phone.body.access_token })).status).toBe(401);
+    expect((await api('GET', '/auth/me', { token: registered.body.access_token })).status).toBe(401);
+    expect((await api('GET', '/auth/me', { token })).status).toBe(200);
+    expect((await sessions(token)).body).toEqual([expect.objectContaining({ current: true })]);
+    expect(await api('POST', '/auth/sessions/end-others', { token })).toMatchObject({
+      status: 200,
+      body: { sessions_ended: 0 },
+    });
+    expect((await api('POST', '/auth/sessions/end-others')).status).toBe(401);
+  });
+});

@@ -20,6 +20,7 @@ import { UsersRepository } from './users/users.repository';
 import { WellnessGrpcHandlers } from './wellness/wellness.grpc';
 import { WellnessService } from './wellness/wellness.service';
 import { ProfileVisitsRepository } from './visits/visits.repository';
+import { DeviceSessionsRepository } from './tokens/device-sessions.repository';
 
 @Module({})
 export class IdentityModule {
@@ -31,6 +32,7 @@ export class IdentityModule {
         { provide: SIGNING_KEY, useValue: signingKey },
         UsersRepository,
         RefreshTokensRepository,
+        DeviceSessionsRepository,
         AuthService,
         IdentityGrpcController,
         ProfileChangedAnnouncer,

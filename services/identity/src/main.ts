@@ -14,6 +14,7 @@ import { IdentityModule } from './identity.module';
 import { ProfileVisitsRepository } from './visits/visits.repository';
 import { ProfileMediaConsumer } from './profile-media/profile-media.consumer';
 import { SuperAuraConsumer } from './superaura/superaura.consumer';
+import { DeviceSessionsRepository } from './tokens/device-sessions.repository';
 import { RefreshTokensRepository } from './tokens/refresh-tokens.repository';
 import { loadSigningKey } from './tokens/signing-key';
 import { UsersRepository } from './users/users.repository';
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
   const users = app.get(UsersRepository);
   await users.ensureIndexes();
   await app.get(RefreshTokensRepository).ensureIndexes();
+  await app.get(DeviceSessionsRepository).ensureIndexes();
   await app.get(BlocksRepository).ensureIndexes();
   await app.get(AuraLedger).ensureIndexes();
   await app.get(WellnessService).ensureIndexes();

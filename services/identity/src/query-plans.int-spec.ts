@@ -6,6 +6,7 @@ import type { Connection, mongo } from 'mongoose';
 import { AuraLedger } from './aura/aura-ledger';
 import { searchPrefix } from './admin-users/admin-user-rules';
 import { BlocksRepository } from './blocks/blocks.repository';
+import { DeviceSessionsRepository, LISTED_SESSIONS } from './tokens/device-sessions.repository';
 import { RefreshTokensRepository } from './tokens/refresh-tokens.repository';
 import { ProfileVisitsRepository } from './visits/visits.repository';
 import { UsersRepository } from './users/users.repository';
@@ -33,6 +34,7 @@ beforeAll(async () => {
     wellness.ensureIndexes(),
     visits.ensureIndexes(),
     new RefreshTokensRepository(connection).ensureIndexes(),
+    new DeviceSessionsRepository(connection).ensureIndexes(),
     blocks.ensureIndexes(),
   ]);
 });
@@ -78,6 +80,16 @@ describe('sessions', () => {
   it('a member’s sessions that could still be refreshed (a password change ends them)', async () => {
     const filter = { user_id: 'm1', expires_at: { $gt: since } };
     expectIndexed(await explainFind(collection('refresh_tokens'), filter, { projection: { family_id: 1 } }));
+  });
+
+  it('a member’s devices, the most recently active first (Devices)', async () => {
+    const filter = { user_id: 'm1', expires_at: { $gt: since } };
+    expectIndexed(
+      await explainFind(collection('device_sessions'), filter, {
+        sort: { last_seen_at: -1 },
+        limit: LISTED_SESSIONS,
+      }),
+    );
   });
 });
 

@@ -4,6 +4,8 @@ import type { FeedTab } from '../features/feed/feed-tabs';
 export const queryKeys = {
   /** GET /api/auth/me: the signed-in member. */
   me: ['auth', 'me'] as const,
+  /** The member's signed-in devices (GET /api/auth/sessions). */
+  sessions: ['auth', 'sessions'] as const,
   /** The member's wallet (GET /api/wallet); its history and withdrawals sit under it, so that one
    * invalidation of `wallet` after a money movement refreshes all three. */
   wallet: ['wallet'] as const,

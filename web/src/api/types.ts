@@ -9,5 +9,6 @@ export type UserRole = User['role'];
 export type AuthResponse = Schemas['AuthResponse'];
 export type LoginRequest = Schemas['LoginRequest'];
 export type ChangePasswordRequest = Schemas['ChangePasswordRequest'];
+export type DeviceSessionResponse = Schemas['DeviceSessionResponse'];
 export type RegisterRequest = Schemas['RegisterRequest'];
 export type ErrorBody = Schemas['ErrorResponse'];

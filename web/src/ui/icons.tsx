@@ -36,6 +36,8 @@ export type IconName =
   | 'chevron-left'
   | 'chevron-right'
   | 'phone'
+  | 'smartphone'
+  | 'laptop'
   | 'video'
   | 'clock'
   | 'double-tick'
@@ -105,6 +107,8 @@ const PATHS: Record<IconName, string[]> = {
   'chevron-left': ['m15 6-6 6 6 6'],
   'chevron-right': ['m9 6 6 6-6 6'],
   phone: ['M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2Z'],
+  smartphone: ['M8 2h8a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2Z', 'M11 18h2'],
+  laptop: ['M5 5h14a1 1 0 0 1 1 1v9H4V6a1 1 0 0 1 1-1Z', 'M2 19h20l-2-4H4Z'],
   video: ['M3 7h12v10H3Z', 'm15 11 6-4v10l-6-4'],
   clock: ['M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Z', 'M12 7v5l3 2'],
   'double-tick': ['m2 13 4 4 8-9', 'm10 16 1 1 11-12'],

@@ -16,6 +16,7 @@ import { signups } from '../metrics';
 import { signAccessToken } from '../tokens/access-tokens';
 import { refreshExpiry } from '../tokens/session-lifetime';
 import { RefreshTokensRepository } from '../tokens/refresh-tokens.repository';
+import { DeviceSession, DeviceSessionsRepository } from '../tokens/device-sessions.repository';
 import { SIGNING_KEY } from '../tokens/tokens.providers';
 import type { SigningKey } from '../tokens/signing-key';
 import {
@@ -31,6 +32,7 @@ export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 export const INCORRECT_PASSWORD = 'Incorrect password';
 export const SAME_PASSWORD = 'New password must be different from the current one';
+export const SESSION_NOT_FOUND = 'Session not found';
 
 /**
  * How much longer than a refresh token's lifetime a family's revocation is kept: a refresh that was
@@ -50,6 +52,14 @@ export interface Session {
   user: User;
 }
 
+/** The device a request came from, as the gateway saw it (the Devices screen shows it). */
+export interface ClientDevice {
+  userAgent: string;
+  ip: string;
+}
+
+const UNKNOWN_DEVICE: ClientDevice = { userAgent: '', ip: '' };
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 @Injectable()
@@ -60,6 +70,7 @@ export class AuthService implements OnModuleInit {
   constructor(
     private readonly users: UsersRepository,
     private readonly refreshTokens: RefreshTokensRepository,
+    private readonly devices: DeviceSessionsRepository,
     @Inject(SIGNING_KEY) private readonly signingKey: SigningKey,
     @Inject(CONFIG) private readonly config: IdentityConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -74,7 +85,7 @@ export class AuthService implements OnModuleInit {
     return argon2.hash(password, ARGON2_OPTIONS);
   }
 
-  async register(input: RegistrationInput): Promise<Session> {
+  async register(input: RegistrationInput, device: ClientDevice = UNKNOWN_DEVICE): Promise<Session> {
     const registration = validateRegistration(input);
     // Friendly early answers; the unique indexes stay the real arbiter under races.
     if (await this.users.usernameTaken(registration.username)) {
@@ -92,16 +103,16 @@ export class AuthService implements OnModuleInit {
     signups.add(1);
     annotate({ 'aura.user_id': user.id, 'aura.member_id': user.id });
     this.logger.info({ userId: user.id }, 'member registered');
-    return this.openSession(user, randomUUID(), new Date());
+    return this.openSession(user, randomUUID(), new Date(), device);
   }
 
-  async login(username: string, password: string): Promise<Session> {
+  async login(username: string, password: string, device: ClientDevice = UNKNOWN_DEVICE): Promise<Session> {
     const user = await this.users.findByUsername(username);
     const hash = user?.passwordHash ?? (await this.dummyHash!);
     const matches = await argon2.verify(hash, password).catch(() => false);
     if (!user || !matches) throw new Unauthenticated(INVALID_CREDENTIALS);
     annotate({ 'aura.user_id': user.id, 'aura.member_id': user.id });
-    return this.openSession(user, randomUUID(), new Date());
+    return this.openSession(user, randomUUID(), new Date(), device);
   }
 
   /**
@@ -132,16 +143,40 @@ export class AuthService implements OnModuleInit {
     if (newPassword === currentPassword) throw new RuleViolation(SAME_PASSWORD);
     if (!(await this.users.setPasswordHash(user.id, await this.hashPassword(newPassword))))
       throw new Unauthenticated(SESSION_EXPIRED);
-    const others = (await this.refreshTokens.familiesOf(user.id)).filter(
-      (family) => family !== keepSessionId,
-    );
-    for (const family of others) await this.revokeFamily(family);
+    const others = await this.endOtherSessions(user.id, keepSessionId);
     this.logger.info({ userId: user.id, sessionsEnded: others.length }, 'password changed');
     return others;
   }
 
+  /** The member's signed-in devices, the most recently active first. */
+  async listSessions(userId: string): Promise<DeviceSession[]> {
+    const sessions = await this.devices.listOf(userId);
+    // A refresh racing the session's end may have written its device back: the revocation decides.
+    const ended = await this.refreshTokens.endedAmong(sessions.map((session) => session.id));
+    return sessions.filter((session) => !ended.has(session.id));
+  }
+
+  /** Ends one of the member's sessions (a device signed out from another). */
+  async endSession(userId: string, sessionId: string): Promise<string[]> {
+    if (!sessionId || !(await this.devices.belongsTo(sessionId, userId)))
+      throw new NotFound(SESSION_NOT_FOUND);
+    await this.revokeFamily(sessionId);
+    this.logger.info({ userId, sessionId }, 'session ended from another device');
+    return [sessionId];
+  }
+
+  /**
+   * Ends every session of the member but `keepSessionId`: all their refresh-token families, also those
+   * opened before devices were recorded. Answers the sessions ended.
+   */
+  async endOtherSessions(userId: string, keepSessionId: string): Promise<string[]> {
+    const others = (await this.refreshTokens.familiesOf(userId)).filter((family) => family !== keepSessionId);
+    for (const family of others) await this.revokeFamily(family);
+    return others;
+  }
+
   /** Rotation: the presented token is spent; a replayed token revokes its whole family. */
-  async refresh(refreshToken: string): Promise<Session> {
+  async refresh(refreshToken: string, device: ClientDevice = UNKNOWN_DEVICE): Promise<Session> {
     const result = await this.refreshTokens.consume(hashToken(refreshToken));
     if (result.outcome === 'reused') {
       await this.revokeFamily(result.familyId);
@@ -151,7 +186,7 @@ export class AuthService implements OnModuleInit {
     if (result.outcome === 'invalid') throw new Unauthenticated(SESSION_EXPIRED);
     const user = await this.users.findById(result.userId);
     if (!user) throw new Unauthenticated(SESSION_EXPIRED);
-    return this.openSession(user, result.familyId, result.sessionStartedAt);
+    return this.openSession(user, result.familyId, result.sessionStartedAt, device);
   }
 
   /** Ends the token's session (its whole family); answers which one, for the gateway. */
@@ -163,11 +198,12 @@ export class AuthService implements OnModuleInit {
     return { sessionId: token.familyId, userId: token.userId };
   }
 
-  /** Revoked for as long as a token of the family could still be valid. */
-  private revokeFamily(familyId: string): Promise<void> {
+  /** Revoked for as long as a token of the family could still be valid; off the Devices list. */
+  private async revokeFamily(familyId: string): Promise<void> {
     const ttlMs =
       Math.max(this.config.AURA_REFRESH_TOKEN_TTL_SECONDS, this.config.AURA_SESSION_MAX_AGE_SECONDS) * 1000;
-    return this.refreshTokens.revokeFamily(familyId, new Date(Date.now() + ttlMs + REVOCATION_MARGIN_MS));
+    await this.refreshTokens.revokeFamily(familyId, new Date(Date.now() + ttlMs + REVOCATION_MARGIN_MS));
+    await this.devices.remove([familyId]);
   }
 
   async getUser(userId: string): Promise<User> {
@@ -181,7 +217,12 @@ export class AuthService implements OnModuleInit {
    * AURA_REFRESH_TOKEN_TTL_SECONDS from now but never past AURA_SESSION_MAX_AGE_SECONDS after the
    * session began: rotations do not slide a session forever.
    */
-  private async openSession(user: User, familyId: string, sessionStartedAt: Date): Promise<Session> {
+  private async openSession(
+    user: User,
+    familyId: string,
+    sessionStartedAt: Date,
+    device: ClientDevice,
+  ): Promise<Session> {
     const refreshExpiresAt = refreshExpiry(
       new Date(),
       sessionStartedAt,
@@ -197,6 +238,13 @@ export class AuthService implements OnModuleInit {
       refreshExpiresAt,
       sessionStartedAt,
     );
+    await this.devices.seen({
+      userId: user.id,
+      sessionId: familyId,
+      startedAt: sessionStartedAt,
+      expiresAt: refreshExpiresAt,
+      ...device,
+    });
     // An access token never outlives its session either.
     const secondsLeft = Math.floor((refreshExpiresAt.getTime() - Date.now()) / 1000);
     const expiresIn = Math.max(1, Math.min(this.config.AURA_ACCESS_TOKEN_TTL_SECONDS, secondsLeft));

@@ -2,7 +2,7 @@ import { AsyncService, CallContext, CallerPolicy, InvalidInput, Unauthenticated 
 import { identity } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AdminUsersService } from '../admin-users/admin-users.service';
-import { AuthService, Session } from '../auth/auth.service';
+import { AuthService, ClientDevice, Session } from '../auth/auth.service';
 import { BlocksGrpcHandlers } from '../blocks/blocks.grpc';
 import { SIGNING_KEY } from '../tokens/tokens.providers';
 import type { SigningKey } from '../tokens/signing-key';
@@ -61,22 +61,27 @@ export class IdentityGrpcController implements AsyncService<identity.IdentitySer
 
   async register(request: identity.RegisterRequest) {
     return toSessionMessage(
-      await this.auth.register({
-        username: request.username,
-        email: request.email,
-        password: request.password,
-        displayName: request.displayName,
-      }),
+      await this.auth.register(
+        {
+          username: request.username,
+          email: request.email,
+          password: request.password,
+          displayName: request.displayName,
+        },
+        deviceOf(request.client),
+      ),
     );
   }
 
   async login(request: identity.LoginRequest) {
-    return toSessionMessage(await this.auth.login(request.username, request.password));
+    return toSessionMessage(
+      await this.auth.login(request.username, request.password, deviceOf(request.client)),
+    );
   }
 
   async refresh(request: identity.RefreshRequest) {
     if (!request.refreshToken) throw new InvalidInput('refresh_token is required');
-    return toSessionMessage(await this.auth.refresh(request.refreshToken));
+    return toSessionMessage(await this.auth.refresh(request.refreshToken, deviceOf(request.client)));
   }
 
   async logout(request: identity.LogoutRequest): Promise<identity.LogoutResult> {
@@ -101,6 +106,35 @@ export class IdentityGrpcController implements AsyncService<identity.IdentitySer
       request.currentPassword,
       request.newPassword,
     );
+    return { endedSessionIds: ended };
+  }
+
+  async listSessions(
+    request: identity.ListSessionsRequest,
+    context: CallContext,
+  ): Promise<identity.SessionList> {
+    if (!context.caller) throw new Unauthenticated('Not authenticated');
+    const sessions = await this.auth.listSessions(context.caller.userId);
+    return {
+      sessions: sessions.map((session) => ({
+        id: session.id,
+        startedAt: session.startedAt.toISOString(),
+        lastSeenAt: session.lastSeenAt.toISOString(),
+        userAgent: session.userAgent,
+        ip: session.ip,
+        current: session.id === request.currentSessionId,
+      })),
+    };
+  }
+
+  async endSessions(
+    request: identity.EndSessionsRequest,
+    context: CallContext,
+  ): Promise<identity.EndSessionsResult> {
+    if (!context.caller) throw new Unauthenticated('Not authenticated');
+    const ended = request.allOthers
+      ? await this.auth.endOtherSessions(context.caller.userId, request.keepSessionId)
+      : await this.auth.endSession(context.caller.userId, request.sessionId);
     return { endedSessionIds: ended };
   }
 
@@ -170,4 +204,8 @@ export class IdentityGrpcController implements AsyncService<identity.IdentitySer
     const { userId, role, isSuperAura } = request;
     return toUserMessage(await this.adminUsers.update(context.caller, userId, { role, isSuperAura }));
   }
+}
+
+function deviceOf(client: identity.ClientInfo | undefined): ClientDevice {
+  return { userAgent: client?.userAgent ?? '', ip: client?.ip ?? '' };
 }

@@ -138,13 +138,18 @@ export class RefreshTokensRepository {
       user_id: userId,
       expires_at: { $gt: now },
     });
-    if (families.length === 0) return [];
+    const ended = await this.endedAmong(families);
+    return families.filter((family) => !ended.has(family));
+  }
+
+  /** Which of these session families were revoked. */
+  async endedAmong(familyIds: string[]): Promise<Set<string>> {
+    if (familyIds.length === 0) return new Set();
     const revoked = await this.revoked
-      .find({ _id: { $in: families } }, { _id: 1 })
+      .find({ _id: { $in: familyIds } }, { _id: 1 })
       .lean()
       .exec();
-    const ended = new Set(revoked.map((doc) => doc._id));
-    return families.filter((family) => !ended.has(family));
+    return new Set(revoked.map((doc) => doc._id));
   }
 
   /** Revokes a session family until `until`, when every token the family issued has expired. */

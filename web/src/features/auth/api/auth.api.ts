@@ -12,6 +12,13 @@ export function createAuthApi(api: ApiClient) {
     /** Ends every other session of the member; this one stays. */
     changePassword: (body: ChangePasswordRequest) =>
       api.call((c) => c.POST('/api/auth/change-password', { body })),
+    /** The member's signed-in devices, the most recently active first. */
+    sessions: (signal?: AbortSignal) => api.call((c) => c.GET('/api/auth/sessions', { signal })),
+    /** Signs one device out at once. */
+    endSession: (id: string) =>
+      api.call((c) => c.DELETE('/api/auth/sessions/{id}', { params: { path: { id } } })),
+    /** Signs every other device out at once; this one stays. */
+    endOtherSessions: () => api.call((c) => c.POST('/api/auth/sessions/end-others')),
     /** Revokes the refresh cookie. */
     logout: () => api.call((c) => c.POST('/api/auth/logout', { credentials: 'include' })),
   };

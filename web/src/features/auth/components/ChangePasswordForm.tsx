@@ -1,8 +1,9 @@
 // Settings → Password: the current password and the new one twice. A change signs every other session
 // of the member out at once (POST /api/auth/change-password); this one stays signed in.
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../api/errors';
+import { queryKeys } from '../../../api/query-keys';
 import styles from '../../profile/components/Wellness.module.css';
 import { Spinner } from '../../../ui/Spinner';
 import { showToast } from '../../../ui/toast';
@@ -21,12 +22,14 @@ export function ChangePasswordForm() {
   const ids = useId();
   const [values, setValues] = useState<PasswordChangeValues>(EMPTY);
   const [problem, setProblem] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const change = useMutation({
     mutationFn: (form: PasswordChangeValues) =>
       authApi.changePassword({ current_password: form.current, new_password: form.next }),
     onSuccess: (answer) => {
       setValues(EMPTY);
       showToast(passwordChangedMessage(answer.sessions_ended));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
     },
     onError: (error) =>
       setProblem(error instanceof ApiError ? error.userMessage : 'Failed to change password'),

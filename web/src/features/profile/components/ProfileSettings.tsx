@@ -2,7 +2,8 @@
 // picture upload, banner upload of an image or video, each saved as it is picked) and the rich variant
 // (ProfileDetailsForm: display name, animation, bio with counter, gradient, ring colour, background, ring
 // preview, YouTube link, Save Changes). The SuperAura card invites non-members to the Upgrade section and
-// shows members their subscription. 'Account Security' below it: the password change.
+// shows members their subscription. 'Account Security' below it: the password change and the devices
+// the member is signed in on.
 import { useId, useRef, type ChangeEvent } from 'react';
 import type { User } from '../../../api/types';
 import { Avatar } from '../../../ui/Avatar';
@@ -11,6 +12,7 @@ import { MediaIcon } from '../../../ui/media-icons';
 import { ProgressBar } from '../../../ui/ProgressBar';
 import { Spinner } from '../../../ui/Spinner';
 import { ChangePasswordForm } from '../../auth/components/ChangePasswordForm';
+import { DevicesList } from '../../auth/components/DevicesList';
 import { SuperAuraCard } from '../../superaura/components/SuperAuraCard';
 import { useBannerUpload } from '../hooks/useBannerUpload';
 import { useProfilePictureUpload } from '../hooks/useProfilePictureUpload';
@@ -47,6 +49,7 @@ export function ProfileSettings({ user, onUpgrade }: { user: User; onUpgrade: ()
           Account Security
         </h3>
         <ChangePasswordForm key={user.id} />
+        <DevicesList key={`devices-${user.id}`} />
       </section>
     </>
   );

@@ -160,20 +160,30 @@ export interface IsBlockedResult {
   bBlocksA: boolean;
 }
 
+/** The device a session was opened or refreshed from, as the gateway saw the request. */
+export interface ClientInfo {
+  /** The User-Agent header, at most 512 characters. */
+  userAgent: string;
+  ip: string;
+}
+
 export interface RegisterRequest {
   username: string;
   email: string;
   password: string;
   displayName: string;
+  client: ClientInfo | undefined;
 }
 
 export interface LoginRequest {
   username: string;
   password: string;
+  client: ClientInfo | undefined;
 }
 
 export interface RefreshRequest {
   refreshToken: string;
+  client: ClientInfo | undefined;
 }
 
 export interface LogoutRequest {
@@ -199,6 +209,39 @@ export interface ChangePasswordRequest {
 
 export interface ChangePasswordResult {
   /** The sessions (refresh-token families) that ended. */
+  endedSessionIds: string[];
+}
+
+export interface ListSessionsRequest {
+  /** The caller's own session (their access token's `sid`): marked current. */
+  currentSessionId: string;
+}
+
+/** A signed-in device: one session (refresh-token family). */
+export interface DeviceSession {
+  id: string;
+  /** ISO 8601: when the member signed in (or up) on it. */
+  startedAt: string;
+  /** ISO 8601: its last sign-in or token refresh (an open app refreshes every access-token lifetime). */
+  lastSeenAt: string;
+  userAgent: string;
+  ip: string;
+  current: boolean;
+}
+
+export interface SessionList {
+  sessions: DeviceSession[];
+}
+
+export interface EndSessionsRequest {
+  /** The session to end (ignored with all_others). */
+  sessionId: string;
+  /** End every session of the caller but keep_session_id. */
+  allOthers: boolean;
+  keepSessionId: string;
+}
+
+export interface EndSessionsResult {
   endedSessionIds: string[];
 }
 
@@ -2544,8 +2587,97 @@ export const IsBlockedResult: MessageFns<IsBlockedResult> = {
   },
 };
 
+function createBaseClientInfo(): ClientInfo {
+  return { userAgent: "", ip: "" };
+}
+
+export const ClientInfo: MessageFns<ClientInfo> = {
+  encode(message: ClientInfo, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userAgent !== "") {
+      writer.uint32(10).string(message.userAgent);
+    }
+    if (message.ip !== "") {
+      writer.uint32(18).string(message.ip);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ClientInfo {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseClientInfo();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userAgent = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.ip = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ClientInfo {
+    return {
+      userAgent: isSet(object.userAgent)
+        ? globalThis.String(object.userAgent)
+        : isSet(object.user_agent)
+        ? globalThis.String(object.user_agent)
+        : "",
+      ip: isSet(object.ip) ? globalThis.String(object.ip) : "",
+    };
+  },
+
+  toJSON(message: ClientInfo): unknown {
+    const obj: any = {};
+    if (message.userAgent !== "") {
+      obj.userAgent = message.userAgent;
+    }
+    if (message.ip !== "") {
+      obj.ip = message.ip;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ClientInfo>, I>>(base?: I): ClientInfo {
+    return ClientInfo.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ClientInfo>, I>>(object: I): ClientInfo {
+    const message = createBaseClientInfo();
+    message.userAgent = object.userAgent ?? "";
+    message.ip = object.ip ?? "";
+    return message;
+  },
+};
+
 function createBaseRegisterRequest(): RegisterRequest {
-  return { username: "", email: "", password: "", displayName: "" };
+  return { username: "", email: "", password: "", displayName: "", client: undefined };
 }
 
 export const RegisterRequest: MessageFns<RegisterRequest> = {
@@ -2561,6 +2693,9 @@ export const RegisterRequest: MessageFns<RegisterRequest> = {
     }
     if (message.displayName !== "") {
       writer.uint32(34).string(message.displayName);
+    }
+    if (message.client !== undefined) {
+      ClientInfo.encode(message.client, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -2610,6 +2745,14 @@ export const RegisterRequest: MessageFns<RegisterRequest> = {
             message.displayName = reader.string();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.client = ClientInfo.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2632,6 +2775,7 @@ export const RegisterRequest: MessageFns<RegisterRequest> = {
         : isSet(object.display_name)
         ? globalThis.String(object.display_name)
         : "",
+      client: isSet(object.client) ? ClientInfo.fromJSON(object.client) : undefined,
     };
   },
 
@@ -2649,6 +2793,9 @@ export const RegisterRequest: MessageFns<RegisterRequest> = {
     if (message.displayName !== "") {
       obj.displayName = message.displayName;
     }
+    if (message.client !== undefined) {
+      obj.client = ClientInfo.toJSON(message.client);
+    }
     return obj;
   },
 
@@ -2661,12 +2808,15 @@ export const RegisterRequest: MessageFns<RegisterRequest> = {
     message.email = object.email ?? "";
     message.password = object.password ?? "";
     message.displayName = object.displayName ?? "";
+    message.client = (object.client !== undefined && object.client !== null)
+      ? ClientInfo.fromPartial(object.client)
+      : undefined;
     return message;
   },
 };
 
 function createBaseLoginRequest(): LoginRequest {
-  return { username: "", password: "" };
+  return { username: "", password: "", client: undefined };
 }
 
 export const LoginRequest: MessageFns<LoginRequest> = {
@@ -2676,6 +2826,9 @@ export const LoginRequest: MessageFns<LoginRequest> = {
     }
     if (message.password !== "") {
       writer.uint32(18).string(message.password);
+    }
+    if (message.client !== undefined) {
+      ClientInfo.encode(message.client, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -2709,6 +2862,14 @@ export const LoginRequest: MessageFns<LoginRequest> = {
             message.password = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.client = ClientInfo.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2725,6 +2886,7 @@ export const LoginRequest: MessageFns<LoginRequest> = {
     return {
       username: isSet(object.username) ? globalThis.String(object.username) : "",
       password: isSet(object.password) ? globalThis.String(object.password) : "",
+      client: isSet(object.client) ? ClientInfo.fromJSON(object.client) : undefined,
     };
   },
 
@@ -2736,6 +2898,9 @@ export const LoginRequest: MessageFns<LoginRequest> = {
     if (message.password !== "") {
       obj.password = message.password;
     }
+    if (message.client !== undefined) {
+      obj.client = ClientInfo.toJSON(message.client);
+    }
     return obj;
   },
 
@@ -2746,18 +2911,24 @@ export const LoginRequest: MessageFns<LoginRequest> = {
     const message = createBaseLoginRequest();
     message.username = object.username ?? "";
     message.password = object.password ?? "";
+    message.client = (object.client !== undefined && object.client !== null)
+      ? ClientInfo.fromPartial(object.client)
+      : undefined;
     return message;
   },
 };
 
 function createBaseRefreshRequest(): RefreshRequest {
-  return { refreshToken: "" };
+  return { refreshToken: "", client: undefined };
 }
 
 export const RefreshRequest: MessageFns<RefreshRequest> = {
   encode(message: RefreshRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.refreshToken !== "") {
       writer.uint32(10).string(message.refreshToken);
+    }
+    if (message.client !== undefined) {
+      ClientInfo.encode(message.client, writer.uint32(18).fork()).join();
     }
     return writer;
   },
@@ -2783,6 +2954,14 @@ export const RefreshRequest: MessageFns<RefreshRequest> = {
             message.refreshToken = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.client = ClientInfo.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2802,6 +2981,7 @@ export const RefreshRequest: MessageFns<RefreshRequest> = {
         : isSet(object.refresh_token)
         ? globalThis.String(object.refresh_token)
         : "",
+      client: isSet(object.client) ? ClientInfo.fromJSON(object.client) : undefined,
     };
   },
 
@@ -2809,6 +2989,9 @@ export const RefreshRequest: MessageFns<RefreshRequest> = {
     const obj: any = {};
     if (message.refreshToken !== "") {
       obj.refreshToken = message.refreshToken;
+    }
+    if (message.client !== undefined) {
+      obj.client = ClientInfo.toJSON(message.client);
     }
     return obj;
   },
@@ -2819,6 +3002,9 @@ export const RefreshRequest: MessageFns<RefreshRequest> = {
   fromPartial<I extends Exact<DeepPartial<RefreshRequest>, I>>(object: I): RefreshRequest {
     const message = createBaseRefreshRequest();
     message.refreshToken = object.refreshToken ?? "";
+    message.client = (object.client !== undefined && object.client !== null)
+      ? ClientInfo.fromPartial(object.client)
+      : undefined;
     return message;
   },
 };
@@ -3237,6 +3423,497 @@ export const ChangePasswordResult: MessageFns<ChangePasswordResult> = {
   },
   fromPartial<I extends Exact<DeepPartial<ChangePasswordResult>, I>>(object: I): ChangePasswordResult {
     const message = createBaseChangePasswordResult();
+    message.endedSessionIds = object.endedSessionIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseListSessionsRequest(): ListSessionsRequest {
+  return { currentSessionId: "" };
+}
+
+export const ListSessionsRequest: MessageFns<ListSessionsRequest> = {
+  encode(message: ListSessionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.currentSessionId !== "") {
+      writer.uint32(10).string(message.currentSessionId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListSessionsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListSessionsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.currentSessionId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListSessionsRequest {
+    return {
+      currentSessionId: isSet(object.currentSessionId)
+        ? globalThis.String(object.currentSessionId)
+        : isSet(object.current_session_id)
+        ? globalThis.String(object.current_session_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ListSessionsRequest): unknown {
+    const obj: any = {};
+    if (message.currentSessionId !== "") {
+      obj.currentSessionId = message.currentSessionId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListSessionsRequest>, I>>(base?: I): ListSessionsRequest {
+    return ListSessionsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListSessionsRequest>, I>>(object: I): ListSessionsRequest {
+    const message = createBaseListSessionsRequest();
+    message.currentSessionId = object.currentSessionId ?? "";
+    return message;
+  },
+};
+
+function createBaseDeviceSession(): DeviceSession {
+  return { id: "", startedAt: "", lastSeenAt: "", userAgent: "", ip: "", current: false };
+}
+
+export const DeviceSession: MessageFns<DeviceSession> = {
+  encode(message: DeviceSession, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.startedAt !== "") {
+      writer.uint32(18).string(message.startedAt);
+    }
+    if (message.lastSeenAt !== "") {
+      writer.uint32(26).string(message.lastSeenAt);
+    }
+    if (message.userAgent !== "") {
+      writer.uint32(34).string(message.userAgent);
+    }
+    if (message.ip !== "") {
+      writer.uint32(42).string(message.ip);
+    }
+    if (message.current !== false) {
+      writer.uint32(48).bool(message.current);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeviceSession {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeviceSession();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.startedAt = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.lastSeenAt = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.userAgent = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.ip = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.current = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeviceSession {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      startedAt: isSet(object.startedAt)
+        ? globalThis.String(object.startedAt)
+        : isSet(object.started_at)
+        ? globalThis.String(object.started_at)
+        : "",
+      lastSeenAt: isSet(object.lastSeenAt)
+        ? globalThis.String(object.lastSeenAt)
+        : isSet(object.last_seen_at)
+        ? globalThis.String(object.last_seen_at)
+        : "",
+      userAgent: isSet(object.userAgent)
+        ? globalThis.String(object.userAgent)
+        : isSet(object.user_agent)
+        ? globalThis.String(object.user_agent)
+        : "",
+      ip: isSet(object.ip) ? globalThis.String(object.ip) : "",
+      current: isSet(object.current) ? globalThis.Boolean(object.current) : false,
+    };
+  },
+
+  toJSON(message: DeviceSession): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.startedAt !== "") {
+      obj.startedAt = message.startedAt;
+    }
+    if (message.lastSeenAt !== "") {
+      obj.lastSeenAt = message.lastSeenAt;
+    }
+    if (message.userAgent !== "") {
+      obj.userAgent = message.userAgent;
+    }
+    if (message.ip !== "") {
+      obj.ip = message.ip;
+    }
+    if (message.current !== false) {
+      obj.current = message.current;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeviceSession>, I>>(base?: I): DeviceSession {
+    return DeviceSession.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeviceSession>, I>>(object: I): DeviceSession {
+    const message = createBaseDeviceSession();
+    message.id = object.id ?? "";
+    message.startedAt = object.startedAt ?? "";
+    message.lastSeenAt = object.lastSeenAt ?? "";
+    message.userAgent = object.userAgent ?? "";
+    message.ip = object.ip ?? "";
+    message.current = object.current ?? false;
+    return message;
+  },
+};
+
+function createBaseSessionList(): SessionList {
+  return { sessions: [] };
+}
+
+export const SessionList: MessageFns<SessionList> = {
+  encode(message: SessionList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.sessions) {
+      DeviceSession.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SessionList {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSessionList();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.sessions.push(DeviceSession.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SessionList {
+    return {
+      sessions: globalThis.Array.isArray(object?.sessions)
+        ? object.sessions.map((e: any) => DeviceSession.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: SessionList): unknown {
+    const obj: any = {};
+    if (message.sessions?.length) {
+      obj.sessions = message.sessions.map((e) => DeviceSession.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SessionList>, I>>(base?: I): SessionList {
+    return SessionList.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SessionList>, I>>(object: I): SessionList {
+    const message = createBaseSessionList();
+    message.sessions = object.sessions?.map((e) => DeviceSession.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseEndSessionsRequest(): EndSessionsRequest {
+  return { sessionId: "", allOthers: false, keepSessionId: "" };
+}
+
+export const EndSessionsRequest: MessageFns<EndSessionsRequest> = {
+  encode(message: EndSessionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.sessionId !== "") {
+      writer.uint32(10).string(message.sessionId);
+    }
+    if (message.allOthers !== false) {
+      writer.uint32(16).bool(message.allOthers);
+    }
+    if (message.keepSessionId !== "") {
+      writer.uint32(26).string(message.keepSessionId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EndSessionsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEndSessionsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.sessionId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.allOthers = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.keepSessionId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EndSessionsRequest {
+    return {
+      sessionId: isSet(object.sessionId)
+        ? globalThis.String(object.sessionId)
+        : isSet(object.session_id)
+        ? globalThis.String(object.session_id)
+        : "",
+      allOthers: isSet(object.allOthers)
+        ? globalThis.Boolean(object.allOthers)
+        : isSet(object.all_others)
+        ? globalThis.Boolean(object.all_others)
+        : false,
+      keepSessionId: isSet(object.keepSessionId)
+        ? globalThis.String(object.keepSessionId)
+        : isSet(object.keep_session_id)
+        ? globalThis.String(object.keep_session_id)
+        : "",
+    };
+  },
+
+  toJSON(message: EndSessionsRequest): unknown {
+    const obj: any = {};
+    if (message.sessionId !== "") {
+      obj.sessionId = message.sessionId;
+    }
+    if (message.allOthers !== false) {
+      obj.allOthers = message.allOthers;
+    }
+    if (message.keepSessionId !== "") {
+      obj.keepSessionId = message.keepSessionId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<EndSessionsRequest>, I>>(base?: I): EndSessionsRequest {
+    return EndSessionsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<EndSessionsRequest>, I>>(object: I): EndSessionsRequest {
+    const message = createBaseEndSessionsRequest();
+    message.sessionId = object.sessionId ?? "";
+    message.allOthers = object.allOthers ?? false;
+    message.keepSessionId = object.keepSessionId ?? "";
+    return message;
+  },
+};
+
+function createBaseEndSessionsResult(): EndSessionsResult {
+  return { endedSessionIds: [] };
+}
+
+export const EndSessionsResult: MessageFns<EndSessionsResult> = {
+  encode(message: EndSessionsResult, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.endedSessionIds) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EndSessionsResult {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEndSessionsResult();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.endedSessionIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EndSessionsResult {
+    return {
+      endedSessionIds: globalThis.Array.isArray(object?.endedSessionIds)
+        ? object.endedSessionIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.ended_session_ids)
+        ? object.ended_session_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: EndSessionsResult): unknown {
+    const obj: any = {};
+    if (message.endedSessionIds?.length) {
+      obj.endedSessionIds = message.endedSessionIds;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<EndSessionsResult>, I>>(base?: I): EndSessionsResult {
+    return EndSessionsResult.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<EndSessionsResult>, I>>(object: I): EndSessionsResult {
+    const message = createBaseEndSessionsResult();
     message.endedSessionIds = object.endedSessionIds?.map((e) => e) || [];
     return message;
   },
@@ -4533,6 +5210,30 @@ export const IdentityServiceService = {
       Buffer.from(ChangePasswordResult.encode(value).finish()),
     responseDeserialize: (value: Buffer): ChangePasswordResult => ChangePasswordResult.decode(value),
   },
+  /** The caller's signed-in devices (sessions not ended or expired), the most recently active first. */
+  listSessions: {
+    path: "/aura.identity.v1.IdentityService/ListSessions" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListSessionsRequest): Buffer => Buffer.from(ListSessionsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListSessionsRequest => ListSessionsRequest.decode(value),
+    responseSerialize: (value: SessionList): Buffer => Buffer.from(SessionList.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SessionList => SessionList.decode(value),
+  },
+  /**
+   * Ends one of the caller's sessions (NOT_FOUND when it is not theirs or already ended), or with
+   * all_others every session but keep_session_id. Answers the sessions ended, so that the gateway
+   * refuses their access tokens at once.
+   */
+  endSessions: {
+    path: "/aura.identity.v1.IdentityService/EndSessions" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: EndSessionsRequest): Buffer => Buffer.from(EndSessionsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): EndSessionsRequest => EndSessionsRequest.decode(value),
+    responseSerialize: (value: EndSessionsResult): Buffer => Buffer.from(EndSessionsResult.encode(value).finish()),
+    responseDeserialize: (value: Buffer): EndSessionsResult => EndSessionsResult.decode(value),
+  },
   getUser: {
     path: "/aura.identity.v1.IdentityService/GetUser" as const,
     requestStream: false as const,
@@ -4730,6 +5431,14 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
    * session of the member ends: answers them, so that the gateway refuses their access tokens at once.
    */
   changePassword: handleUnaryCall<ChangePasswordRequest, ChangePasswordResult>;
+  /** The caller's signed-in devices (sessions not ended or expired), the most recently active first. */
+  listSessions: handleUnaryCall<ListSessionsRequest, SessionList>;
+  /**
+   * Ends one of the caller's sessions (NOT_FOUND when it is not theirs or already ended), or with
+   * all_others every session but keep_session_id. Answers the sessions ended, so that the gateway
+   * refuses their access tokens at once.
+   */
+  endSessions: handleUnaryCall<EndSessionsRequest, EndSessionsResult>;
   getUser: handleUnaryCall<GetUserRequest, User>;
   /** The public keys that verify access tokens, as a JSON Web Key Set. */
   getSigningKeys: handleUnaryCall<Empty, SigningKeys>;
@@ -4874,6 +5583,42 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ChangePasswordResult) => void,
+  ): ClientUnaryCall;
+  /** The caller's signed-in devices (sessions not ended or expired), the most recently active first. */
+  listSessions(
+    request: ListSessionsRequest,
+    callback: (error: ServiceError | null, response: SessionList) => void,
+  ): ClientUnaryCall;
+  listSessions(
+    request: ListSessionsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SessionList) => void,
+  ): ClientUnaryCall;
+  listSessions(
+    request: ListSessionsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SessionList) => void,
+  ): ClientUnaryCall;
+  /**
+   * Ends one of the caller's sessions (NOT_FOUND when it is not theirs or already ended), or with
+   * all_others every session but keep_session_id. Answers the sessions ended, so that the gateway
+   * refuses their access tokens at once.
+   */
+  endSessions(
+    request: EndSessionsRequest,
+    callback: (error: ServiceError | null, response: EndSessionsResult) => void,
+  ): ClientUnaryCall;
+  endSessions(
+    request: EndSessionsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: EndSessionsResult) => void,
+  ): ClientUnaryCall;
+  endSessions(
+    request: EndSessionsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: EndSessionsResult) => void,
   ): ClientUnaryCall;
   getUser(request: GetUserRequest, callback: (error: ServiceError | null, response: User) => void): ClientUnaryCall;
   getUser(
