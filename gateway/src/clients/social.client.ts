@@ -50,6 +50,18 @@ export class SocialClient implements OnModuleDestroy {
     return unaryCall(this.client, this.client.unfollow, { userId }, callerMetadata(caller));
   }
 
+  muteMember(caller: Caller, userId: string) {
+    return unaryCall(this.client, this.client.muteMember, { userId }, callerMetadata(caller));
+  }
+
+  unmuteMember(caller: Caller, userId: string) {
+    return unaryCall(this.client, this.client.unmuteMember, { userId }, callerMetadata(caller));
+  }
+
+  listMutes(caller: Caller, request: social.ListMutesRequest) {
+    return unaryCall(this.client, this.client.listMutes, request, callerMetadata(caller));
+  }
+
   getFollowState(caller: Caller, userId: string) {
     return unaryCall(this.client, this.client.getFollowState, { userId }, callerMetadata(caller));
   }

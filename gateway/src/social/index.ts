@@ -3,6 +3,7 @@ import { ContentRateLimitGuard } from './content-rate-limit.guard';
 import { ExploreController } from './explore.controller';
 import { MemberProfiles } from './member-profiles';
 import { MembersController } from './members.controller';
+import { MutesController } from './mutes.controller';
 import { PostsController } from './posts.controller';
 import { ProfilePostsController } from './profile-posts.controller';
 import { PublicController } from './public.controller';
@@ -14,6 +15,7 @@ export const SOCIAL_CONTROLLERS = [
   CommentsController,
   StoriesController,
   MembersController,
+  MutesController,
   ProfilePostsController,
   ExploreController,
   PublicController,

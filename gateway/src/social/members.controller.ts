@@ -20,7 +20,7 @@ import { ReflectionResponse } from '../profile/profile.dto';
 import { toReflection } from '../profile/profile.mappers';
 import { MemberProfiles } from './member-profiles';
 import { ApiBroken, ApiMalformed, ApiMember, ApiMemberId, ApiNotFound } from './social.docs';
-import { FollowResponse, MemberProfileResponse, PostResponse } from './social.dto';
+import { FollowResponse, MemberProfileResponse, MuteResponse, PostResponse } from './social.dto';
 import { toFollow, toPost } from './social.mappers';
 import { NEXT_CURSOR_DOC, sendNextCursor } from './social.paging';
 import { MemberIdPipe, USER_NOT_FOUND } from './social.pipes';
@@ -174,6 +174,34 @@ export class MembersController {
     @CurrentCaller() caller: AuthenticatedCaller,
   ): Promise<FollowResponse> {
     return toFollow(await this.social.unfollow(caller, id));
+  }
+
+  @Post(':id/mute')
+  @HttpCode(200)
+  @ApiMemberId()
+  @ApiOkResponse({
+    type: MuteResponse,
+    description:
+      "Muted: the member's posts and stories leave the caller's feeds, stories and explore (their profile still shows them); they are not told. Muting again changes nothing",
+  })
+  @ApiBroken('"You cannot mute yourself"; "You can mute at most 1000 members"')
+  @ApiNotFound('"User not found"')
+  async mute(
+    @Param('id', MemberIdPipe) id: string,
+    @CurrentCaller() caller: AuthenticatedCaller,
+  ): Promise<MuteResponse> {
+    return { muted: (await this.social.muteMember(caller, id)).muted };
+  }
+
+  @Delete(':id/mute')
+  @HttpCode(200)
+  @ApiMemberId()
+  @ApiOkResponse({ type: MuteResponse, description: 'Not muted (any more)' })
+  async unmute(
+    @Param('id', MemberIdPipe) id: string,
+    @CurrentCaller() caller: AuthenticatedCaller,
+  ): Promise<MuteResponse> {
+    return { muted: (await this.social.unmuteMember(caller, id)).muted };
   }
 
   private async content(

@@ -170,6 +170,15 @@ export class FollowResponse {
   following_count!: number;
 }
 
+export class MuteResponse {
+  @ApiProperty({ description: 'Whether the caller mutes the member now' }) muted!: boolean;
+}
+
+export class MutedMemberResponse {
+  @ApiProperty({ type: PostAuthor }) user!: PostAuthor;
+  @ApiProperty({ format: 'date-time' }) muted_at!: string;
+}
+
 /**
  * Another member's profile, composed by the gateway from identity (the member) and social (counts).
  * featured_genie comes from the genies service (null when none, or when genies cannot answer).
@@ -178,6 +187,10 @@ export class MemberProfileResponse extends UserResponse {
   @ApiProperty({ type: 'integer', minimum: 0 }) followers_count!: number;
   @ApiProperty({ type: 'integer', minimum: 0 }) following_count!: number;
   @ApiProperty({ description: 'Whether the caller follows this member' }) is_following!: boolean;
+  @ApiProperty({
+    description: 'Whether the caller muted this member (only the caller sees it; the member is never told)',
+  })
+  is_muted!: boolean;
   @ApiProperty({
     type: 'integer',
     minimum: 0,

@@ -8,6 +8,7 @@ import type {
   LikeResponse,
   MemberProfileResponse,
   MemberSummary,
+  MutedMemberResponse,
   PostAuthor,
   PostResponse,
   PublicPostResponse,
@@ -92,6 +93,10 @@ export function toFollow(state: social.FollowState): FollowResponse {
   };
 }
 
+export function toMutedMember(entry: social.MutedMember): MutedMemberResponse {
+  return { user: toPostAuthor(entry.member), muted_at: entry.mutedAt };
+}
+
 export function toMemberSummary(member: social.MemberSummary | undefined): MemberSummary {
   return {
     id: member?.id ?? '',
@@ -165,6 +170,7 @@ export function toMemberProfile(
     followers_count: Math.max(0, follow?.followersCount ?? 0),
     following_count: Math.max(0, follow?.followingCount ?? 0),
     is_following: follow?.isFollowing ?? false,
+    is_muted: follow?.isMuted ?? false,
     profile_visits_count: Math.max(0, visits),
   };
 }

@@ -78,6 +78,11 @@ export class MemberContentQuery {
   @Limit(20, 50) limit?: number;
 }
 
+export class MutesQuery {
+  @Cursor() cursor?: string;
+  @Limit(50, 100) limit?: number;
+}
+
 export class ProfilePostsQuery {
   @OneOf(PROFILE_POST_MEDIA, 'all', 'content_type') content_type?: (typeof PROFILE_POST_MEDIA)[number];
   @Cursor() cursor?: string;

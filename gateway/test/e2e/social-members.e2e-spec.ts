@@ -11,6 +11,7 @@ import {
   socialMembers,
   CATCH_UP_TIMEOUT_MS,
   socialCaughtUp,
+  uniqueWord,
 } from './support/social';
 
 const follow = (who: Member, target: Member | string) =>
@@ -281,5 +282,67 @@ describe("one's own posts (/profile/posts)", () => {
       status: 422,
       body: { detail: 'content_type must be one of all, image, video' },
     });
+  });
+});
+
+describe('mutes', () => {
+  const mute = (who: Member, target: Member | string, method: 'POST' | 'DELETE' = 'POST') =>
+    api(method, `/users/${typeof target === 'string' ? target : target.id}/mute`, { token: who.token });
+  const feedIds = async (who: Member) =>
+    ids((await api('GET', '/posts/feed/following', { token: who.token })).body);
+
+  it("takes a member's posts and stories out of my feeds and explore, not their profile; they are not told", async () => {
+    const [me, noisy, friend] = await socialMembers(3, 'mute');
+    const word = uniqueWord('mute');
+    expect((await follow(me, noisy)).status).toBe(200);
+    expect((await follow(friend, noisy)).status).toBe(200);
+    const post = await createPost(noisy, { content: `Loud about ${word}` });
+    const story = await createPost(noisy, { content: `A loud story about ${word}`, is_story: true });
+    expect(await feedIds(me)).toContain(post.id);
+
+    expect(await mute(me, noisy)).toMatchObject({ status: 200, body: { muted: true } });
+    expect(await feedIds(me)).not.toContain(post.id);
+    expect(ids((await api('GET', '/stories', { token: me.token })).body)).not.toContain(story.id);
+    const found = await api('GET', `/search?query=${word}`, { token: me.token });
+    expect(ids(found.body.posts)).not.toContain(post.id);
+    expect(ids(found.body.stories)).not.toContain(story.id);
+    // Still found by name, still on their profile, still followed; the profile says muted.
+    const byName = await api('GET', `/search?query=${noisy.username}&content_type=users`, {
+      token: me.token,
+    });
+    expect(ids(byName.body.users)).toContain(noisy.id);
+    expect(ids((await api('GET', `/users/${noisy.id}/posts`, { token: me.token })).body)).toContain(post.id);
+    expect((await profile(me, noisy)).body).toMatchObject({ is_following: true, is_muted: true });
+    // Nobody else's view changes; the muted member sees nothing of it.
+    expect(await feedIds(friend)).toContain(post.id);
+    expect((await profile(noisy, me)).body).toMatchObject({ is_muted: false });
+
+    const listed = await api('GET', '/mutes', { token: me.token });
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual([
+      {
+        user: expect.objectContaining({ id: noisy.id, username: noisy.username }),
+        muted_at: expect.any(String),
+      },
+    ]);
+
+    expect(await mute(me, noisy, 'DELETE')).toMatchObject({ status: 200, body: { muted: false } });
+    expect(await feedIds(me)).toContain(post.id);
+    expect((await api('GET', '/mutes', { token: me.token })).body).toEqual([]);
+  });
+
+  it('refuses muting oneself or a missing member, and anonymous callers', async () => {
+    const [me, other] = await socialMembers(2, 'mute');
+    expect(await mute(me, me)).toMatchObject({ status: 400, body: { detail: 'You cannot mute yourself' } });
+    expect(await mute(me, missingMemberId())).toMatchObject({
+      status: 404,
+      body: { detail: 'User not found' },
+    });
+    expect((await mute(me, 'not-an-id')).status).toBe(404);
+    expect((await api('POST', `/users/${other.id}/mute`)).status).toBe(401);
+    expect((await api('DELETE', `/users/${other.id}/mute`)).status).toBe(401);
+    expect((await api('GET', '/mutes')).status).toBe(401);
+    expect((await api('GET', '/mutes?limit=0', { token: me.token })).status).toBe(422);
+    expect((await api('GET', '/mutes?cursor=!!', { token: me.token })).status).toBe(422);
   });
 });

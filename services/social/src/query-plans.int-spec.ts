@@ -15,6 +15,8 @@ import { FollowsRepository } from './follows/follows.repository';
 import { commentLikeId, postLikeId } from './likes/like.schema';
 import { LikesRepository } from './likes/likes.repository';
 import { MembersRepository } from './members/members.repository';
+import { muteId } from './mutes/mute.schema';
+import { MutesRepository } from './mutes/mutes.repository';
 import { PostQueries, PostsRepository } from './posts/posts.repository';
 import { CommentsRepository } from './comments/comments.repository';
 import { Harness, startHarness } from './test-support/harness';
@@ -171,6 +173,20 @@ describe('comments, likes, follows, blocks, members', () => {
     await expectIndexed(follows, { followeeId: friend });
     await expectIndexed(follows, { followerId: me });
     await expectIndexed(follows, { _id: followId(me, friend) });
+  });
+
+  it('mutes: the muter’s set, a page of the list, one mute', async () => {
+    const mutes = h.app.get(MutesRepository).model;
+    await h.api.muteMember(me, { userId: friend });
+    await expectIndexed(mutes, { muterId: me });
+    const at = new Date();
+    await expectIndexed(
+      mutes,
+      { muterId: me, $or: [{ createdAt: { $lt: at } }, { createdAt: at, _id: { $lt: 'x' } }] },
+      { sort: { createdAt: -1, _id: -1 }, limit: 51 },
+    );
+    await expectIndexed(mutes, { _id: muteId(me, friend) });
+    await h.api.unmuteMember(me, { userId: friend });
   });
 
   it('blocks either way, members by id and by username, big authors', async () => {

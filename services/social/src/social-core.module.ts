@@ -14,6 +14,7 @@ import type { SocialConfig } from './config';
 import { FollowsRepository } from './follows/follows.repository';
 import { LikesRepository } from './likes/likes.repository';
 import { MembersRepository } from './members/members.repository';
+import { MutesRepository } from './mutes/mutes.repository';
 import { PostsRepository } from './posts/posts.repository';
 
 export interface SocialModuleOptions {
@@ -31,6 +32,7 @@ const REPOSITORIES = [
   LikesRepository,
   CommentsRepository,
   FollowsRepository,
+  MutesRepository,
 ];
 
 /**

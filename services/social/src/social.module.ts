@@ -6,6 +6,7 @@ import type { SocialConfig } from './config';
 import { ExploreModule } from './explore/explore.module';
 import { FeedsService } from './feeds/feeds.service';
 import { Timelines } from './feeds/timelines';
+import { MutesService } from './mutes/mutes.service';
 import { FollowsService } from './follows/follows.service';
 import { SocialGrpcController } from './grpc/social.grpc-controller';
 import { LikesService } from './likes/likes.service';
@@ -25,6 +26,7 @@ export const SOCIAL_CORE_PROVIDERS = [
   LikesService,
   CommentsService,
   FollowsService,
+  MutesService,
   FeedsService,
   MembersConsumer,
   BlocksConsumer,

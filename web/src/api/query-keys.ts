@@ -28,6 +28,8 @@ export const queryKeys = {
   postComments: (postId: string) => ['comments', postId] as const,
   /** Another member's profile and content (GET /api/users/{id}/profile, /posts, /stories). */
   members: ['members'] as const,
+  /** The members the caller muted (GET /api/mutes, cursor-paged infinite query). */
+  mutes: ['mutes'] as const,
   member: (userId: string) => ['members', userId] as const,
   memberProfile: (userId: string) => ['members', userId, 'profile'] as const,
   memberPosts: (userId: string) => ['members', userId, 'posts'] as const,

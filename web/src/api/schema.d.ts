@@ -628,6 +628,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/{id}/mute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Members_mute"];
+        delete: operations["Members_unmute"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mutes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Mutes_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/profile/posts": {
         parameters: {
             query?: never;
@@ -2122,6 +2154,8 @@ export interface components {
             following_count: number;
             /** @description Whether the caller follows this member */
             is_following: boolean;
+            /** @description Whether the caller muted this member (only the caller sees it; the member is never told) */
+            is_muted: boolean;
             /** @description Other members' views of this profile, once per viewer and UTC day */
             profile_visits_count: number;
             /** @description The member’s featured genie */
@@ -2144,6 +2178,15 @@ export interface components {
             followers_count: number;
             /** @description How many members the member follows */
             following_count: number;
+        };
+        MuteResponse: {
+            /** @description Whether the caller mutes the member now */
+            muted: boolean;
+        };
+        MutedMemberResponse: {
+            user: components["schemas"]["PostAuthor"];
+            /** Format: date-time */
+            muted_at: string;
         };
         MemberSummary: {
             id: string;
@@ -5551,6 +5594,159 @@ export interface operations {
             };
             /** @description "User not found" */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Members_mute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Member id (as in UserResponse.id) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Muted: the member's posts and stories leave the caller's feeds, stories and explore (their profile still shows them); they are not told. Muting again changes nothing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MuteResponse"];
+                };
+            };
+            /** @description "You cannot mute yourself"; "You can mute at most 1000 members" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "User not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Members_unmute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Member id (as in UserResponse.id) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not muted (any more) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MuteResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Mutes_list: {
+        parameters: {
+            query?: {
+                /** @description The X-Next-Cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members the caller muted, the most recent first */
+            200: {
+                headers: {
+                    /** @description Cursor of the next page (pass it as ?cursor=); absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MutedMemberResponse"][];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A parameter or the body is malformed */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

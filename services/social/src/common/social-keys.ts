@@ -13,6 +13,8 @@ export class SocialKeys {
   following = (memberId: string) => `${this.prefix}following:${memberId}`;
   /** Members blocked by or blocking this member. */
   blocks = (memberId: string) => `${this.prefix}blocks:${memberId}`;
+  /** The members a member muted. */
+  mutes = (memberId: string) => `${this.prefix}mutes:${memberId}`;
   /** Members with more followers than the fan-out limit (merged into timelines at read time). */
   bigAuthors = () => `${this.prefix}big-authors`;
   /** Recent posts of everyone (ranked feeds' candidates): post ids scored by creation time. */

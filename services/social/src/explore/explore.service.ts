@@ -7,6 +7,7 @@ import { Clock, CLOCK, systemClock } from '../common/clock';
 import { contentQueryOf, memberPrefixOf, prefixRange, startsWordsOf } from '../common/search-words';
 import { LikesRepository } from '../likes/likes.repository';
 import type { MemberDoc } from '../members/member.schema';
+import { MutesRepository } from '../mutes/mutes.repository';
 import { MembersRepository } from '../members/members.repository';
 import { STORY_LIFETIME_MS } from '../posts/post-rules';
 import { toPost } from '../posts/post.mapper';
@@ -161,6 +162,7 @@ export class ExploreService {
     @Inject(ExploreRankings) private readonly rankings: ExploreRankings,
     @Inject(MembersRepository) private readonly members: MembersRepository,
     @Inject(BlocksRepository) private readonly blocks: BlocksRepository,
+    @Inject(MutesRepository) private readonly mutes: MutesRepository,
     @Inject(LikesRepository) private readonly likes: LikesRepository,
     @Inject(AnswerCache) private readonly cache: AnswerCache,
     @Optional() @Inject(EXPLORE_OPTIONS) options?: Partial<ExploreOptions>,
@@ -174,11 +176,15 @@ export class ExploreService {
     const query = parseSearchRequest(request);
     if (!query) return { users: [], posts: [], stories: [], tags: [] };
     const lists = searchLists(query.contentType);
-    const hidden = callerId ? await this.blocks.blockedEitherWay(callerId) : new Set<string>();
+    const [hidden, muted] = callerId
+      ? await Promise.all([this.blocks.blockedEitherWay(callerId), this.mutes.mutedBy(callerId)])
+      : [new Set<string>(), new Set<string>()];
+    // A muted member can still be found by name; their posts and stories are left out.
+    const hiddenContent = muted.size === 0 ? hidden : new Set([...hidden, ...muted]);
     const [users, posts, stories, tags] = await Promise.all([
       lists.users && !query.tagQuery ? this.findMembers(query.term, hidden, query.limit) : [],
-      lists.posts ? this.findContent(query, hidden, false) : [],
-      lists.stories ? this.findContent(query, hidden, true) : [],
+      lists.posts ? this.findContent(query, hiddenContent, false) : [],
+      lists.stories ? this.findContent(query, hiddenContent, true) : [],
       lists.tags && couldMatchTag(query.term) ? this.rankings.tagsStartingWith(query.term, query.limit) : [],
     ]);
     const [postList, storyList] = await this.toPosts([posts, stories], callerId);

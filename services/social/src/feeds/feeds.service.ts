@@ -58,7 +58,7 @@ export class FeedsService {
   private async following(viewerId: string, cursor: string, limit: number): Promise<social.PostPage> {
     const start = decodeTimeCursor(cursor);
     const [hidden, following] = await Promise.all([
-      this.views.hiddenFor(viewerId),
+      this.views.hiddenInFeedsFor(viewerId),
       this.follows.following(viewerId),
     ]);
     const allowed = (doc: PostDoc) => doc.authorId === viewerId || following.has(doc.authorId);
@@ -138,7 +138,7 @@ export class FeedsService {
       await this.cache.redis.set(key, JSON.stringify(snapshot), 'EX', CacheTtl.ranked);
     }
     const { ids } = snapshot;
-    const hidden = await this.views.hiddenFor(viewerId);
+    const hidden = await this.views.hiddenInFeedsFor(viewerId);
     const slice = ids.slice(offset, offset + limit);
     const docs = (await this.views.visible(slice, hidden)).filter((doc) => !doc.isStory);
     const next = offset + limit;
@@ -154,7 +154,7 @@ export class FeedsService {
     const since = new Date(now.getTime() - FEED_WINDOW_MS[feed]);
     const [recent, hidden, following] = await Promise.all([
       this.timelines.recentPosts(since),
-      this.views.hiddenFor(viewerId),
+      this.views.hiddenInFeedsFor(viewerId),
       feed === 'discovery' && viewerId
         ? this.follows.following(viewerId)
         : Promise.resolve(new Set<string>()),
@@ -191,7 +191,7 @@ export class FeedsService {
     const [active, following, hidden] = await Promise.all([
       this.timelines.activeStories(now),
       this.follows.following(viewerId),
-      this.views.hiddenFor(viewerId),
+      this.views.hiddenInFeedsFor(viewerId),
     ]);
     const ids = active
       .filter((story) => story.authorId === viewerId || following.has(story.authorId))

@@ -39,6 +39,7 @@ describe('follows', () => {
       isFollowing: true,
       followersCount: 1,
       followingCount: 0,
+      isMuted: false,
     });
     expect(await h.api.follow(alice, { userId: bob })).toMatchObject({
       isFollowing: true,
@@ -57,6 +58,7 @@ describe('follows', () => {
       isFollowing: false,
       followersCount: 0,
       followingCount: 1,
+      isMuted: false,
     });
 
     expect(await h.api.unfollow(alice, { userId: bob })).toEqual({
@@ -64,6 +66,7 @@ describe('follows', () => {
       isFollowing: false,
       followersCount: 0,
       followingCount: 0,
+      isMuted: false,
     });
     expect(await h.api.unfollow(alice, { userId: bob })).toMatchObject({
       isFollowing: false,

@@ -10,6 +10,7 @@ import { Timelines } from '../feeds/timelines';
 import { EDGE_KINDS } from '../likes/likes.service';
 import { MemberDoc } from '../members/member.schema';
 import { MembersRepository } from '../members/members.repository';
+import { MutesRepository } from '../mutes/mutes.repository';
 import { followId } from './follow.schema';
 import { FollowsRepository } from './follows.repository';
 
@@ -24,6 +25,7 @@ export class FollowsService {
     @Inject(FollowsRepository) private readonly follows: FollowsRepository,
     @Inject(MembersRepository) private readonly members: MembersRepository,
     @Inject(BlocksRepository) private readonly blocks: BlocksRepository,
+    @Inject(MutesRepository) private readonly mutes: MutesRepository,
     @Inject(Timelines) private readonly timelines: Timelines,
     @Inject(EdgeRemovals) private readonly removals: EdgeRemovals,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -72,17 +74,18 @@ export class FollowsService {
   async getState(request: social.MemberRef, context: CallContext): Promise<social.FollowState> {
     const memberId = memberIdOf(request.userId);
     const viewerId = context.caller?.userId;
-    const [member, following] = await Promise.all([
+    const other = viewerId && viewerId !== memberId ? viewerId : undefined;
+    const [member, following, muted] = await Promise.all([
       this.members.findById(memberId),
-      viewerId && viewerId !== memberId
-        ? this.follows.isFollowing(viewerId, memberId)
-        : Promise.resolve(false),
+      other ? this.follows.isFollowing(other, memberId) : false,
+      other ? this.mutes.isMuted(other, memberId) : false,
     ]);
     return {
       userId: memberId,
       isFollowing: following,
       followersCount: member?.followersCount ?? 0,
       followingCount: member?.followingCount ?? 0,
+      isMuted: muted,
     };
   }
 
@@ -151,6 +154,7 @@ export class FollowsService {
       isFollowing,
       followersCount: member.followersCount,
       followingCount: member.followingCount,
+      isMuted: false, // answered by getState only (proto)
     };
   }
 }

@@ -5,6 +5,7 @@ import { CommentsService } from '../comments/comments.service';
 import { ExploreService } from '../explore/explore.service';
 import { FeedsService } from '../feeds/feeds.service';
 import { FollowsService } from '../follows/follows.service';
+import { MutesService } from '../mutes/mutes.service';
 import { LikesService } from '../likes/likes.service';
 import { PostsService } from '../posts/posts.service';
 import { PublicService } from '../public/public.service';
@@ -17,6 +18,7 @@ export class SocialGrpcController implements AsyncService<social.SocialServiceSe
     @Inject(LikesService) private readonly likes: LikesService,
     @Inject(CommentsService) private readonly comments: CommentsService,
     @Inject(FollowsService) private readonly follows: FollowsService,
+    @Inject(MutesService) private readonly mutes: MutesService,
     @Inject(FeedsService) private readonly feeds: FeedsService,
     @Inject(ExploreService) private readonly explore: ExploreService,
     @Inject(PublicService) private readonly publicViews: PublicService,
@@ -56,6 +58,18 @@ export class SocialGrpcController implements AsyncService<social.SocialServiceSe
 
   getFollowState(request: social.MemberRef, context: CallContext) {
     return this.follows.getState(request, context);
+  }
+
+  muteMember(request: social.MemberRef, context: CallContext) {
+    return this.mutes.mute(request, context);
+  }
+
+  unmuteMember(request: social.MemberRef, context: CallContext) {
+    return this.mutes.unmute(request, context);
+  }
+
+  listMutes(request: social.ListMutesRequest, context: CallContext) {
+    return this.mutes.list(request, context);
   }
 
   getFeed(request: social.GetFeedRequest, context: CallContext) {

@@ -4,6 +4,7 @@ import { BlocksRepository } from '../blocks/blocks.repository';
 import { CLOCK, Clock } from '../common/clock';
 import { LikesRepository } from '../likes/likes.repository';
 import { MembersRepository } from '../members/members.repository';
+import { MutesRepository } from '../mutes/mutes.repository';
 import { toPost } from './post.mapper';
 import type { PostDoc } from './post.schema';
 import { PostsRepository } from './posts.repository';
@@ -23,12 +24,27 @@ export class PostViews {
     @Inject(MembersRepository) private readonly members: MembersRepository,
     @Inject(LikesRepository) private readonly likes: LikesRepository,
     @Inject(BlocksRepository) private readonly blocks: BlocksRepository,
+    @Inject(MutesRepository) private readonly mutes: MutesRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** Members hidden from the viewer (blocked either way); none without a viewer. */
   hiddenFor(viewerId: string | undefined): Promise<Set<string>> {
     return viewerId ? this.blocks.blockedEitherWay(viewerId) : Promise.resolve(new Set());
+  }
+
+  /**
+   * Members whose posts and stories the viewer's feeds, stories and explore leave out: those hidden
+   * from them, and those they muted (a muted member's profile still shows their posts).
+   */
+  async hiddenInFeedsFor(viewerId: string | undefined): Promise<Set<string>> {
+    if (!viewerId) return new Set();
+    const [blocked, muted] = await Promise.all([
+      this.blocks.blockedEitherWay(viewerId),
+      this.mutes.mutedBy(viewerId),
+    ]);
+    if (muted.size === 0) return blocked;
+    return new Set([...blocked, ...muted]);
   }
 
   /** The live posts among `ids` whose author is not hidden, in the order of `ids`. */

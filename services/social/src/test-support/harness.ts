@@ -114,6 +114,9 @@ function makeApi(client: social.SocialServiceClient) {
     follow: call<social.MemberRef, social.FollowState>('follow', social.MemberRef),
     unfollow: call<social.MemberRef, social.FollowState>('unfollow', social.MemberRef),
     getFollowState: call<social.MemberRef, social.FollowState>('getFollowState', social.MemberRef),
+    muteMember: call<social.MemberRef, social.MuteState>('muteMember', social.MemberRef),
+    unmuteMember: call<social.MemberRef, social.MuteState>('unmuteMember', social.MemberRef),
+    listMutes: call<social.ListMutesRequest, social.MutedMemberPage>('listMutes', social.ListMutesRequest),
     getFeed: call<social.GetFeedRequest, social.PostPage>('getFeed', social.GetFeedRequest),
     listStories: call<social.ListStoriesRequest, social.PostPage>('listStories', social.ListStoriesRequest),
     listMemberContent: call<social.ListMemberContentRequest, social.PostPage>(

@@ -22,6 +22,7 @@ const profile = (patch: Partial<MemberProfile> = {}): MemberProfile => ({
   featured_genie: null,
   following_count: 1,
   is_following: false,
+  is_muted: false,
   ...patch,
 });
 

@@ -7,6 +7,9 @@ export type MemberProfile = components['schemas']['MemberProfileResponse'];
 /** POST /api/users/{id}/follow and DELETE /api/users/{id}/follow: the target's counts. */
 export type FollowResult = components['schemas']['FollowResponse'];
 
+/** GET /api/mutes: a member the caller muted. */
+export type MutedMember = components['schemas']['MutedMemberResponse'];
+
 /** What each section (tab) of the member profile dialog receives. */
 export interface MemberTabProps {
   profile: MemberProfile;

@@ -12,7 +12,7 @@ import { showToast } from '../../../ui/toast';
 import { authApi } from '../api';
 import { describeDevice } from '../device-names';
 import wellness from '../../profile/components/Wellness.module.css';
-import styles from './DevicesList.module.css';
+import styles from '../../../ui/SettingsRows.module.css';
 
 const problemOf = (error: unknown, fallback: string) =>
   error instanceof ApiError ? error.userMessage : fallback;

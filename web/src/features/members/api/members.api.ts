@@ -1,11 +1,14 @@
 // Another member's profile, content and follow (spec 000 §7 "Other members", ADR 0004).
 import type { ApiClient } from '../../../api/client';
-import { asList } from '../../posts/api/request';
+import { pageQuery, readNextCursor, type Page } from '../../feed/cursor';
+import { asList, callWithHeaders } from '../../posts/api/request';
+import type { MutedMember } from '../types';
 import { toReflections } from '../../profile/wellness';
 
 /** Spec 000 §9: profile posts 10, profile stories 20. */
 export const MEMBER_POSTS_LIMIT = 10;
 export const MEMBER_STORIES_LIMIT = 20;
+export const MUTES_PAGE_SIZE = 50;
 
 export function createMembersApi(api: ApiClient) {
   return {
@@ -45,6 +48,17 @@ export function createMembersApi(api: ApiClient) {
       api.call((c) => c.POST('/api/users/{id}/follow', { params: { path: { id: userId } } })),
     unfollow: (userId: string) =>
       api.call((c) => c.DELETE('/api/users/{id}/follow', { params: { path: { id: userId } } })),
+    mute: (userId: string) =>
+      api.call((c) => c.POST('/api/users/{id}/mute', { params: { path: { id: userId } } })),
+    unmute: (userId: string) =>
+      api.call((c) => c.DELETE('/api/users/{id}/mute', { params: { path: { id: userId } } })),
+    /** The members the caller muted, the most recent first (GET /api/mutes, cursor-paged). */
+    mutes: async (cursor: string | null, signal?: AbortSignal): Promise<Page<MutedMember>> => {
+      const { data, headers } = await callWithHeaders(api, (c) =>
+        c.GET('/api/mutes', { params: { query: pageQuery(cursor, MUTES_PAGE_SIZE) }, signal }),
+      );
+      return { items: asList(data), nextCursor: readNextCursor(headers) };
+    },
   };
 }
 

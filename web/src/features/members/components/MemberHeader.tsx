@@ -1,6 +1,6 @@
 // The top of a member's profile (spec 000 §2 "Public profile dialog"): the banner (image, looping muted
 // video, or the aura gradient with 'No banner image'), the avatar ring (chosen colour or aura tier), the
-// profile music, identity and bio, Message / Follow / Send Energy (hidden on one's own profile), counts
+// profile music, identity and bio, Message / Follow / Send Energy / Mute (hidden on one's own profile), counts
 // (followers, following, profile visits, joined), and the aura out of 1000 with its bar and level.
 // The featured genie joins with the genies issue, beside the identity.
 import { Avatar } from '../../../ui/Avatar';
@@ -14,6 +14,7 @@ import { BannerDisplay } from '../../profile/components/BannerDisplay';
 import { SendEnergyButton } from '../../wallet/components/SendEnergyButton';
 import type { MemberProfile } from '../types';
 import { FollowButton } from './FollowButton';
+import { MuteButton } from './MuteButton';
 import { ProfileAudioPlayer } from './ProfileAudioPlayer';
 import styles from './MemberProfileDialog.module.css';
 
@@ -60,6 +61,7 @@ export function MemberHeader({ profile }: { profile: MemberProfile }) {
             <MessageButton userId={profile.id} />
             <FollowButton profile={profile} />
             <SendEnergyButton member={profile} />
+            <MuteButton profile={profile} />
           </div>
         )}
       </div>

@@ -3,7 +3,7 @@
 // (ProfileDetailsForm: display name, animation, bio with counter, gradient, ring colour, background, ring
 // preview, YouTube link, Save Changes). The SuperAura card invites non-members to the Upgrade section and
 // shows members their subscription. 'Account Security' below it: the password change and the devices
-// the member is signed in on.
+// the member is signed in on. 'Privacy' last: the members they muted.
 import { useId, useRef, type ChangeEvent } from 'react';
 import type { User } from '../../../api/types';
 import { Avatar } from '../../../ui/Avatar';
@@ -13,6 +13,7 @@ import { ProgressBar } from '../../../ui/ProgressBar';
 import { Spinner } from '../../../ui/Spinner';
 import { ChangePasswordForm } from '../../auth/components/ChangePasswordForm';
 import { DevicesList } from '../../auth/components/DevicesList';
+import { MutedMembersList } from '../../members/components/MutedMembersList';
 import { SuperAuraCard } from '../../superaura/components/SuperAuraCard';
 import { useBannerUpload } from '../hooks/useBannerUpload';
 import { useProfilePictureUpload } from '../hooks/useProfilePictureUpload';
@@ -31,6 +32,7 @@ function takeFile(event: ChangeEvent<HTMLInputElement>, use: (file: File) => voi
 export function ProfileSettings({ user, onUpgrade }: { user: User; onUpgrade: () => void }) {
   const headingId = useId();
   const securityId = useId();
+  const privacyId = useId();
   return (
     <>
       <section className={styles.settings} aria-labelledby={headingId}>
@@ -50,6 +52,13 @@ export function ProfileSettings({ user, onUpgrade }: { user: User; onUpgrade: ()
         </h3>
         <ChangePasswordForm key={user.id} />
         <DevicesList key={`devices-${user.id}`} />
+      </section>
+      <section className={styles.settings} aria-labelledby={privacyId}>
+        <h3 id={privacyId} className={styles.heading}>
+          <Icon name="block" size={18} />
+          Privacy
+        </h3>
+        <MutedMembersList key={`mutes-${user.id}`} />
       </section>
     </>
   );

@@ -113,6 +113,31 @@ export interface FollowState {
   isFollowing: boolean;
   followersCount: number;
   followingCount: number;
+  /** The caller muted this member (answered by GetFollowState; Follow and Unfollow leave it false). */
+  isMuted: boolean;
+}
+
+export interface MuteState {
+  userId: string;
+  muted: boolean;
+}
+
+export interface ListMutesRequest {
+  cursor: string;
+  limit: number;
+}
+
+export interface MutedMember {
+  member:
+    | Author
+    | undefined;
+  /** ISO 8601. */
+  mutedAt: string;
+}
+
+export interface MutedMemberPage {
+  mutes: MutedMember[];
+  nextCursor: string;
 }
 
 export interface GetFeedRequest {
@@ -1723,7 +1748,7 @@ export const CreateCommentRequest: MessageFns<CreateCommentRequest> = {
 };
 
 function createBaseFollowState(): FollowState {
-  return { userId: "", isFollowing: false, followersCount: 0, followingCount: 0 };
+  return { userId: "", isFollowing: false, followersCount: 0, followingCount: 0, isMuted: false };
 }
 
 export const FollowState: MessageFns<FollowState> = {
@@ -1739,6 +1764,9 @@ export const FollowState: MessageFns<FollowState> = {
     }
     if (message.followingCount !== 0) {
       writer.uint32(32).int32(message.followingCount);
+    }
+    if (message.isMuted !== false) {
+      writer.uint32(40).bool(message.isMuted);
     }
     return writer;
   },
@@ -1788,6 +1816,14 @@ export const FollowState: MessageFns<FollowState> = {
             message.followingCount = reader.int32();
             continue;
           }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.isMuted = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1822,6 +1858,11 @@ export const FollowState: MessageFns<FollowState> = {
         : isSet(object.following_count)
         ? globalThis.Number(object.following_count)
         : 0,
+      isMuted: isSet(object.isMuted)
+        ? globalThis.Boolean(object.isMuted)
+        : isSet(object.is_muted)
+        ? globalThis.Boolean(object.is_muted)
+        : false,
     };
   },
 
@@ -1839,6 +1880,9 @@ export const FollowState: MessageFns<FollowState> = {
     if (message.followingCount !== 0) {
       obj.followingCount = Math.round(message.followingCount);
     }
+    if (message.isMuted !== false) {
+      obj.isMuted = message.isMuted;
+    }
     return obj;
   },
 
@@ -1851,6 +1895,361 @@ export const FollowState: MessageFns<FollowState> = {
     message.isFollowing = object.isFollowing ?? false;
     message.followersCount = object.followersCount ?? 0;
     message.followingCount = object.followingCount ?? 0;
+    message.isMuted = object.isMuted ?? false;
+    return message;
+  },
+};
+
+function createBaseMuteState(): MuteState {
+  return { userId: "", muted: false };
+}
+
+export const MuteState: MessageFns<MuteState> = {
+  encode(message: MuteState, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.muted !== false) {
+      writer.uint32(16).bool(message.muted);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MuteState {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMuteState();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.muted = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MuteState {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      muted: isSet(object.muted) ? globalThis.Boolean(object.muted) : false,
+    };
+  },
+
+  toJSON(message: MuteState): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.muted !== false) {
+      obj.muted = message.muted;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MuteState>, I>>(base?: I): MuteState {
+    return MuteState.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MuteState>, I>>(object: I): MuteState {
+    const message = createBaseMuteState();
+    message.userId = object.userId ?? "";
+    message.muted = object.muted ?? false;
+    return message;
+  },
+};
+
+function createBaseListMutesRequest(): ListMutesRequest {
+  return { cursor: "", limit: 0 };
+}
+
+export const ListMutesRequest: MessageFns<ListMutesRequest> = {
+  encode(message: ListMutesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.cursor !== "") {
+      writer.uint32(10).string(message.cursor);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMutesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMutesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMutesRequest {
+    return {
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: ListMutesRequest): unknown {
+    const obj: any = {};
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListMutesRequest>, I>>(base?: I): ListMutesRequest {
+    return ListMutesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListMutesRequest>, I>>(object: I): ListMutesRequest {
+    const message = createBaseListMutesRequest();
+    message.cursor = object.cursor ?? "";
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseMutedMember(): MutedMember {
+  return { member: undefined, mutedAt: "" };
+}
+
+export const MutedMember: MessageFns<MutedMember> = {
+  encode(message: MutedMember, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.member !== undefined) {
+      Author.encode(message.member, writer.uint32(10).fork()).join();
+    }
+    if (message.mutedAt !== "") {
+      writer.uint32(18).string(message.mutedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MutedMember {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMutedMember();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.member = Author.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.mutedAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MutedMember {
+    return {
+      member: isSet(object.member) ? Author.fromJSON(object.member) : undefined,
+      mutedAt: isSet(object.mutedAt)
+        ? globalThis.String(object.mutedAt)
+        : isSet(object.muted_at)
+        ? globalThis.String(object.muted_at)
+        : "",
+    };
+  },
+
+  toJSON(message: MutedMember): unknown {
+    const obj: any = {};
+    if (message.member !== undefined) {
+      obj.member = Author.toJSON(message.member);
+    }
+    if (message.mutedAt !== "") {
+      obj.mutedAt = message.mutedAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MutedMember>, I>>(base?: I): MutedMember {
+    return MutedMember.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MutedMember>, I>>(object: I): MutedMember {
+    const message = createBaseMutedMember();
+    message.member = (object.member !== undefined && object.member !== null)
+      ? Author.fromPartial(object.member)
+      : undefined;
+    message.mutedAt = object.mutedAt ?? "";
+    return message;
+  },
+};
+
+function createBaseMutedMemberPage(): MutedMemberPage {
+  return { mutes: [], nextCursor: "" };
+}
+
+export const MutedMemberPage: MessageFns<MutedMemberPage> = {
+  encode(message: MutedMemberPage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.mutes) {
+      MutedMember.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.nextCursor !== "") {
+      writer.uint32(18).string(message.nextCursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MutedMemberPage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMutedMemberPage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.mutes.push(MutedMember.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.nextCursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MutedMemberPage {
+    return {
+      mutes: globalThis.Array.isArray(object?.mutes) ? object.mutes.map((e: any) => MutedMember.fromJSON(e)) : [],
+      nextCursor: isSet(object.nextCursor)
+        ? globalThis.String(object.nextCursor)
+        : isSet(object.next_cursor)
+        ? globalThis.String(object.next_cursor)
+        : "",
+    };
+  },
+
+  toJSON(message: MutedMemberPage): unknown {
+    const obj: any = {};
+    if (message.mutes?.length) {
+      obj.mutes = message.mutes.map((e) => MutedMember.toJSON(e));
+    }
+    if (message.nextCursor !== "") {
+      obj.nextCursor = message.nextCursor;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MutedMemberPage>, I>>(base?: I): MutedMemberPage {
+    return MutedMemberPage.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MutedMemberPage>, I>>(object: I): MutedMemberPage {
+    const message = createBaseMutedMemberPage();
+    message.mutes = object.mutes?.map((e) => MutedMember.fromPartial(e)) || [];
+    message.nextCursor = object.nextCursor ?? "";
     return message;
   },
 };
@@ -3569,7 +3968,7 @@ export const SocialServiceService = {
     responseSerialize: (value: FollowState): Buffer => Buffer.from(FollowState.encode(value).finish()),
     responseDeserialize: (value: Buffer): FollowState => FollowState.decode(value),
   },
-  /** Counts of a member and whether the caller follows them (for the composed profile). */
+  /** Counts of a member and whether the caller follows (and muted) them (for the composed profile). */
   getFollowState: {
     path: "/aura.social.v1.SocialService/GetFollowState" as const,
     requestStream: false as const,
@@ -3578,6 +3977,38 @@ export const SocialServiceService = {
     requestDeserialize: (value: Buffer): MemberRef => MemberRef.decode(value),
     responseSerialize: (value: FollowState): Buffer => Buffer.from(FollowState.encode(value).finish()),
     responseDeserialize: (value: Buffer): FollowState => FollowState.decode(value),
+  },
+  /**
+   * Mutes (the caller's own): a muted member's posts and stories leave the caller's feeds, stories and
+   * explore; their profile still shows them, and they are not told. Idempotent both ways.
+   */
+  muteMember: {
+    path: "/aura.social.v1.SocialService/MuteMember" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: MemberRef): Buffer => Buffer.from(MemberRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): MemberRef => MemberRef.decode(value),
+    responseSerialize: (value: MuteState): Buffer => Buffer.from(MuteState.encode(value).finish()),
+    responseDeserialize: (value: Buffer): MuteState => MuteState.decode(value),
+  },
+  unmuteMember: {
+    path: "/aura.social.v1.SocialService/UnmuteMember" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: MemberRef): Buffer => Buffer.from(MemberRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): MemberRef => MemberRef.decode(value),
+    responseSerialize: (value: MuteState): Buffer => Buffer.from(MuteState.encode(value).finish()),
+    responseDeserialize: (value: Buffer): MuteState => MuteState.decode(value),
+  },
+  /** The members the caller muted, the most recent first. */
+  listMutes: {
+    path: "/aura.social.v1.SocialService/ListMutes" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListMutesRequest): Buffer => Buffer.from(ListMutesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListMutesRequest => ListMutesRequest.decode(value),
+    responseSerialize: (value: MutedMemberPage): Buffer => Buffer.from(MutedMemberPage.encode(value).finish()),
+    responseDeserialize: (value: Buffer): MutedMemberPage => MutedMemberPage.decode(value),
   },
   /** feed: aura | high-aura | discovery | following */
   getFeed: {
@@ -3670,8 +4101,16 @@ export interface SocialServiceServer extends UntypedServiceImplementation {
   toggleCommentLike: handleUnaryCall<CommentRef, LikeState>;
   follow: handleUnaryCall<MemberRef, FollowState>;
   unfollow: handleUnaryCall<MemberRef, FollowState>;
-  /** Counts of a member and whether the caller follows them (for the composed profile). */
+  /** Counts of a member and whether the caller follows (and muted) them (for the composed profile). */
   getFollowState: handleUnaryCall<MemberRef, FollowState>;
+  /**
+   * Mutes (the caller's own): a muted member's posts and stories leave the caller's feeds, stories and
+   * explore; their profile still shows them, and they are not told. Idempotent both ways.
+   */
+  muteMember: handleUnaryCall<MemberRef, MuteState>;
+  unmuteMember: handleUnaryCall<MemberRef, MuteState>;
+  /** The members the caller muted, the most recent first. */
+  listMutes: handleUnaryCall<ListMutesRequest, MutedMemberPage>;
   /** feed: aura | high-aura | discovery | following */
   getFeed: handleUnaryCall<GetFeedRequest, PostPage>;
   /** Active stories of the caller and the members they follow. */
@@ -3800,7 +4239,7 @@ export interface SocialServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: FollowState) => void,
   ): ClientUnaryCall;
-  /** Counts of a member and whether the caller follows them (for the composed profile). */
+  /** Counts of a member and whether the caller follows (and muted) them (for the composed profile). */
   getFollowState(
     request: MemberRef,
     callback: (error: ServiceError | null, response: FollowState) => void,
@@ -3815,6 +4254,53 @@ export interface SocialServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: FollowState) => void,
+  ): ClientUnaryCall;
+  /**
+   * Mutes (the caller's own): a muted member's posts and stories leave the caller's feeds, stories and
+   * explore; their profile still shows them, and they are not told. Idempotent both ways.
+   */
+  muteMember(request: MemberRef, callback: (error: ServiceError | null, response: MuteState) => void): ClientUnaryCall;
+  muteMember(
+    request: MemberRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: MuteState) => void,
+  ): ClientUnaryCall;
+  muteMember(
+    request: MemberRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: MuteState) => void,
+  ): ClientUnaryCall;
+  unmuteMember(
+    request: MemberRef,
+    callback: (error: ServiceError | null, response: MuteState) => void,
+  ): ClientUnaryCall;
+  unmuteMember(
+    request: MemberRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: MuteState) => void,
+  ): ClientUnaryCall;
+  unmuteMember(
+    request: MemberRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: MuteState) => void,
+  ): ClientUnaryCall;
+  /** The members the caller muted, the most recent first. */
+  listMutes(
+    request: ListMutesRequest,
+    callback: (error: ServiceError | null, response: MutedMemberPage) => void,
+  ): ClientUnaryCall;
+  listMutes(
+    request: ListMutesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: MutedMemberPage) => void,
+  ): ClientUnaryCall;
+  listMutes(
+    request: ListMutesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: MutedMemberPage) => void,
   ): ClientUnaryCall;
   /** feed: aura | high-aura | discovery | following */
   getFeed(request: GetFeedRequest, callback: (error: ServiceError | null, response: PostPage) => void): ClientUnaryCall;
