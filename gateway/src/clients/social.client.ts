@@ -62,6 +62,18 @@ export class SocialClient implements OnModuleDestroy {
     return unaryCall(this.client, this.client.listMutes, request, callerMetadata(caller));
   }
 
+  muteWord(caller: Caller, request: social.MuteWordRequest) {
+    return unaryCall(this.client, this.client.muteWord, request, callerMetadata(caller));
+  }
+
+  unmuteWord(caller: Caller, id: string) {
+    return unaryCall(this.client, this.client.unmuteWord, { id }, callerMetadata(caller));
+  }
+
+  listMutedWords(caller: Caller) {
+    return unaryCall(this.client, this.client.listMutedWords, {}, callerMetadata(caller));
+  }
+
   getFollowState(caller: Caller, userId: string) {
     return unaryCall(this.client, this.client.getFollowState, { userId }, callerMetadata(caller));
   }

@@ -3,6 +3,7 @@ import { ContentRateLimitGuard } from './content-rate-limit.guard';
 import { ExploreController } from './explore.controller';
 import { MemberProfiles } from './member-profiles';
 import { MembersController } from './members.controller';
+import { MutedWordsController } from './muted-words.controller';
 import { MutesController } from './mutes.controller';
 import { PostsController } from './posts.controller';
 import { ProfilePostsController } from './profile-posts.controller';
@@ -16,6 +17,7 @@ export const SOCIAL_CONTROLLERS = [
   StoriesController,
   MembersController,
   MutesController,
+  MutedWordsController,
   ProfilePostsController,
   ExploreController,
   PublicController,

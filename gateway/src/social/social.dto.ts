@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { UserResponse } from '../auth/auth.dto';
 import {
   POST_CATEGORIES,
@@ -177,6 +177,38 @@ export class MuteResponse {
 export class MutedMemberResponse {
   @ApiProperty({ type: PostAuthor }) user!: PostAuthor;
   @ApiProperty({ format: 'date-time' }) muted_at!: string;
+}
+
+export class MuteWordRequest {
+  @ApiProperty({
+    example: 'spoilers',
+    description:
+      'A word or phrase (matched as whole words, in any case), or a tag with its #; 1-50 characters',
+  })
+  @IsString({ message: 'phrase is required' })
+  @MaxLength(1000, { message: 'phrase is too long' })
+  phrase!: string;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    maximum: 8760,
+    default: 0,
+    description: 'Hours until the mute ends (24, 168, 720…); 0 or absent: until unmuted',
+  })
+  @IsOptional()
+  @IsInt({ message: 'expires_in_hours must be a whole number from 0 to 8760' })
+  @Min(0, { message: 'expires_in_hours must be a whole number from 0 to 8760' })
+  @Max(8760, { message: 'expires_in_hours must be a whole number from 0 to 8760' })
+  expires_in_hours?: number;
+}
+
+export class MutedWordResponse {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ description: 'As stored: trimmed, lower-cased' }) phrase!: string;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'null: until unmuted' })
+  expires_at!: string | null;
 }
 
 /**

@@ -22,6 +22,8 @@ export class UuidPipe implements PipeTransform<string, string> {
 
 export const PostIdPipe = new UuidPipe(POST_NOT_FOUND);
 export const CommentIdPipe = new UuidPipe(COMMENT_NOT_FOUND);
+export const MUTED_WORD_NOT_FOUND = 'Muted word not found';
+export const MutedWordIdPipe = new UuidPipe(MUTED_WORD_NOT_FOUND);
 
 /**
  * Members: identity's ids. Identity names members by MongoDB ObjectId (24 hex digits); a UUID is

@@ -346,3 +346,55 @@ describe('mutes', () => {
     expect((await api('GET', '/mutes?cursor=!!', { token: me.token })).status).toBe(422);
   });
 });
+
+describe('muted words and tags', () => {
+  it('hide matching posts from my feeds and explore until unmuted; my own posts stay', async () => {
+    const [me, friend] = await socialMembers(2, 'mword');
+    const word = uniqueWord('spoil');
+    expect((await follow(me, friend)).status).toBe(200);
+    const theirs = await createPost(friend, { content: `The twist: ${word.toUpperCase()}!` });
+    const mine = await createPost(me, { content: `My own ${word}` });
+    const following = async () => ids((await api('GET', '/posts/feed/following', { token: me.token })).body);
+
+    const muted = await api('POST', '/muted-words', {
+      token: me.token,
+      body: { phrase: ` ${word} `, expires_in_hours: 168 },
+    });
+    expect(muted).toMatchObject({
+      status: 201,
+      body: { id: expect.any(String), phrase: word, expires_at: expect.any(String) },
+    });
+    expect(await following()).not.toContain(theirs.id);
+    expect(await following()).toContain(mine.id);
+    expect(ids((await api('GET', `/search?query=${word}`, { token: me.token })).body.posts)).toEqual([
+      mine.id,
+    ]);
+    expect(ids((await api('GET', `/search?query=${word}`, { token: friend.token })).body.posts)).toEqual(
+      expect.arrayContaining([theirs.id, mine.id]),
+    );
+    expect((await api('GET', '/muted-words', { token: me.token })).body).toEqual([muted.body]);
+
+    expect((await api('DELETE', `/muted-words/${muted.body.id}`, { token: me.token })).status).toBe(204);
+    expect(await following()).toContain(theirs.id);
+    expect(await api('DELETE', `/muted-words/${muted.body.id}`, { token: me.token })).toMatchObject({
+      status: 404,
+      body: { detail: 'Muted word not found' },
+    });
+  });
+
+  it('refuses what the rules refuse, and anonymous callers', async () => {
+    const [me] = await socialMembers(1, 'mword');
+    const mute = (body: unknown) => api('POST', '/muted-words', { token: me.token, body });
+    expect(await mute({ phrase: '   ' })).toMatchObject({
+      status: 400,
+      body: { detail: 'A muted word must be 1 to 50 characters' },
+    });
+    expect((await mute({ phrase: 'x'.repeat(51) })).status).toBe(400);
+    expect((await mute({ phrase: 'ok', expires_in_hours: 9000 })).status).toBe(422);
+    expect((await mute({ phrase: 'ok', expires_in_hours: 1.5 })).status).toBe(422);
+    expect((await mute({})).status).toBe(422);
+    expect((await api('DELETE', '/muted-words/not-an-id', { token: me.token })).status).toBe(404);
+    expect((await api('GET', '/muted-words')).status).toBe(401);
+    expect((await api('POST', '/muted-words', { body: { phrase: 'x' } })).status).toBe(401);
+  });
+});

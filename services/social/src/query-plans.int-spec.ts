@@ -16,6 +16,7 @@ import { commentLikeId, postLikeId } from './likes/like.schema';
 import { LikesRepository } from './likes/likes.repository';
 import { MembersRepository } from './members/members.repository';
 import { muteId } from './mutes/mute.schema';
+import { MutedWordsRepository } from './mutes/muted-words.repository';
 import { MutesRepository } from './mutes/mutes.repository';
 import { PostQueries, PostsRepository } from './posts/posts.repository';
 import { CommentsRepository } from './comments/comments.repository';
@@ -187,6 +188,17 @@ describe('comments, likes, follows, blocks, members', () => {
     );
     await expectIndexed(mutes, { _id: muteId(me, friend) });
     await h.api.unmuteMember(me, { userId: friend });
+  });
+
+  it('muted words: a member’s in force, the newest first; one phrase', async () => {
+    const words = h.app.get(MutedWordsRepository).model;
+    await h.api.muteWord(me, { phrase: 'plans' });
+    await expectIndexed(
+      words,
+      { memberId: me, $or: [{ expiresAt: null }, { expiresAt: { $gt: new Date() } }] },
+      { sort: { createdAt: -1 } },
+    );
+    await expectIndexed(words, { memberId: me, phrase: 'plans' });
   });
 
   it('blocks either way, members by id and by username, big authors', async () => {

@@ -14,6 +14,7 @@ import type { SocialConfig } from './config';
 import { FollowsRepository } from './follows/follows.repository';
 import { LikesRepository } from './likes/likes.repository';
 import { MembersRepository } from './members/members.repository';
+import { MutedWordsRepository } from './mutes/muted-words.repository';
 import { MutesRepository } from './mutes/mutes.repository';
 import { PostsRepository } from './posts/posts.repository';
 
@@ -33,6 +34,7 @@ const REPOSITORIES = [
   CommentsRepository,
   FollowsRepository,
   MutesRepository,
+  MutedWordsRepository,
 ];
 
 /**

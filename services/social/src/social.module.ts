@@ -6,6 +6,7 @@ import type { SocialConfig } from './config';
 import { ExploreModule } from './explore/explore.module';
 import { FeedsService } from './feeds/feeds.service';
 import { Timelines } from './feeds/timelines';
+import { MutedWordsService } from './mutes/muted-words.service';
 import { MutesService } from './mutes/mutes.service';
 import { FollowsService } from './follows/follows.service';
 import { SocialGrpcController } from './grpc/social.grpc-controller';
@@ -27,6 +28,7 @@ export const SOCIAL_CORE_PROVIDERS = [
   CommentsService,
   FollowsService,
   MutesService,
+  MutedWordsService,
   FeedsService,
   MembersConsumer,
   BlocksConsumer,

@@ -8,6 +8,8 @@ import { contentQueryOf, memberPrefixOf, prefixRange, startsWordsOf } from '../c
 import { LikesRepository } from '../likes/likes.repository';
 import type { MemberDoc } from '../members/member.schema';
 import { MutesRepository } from '../mutes/mutes.repository';
+import { mutedPhraseMatcher } from '../mutes/muted-word-rules';
+import { MutedWordsRepository } from '../mutes/muted-words.repository';
 import { MembersRepository } from '../members/members.repository';
 import { STORY_LIFETIME_MS } from '../posts/post-rules';
 import { toPost } from '../posts/post.mapper';
@@ -163,6 +165,7 @@ export class ExploreService {
     @Inject(MembersRepository) private readonly members: MembersRepository,
     @Inject(BlocksRepository) private readonly blocks: BlocksRepository,
     @Inject(MutesRepository) private readonly mutes: MutesRepository,
+    @Inject(MutedWordsRepository) private readonly mutedWords: MutedWordsRepository,
     @Inject(LikesRepository) private readonly likes: LikesRepository,
     @Inject(AnswerCache) private readonly cache: AnswerCache,
     @Optional() @Inject(EXPLORE_OPTIONS) options?: Partial<ExploreOptions>,
@@ -176,15 +179,23 @@ export class ExploreService {
     const query = parseSearchRequest(request);
     if (!query) return { users: [], posts: [], stories: [], tags: [] };
     const lists = searchLists(query.contentType);
-    const [hidden, muted] = callerId
-      ? await Promise.all([this.blocks.blockedEitherWay(callerId), this.mutes.mutedBy(callerId)])
-      : [new Set<string>(), new Set<string>()];
-    // A muted member can still be found by name; their posts and stories are left out.
-    const hiddenContent = muted.size === 0 ? hidden : new Set([...hidden, ...muted]);
+    const [hidden, muted, mutedPhrases] = await Promise.all([
+      callerId ? this.blocks.blockedEitherWay(callerId) : new Set<string>(),
+      callerId ? this.mutes.mutedBy(callerId) : new Set<string>(),
+      callerId ? this.mutedWords.phrasesOf(callerId, this.clock.now()) : [],
+    ]);
+    const holdsMuted = mutedPhraseMatcher(mutedPhrases);
+    // A muted member can still be found by name; their posts and stories are left out, as are posts
+    // and stories with a muted word or tag.
+    const hiddenAuthors = muted.size === 0 ? hidden : new Set([...hidden, ...muted]);
+    const content = {
+      hidden: hiddenAuthors,
+      muted: (doc: PostDoc) => doc.authorId !== callerId && holdsMuted(doc.content ?? '', doc.tags ?? []),
+    };
     const [users, posts, stories, tags] = await Promise.all([
       lists.users && !query.tagQuery ? this.findMembers(query.term, hidden, query.limit) : [],
-      lists.posts ? this.findContent(query, hiddenContent, false) : [],
-      lists.stories ? this.findContent(query, hiddenContent, true) : [],
+      lists.posts ? this.findContent(query, content, false) : [],
+      lists.stories ? this.findContent(query, content, true) : [],
       lists.tags && couldMatchTag(query.term) ? this.rankings.tagsStartingWith(query.term, query.limit) : [],
     ]);
     const [postList, storyList] = await this.toPosts([posts, stories], callerId);
@@ -269,7 +280,11 @@ export class ExploreService {
   }
 
   /** Posts or live stories the text finds, newest first, read window by window until a page is full. */
-  private async findContent(query: SearchQuery, hidden: Set<string>, stories: boolean): Promise<PostDoc[]> {
+  private async findContent(
+    query: SearchQuery,
+    { hidden, muted }: { hidden: Set<string>; muted: (doc: PostDoc) => boolean },
+    stories: boolean,
+  ): Promise<PostDoc[]> {
     const words = query.tagQuery ? null : contentQueryOf(query.term);
     if (!query.tagQuery && !words) return [];
     const now = this.clock.now();
@@ -279,7 +294,8 @@ export class ExploreService {
       (!stories || (doc.expiresAt !== null && new Date(doc.expiresAt) > now)) &&
       (!query.category || doc.category === query.category) &&
       !hidden.has(doc.authorId) &&
-      (!words || startsWordsOf(doc.content ?? '', words.words));
+      (!words || startsWordsOf(doc.content ?? '', words.words)) &&
+      !muted(doc);
     // Tags are a range of their index, which a window would not narrow on this engine: one read.
     const windows = words ? searchWindows(now, stories) : [{ from: null, to: null }];
     const found: PostDoc[] = [];

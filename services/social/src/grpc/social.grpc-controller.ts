@@ -5,6 +5,7 @@ import { CommentsService } from '../comments/comments.service';
 import { ExploreService } from '../explore/explore.service';
 import { FeedsService } from '../feeds/feeds.service';
 import { FollowsService } from '../follows/follows.service';
+import { MutedWordsService } from '../mutes/muted-words.service';
 import { MutesService } from '../mutes/mutes.service';
 import { LikesService } from '../likes/likes.service';
 import { PostsService } from '../posts/posts.service';
@@ -19,6 +20,7 @@ export class SocialGrpcController implements AsyncService<social.SocialServiceSe
     @Inject(CommentsService) private readonly comments: CommentsService,
     @Inject(FollowsService) private readonly follows: FollowsService,
     @Inject(MutesService) private readonly mutes: MutesService,
+    @Inject(MutedWordsService) private readonly mutedWords: MutedWordsService,
     @Inject(FeedsService) private readonly feeds: FeedsService,
     @Inject(ExploreService) private readonly explore: ExploreService,
     @Inject(PublicService) private readonly publicViews: PublicService,
@@ -70,6 +72,18 @@ export class SocialGrpcController implements AsyncService<social.SocialServiceSe
 
   listMutes(request: social.ListMutesRequest, context: CallContext) {
     return this.mutes.list(request, context);
+  }
+
+  muteWord(request: social.MuteWordRequest, context: CallContext) {
+    return this.mutedWords.mute(request, context);
+  }
+
+  unmuteWord(request: social.MutedWordRef, context: CallContext) {
+    return this.mutedWords.unmute(request, context);
+  }
+
+  listMutedWords(request: common.Empty, context: CallContext) {
+    return this.mutedWords.list(request, context);
   }
 
   getFeed(request: social.GetFeedRequest, context: CallContext) {

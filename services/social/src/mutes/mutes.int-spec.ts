@@ -84,3 +84,60 @@ describe('muting a member', () => {
     expect((await refused(h.api.listMutes(me, { cursor: '!!' }))).code).toBe(status.INVALID_ARGUMENT);
   });
 });
+
+describe('muting a word or a tag', () => {
+  it("hides posts and stories holding it from the muter's feeds and stories until it ends", async () => {
+    const [me, friend] = [await h.member(), await h.member()];
+    await h.api.follow(me, { userId: friend });
+    h.clock.advance(1);
+    const spoiler = (await h.api.createPost(friend, { content: 'The ENDING of the finale!' })).id;
+    h.clock.advance(1);
+    const tagged = (await h.api.createPost(friend, { content: 'Big news #Finale' })).id;
+    h.clock.advance(1);
+    const calm = (await h.api.createPost(friend, { content: 'Endings are beginnings' })).id;
+    const story = (await h.api.createPost(friend, { content: 'no ending here', isStory: true })).id;
+    h.clock.advance(1);
+    const mine = (await h.api.createPost(me, { content: 'my own ending' })).id;
+
+    const word = await h.api.muteWord(me, { phrase: '  Ending ', expiresInHours: 24 });
+    expect(word).toMatchObject({ phrase: 'ending', expiresAt: expect.any(String) });
+    h.clock.advance(1);
+    await h.api.muteWord(me, { phrase: '#finale' });
+    // Whole words only ("Endings" stays); never one's own posts.
+    expect(idsOf(await h.api.getFeed(me, { feed: 'following' }))).toEqual([mine, calm]);
+    expect(idsOf(await h.api.listStories(me, {}))).not.toContain(story);
+    expect(idsOf(await h.api.getFeed(friend, { feed: 'following' }))).toEqual(
+      expect.arrayContaining([spoiler, tagged, calm]),
+    );
+    expect((await h.api.listMutedWords(me, {})).words.map((entry) => entry.phrase)).toEqual([
+      '#finale',
+      'ending',
+    ]);
+
+    // A day later the word's mute has ended; the tag's has not.
+    h.clock.advance(24 * 3600_000 + 1);
+    expect(idsOf(await h.api.getFeed(me, { feed: 'following' }))).toEqual([mine, calm, spoiler]);
+    expect((await h.api.listMutedWords(me, {})).words.map((entry) => entry.phrase)).toEqual(['#finale']);
+
+    const [tag] = (await h.api.listMutedWords(me, {})).words;
+    await h.api.unmuteWord(me, { id: tag.id });
+    expect(idsOf(await h.api.getFeed(me, { feed: 'following' }))).toEqual([mine, calm, tagged, spoiler]);
+    expect((await refused(h.api.unmuteWord(me, { id: tag.id }))).code).toBe(status.NOT_FOUND);
+  });
+
+  it('refuses an empty or long phrase, a bad expiry, and another member’s word', async () => {
+    const [me, other] = [await h.member(), await h.member()];
+    for (const phrase of ['', '   ', 'x'.repeat(51)])
+      expect((await refused(h.api.muteWord(me, { phrase }))).code).toBe(status.FAILED_PRECONDITION);
+    expect((await refused(h.api.muteWord(me, { phrase: 'ok', expiresInHours: 9000 }))).code).toBe(
+      status.INVALID_ARGUMENT,
+    );
+    const word = await h.api.muteWord(me, { phrase: 'mine' });
+    expect((await refused(h.api.unmuteWord(other, { id: word.id }))).code).toBe(status.NOT_FOUND);
+    // Muting it again keeps one entry, with the new expiry.
+    await h.api.muteWord(me, { phrase: 'MINE', expiresInHours: 1 });
+    expect((await h.api.listMutedWords(me, {})).words).toEqual([
+      expect.objectContaining({ id: word.id, phrase: 'mine', expiresAt: expect.any(String) }),
+    ]);
+  });
+});

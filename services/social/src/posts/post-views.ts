@@ -4,6 +4,8 @@ import { BlocksRepository } from '../blocks/blocks.repository';
 import { CLOCK, Clock } from '../common/clock';
 import { LikesRepository } from '../likes/likes.repository';
 import { MembersRepository } from '../members/members.repository';
+import { mutedPhraseMatcher } from '../mutes/muted-word-rules';
+import { MutedWordsRepository } from '../mutes/muted-words.repository';
 import { MutesRepository } from '../mutes/mutes.repository';
 import { toPost } from './post.mapper';
 import type { PostDoc } from './post.schema';
@@ -25,6 +27,7 @@ export class PostViews {
     @Inject(LikesRepository) private readonly likes: LikesRepository,
     @Inject(BlocksRepository) private readonly blocks: BlocksRepository,
     @Inject(MutesRepository) private readonly mutes: MutesRepository,
+    @Inject(MutedWordsRepository) private readonly mutedWords: MutedWordsRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -45,6 +48,16 @@ export class PostViews {
     ]);
     if (muted.size === 0) return blocked;
     return new Set([...blocked, ...muted]);
+  }
+
+  /**
+   * Whether a post holds a word or tag the viewer muted (their feeds, stories and explore leave it out);
+   * never for the viewer's own posts, nor without a viewer.
+   */
+  async mutedWordsFor(viewerId: string | undefined): Promise<(doc: PostDoc) => boolean> {
+    if (!viewerId) return () => false;
+    const holdsMuted = mutedPhraseMatcher(await this.mutedWords.phrasesOf(viewerId, this.clock.now()));
+    return (doc) => doc.authorId !== viewerId && holdsMuted(doc.content ?? '', doc.tags ?? []);
   }
 
   /** The live posts among `ids` whose author is not hidden, in the order of `ids`. */

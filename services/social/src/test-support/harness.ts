@@ -11,7 +11,7 @@ import {
   ServiceRuntime,
 } from '@aura/platform';
 import { testIdentity, waitFor } from '@aura/platform/testing';
-import { identityEvents, social } from '@aura/proto';
+import { common, identityEvents, social } from '@aura/proto';
 import { Metadata, ServiceError } from '@grpc/grpc-js';
 import { DynamicModule, INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -117,6 +117,9 @@ function makeApi(client: social.SocialServiceClient) {
     muteMember: call<social.MemberRef, social.MuteState>('muteMember', social.MemberRef),
     unmuteMember: call<social.MemberRef, social.MuteState>('unmuteMember', social.MemberRef),
     listMutes: call<social.ListMutesRequest, social.MutedMemberPage>('listMutes', social.ListMutesRequest),
+    muteWord: call<social.MuteWordRequest, social.MutedWord>('muteWord', social.MuteWordRequest),
+    unmuteWord: call<social.MutedWordRef, common.Empty>('unmuteWord', social.MutedWordRef),
+    listMutedWords: call<common.Empty, social.MutedWordList>('listMutedWords', common.Empty),
     getFeed: call<social.GetFeedRequest, social.PostPage>('getFeed', social.GetFeedRequest),
     listStories: call<social.ListStoriesRequest, social.PostPage>('listStories', social.ListStoriesRequest),
     listMemberContent: call<social.ListMemberContentRequest, social.PostPage>(

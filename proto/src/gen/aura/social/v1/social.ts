@@ -135,6 +135,31 @@ export interface MutedMember {
   mutedAt: string;
 }
 
+export interface MuteWordRequest {
+  /** A word or phrase, or a tag written with its #; 1-50 characters. */
+  phrase: string;
+  /** 0: until unmuted; otherwise 1-8760 hours from now. */
+  expiresInHours: number;
+}
+
+export interface MutedWordRef {
+  id: string;
+}
+
+export interface MutedWord {
+  id: string;
+  /** As stored: trimmed, lower-cased. */
+  phrase: string;
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601; empty: until unmuted. */
+  expiresAt: string;
+}
+
+export interface MutedWordList {
+  words: MutedWord[];
+}
+
 export interface MutedMemberPage {
   mutes: MutedMember[];
   nextCursor: string;
@@ -2165,6 +2190,356 @@ export const MutedMember: MessageFns<MutedMember> = {
   },
 };
 
+function createBaseMuteWordRequest(): MuteWordRequest {
+  return { phrase: "", expiresInHours: 0 };
+}
+
+export const MuteWordRequest: MessageFns<MuteWordRequest> = {
+  encode(message: MuteWordRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.phrase !== "") {
+      writer.uint32(10).string(message.phrase);
+    }
+    if (message.expiresInHours !== 0) {
+      writer.uint32(16).int32(message.expiresInHours);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MuteWordRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMuteWordRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.phrase = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.expiresInHours = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MuteWordRequest {
+    return {
+      phrase: isSet(object.phrase) ? globalThis.String(object.phrase) : "",
+      expiresInHours: isSet(object.expiresInHours)
+        ? globalThis.Number(object.expiresInHours)
+        : isSet(object.expires_in_hours)
+        ? globalThis.Number(object.expires_in_hours)
+        : 0,
+    };
+  },
+
+  toJSON(message: MuteWordRequest): unknown {
+    const obj: any = {};
+    if (message.phrase !== "") {
+      obj.phrase = message.phrase;
+    }
+    if (message.expiresInHours !== 0) {
+      obj.expiresInHours = Math.round(message.expiresInHours);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MuteWordRequest>, I>>(base?: I): MuteWordRequest {
+    return MuteWordRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MuteWordRequest>, I>>(object: I): MuteWordRequest {
+    const message = createBaseMuteWordRequest();
+    message.phrase = object.phrase ?? "";
+    message.expiresInHours = object.expiresInHours ?? 0;
+    return message;
+  },
+};
+
+function createBaseMutedWordRef(): MutedWordRef {
+  return { id: "" };
+}
+
+export const MutedWordRef: MessageFns<MutedWordRef> = {
+  encode(message: MutedWordRef, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MutedWordRef {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMutedWordRef();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MutedWordRef {
+    return { id: isSet(object.id) ? globalThis.String(object.id) : "" };
+  },
+
+  toJSON(message: MutedWordRef): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MutedWordRef>, I>>(base?: I): MutedWordRef {
+    return MutedWordRef.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MutedWordRef>, I>>(object: I): MutedWordRef {
+    const message = createBaseMutedWordRef();
+    message.id = object.id ?? "";
+    return message;
+  },
+};
+
+function createBaseMutedWord(): MutedWord {
+  return { id: "", phrase: "", createdAt: "", expiresAt: "" };
+}
+
+export const MutedWord: MessageFns<MutedWord> = {
+  encode(message: MutedWord, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.phrase !== "") {
+      writer.uint32(18).string(message.phrase);
+    }
+    if (message.createdAt !== "") {
+      writer.uint32(26).string(message.createdAt);
+    }
+    if (message.expiresAt !== "") {
+      writer.uint32(34).string(message.expiresAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MutedWord {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMutedWord();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.phrase = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.expiresAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MutedWord {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      phrase: isSet(object.phrase) ? globalThis.String(object.phrase) : "",
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+      expiresAt: isSet(object.expiresAt)
+        ? globalThis.String(object.expiresAt)
+        : isSet(object.expires_at)
+        ? globalThis.String(object.expires_at)
+        : "",
+    };
+  },
+
+  toJSON(message: MutedWord): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.phrase !== "") {
+      obj.phrase = message.phrase;
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    if (message.expiresAt !== "") {
+      obj.expiresAt = message.expiresAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MutedWord>, I>>(base?: I): MutedWord {
+    return MutedWord.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MutedWord>, I>>(object: I): MutedWord {
+    const message = createBaseMutedWord();
+    message.id = object.id ?? "";
+    message.phrase = object.phrase ?? "";
+    message.createdAt = object.createdAt ?? "";
+    message.expiresAt = object.expiresAt ?? "";
+    return message;
+  },
+};
+
+function createBaseMutedWordList(): MutedWordList {
+  return { words: [] };
+}
+
+export const MutedWordList: MessageFns<MutedWordList> = {
+  encode(message: MutedWordList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.words) {
+      MutedWord.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MutedWordList {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMutedWordList();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.words.push(MutedWord.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MutedWordList {
+    return {
+      words: globalThis.Array.isArray(object?.words) ? object.words.map((e: any) => MutedWord.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: MutedWordList): unknown {
+    const obj: any = {};
+    if (message.words?.length) {
+      obj.words = message.words.map((e) => MutedWord.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MutedWordList>, I>>(base?: I): MutedWordList {
+    return MutedWordList.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MutedWordList>, I>>(object: I): MutedWordList {
+    const message = createBaseMutedWordList();
+    message.words = object.words?.map((e) => MutedWord.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 function createBaseMutedMemberPage(): MutedMemberPage {
   return { mutes: [], nextCursor: "" };
 }
@@ -4010,6 +4385,38 @@ export const SocialServiceService = {
     responseSerialize: (value: MutedMemberPage): Buffer => Buffer.from(MutedMemberPage.encode(value).finish()),
     responseDeserialize: (value: Buffer): MutedMemberPage => MutedMemberPage.decode(value),
   },
+  /**
+   * Muted words and tags (the caller's own): posts and stories whose text holds the word (as a whole
+   * word, in any case) or the tag leave the caller's feeds, stories and explore until the expiry.
+   * Muting a word again replaces its expiry.
+   */
+  muteWord: {
+    path: "/aura.social.v1.SocialService/MuteWord" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: MuteWordRequest): Buffer => Buffer.from(MuteWordRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): MuteWordRequest => MuteWordRequest.decode(value),
+    responseSerialize: (value: MutedWord): Buffer => Buffer.from(MutedWord.encode(value).finish()),
+    responseDeserialize: (value: Buffer): MutedWord => MutedWord.decode(value),
+  },
+  unmuteWord: {
+    path: "/aura.social.v1.SocialService/UnmuteWord" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: MutedWordRef): Buffer => Buffer.from(MutedWordRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): MutedWordRef => MutedWordRef.decode(value),
+    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+  },
+  listMutedWords: {
+    path: "/aura.social.v1.SocialService/ListMutedWords" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    requestDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    responseSerialize: (value: MutedWordList): Buffer => Buffer.from(MutedWordList.encode(value).finish()),
+    responseDeserialize: (value: Buffer): MutedWordList => MutedWordList.decode(value),
+  },
   /** feed: aura | high-aura | discovery | following */
   getFeed: {
     path: "/aura.social.v1.SocialService/GetFeed" as const,
@@ -4111,6 +4518,14 @@ export interface SocialServiceServer extends UntypedServiceImplementation {
   unmuteMember: handleUnaryCall<MemberRef, MuteState>;
   /** The members the caller muted, the most recent first. */
   listMutes: handleUnaryCall<ListMutesRequest, MutedMemberPage>;
+  /**
+   * Muted words and tags (the caller's own): posts and stories whose text holds the word (as a whole
+   * word, in any case) or the tag leave the caller's feeds, stories and explore until the expiry.
+   * Muting a word again replaces its expiry.
+   */
+  muteWord: handleUnaryCall<MuteWordRequest, MutedWord>;
+  unmuteWord: handleUnaryCall<MutedWordRef, Empty>;
+  listMutedWords: handleUnaryCall<Empty, MutedWordList>;
   /** feed: aura | high-aura | discovery | following */
   getFeed: handleUnaryCall<GetFeedRequest, PostPage>;
   /** Active stories of the caller and the members they follow. */
@@ -4301,6 +4716,53 @@ export interface SocialServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: MutedMemberPage) => void,
+  ): ClientUnaryCall;
+  /**
+   * Muted words and tags (the caller's own): posts and stories whose text holds the word (as a whole
+   * word, in any case) or the tag leave the caller's feeds, stories and explore until the expiry.
+   * Muting a word again replaces its expiry.
+   */
+  muteWord(
+    request: MuteWordRequest,
+    callback: (error: ServiceError | null, response: MutedWord) => void,
+  ): ClientUnaryCall;
+  muteWord(
+    request: MuteWordRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: MutedWord) => void,
+  ): ClientUnaryCall;
+  muteWord(
+    request: MuteWordRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: MutedWord) => void,
+  ): ClientUnaryCall;
+  unmuteWord(request: MutedWordRef, callback: (error: ServiceError | null, response: Empty) => void): ClientUnaryCall;
+  unmuteWord(
+    request: MutedWordRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  unmuteWord(
+    request: MutedWordRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  listMutedWords(
+    request: Empty,
+    callback: (error: ServiceError | null, response: MutedWordList) => void,
+  ): ClientUnaryCall;
+  listMutedWords(
+    request: Empty,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: MutedWordList) => void,
+  ): ClientUnaryCall;
+  listMutedWords(
+    request: Empty,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: MutedWordList) => void,
   ): ClientUnaryCall;
   /** feed: aura | high-aura | discovery | following */
   getFeed(request: GetFeedRequest, callback: (error: ServiceError | null, response: PostPage) => void): ClientUnaryCall;
