@@ -5,7 +5,7 @@ import { ApiError } from '../../../api/errors';
 import { queryKeys } from '../../../api/query-keys';
 import type { DeviceSessionResponse } from '../../../api/types';
 import { Icon } from '../../../ui/icons';
-import { Skeleton } from '../../../ui/Skeleton';
+import { SettingsListStatus } from '../../../ui/SettingsListStatus';
 import { Spinner } from '../../../ui/Spinner';
 import { timeAgo } from '../../../ui/text';
 import { showToast } from '../../../ui/toast';
@@ -49,21 +49,9 @@ export function DevicesList() {
       <span className={wellness.hint}>
         Where your account is signed in. Sign out any device you don&apos;t recognise.
       </span>
-      {sessions.isPending ? (
-        <div className={styles.list} aria-busy="true">
-          <Skeleton height={52} />
-          <Skeleton height={52} />
-        </div>
-      ) : sessions.isError ? (
-        <p className={wellness.error} role="alert">
-          {problemOf(sessions.error, 'Failed to load your devices')}{' '}
-          <button type="button" className="btn btn-ghost" onClick={() => void sessions.refetch()}>
-            Try again
-          </button>
-        </p>
-      ) : (
+      <SettingsListStatus query={sessions} failed="Failed to load your devices" isEmpty={false}>
         <ul className={styles.list}>
-          {sessions.data.map((session) => (
+          {(sessions.data ?? []).map((session) => (
             <DeviceRow
               key={session.id}
               session={session}
@@ -72,7 +60,7 @@ export function DevicesList() {
             />
           ))}
         </ul>
-      )}
+      </SettingsListStatus>
       {others.length > 0 ? (
         <div className={wellness.formActions}>
           <button

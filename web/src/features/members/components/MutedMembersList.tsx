@@ -4,7 +4,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { ApiError } from '../../../api/errors';
 import { queryKeys } from '../../../api/query-keys';
 import { Avatar } from '../../../ui/Avatar';
-import { Skeleton } from '../../../ui/Skeleton';
+import { SettingsListStatus } from '../../../ui/SettingsListStatus';
 import { Spinner } from '../../../ui/Spinner';
 import { timeAgo } from '../../../ui/text';
 import { showToast } from '../../../ui/toast';
@@ -41,20 +41,12 @@ export function MutedMembersList() {
       <span className={wellness.hint}>
         Their posts and stories stay out of your feeds and explore. They are not told.
       </span>
-      {mutes.isPending ? (
-        <div className={styles.list} aria-busy="true">
-          <Skeleton height={48} />
-        </div>
-      ) : mutes.isError ? (
-        <p className={wellness.error} role="alert">
-          Failed to load muted members.{' '}
-          <button type="button" className="btn btn-ghost" onClick={() => void mutes.refetch()}>
-            Try again
-          </button>
-        </p>
-      ) : entries.length === 0 ? (
-        <p className={wellness.hint}>You haven&apos;t muted anyone.</p>
-      ) : (
+      <SettingsListStatus
+        query={mutes}
+        failed="Failed to load muted members."
+        empty="You haven't muted anyone."
+        isEmpty={entries.length === 0}
+      >
         <ul className={styles.list}>
           {entries.map(({ user, muted_at }) => (
             <li key={user.id} className={styles.row}>
@@ -83,7 +75,7 @@ export function MutedMembersList() {
             </li>
           ))}
         </ul>
-      )}
+      </SettingsListStatus>
       {mutes.hasNextPage ? (
         <div className={wellness.formActions}>
           <button
