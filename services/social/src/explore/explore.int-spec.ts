@@ -412,9 +412,11 @@ describe('search', () => {
 
   it('matches the start of words, never the middle of one, and applies the limit', async () => {
     // Punctuation separates words: it is never a pattern, and text made only of it finds nothing.
+    // ('p.ice' would find "price" as a pattern; as the words "p" and "ice" it finds nothing. Its words
+    // must start no word of the fixtures: the tags end in a random hex run, so no a-f or digit start.)
     expect(ids((await searchFor({ query: 'PRICE (x)' })).posts)).toEqual([regexPost._id]);
     expect(ids((await searchFor({ query: 'pri.*' })).posts)).toEqual([regexPost._id]);
-    for (const query of ['.*', '(', 'a.c'])
+    for (const query of ['.*', '(', 'p.ice'])
       expect(await searchFor({ query })).toMatchObject({ users: [], posts: [], stories: [] });
     // The middle of a word finds nothing (issue 17: search matches word starts, see the README).
     expect(await searchFor({ query: 'alm' }, alice._id)).toEqual({
