@@ -1,4 +1,9 @@
-import { TicketCreated, TicketResponded, TicketStatusChanged } from './gen/aura/admin/v1/events';
+import {
+  ModerationActionTaken,
+  TicketCreated,
+  TicketResponded,
+  TicketStatusChanged,
+} from './gen/aura/admin/v1/events';
 import {
   PriceUpdated,
   RewardPaid,
@@ -22,10 +27,11 @@ import {
   ReflectionCreated,
   UserAuraChanged,
   UserBlockChanged,
+  UserDeleted,
   UserProfileChanged,
   UserRegistered,
 } from './gen/aura/identity/v1/events';
-import { BannerSet, MediaStored, ProfilePictureSet } from './gen/aura/media/v1/events';
+import { BannerSet, DataExportReady, MediaStored, ProfilePictureSet } from './gen/aura/media/v1/events';
 import {
   ConversationUpdated,
   MessageRead,
@@ -59,6 +65,7 @@ export const EventCatalog = {
   'user.registered': event('aura.identity.user', 1, UserRegistered),
   'user.profile_changed': event('aura.identity.user', 1, UserProfileChanged),
   'user.aura_changed': event('aura.identity.user', 1, UserAuraChanged),
+  'user.deleted': event('aura.identity.user', 1, UserDeleted),
   'user.blocked': event('aura.identity.user', 1, UserBlockChanged),
   'user.unblocked': event('aura.identity.user', 1, UserBlockChanged),
   'mood.checked_in': event('aura.identity.user', 1, MoodCheckedIn),
@@ -66,6 +73,7 @@ export const EventCatalog = {
   'media.profile_picture_set': event('aura.media.object', 1, ProfilePictureSet),
   'media.banner_set': event('aura.media.object', 1, BannerSet),
   'media.stored': event('aura.media.object', 1, MediaStored),
+  'data_export.ready': event('aura.media.object', 1, DataExportReady),
   'post.created': event('aura.social.content', 1, PostCreated),
   'story.created': event('aura.social.content', 1, PostCreated),
   'post.liked': event('aura.social.content', 1, PostLikeChanged),
@@ -96,6 +104,7 @@ export const EventCatalog = {
   'support.ticket_created': event('aura.admin.support', 1, TicketCreated),
   'support.ticket_responded': event('aura.admin.support', 1, TicketResponded),
   'support.ticket_status_changed': event('aura.admin.support', 1, TicketStatusChanged),
+  'moderation.action_taken': event('aura.admin.moderation', 1, ModerationActionTaken),
 } as const;
 
 export type EventType = keyof typeof EventCatalog;

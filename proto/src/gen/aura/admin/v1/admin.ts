@@ -20,6 +20,133 @@ import {
 } from "@grpc/grpc-js";
 import { Empty } from "../../common/v1/common";
 
+export interface ReportTarget {
+  /** post | story | comment | message | member */
+  type: string;
+  id: string;
+  /** The member who wrote it (the member themselves for a member report). */
+  memberId: string;
+  /**
+   * What the reporter saw when reporting: text, the media path and, for a comment or message, where it
+   * sits (the post id, the conversation id). Kept with the case as evidence.
+   */
+  text: string;
+  mediaUrl: string;
+  contextId: string;
+  createdAt: string;
+}
+
+export interface CreateReportRequest {
+  target:
+    | ReportTarget
+    | undefined;
+  /** spam | harassment | hate | violence | self_harm | nudity | scam | misinformation | other */
+  reason: string;
+  /** Optional, at most 500 characters. */
+  details: string;
+}
+
+export interface ReportReceipt {
+  reportId: string;
+  caseId: string;
+}
+
+export interface Report {
+  id: string;
+  reporter: TicketPerson | undefined;
+  reason: string;
+  details: string;
+  createdAt: string;
+}
+
+export interface ModerationAction {
+  id: string;
+  caseId: string;
+  /** dismiss | remove | warn | suspend | ban */
+  action: string;
+  reason: string;
+  admin: TicketPerson | undefined;
+  member: TicketPerson | undefined;
+  targetType: string;
+  targetId: string;
+  /** A suspension's end (ISO-8601); empty otherwise. */
+  until: string;
+  createdAt: string;
+}
+
+export interface Case {
+  id: string;
+  /** open | closed */
+  status: string;
+  target: ReportTarget | undefined;
+  member: TicketPerson | undefined;
+  reportCount: number;
+  /** Distinct reasons given, most frequent first. */
+  reasons: string[];
+  firstReportedAt: string;
+  lastReportedAt: string;
+  /** The action that closed it; empty while open. */
+  resolution: string;
+  /** When its suspension or ban was lifted early; empty otherwise. */
+  liftedAt: string;
+}
+
+export interface CaseDetail {
+  case: Case | undefined;
+  reports: Report[];
+  actions: ModerationAction[];
+  /** The member's other cases, newest first (at most 20). */
+  priorCases: Case[];
+}
+
+export interface CaseRef {
+  caseId: string;
+}
+
+export interface ListCasesRequest {
+  /** open | closed ("" = open) */
+  status: string;
+  /** post | story | comment | message | member ("" = all) */
+  targetType: string;
+  /** one of the report reasons ("" = all) */
+  reason: string;
+  limit: number;
+  /** The cursor from the previous page. */
+  cursor: string;
+}
+
+export interface CaseList {
+  cases: Case[];
+  nextCursor: string;
+}
+
+export interface ActOnCaseRequest {
+  caseId: string;
+  action: string;
+  /** Required: shown to the member (except when dismissed) and kept in the audit log. */
+  reason: string;
+  /** suspend: 1 to 365. */
+  days: number;
+}
+
+export interface LiftRestrictionRequest {
+  caseId: string;
+  /** Required: shown to the member and kept in the audit log. */
+  reason: string;
+}
+
+export interface ListModerationActionsRequest {
+  /** Only this member's (empty = all). */
+  memberId: string;
+  limit: number;
+  cursor: string;
+}
+
+export interface ModerationActionList {
+  actions: ModerationAction[];
+  nextCursor: string;
+}
+
 export interface DashboardStats {
   totalUsers: number;
   newRegistrations24h: number;
@@ -117,6 +244,1838 @@ export interface SetTicketStatusRequest {
   ticketId: string;
   status: string;
 }
+
+function createBaseReportTarget(): ReportTarget {
+  return { type: "", id: "", memberId: "", text: "", mediaUrl: "", contextId: "", createdAt: "" };
+}
+
+export const ReportTarget: MessageFns<ReportTarget> = {
+  encode(message: ReportTarget, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.type !== "") {
+      writer.uint32(10).string(message.type);
+    }
+    if (message.id !== "") {
+      writer.uint32(18).string(message.id);
+    }
+    if (message.memberId !== "") {
+      writer.uint32(26).string(message.memberId);
+    }
+    if (message.text !== "") {
+      writer.uint32(34).string(message.text);
+    }
+    if (message.mediaUrl !== "") {
+      writer.uint32(42).string(message.mediaUrl);
+    }
+    if (message.contextId !== "") {
+      writer.uint32(50).string(message.contextId);
+    }
+    if (message.createdAt !== "") {
+      writer.uint32(58).string(message.createdAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReportTarget {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReportTarget();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.memberId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.text = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.mediaUrl = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.contextId = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReportTarget {
+    return {
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      memberId: isSet(object.memberId)
+        ? globalThis.String(object.memberId)
+        : isSet(object.member_id)
+        ? globalThis.String(object.member_id)
+        : "",
+      text: isSet(object.text) ? globalThis.String(object.text) : "",
+      mediaUrl: isSet(object.mediaUrl)
+        ? globalThis.String(object.mediaUrl)
+        : isSet(object.media_url)
+        ? globalThis.String(object.media_url)
+        : "",
+      contextId: isSet(object.contextId)
+        ? globalThis.String(object.contextId)
+        : isSet(object.context_id)
+        ? globalThis.String(object.context_id)
+        : "",
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+    };
+  },
+
+  toJSON(message: ReportTarget): unknown {
+    const obj: any = {};
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.memberId !== "") {
+      obj.memberId = message.memberId;
+    }
+    if (message.text !== "") {
+      obj.text = message.text;
+    }
+    if (message.mediaUrl !== "") {
+      obj.mediaUrl = message.mediaUrl;
+    }
+    if (message.contextId !== "") {
+      obj.contextId = message.contextId;
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ReportTarget>, I>>(base?: I): ReportTarget {
+    return ReportTarget.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ReportTarget>, I>>(object: I): ReportTarget {
+    const message = createBaseReportTarget();
+    message.type = object.type ?? "";
+    message.id = object.id ?? "";
+    message.memberId = object.memberId ?? "";
+    message.text = object.text ?? "";
+    message.mediaUrl = object.mediaUrl ?? "";
+    message.contextId = object.contextId ?? "";
+    message.createdAt = object.createdAt ?? "";
+    return message;
+  },
+};
+
+function createBaseCreateReportRequest(): CreateReportRequest {
+  return { target: undefined, reason: "", details: "" };
+}
+
+export const CreateReportRequest: MessageFns<CreateReportRequest> = {
+  encode(message: CreateReportRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.target !== undefined) {
+      ReportTarget.encode(message.target, writer.uint32(10).fork()).join();
+    }
+    if (message.reason !== "") {
+      writer.uint32(18).string(message.reason);
+    }
+    if (message.details !== "") {
+      writer.uint32(26).string(message.details);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateReportRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateReportRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.target = ReportTarget.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.details = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateReportRequest {
+    return {
+      target: isSet(object.target) ? ReportTarget.fromJSON(object.target) : undefined,
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      details: isSet(object.details) ? globalThis.String(object.details) : "",
+    };
+  },
+
+  toJSON(message: CreateReportRequest): unknown {
+    const obj: any = {};
+    if (message.target !== undefined) {
+      obj.target = ReportTarget.toJSON(message.target);
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.details !== "") {
+      obj.details = message.details;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateReportRequest>, I>>(base?: I): CreateReportRequest {
+    return CreateReportRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateReportRequest>, I>>(object: I): CreateReportRequest {
+    const message = createBaseCreateReportRequest();
+    message.target = (object.target !== undefined && object.target !== null)
+      ? ReportTarget.fromPartial(object.target)
+      : undefined;
+    message.reason = object.reason ?? "";
+    message.details = object.details ?? "";
+    return message;
+  },
+};
+
+function createBaseReportReceipt(): ReportReceipt {
+  return { reportId: "", caseId: "" };
+}
+
+export const ReportReceipt: MessageFns<ReportReceipt> = {
+  encode(message: ReportReceipt, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.reportId !== "") {
+      writer.uint32(10).string(message.reportId);
+    }
+    if (message.caseId !== "") {
+      writer.uint32(18).string(message.caseId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReportReceipt {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReportReceipt();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.reportId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.caseId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReportReceipt {
+    return {
+      reportId: isSet(object.reportId)
+        ? globalThis.String(object.reportId)
+        : isSet(object.report_id)
+        ? globalThis.String(object.report_id)
+        : "",
+      caseId: isSet(object.caseId)
+        ? globalThis.String(object.caseId)
+        : isSet(object.case_id)
+        ? globalThis.String(object.case_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ReportReceipt): unknown {
+    const obj: any = {};
+    if (message.reportId !== "") {
+      obj.reportId = message.reportId;
+    }
+    if (message.caseId !== "") {
+      obj.caseId = message.caseId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ReportReceipt>, I>>(base?: I): ReportReceipt {
+    return ReportReceipt.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ReportReceipt>, I>>(object: I): ReportReceipt {
+    const message = createBaseReportReceipt();
+    message.reportId = object.reportId ?? "";
+    message.caseId = object.caseId ?? "";
+    return message;
+  },
+};
+
+function createBaseReport(): Report {
+  return { id: "", reporter: undefined, reason: "", details: "", createdAt: "" };
+}
+
+export const Report: MessageFns<Report> = {
+  encode(message: Report, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.reporter !== undefined) {
+      TicketPerson.encode(message.reporter, writer.uint32(18).fork()).join();
+    }
+    if (message.reason !== "") {
+      writer.uint32(26).string(message.reason);
+    }
+    if (message.details !== "") {
+      writer.uint32(34).string(message.details);
+    }
+    if (message.createdAt !== "") {
+      writer.uint32(42).string(message.createdAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Report {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReport();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.reporter = TicketPerson.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.details = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Report {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      reporter: isSet(object.reporter) ? TicketPerson.fromJSON(object.reporter) : undefined,
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      details: isSet(object.details) ? globalThis.String(object.details) : "",
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+    };
+  },
+
+  toJSON(message: Report): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.reporter !== undefined) {
+      obj.reporter = TicketPerson.toJSON(message.reporter);
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.details !== "") {
+      obj.details = message.details;
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Report>, I>>(base?: I): Report {
+    return Report.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Report>, I>>(object: I): Report {
+    const message = createBaseReport();
+    message.id = object.id ?? "";
+    message.reporter = (object.reporter !== undefined && object.reporter !== null)
+      ? TicketPerson.fromPartial(object.reporter)
+      : undefined;
+    message.reason = object.reason ?? "";
+    message.details = object.details ?? "";
+    message.createdAt = object.createdAt ?? "";
+    return message;
+  },
+};
+
+function createBaseModerationAction(): ModerationAction {
+  return {
+    id: "",
+    caseId: "",
+    action: "",
+    reason: "",
+    admin: undefined,
+    member: undefined,
+    targetType: "",
+    targetId: "",
+    until: "",
+    createdAt: "",
+  };
+}
+
+export const ModerationAction: MessageFns<ModerationAction> = {
+  encode(message: ModerationAction, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.caseId !== "") {
+      writer.uint32(18).string(message.caseId);
+    }
+    if (message.action !== "") {
+      writer.uint32(26).string(message.action);
+    }
+    if (message.reason !== "") {
+      writer.uint32(34).string(message.reason);
+    }
+    if (message.admin !== undefined) {
+      TicketPerson.encode(message.admin, writer.uint32(42).fork()).join();
+    }
+    if (message.member !== undefined) {
+      TicketPerson.encode(message.member, writer.uint32(50).fork()).join();
+    }
+    if (message.targetType !== "") {
+      writer.uint32(58).string(message.targetType);
+    }
+    if (message.targetId !== "") {
+      writer.uint32(66).string(message.targetId);
+    }
+    if (message.until !== "") {
+      writer.uint32(74).string(message.until);
+    }
+    if (message.createdAt !== "") {
+      writer.uint32(82).string(message.createdAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ModerationAction {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseModerationAction();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.caseId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.action = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.admin = TicketPerson.decode(reader, reader.uint32());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.member = TicketPerson.decode(reader, reader.uint32());
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.targetType = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.targetId = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.until = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ModerationAction {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      caseId: isSet(object.caseId)
+        ? globalThis.String(object.caseId)
+        : isSet(object.case_id)
+        ? globalThis.String(object.case_id)
+        : "",
+      action: isSet(object.action) ? globalThis.String(object.action) : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      admin: isSet(object.admin) ? TicketPerson.fromJSON(object.admin) : undefined,
+      member: isSet(object.member) ? TicketPerson.fromJSON(object.member) : undefined,
+      targetType: isSet(object.targetType)
+        ? globalThis.String(object.targetType)
+        : isSet(object.target_type)
+        ? globalThis.String(object.target_type)
+        : "",
+      targetId: isSet(object.targetId)
+        ? globalThis.String(object.targetId)
+        : isSet(object.target_id)
+        ? globalThis.String(object.target_id)
+        : "",
+      until: isSet(object.until) ? globalThis.String(object.until) : "",
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+    };
+  },
+
+  toJSON(message: ModerationAction): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.caseId !== "") {
+      obj.caseId = message.caseId;
+    }
+    if (message.action !== "") {
+      obj.action = message.action;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.admin !== undefined) {
+      obj.admin = TicketPerson.toJSON(message.admin);
+    }
+    if (message.member !== undefined) {
+      obj.member = TicketPerson.toJSON(message.member);
+    }
+    if (message.targetType !== "") {
+      obj.targetType = message.targetType;
+    }
+    if (message.targetId !== "") {
+      obj.targetId = message.targetId;
+    }
+    if (message.until !== "") {
+      obj.until = message.until;
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ModerationAction>, I>>(base?: I): ModerationAction {
+    return ModerationAction.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ModerationAction>, I>>(object: I): ModerationAction {
+    const message = createBaseModerationAction();
+    message.id = object.id ?? "";
+    message.caseId = object.caseId ?? "";
+    message.action = object.action ?? "";
+    message.reason = object.reason ?? "";
+    message.admin = (object.admin !== undefined && object.admin !== null)
+      ? TicketPerson.fromPartial(object.admin)
+      : undefined;
+    message.member = (object.member !== undefined && object.member !== null)
+      ? TicketPerson.fromPartial(object.member)
+      : undefined;
+    message.targetType = object.targetType ?? "";
+    message.targetId = object.targetId ?? "";
+    message.until = object.until ?? "";
+    message.createdAt = object.createdAt ?? "";
+    return message;
+  },
+};
+
+function createBaseCase(): Case {
+  return {
+    id: "",
+    status: "",
+    target: undefined,
+    member: undefined,
+    reportCount: 0,
+    reasons: [],
+    firstReportedAt: "",
+    lastReportedAt: "",
+    resolution: "",
+    liftedAt: "",
+  };
+}
+
+export const Case: MessageFns<Case> = {
+  encode(message: Case, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.status !== "") {
+      writer.uint32(18).string(message.status);
+    }
+    if (message.target !== undefined) {
+      ReportTarget.encode(message.target, writer.uint32(26).fork()).join();
+    }
+    if (message.member !== undefined) {
+      TicketPerson.encode(message.member, writer.uint32(34).fork()).join();
+    }
+    if (message.reportCount !== 0) {
+      writer.uint32(40).int32(message.reportCount);
+    }
+    for (const v of message.reasons) {
+      writer.uint32(50).string(v!);
+    }
+    if (message.firstReportedAt !== "") {
+      writer.uint32(58).string(message.firstReportedAt);
+    }
+    if (message.lastReportedAt !== "") {
+      writer.uint32(66).string(message.lastReportedAt);
+    }
+    if (message.resolution !== "") {
+      writer.uint32(74).string(message.resolution);
+    }
+    if (message.liftedAt !== "") {
+      writer.uint32(82).string(message.liftedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Case {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCase();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.target = ReportTarget.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.member = TicketPerson.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.reportCount = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.reasons.push(reader.string());
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.firstReportedAt = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.lastReportedAt = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.resolution = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.liftedAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Case {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      target: isSet(object.target) ? ReportTarget.fromJSON(object.target) : undefined,
+      member: isSet(object.member) ? TicketPerson.fromJSON(object.member) : undefined,
+      reportCount: isSet(object.reportCount)
+        ? globalThis.Number(object.reportCount)
+        : isSet(object.report_count)
+        ? globalThis.Number(object.report_count)
+        : 0,
+      reasons: globalThis.Array.isArray(object?.reasons) ? object.reasons.map((e: any) => globalThis.String(e)) : [],
+      firstReportedAt: isSet(object.firstReportedAt)
+        ? globalThis.String(object.firstReportedAt)
+        : isSet(object.first_reported_at)
+        ? globalThis.String(object.first_reported_at)
+        : "",
+      lastReportedAt: isSet(object.lastReportedAt)
+        ? globalThis.String(object.lastReportedAt)
+        : isSet(object.last_reported_at)
+        ? globalThis.String(object.last_reported_at)
+        : "",
+      resolution: isSet(object.resolution) ? globalThis.String(object.resolution) : "",
+      liftedAt: isSet(object.liftedAt)
+        ? globalThis.String(object.liftedAt)
+        : isSet(object.lifted_at)
+        ? globalThis.String(object.lifted_at)
+        : "",
+    };
+  },
+
+  toJSON(message: Case): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.target !== undefined) {
+      obj.target = ReportTarget.toJSON(message.target);
+    }
+    if (message.member !== undefined) {
+      obj.member = TicketPerson.toJSON(message.member);
+    }
+    if (message.reportCount !== 0) {
+      obj.reportCount = Math.round(message.reportCount);
+    }
+    if (message.reasons?.length) {
+      obj.reasons = message.reasons;
+    }
+    if (message.firstReportedAt !== "") {
+      obj.firstReportedAt = message.firstReportedAt;
+    }
+    if (message.lastReportedAt !== "") {
+      obj.lastReportedAt = message.lastReportedAt;
+    }
+    if (message.resolution !== "") {
+      obj.resolution = message.resolution;
+    }
+    if (message.liftedAt !== "") {
+      obj.liftedAt = message.liftedAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Case>, I>>(base?: I): Case {
+    return Case.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Case>, I>>(object: I): Case {
+    const message = createBaseCase();
+    message.id = object.id ?? "";
+    message.status = object.status ?? "";
+    message.target = (object.target !== undefined && object.target !== null)
+      ? ReportTarget.fromPartial(object.target)
+      : undefined;
+    message.member = (object.member !== undefined && object.member !== null)
+      ? TicketPerson.fromPartial(object.member)
+      : undefined;
+    message.reportCount = object.reportCount ?? 0;
+    message.reasons = object.reasons?.map((e) => e) || [];
+    message.firstReportedAt = object.firstReportedAt ?? "";
+    message.lastReportedAt = object.lastReportedAt ?? "";
+    message.resolution = object.resolution ?? "";
+    message.liftedAt = object.liftedAt ?? "";
+    return message;
+  },
+};
+
+function createBaseCaseDetail(): CaseDetail {
+  return { case: undefined, reports: [], actions: [], priorCases: [] };
+}
+
+export const CaseDetail: MessageFns<CaseDetail> = {
+  encode(message: CaseDetail, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.case !== undefined) {
+      Case.encode(message.case, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.reports) {
+      Report.encode(v!, writer.uint32(18).fork()).join();
+    }
+    for (const v of message.actions) {
+      ModerationAction.encode(v!, writer.uint32(26).fork()).join();
+    }
+    for (const v of message.priorCases) {
+      Case.encode(v!, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CaseDetail {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCaseDetail();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.case = Case.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.reports.push(Report.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.actions.push(ModerationAction.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.priorCases.push(Case.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CaseDetail {
+    return {
+      case: isSet(object.case) ? Case.fromJSON(object.case) : undefined,
+      reports: globalThis.Array.isArray(object?.reports) ? object.reports.map((e: any) => Report.fromJSON(e)) : [],
+      actions: globalThis.Array.isArray(object?.actions)
+        ? object.actions.map((e: any) => ModerationAction.fromJSON(e))
+        : [],
+      priorCases: globalThis.Array.isArray(object?.priorCases)
+        ? object.priorCases.map((e: any) => Case.fromJSON(e))
+        : globalThis.Array.isArray(object?.prior_cases)
+        ? object.prior_cases.map((e: any) => Case.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: CaseDetail): unknown {
+    const obj: any = {};
+    if (message.case !== undefined) {
+      obj.case = Case.toJSON(message.case);
+    }
+    if (message.reports?.length) {
+      obj.reports = message.reports.map((e) => Report.toJSON(e));
+    }
+    if (message.actions?.length) {
+      obj.actions = message.actions.map((e) => ModerationAction.toJSON(e));
+    }
+    if (message.priorCases?.length) {
+      obj.priorCases = message.priorCases.map((e) => Case.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CaseDetail>, I>>(base?: I): CaseDetail {
+    return CaseDetail.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CaseDetail>, I>>(object: I): CaseDetail {
+    const message = createBaseCaseDetail();
+    message.case = (object.case !== undefined && object.case !== null) ? Case.fromPartial(object.case) : undefined;
+    message.reports = object.reports?.map((e) => Report.fromPartial(e)) || [];
+    message.actions = object.actions?.map((e) => ModerationAction.fromPartial(e)) || [];
+    message.priorCases = object.priorCases?.map((e) => Case.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseCaseRef(): CaseRef {
+  return { caseId: "" };
+}
+
+export const CaseRef: MessageFns<CaseRef> = {
+  encode(message: CaseRef, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caseId !== "") {
+      writer.uint32(10).string(message.caseId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CaseRef {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCaseRef();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caseId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CaseRef {
+    return {
+      caseId: isSet(object.caseId)
+        ? globalThis.String(object.caseId)
+        : isSet(object.case_id)
+        ? globalThis.String(object.case_id)
+        : "",
+    };
+  },
+
+  toJSON(message: CaseRef): unknown {
+    const obj: any = {};
+    if (message.caseId !== "") {
+      obj.caseId = message.caseId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CaseRef>, I>>(base?: I): CaseRef {
+    return CaseRef.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CaseRef>, I>>(object: I): CaseRef {
+    const message = createBaseCaseRef();
+    message.caseId = object.caseId ?? "";
+    return message;
+  },
+};
+
+function createBaseListCasesRequest(): ListCasesRequest {
+  return { status: "", targetType: "", reason: "", limit: 0, cursor: "" };
+}
+
+export const ListCasesRequest: MessageFns<ListCasesRequest> = {
+  encode(message: ListCasesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.status !== "") {
+      writer.uint32(10).string(message.status);
+    }
+    if (message.targetType !== "") {
+      writer.uint32(18).string(message.targetType);
+    }
+    if (message.reason !== "") {
+      writer.uint32(26).string(message.reason);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(32).int32(message.limit);
+    }
+    if (message.cursor !== "") {
+      writer.uint32(42).string(message.cursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListCasesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListCasesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.targetType = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListCasesRequest {
+    return {
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      targetType: isSet(object.targetType)
+        ? globalThis.String(object.targetType)
+        : isSet(object.target_type)
+        ? globalThis.String(object.target_type)
+        : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+    };
+  },
+
+  toJSON(message: ListCasesRequest): unknown {
+    const obj: any = {};
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.targetType !== "") {
+      obj.targetType = message.targetType;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListCasesRequest>, I>>(base?: I): ListCasesRequest {
+    return ListCasesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListCasesRequest>, I>>(object: I): ListCasesRequest {
+    const message = createBaseListCasesRequest();
+    message.status = object.status ?? "";
+    message.targetType = object.targetType ?? "";
+    message.reason = object.reason ?? "";
+    message.limit = object.limit ?? 0;
+    message.cursor = object.cursor ?? "";
+    return message;
+  },
+};
+
+function createBaseCaseList(): CaseList {
+  return { cases: [], nextCursor: "" };
+}
+
+export const CaseList: MessageFns<CaseList> = {
+  encode(message: CaseList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.cases) {
+      Case.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.nextCursor !== "") {
+      writer.uint32(18).string(message.nextCursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CaseList {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCaseList();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.cases.push(Case.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.nextCursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CaseList {
+    return {
+      cases: globalThis.Array.isArray(object?.cases) ? object.cases.map((e: any) => Case.fromJSON(e)) : [],
+      nextCursor: isSet(object.nextCursor)
+        ? globalThis.String(object.nextCursor)
+        : isSet(object.next_cursor)
+        ? globalThis.String(object.next_cursor)
+        : "",
+    };
+  },
+
+  toJSON(message: CaseList): unknown {
+    const obj: any = {};
+    if (message.cases?.length) {
+      obj.cases = message.cases.map((e) => Case.toJSON(e));
+    }
+    if (message.nextCursor !== "") {
+      obj.nextCursor = message.nextCursor;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CaseList>, I>>(base?: I): CaseList {
+    return CaseList.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CaseList>, I>>(object: I): CaseList {
+    const message = createBaseCaseList();
+    message.cases = object.cases?.map((e) => Case.fromPartial(e)) || [];
+    message.nextCursor = object.nextCursor ?? "";
+    return message;
+  },
+};
+
+function createBaseActOnCaseRequest(): ActOnCaseRequest {
+  return { caseId: "", action: "", reason: "", days: 0 };
+}
+
+export const ActOnCaseRequest: MessageFns<ActOnCaseRequest> = {
+  encode(message: ActOnCaseRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caseId !== "") {
+      writer.uint32(10).string(message.caseId);
+    }
+    if (message.action !== "") {
+      writer.uint32(18).string(message.action);
+    }
+    if (message.reason !== "") {
+      writer.uint32(26).string(message.reason);
+    }
+    if (message.days !== 0) {
+      writer.uint32(32).int32(message.days);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ActOnCaseRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseActOnCaseRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caseId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.action = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.days = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ActOnCaseRequest {
+    return {
+      caseId: isSet(object.caseId)
+        ? globalThis.String(object.caseId)
+        : isSet(object.case_id)
+        ? globalThis.String(object.case_id)
+        : "",
+      action: isSet(object.action) ? globalThis.String(object.action) : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      days: isSet(object.days) ? globalThis.Number(object.days) : 0,
+    };
+  },
+
+  toJSON(message: ActOnCaseRequest): unknown {
+    const obj: any = {};
+    if (message.caseId !== "") {
+      obj.caseId = message.caseId;
+    }
+    if (message.action !== "") {
+      obj.action = message.action;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.days !== 0) {
+      obj.days = Math.round(message.days);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ActOnCaseRequest>, I>>(base?: I): ActOnCaseRequest {
+    return ActOnCaseRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ActOnCaseRequest>, I>>(object: I): ActOnCaseRequest {
+    const message = createBaseActOnCaseRequest();
+    message.caseId = object.caseId ?? "";
+    message.action = object.action ?? "";
+    message.reason = object.reason ?? "";
+    message.days = object.days ?? 0;
+    return message;
+  },
+};
+
+function createBaseLiftRestrictionRequest(): LiftRestrictionRequest {
+  return { caseId: "", reason: "" };
+}
+
+export const LiftRestrictionRequest: MessageFns<LiftRestrictionRequest> = {
+  encode(message: LiftRestrictionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caseId !== "") {
+      writer.uint32(10).string(message.caseId);
+    }
+    if (message.reason !== "") {
+      writer.uint32(18).string(message.reason);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LiftRestrictionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLiftRestrictionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caseId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LiftRestrictionRequest {
+    return {
+      caseId: isSet(object.caseId)
+        ? globalThis.String(object.caseId)
+        : isSet(object.case_id)
+        ? globalThis.String(object.case_id)
+        : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+    };
+  },
+
+  toJSON(message: LiftRestrictionRequest): unknown {
+    const obj: any = {};
+    if (message.caseId !== "") {
+      obj.caseId = message.caseId;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<LiftRestrictionRequest>, I>>(base?: I): LiftRestrictionRequest {
+    return LiftRestrictionRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<LiftRestrictionRequest>, I>>(object: I): LiftRestrictionRequest {
+    const message = createBaseLiftRestrictionRequest();
+    message.caseId = object.caseId ?? "";
+    message.reason = object.reason ?? "";
+    return message;
+  },
+};
+
+function createBaseListModerationActionsRequest(): ListModerationActionsRequest {
+  return { memberId: "", limit: 0, cursor: "" };
+}
+
+export const ListModerationActionsRequest: MessageFns<ListModerationActionsRequest> = {
+  encode(message: ListModerationActionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.memberId !== "") {
+      writer.uint32(10).string(message.memberId);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
+    if (message.cursor !== "") {
+      writer.uint32(26).string(message.cursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListModerationActionsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListModerationActionsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.memberId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListModerationActionsRequest {
+    return {
+      memberId: isSet(object.memberId)
+        ? globalThis.String(object.memberId)
+        : isSet(object.member_id)
+        ? globalThis.String(object.member_id)
+        : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+    };
+  },
+
+  toJSON(message: ListModerationActionsRequest): unknown {
+    const obj: any = {};
+    if (message.memberId !== "") {
+      obj.memberId = message.memberId;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListModerationActionsRequest>, I>>(base?: I): ListModerationActionsRequest {
+    return ListModerationActionsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListModerationActionsRequest>, I>>(object: I): ListModerationActionsRequest {
+    const message = createBaseListModerationActionsRequest();
+    message.memberId = object.memberId ?? "";
+    message.limit = object.limit ?? 0;
+    message.cursor = object.cursor ?? "";
+    return message;
+  },
+};
+
+function createBaseModerationActionList(): ModerationActionList {
+  return { actions: [], nextCursor: "" };
+}
+
+export const ModerationActionList: MessageFns<ModerationActionList> = {
+  encode(message: ModerationActionList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.actions) {
+      ModerationAction.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.nextCursor !== "") {
+      writer.uint32(18).string(message.nextCursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ModerationActionList {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseModerationActionList();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.actions.push(ModerationAction.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.nextCursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ModerationActionList {
+    return {
+      actions: globalThis.Array.isArray(object?.actions)
+        ? object.actions.map((e: any) => ModerationAction.fromJSON(e))
+        : [],
+      nextCursor: isSet(object.nextCursor)
+        ? globalThis.String(object.nextCursor)
+        : isSet(object.next_cursor)
+        ? globalThis.String(object.next_cursor)
+        : "",
+    };
+  },
+
+  toJSON(message: ModerationActionList): unknown {
+    const obj: any = {};
+    if (message.actions?.length) {
+      obj.actions = message.actions.map((e) => ModerationAction.toJSON(e));
+    }
+    if (message.nextCursor !== "") {
+      obj.nextCursor = message.nextCursor;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ModerationActionList>, I>>(base?: I): ModerationActionList {
+    return ModerationActionList.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ModerationActionList>, I>>(object: I): ModerationActionList {
+    const message = createBaseModerationActionList();
+    message.actions = object.actions?.map((e) => ModerationAction.fromPartial(e)) || [];
+    message.nextCursor = object.nextCursor ?? "";
+    return message;
+  },
+};
 
 function createBaseDashboardStats(): DashboardStats {
   return {
@@ -1738,6 +3697,84 @@ export const AdminServiceService = {
     responseSerialize: (value: Ticket): Buffer => Buffer.from(Ticket.encode(value).finish()),
     responseDeserialize: (value: Buffer): Ticket => Ticket.decode(value),
   },
+  /**
+   * Moderation (docs/moderation.md). A member reports a post, story, comment, message or member; the
+   * caller's gateway passes a snapshot of what they saw. Reports of one thing form one case. ALREADY_EXISTS
+   * "You have already reported this"; INVALID_ARGUMENT for a reason outside the list or details over 500
+   * characters, or a report of oneself.
+   */
+  createReport: {
+    path: "/aura.admin.v1.AdminService/CreateReport" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateReportRequest): Buffer => Buffer.from(CreateReportRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateReportRequest => CreateReportRequest.decode(value),
+    responseSerialize: (value: ReportReceipt): Buffer => Buffer.from(ReportReceipt.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ReportReceipt => ReportReceipt.decode(value),
+  },
+  /** Admins: the queue, newest report first; filters by status, target type and reason. */
+  listCases: {
+    path: "/aura.admin.v1.AdminService/ListCases" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListCasesRequest): Buffer => Buffer.from(ListCasesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListCasesRequest => ListCasesRequest.decode(value),
+    responseSerialize: (value: CaseList): Buffer => Buffer.from(CaseList.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CaseList => CaseList.decode(value),
+  },
+  /** Admins: one case with every report, the actions taken and the member's earlier cases. */
+  getCase: {
+    path: "/aura.admin.v1.AdminService/GetCase" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CaseRef): Buffer => Buffer.from(CaseRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CaseRef => CaseRef.decode(value),
+    responseSerialize: (value: CaseDetail): Buffer => Buffer.from(CaseDetail.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CaseDetail => CaseDetail.decode(value),
+  },
+  /**
+   * Admins: dismiss | remove | warn | suspend | ban, with a reason. Closes the case, is written to the
+   * audit log and publishes moderation.action_taken (social and messaging remove the content, identity
+   * applies a suspension or ban, messaging notifies the member). FAILED_PRECONDITION "This case is
+   * already closed"; an admin cannot act on a case about themselves.
+   */
+  actOnCase: {
+    path: "/aura.admin.v1.AdminService/ActOnCase" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ActOnCaseRequest): Buffer => Buffer.from(ActOnCaseRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ActOnCaseRequest => ActOnCaseRequest.decode(value),
+    responseSerialize: (value: CaseDetail): Buffer => Buffer.from(CaseDetail.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CaseDetail => CaseDetail.decode(value),
+  },
+  /**
+   * Admins: ends the suspension or ban a closed case imposed, before its time, with a reason. Written to
+   * the audit log (action "lift") and published as moderation.action_taken (identity lifts the
+   * restriction if it is still the one in force; messaging tells the member). FAILED_PRECONDITION
+   * "This case has no suspension or ban to lift" (or it was lifted already).
+   */
+  liftRestriction: {
+    path: "/aura.admin.v1.AdminService/LiftRestriction" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: LiftRestrictionRequest): Buffer =>
+      Buffer.from(LiftRestrictionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): LiftRestrictionRequest => LiftRestrictionRequest.decode(value),
+    responseSerialize: (value: CaseDetail): Buffer => Buffer.from(CaseDetail.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CaseDetail => CaseDetail.decode(value),
+  },
+  /** Admins: the audit log, newest first (every moderation action: who, what, why, when). */
+  listModerationActions: {
+    path: "/aura.admin.v1.AdminService/ListModerationActions" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListModerationActionsRequest): Buffer =>
+      Buffer.from(ListModerationActionsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListModerationActionsRequest => ListModerationActionsRequest.decode(value),
+    responseSerialize: (value: ModerationActionList): Buffer =>
+      Buffer.from(ModerationActionList.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ModerationActionList => ModerationActionList.decode(value),
+  },
 } as const;
 
 export interface AdminServiceServer extends UntypedServiceImplementation {
@@ -1758,6 +3795,33 @@ export interface AdminServiceServer extends UntypedServiceImplementation {
   respondToTicket: handleUnaryCall<RespondRequest, Ticket>;
   /** An admin sets open | in_progress | resolved; resolving a resolved ticket is refused. */
   setTicketStatus: handleUnaryCall<SetTicketStatusRequest, Ticket>;
+  /**
+   * Moderation (docs/moderation.md). A member reports a post, story, comment, message or member; the
+   * caller's gateway passes a snapshot of what they saw. Reports of one thing form one case. ALREADY_EXISTS
+   * "You have already reported this"; INVALID_ARGUMENT for a reason outside the list or details over 500
+   * characters, or a report of oneself.
+   */
+  createReport: handleUnaryCall<CreateReportRequest, ReportReceipt>;
+  /** Admins: the queue, newest report first; filters by status, target type and reason. */
+  listCases: handleUnaryCall<ListCasesRequest, CaseList>;
+  /** Admins: one case with every report, the actions taken and the member's earlier cases. */
+  getCase: handleUnaryCall<CaseRef, CaseDetail>;
+  /**
+   * Admins: dismiss | remove | warn | suspend | ban, with a reason. Closes the case, is written to the
+   * audit log and publishes moderation.action_taken (social and messaging remove the content, identity
+   * applies a suspension or ban, messaging notifies the member). FAILED_PRECONDITION "This case is
+   * already closed"; an admin cannot act on a case about themselves.
+   */
+  actOnCase: handleUnaryCall<ActOnCaseRequest, CaseDetail>;
+  /**
+   * Admins: ends the suspension or ban a closed case imposed, before its time, with a reason. Written to
+   * the audit log (action "lift") and published as moderation.action_taken (identity lifts the
+   * restriction if it is still the one in force; messaging tells the member). FAILED_PRECONDITION
+   * "This case has no suspension or ban to lift" (or it was lifted already).
+   */
+  liftRestriction: handleUnaryCall<LiftRestrictionRequest, CaseDetail>;
+  /** Admins: the audit log, newest first (every moderation action: who, what, why, when). */
+  listModerationActions: handleUnaryCall<ListModerationActionsRequest, ModerationActionList>;
 }
 
 export interface AdminServiceClient extends Client {
@@ -1872,6 +3936,114 @@ export interface AdminServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: Ticket) => void,
+  ): ClientUnaryCall;
+  /**
+   * Moderation (docs/moderation.md). A member reports a post, story, comment, message or member; the
+   * caller's gateway passes a snapshot of what they saw. Reports of one thing form one case. ALREADY_EXISTS
+   * "You have already reported this"; INVALID_ARGUMENT for a reason outside the list or details over 500
+   * characters, or a report of oneself.
+   */
+  createReport(
+    request: CreateReportRequest,
+    callback: (error: ServiceError | null, response: ReportReceipt) => void,
+  ): ClientUnaryCall;
+  createReport(
+    request: CreateReportRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ReportReceipt) => void,
+  ): ClientUnaryCall;
+  createReport(
+    request: CreateReportRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ReportReceipt) => void,
+  ): ClientUnaryCall;
+  /** Admins: the queue, newest report first; filters by status, target type and reason. */
+  listCases(
+    request: ListCasesRequest,
+    callback: (error: ServiceError | null, response: CaseList) => void,
+  ): ClientUnaryCall;
+  listCases(
+    request: ListCasesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CaseList) => void,
+  ): ClientUnaryCall;
+  listCases(
+    request: ListCasesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CaseList) => void,
+  ): ClientUnaryCall;
+  /** Admins: one case with every report, the actions taken and the member's earlier cases. */
+  getCase(request: CaseRef, callback: (error: ServiceError | null, response: CaseDetail) => void): ClientUnaryCall;
+  getCase(
+    request: CaseRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CaseDetail) => void,
+  ): ClientUnaryCall;
+  getCase(
+    request: CaseRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CaseDetail) => void,
+  ): ClientUnaryCall;
+  /**
+   * Admins: dismiss | remove | warn | suspend | ban, with a reason. Closes the case, is written to the
+   * audit log and publishes moderation.action_taken (social and messaging remove the content, identity
+   * applies a suspension or ban, messaging notifies the member). FAILED_PRECONDITION "This case is
+   * already closed"; an admin cannot act on a case about themselves.
+   */
+  actOnCase(
+    request: ActOnCaseRequest,
+    callback: (error: ServiceError | null, response: CaseDetail) => void,
+  ): ClientUnaryCall;
+  actOnCase(
+    request: ActOnCaseRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CaseDetail) => void,
+  ): ClientUnaryCall;
+  actOnCase(
+    request: ActOnCaseRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CaseDetail) => void,
+  ): ClientUnaryCall;
+  /**
+   * Admins: ends the suspension or ban a closed case imposed, before its time, with a reason. Written to
+   * the audit log (action "lift") and published as moderation.action_taken (identity lifts the
+   * restriction if it is still the one in force; messaging tells the member). FAILED_PRECONDITION
+   * "This case has no suspension or ban to lift" (or it was lifted already).
+   */
+  liftRestriction(
+    request: LiftRestrictionRequest,
+    callback: (error: ServiceError | null, response: CaseDetail) => void,
+  ): ClientUnaryCall;
+  liftRestriction(
+    request: LiftRestrictionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CaseDetail) => void,
+  ): ClientUnaryCall;
+  liftRestriction(
+    request: LiftRestrictionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CaseDetail) => void,
+  ): ClientUnaryCall;
+  /** Admins: the audit log, newest first (every moderation action: who, what, why, when). */
+  listModerationActions(
+    request: ListModerationActionsRequest,
+    callback: (error: ServiceError | null, response: ModerationActionList) => void,
+  ): ClientUnaryCall;
+  listModerationActions(
+    request: ListModerationActionsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ModerationActionList) => void,
+  ): ClientUnaryCall;
+  listModerationActions(
+    request: ListModerationActionsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ModerationActionList) => void,
   ): ClientUnaryCall;
 }
 

@@ -39,6 +39,31 @@ export interface TicketStatusChanged {
   changedAt: string;
 }
 
+/**
+ * moderation.action_taken: an admin closed a moderation case. social removes a post, story or comment
+ * and messaging a message (action remove); identity applies suspend and ban; messaging notifies the
+ * member of every action but dismiss.
+ */
+export interface ModerationActionTaken {
+  actionId: string;
+  caseId: string;
+  /** dismiss | remove | warn | suspend | ban | lift */
+  action: string;
+  reason: string;
+  adminId: string;
+  memberId: string;
+  /** post | story | comment | message | member */
+  targetType: string;
+  targetId: string;
+  /** comment: its post; message: its conversation. */
+  contextId: string;
+  /** suspend: ISO-8601 end; empty otherwise. */
+  until: string;
+  takenAt: string;
+  /** lift: the suspend or ban action it ends. */
+  liftsActionId: string;
+}
+
 function createBaseTicketCreated(): TicketCreated {
   return { ticketId: "", userId: "", subject: "", priority: "", createdAt: "" };
 }
@@ -575,6 +600,300 @@ export const TicketStatusChanged: MessageFns<TicketStatusChanged> = {
     message.previousStatus = object.previousStatus ?? "";
     message.status = object.status ?? "";
     message.changedAt = object.changedAt ?? "";
+    return message;
+  },
+};
+
+function createBaseModerationActionTaken(): ModerationActionTaken {
+  return {
+    actionId: "",
+    caseId: "",
+    action: "",
+    reason: "",
+    adminId: "",
+    memberId: "",
+    targetType: "",
+    targetId: "",
+    contextId: "",
+    until: "",
+    takenAt: "",
+    liftsActionId: "",
+  };
+}
+
+export const ModerationActionTaken: MessageFns<ModerationActionTaken> = {
+  encode(message: ModerationActionTaken, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.actionId !== "") {
+      writer.uint32(10).string(message.actionId);
+    }
+    if (message.caseId !== "") {
+      writer.uint32(18).string(message.caseId);
+    }
+    if (message.action !== "") {
+      writer.uint32(26).string(message.action);
+    }
+    if (message.reason !== "") {
+      writer.uint32(34).string(message.reason);
+    }
+    if (message.adminId !== "") {
+      writer.uint32(42).string(message.adminId);
+    }
+    if (message.memberId !== "") {
+      writer.uint32(50).string(message.memberId);
+    }
+    if (message.targetType !== "") {
+      writer.uint32(58).string(message.targetType);
+    }
+    if (message.targetId !== "") {
+      writer.uint32(66).string(message.targetId);
+    }
+    if (message.contextId !== "") {
+      writer.uint32(74).string(message.contextId);
+    }
+    if (message.until !== "") {
+      writer.uint32(82).string(message.until);
+    }
+    if (message.takenAt !== "") {
+      writer.uint32(90).string(message.takenAt);
+    }
+    if (message.liftsActionId !== "") {
+      writer.uint32(98).string(message.liftsActionId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ModerationActionTaken {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseModerationActionTaken();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.actionId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.caseId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.action = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.adminId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.memberId = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.targetType = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.targetId = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.contextId = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.until = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.takenAt = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.liftsActionId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ModerationActionTaken {
+    return {
+      actionId: isSet(object.actionId)
+        ? globalThis.String(object.actionId)
+        : isSet(object.action_id)
+        ? globalThis.String(object.action_id)
+        : "",
+      caseId: isSet(object.caseId)
+        ? globalThis.String(object.caseId)
+        : isSet(object.case_id)
+        ? globalThis.String(object.case_id)
+        : "",
+      action: isSet(object.action) ? globalThis.String(object.action) : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      adminId: isSet(object.adminId)
+        ? globalThis.String(object.adminId)
+        : isSet(object.admin_id)
+        ? globalThis.String(object.admin_id)
+        : "",
+      memberId: isSet(object.memberId)
+        ? globalThis.String(object.memberId)
+        : isSet(object.member_id)
+        ? globalThis.String(object.member_id)
+        : "",
+      targetType: isSet(object.targetType)
+        ? globalThis.String(object.targetType)
+        : isSet(object.target_type)
+        ? globalThis.String(object.target_type)
+        : "",
+      targetId: isSet(object.targetId)
+        ? globalThis.String(object.targetId)
+        : isSet(object.target_id)
+        ? globalThis.String(object.target_id)
+        : "",
+      contextId: isSet(object.contextId)
+        ? globalThis.String(object.contextId)
+        : isSet(object.context_id)
+        ? globalThis.String(object.context_id)
+        : "",
+      until: isSet(object.until) ? globalThis.String(object.until) : "",
+      takenAt: isSet(object.takenAt)
+        ? globalThis.String(object.takenAt)
+        : isSet(object.taken_at)
+        ? globalThis.String(object.taken_at)
+        : "",
+      liftsActionId: isSet(object.liftsActionId)
+        ? globalThis.String(object.liftsActionId)
+        : isSet(object.lifts_action_id)
+        ? globalThis.String(object.lifts_action_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ModerationActionTaken): unknown {
+    const obj: any = {};
+    if (message.actionId !== "") {
+      obj.actionId = message.actionId;
+    }
+    if (message.caseId !== "") {
+      obj.caseId = message.caseId;
+    }
+    if (message.action !== "") {
+      obj.action = message.action;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.adminId !== "") {
+      obj.adminId = message.adminId;
+    }
+    if (message.memberId !== "") {
+      obj.memberId = message.memberId;
+    }
+    if (message.targetType !== "") {
+      obj.targetType = message.targetType;
+    }
+    if (message.targetId !== "") {
+      obj.targetId = message.targetId;
+    }
+    if (message.contextId !== "") {
+      obj.contextId = message.contextId;
+    }
+    if (message.until !== "") {
+      obj.until = message.until;
+    }
+    if (message.takenAt !== "") {
+      obj.takenAt = message.takenAt;
+    }
+    if (message.liftsActionId !== "") {
+      obj.liftsActionId = message.liftsActionId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ModerationActionTaken>, I>>(base?: I): ModerationActionTaken {
+    return ModerationActionTaken.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ModerationActionTaken>, I>>(object: I): ModerationActionTaken {
+    const message = createBaseModerationActionTaken();
+    message.actionId = object.actionId ?? "";
+    message.caseId = object.caseId ?? "";
+    message.action = object.action ?? "";
+    message.reason = object.reason ?? "";
+    message.adminId = object.adminId ?? "";
+    message.memberId = object.memberId ?? "";
+    message.targetType = object.targetType ?? "";
+    message.targetId = object.targetId ?? "";
+    message.contextId = object.contextId ?? "";
+    message.until = object.until ?? "";
+    message.takenAt = object.takenAt ?? "";
+    message.liftsActionId = object.liftsActionId ?? "";
     return message;
   },
 };

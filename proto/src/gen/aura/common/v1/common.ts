@@ -34,6 +34,25 @@ export interface HealthStatus_ChecksEntry {
   value: string;
 }
 
+/**
+ * A page of one part of a member's data export (docs/data-export.md). The media service asks each
+ * service that holds member data for its parts, page by page, and writes them into the ZIP.
+ */
+export interface ExportPageRequest {
+  userId: string;
+  /** The part, named by the service that holds it (e.g. "posts", "wallet"). */
+  part: string;
+  /** Empty for the first page; then the previous page's next_cursor. */
+  cursor: string;
+}
+
+export interface ExportPage {
+  /** The records of this page as a JSON array of flat-ish objects (dates as ISO strings, money in AC). */
+  recordsJson: string;
+  /** Empty when the part is complete. */
+  nextCursor: string;
+}
+
 function createBaseEmpty(): Empty {
   return {};
 }
@@ -282,6 +301,204 @@ export const HealthStatus_ChecksEntry: MessageFns<HealthStatus_ChecksEntry> = {
     const message = createBaseHealthStatus_ChecksEntry();
     message.key = object.key ?? "";
     message.value = object.value ?? "";
+    return message;
+  },
+};
+
+function createBaseExportPageRequest(): ExportPageRequest {
+  return { userId: "", part: "", cursor: "" };
+}
+
+export const ExportPageRequest: MessageFns<ExportPageRequest> = {
+  encode(message: ExportPageRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.part !== "") {
+      writer.uint32(18).string(message.part);
+    }
+    if (message.cursor !== "") {
+      writer.uint32(26).string(message.cursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ExportPageRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExportPageRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.part = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ExportPageRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      part: isSet(object.part) ? globalThis.String(object.part) : "",
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+    };
+  },
+
+  toJSON(message: ExportPageRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.part !== "") {
+      obj.part = message.part;
+    }
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ExportPageRequest>, I>>(base?: I): ExportPageRequest {
+    return ExportPageRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ExportPageRequest>, I>>(object: I): ExportPageRequest {
+    const message = createBaseExportPageRequest();
+    message.userId = object.userId ?? "";
+    message.part = object.part ?? "";
+    message.cursor = object.cursor ?? "";
+    return message;
+  },
+};
+
+function createBaseExportPage(): ExportPage {
+  return { recordsJson: "", nextCursor: "" };
+}
+
+export const ExportPage: MessageFns<ExportPage> = {
+  encode(message: ExportPage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.recordsJson !== "") {
+      writer.uint32(10).string(message.recordsJson);
+    }
+    if (message.nextCursor !== "") {
+      writer.uint32(18).string(message.nextCursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ExportPage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExportPage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.recordsJson = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.nextCursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ExportPage {
+    return {
+      recordsJson: isSet(object.recordsJson)
+        ? globalThis.String(object.recordsJson)
+        : isSet(object.records_json)
+        ? globalThis.String(object.records_json)
+        : "",
+      nextCursor: isSet(object.nextCursor)
+        ? globalThis.String(object.nextCursor)
+        : isSet(object.next_cursor)
+        ? globalThis.String(object.next_cursor)
+        : "",
+    };
+  },
+
+  toJSON(message: ExportPage): unknown {
+    const obj: any = {};
+    if (message.recordsJson !== "") {
+      obj.recordsJson = message.recordsJson;
+    }
+    if (message.nextCursor !== "") {
+      obj.nextCursor = message.nextCursor;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ExportPage>, I>>(base?: I): ExportPage {
+    return ExportPage.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ExportPage>, I>>(object: I): ExportPage {
+    const message = createBaseExportPage();
+    message.recordsJson = object.recordsJson ?? "";
+    message.nextCursor = object.nextCursor ?? "";
     return message;
   },
 };

@@ -18,7 +18,7 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
-import { Empty } from "../../common/v1/common";
+import { Empty, ExportPage, ExportPageRequest } from "../../common/v1/common";
 
 export interface GetWalletRequest {
   /** Empty = the caller. */
@@ -6145,6 +6145,16 @@ export const EconomyServiceService = {
     responseSerialize: (value: MarketplaceItemList): Buffer => Buffer.from(MarketplaceItemList.encode(value).finish()),
     responseDeserialize: (value: Buffer): MarketplaceItemList => MarketplaceItemList.decode(value),
   },
+  /** One page of one part of a member's data export; called by the media service only (docs/data-export.md). */
+  exportMemberData: {
+    path: "/aura.economy.v1.EconomyService/ExportMemberData" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ExportPageRequest): Buffer => Buffer.from(ExportPageRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ExportPageRequest => ExportPageRequest.decode(value),
+    responseSerialize: (value: ExportPage): Buffer => Buffer.from(ExportPage.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ExportPage => ExportPage.decode(value),
+  },
 } as const;
 
 export interface EconomyServiceServer extends UntypedServiceImplementation {
@@ -6256,6 +6266,8 @@ export interface EconomyServiceServer extends UntypedServiceImplementation {
   removeMarketplaceItem: handleUnaryCall<MarketplaceItemRequest, MarketplaceItem>;
   /** The items a member shows on their profile (any signed-in caller). */
   listAppliedItems: handleUnaryCall<AppliedItemsRequest, MarketplaceItemList>;
+  /** One page of one part of a member's data export; called by the media service only (docs/data-export.md). */
+  exportMemberData: handleUnaryCall<ExportPageRequest, ExportPage>;
 }
 
 export interface EconomyServiceClient extends Client {
@@ -6808,6 +6820,22 @@ export interface EconomyServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: MarketplaceItemList) => void,
+  ): ClientUnaryCall;
+  /** One page of one part of a member's data export; called by the media service only (docs/data-export.md). */
+  exportMemberData(
+    request: ExportPageRequest,
+    callback: (error: ServiceError | null, response: ExportPage) => void,
+  ): ClientUnaryCall;
+  exportMemberData(
+    request: ExportPageRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ExportPage) => void,
+  ): ClientUnaryCall;
+  exportMemberData(
+    request: ExportPageRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ExportPage) => void,
   ): ClientUnaryCall;
 }
 

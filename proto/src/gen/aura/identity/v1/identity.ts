@@ -18,7 +18,7 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
-import { Empty } from "../../common/v1/common";
+import { Empty, ExportPage, ExportPageRequest } from "../../common/v1/common";
 
 export interface UpdateProfileRequest {
   /** Only the fields present change (proto3 optional). */
@@ -249,13 +249,161 @@ export interface GetUserRequest {
   userId: string;
 }
 
+export interface RequestPasswordResetRequest {
+  email: string;
+}
+
+export interface ResetPasswordRequest {
+  token: string;
+  newPassword: string;
+}
+
+export interface ResetPasswordResult {
+  endedSessionIds: string[];
+}
+
+export interface VerifyEmailRequest {
+  token: string;
+}
+
+export interface Passkey {
+  id: string;
+  name: string;
+  createdAt: string;
+  /** Empty until first used to sign in. */
+  lastUsedAt: string;
+}
+
+export interface PasskeyList {
+  passkeys: Passkey[];
+}
+
+export interface WebAuthnOptions {
+  /** Names the server's challenge: sent back with the browser's answer (five minutes, once). */
+  ceremonyId: string;
+  /** PublicKeyCredentialCreationOptionsJSON / PublicKeyCredentialRequestOptionsJSON. */
+  optionsJson: string;
+}
+
+export interface FinishPasskeyRegistrationRequest {
+  ceremonyId: string;
+  /** The browser's RegistrationResponseJSON. */
+  responseJson: string;
+  /** 1-50 characters; empty: "Passkey". */
+  name: string;
+}
+
+export interface RemovePasskeyRequest {
+  passkeyId: string;
+  password: string;
+}
+
+export interface FinishPasskeySignInRequest {
+  ceremonyId: string;
+  /** The browser's AuthenticationResponseJSON. */
+  responseJson: string;
+  client: ClientInfo | undefined;
+}
+
+export interface Access {
+  role: string;
+  /** The policy requires a second factor of admins and this admin has none. */
+  twoFactorMissing: boolean;
+  /** Unset unless the member is suspended (until a time still ahead) or banned. */
+  restriction: Restriction | undefined;
+}
+
+export interface SecurityPolicy {
+  requireAdminTwoFactor: boolean;
+}
+
+export interface LoginResult {
+  /** Set when the member has no second factor. */
+  session:
+    | AuthSession
+    | undefined;
+  /** Set instead when they have: the token for CompleteLogin (five minutes, five tries). */
+  secondFactorToken: string;
+  /** The member can answer the second step with a passkey (CompleteLoginWithPasskey) instead of a code. */
+  passkeyAvailable: boolean;
+}
+
+export interface SecondFactorPasskeyRequest {
+  secondFactorToken: string;
+}
+
+export interface CompleteLoginWithPasskeyRequest {
+  secondFactorToken: string;
+  ceremonyId: string;
+  /** The browser's AuthenticationResponseJSON. */
+  responseJson: string;
+  client: ClientInfo | undefined;
+}
+
+export interface CompleteLoginRequest {
+  secondFactorToken: string;
+  /** Six digits from the authenticator app, or a recovery code (xxxxx-xxxxx). */
+  code: string;
+  client: ClientInfo | undefined;
+}
+
+export interface TwoFactorStatus {
+  totpEnabled: boolean;
+  /** Unused recovery codes (0 when off). */
+  recoveryCodesLeft: number;
+}
+
+export interface AccountDeletion {
+  /** ISO-8601: when the account will be erased. */
+  deleteAt: string;
+  /** The sessions ended (the gateway refuses their access tokens at once). */
+  endedSessionIds: string[];
+}
+
+export interface RunAccountDeletionsRequest {
+  /** ISO-8601: the test clock's now. */
+  asOf: string;
+}
+
+export interface AccountDeletionRun {
+  erasedUserIds: string[];
+}
+
+export interface PasswordConfirmation {
+  password: string;
+}
+
+export interface TotpSetup {
+  /** Base32, for typing into the app by hand. */
+  secret: string;
+  /** otpauth://totp/…, for the QR code. */
+  otpauthUri: string;
+}
+
+export interface EnableTotpRequest {
+  code: string;
+}
+
+export interface RecoveryCodes {
+  codes: string[];
+}
+
+export interface DisableTwoFactorRequest {
+  password: string;
+  code: string;
+}
+
 export interface AuthSession {
   accessToken: string;
   expiresIn: number;
   refreshToken: string;
   /** ISO-8601 time after which the refresh token is refused. */
   refreshExpiresAt: string;
-  user: User | undefined;
+  user:
+    | User
+    | undefined;
+  /** This sign-in cancelled the member's scheduled account deletion. */
+  deletionCancelled: boolean;
 }
 
 export interface SigningKeys {
@@ -279,6 +427,26 @@ export interface User {
   profileAudioYoutubeLink: string;
   isSuperAura: boolean;
   createdAt: string;
+  /** Whether the member opened the confirmation link mailed to email (shown with the e-mail only). */
+  emailVerified: boolean;
+  /** A suspension or ban by a moderator (shown with the e-mail only, i.e. to the member and admins). */
+  restriction:
+    | Restriction
+    | undefined;
+  /** ISO-8601: the account is scheduled to be erased then (shown with the e-mail only); empty otherwise. */
+  deletionScheduledFor: string;
+}
+
+/**
+ * A moderator's suspension (until a time) or ban: the member keeps read access to their data but cannot
+ * post, comment, message, tip, transfer, buy or withdraw; a banned member cannot sign in.
+ */
+export interface Restriction {
+  /** suspended | banned */
+  kind: string;
+  reason: string;
+  /** suspended: ISO-8601 end; empty for a ban. */
+  until: string;
 }
 
 export interface AdminListUsersRequest {
@@ -3992,8 +4160,2222 @@ export const GetUserRequest: MessageFns<GetUserRequest> = {
   },
 };
 
+function createBaseRequestPasswordResetRequest(): RequestPasswordResetRequest {
+  return { email: "" };
+}
+
+export const RequestPasswordResetRequest: MessageFns<RequestPasswordResetRequest> = {
+  encode(message: RequestPasswordResetRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.email !== "") {
+      writer.uint32(10).string(message.email);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RequestPasswordResetRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRequestPasswordResetRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RequestPasswordResetRequest {
+    return { email: isSet(object.email) ? globalThis.String(object.email) : "" };
+  },
+
+  toJSON(message: RequestPasswordResetRequest): unknown {
+    const obj: any = {};
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RequestPasswordResetRequest>, I>>(base?: I): RequestPasswordResetRequest {
+    return RequestPasswordResetRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RequestPasswordResetRequest>, I>>(object: I): RequestPasswordResetRequest {
+    const message = createBaseRequestPasswordResetRequest();
+    message.email = object.email ?? "";
+    return message;
+  },
+};
+
+function createBaseResetPasswordRequest(): ResetPasswordRequest {
+  return { token: "", newPassword: "" };
+}
+
+export const ResetPasswordRequest: MessageFns<ResetPasswordRequest> = {
+  encode(message: ResetPasswordRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    if (message.newPassword !== "") {
+      writer.uint32(18).string(message.newPassword);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResetPasswordRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResetPasswordRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.newPassword = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResetPasswordRequest {
+    return {
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+      newPassword: isSet(object.newPassword)
+        ? globalThis.String(object.newPassword)
+        : isSet(object.new_password)
+        ? globalThis.String(object.new_password)
+        : "",
+    };
+  },
+
+  toJSON(message: ResetPasswordRequest): unknown {
+    const obj: any = {};
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    if (message.newPassword !== "") {
+      obj.newPassword = message.newPassword;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ResetPasswordRequest>, I>>(base?: I): ResetPasswordRequest {
+    return ResetPasswordRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ResetPasswordRequest>, I>>(object: I): ResetPasswordRequest {
+    const message = createBaseResetPasswordRequest();
+    message.token = object.token ?? "";
+    message.newPassword = object.newPassword ?? "";
+    return message;
+  },
+};
+
+function createBaseResetPasswordResult(): ResetPasswordResult {
+  return { endedSessionIds: [] };
+}
+
+export const ResetPasswordResult: MessageFns<ResetPasswordResult> = {
+  encode(message: ResetPasswordResult, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.endedSessionIds) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResetPasswordResult {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResetPasswordResult();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.endedSessionIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResetPasswordResult {
+    return {
+      endedSessionIds: globalThis.Array.isArray(object?.endedSessionIds)
+        ? object.endedSessionIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.ended_session_ids)
+        ? object.ended_session_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ResetPasswordResult): unknown {
+    const obj: any = {};
+    if (message.endedSessionIds?.length) {
+      obj.endedSessionIds = message.endedSessionIds;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ResetPasswordResult>, I>>(base?: I): ResetPasswordResult {
+    return ResetPasswordResult.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ResetPasswordResult>, I>>(object: I): ResetPasswordResult {
+    const message = createBaseResetPasswordResult();
+    message.endedSessionIds = object.endedSessionIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseVerifyEmailRequest(): VerifyEmailRequest {
+  return { token: "" };
+}
+
+export const VerifyEmailRequest: MessageFns<VerifyEmailRequest> = {
+  encode(message: VerifyEmailRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): VerifyEmailRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseVerifyEmailRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): VerifyEmailRequest {
+    return { token: isSet(object.token) ? globalThis.String(object.token) : "" };
+  },
+
+  toJSON(message: VerifyEmailRequest): unknown {
+    const obj: any = {};
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<VerifyEmailRequest>, I>>(base?: I): VerifyEmailRequest {
+    return VerifyEmailRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<VerifyEmailRequest>, I>>(object: I): VerifyEmailRequest {
+    const message = createBaseVerifyEmailRequest();
+    message.token = object.token ?? "";
+    return message;
+  },
+};
+
+function createBasePasskey(): Passkey {
+  return { id: "", name: "", createdAt: "", lastUsedAt: "" };
+}
+
+export const Passkey: MessageFns<Passkey> = {
+  encode(message: Passkey, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.createdAt !== "") {
+      writer.uint32(26).string(message.createdAt);
+    }
+    if (message.lastUsedAt !== "") {
+      writer.uint32(34).string(message.lastUsedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Passkey {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePasskey();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.lastUsedAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Passkey {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+      lastUsedAt: isSet(object.lastUsedAt)
+        ? globalThis.String(object.lastUsedAt)
+        : isSet(object.last_used_at)
+        ? globalThis.String(object.last_used_at)
+        : "",
+    };
+  },
+
+  toJSON(message: Passkey): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    if (message.lastUsedAt !== "") {
+      obj.lastUsedAt = message.lastUsedAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Passkey>, I>>(base?: I): Passkey {
+    return Passkey.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Passkey>, I>>(object: I): Passkey {
+    const message = createBasePasskey();
+    message.id = object.id ?? "";
+    message.name = object.name ?? "";
+    message.createdAt = object.createdAt ?? "";
+    message.lastUsedAt = object.lastUsedAt ?? "";
+    return message;
+  },
+};
+
+function createBasePasskeyList(): PasskeyList {
+  return { passkeys: [] };
+}
+
+export const PasskeyList: MessageFns<PasskeyList> = {
+  encode(message: PasskeyList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.passkeys) {
+      Passkey.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PasskeyList {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePasskeyList();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.passkeys.push(Passkey.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PasskeyList {
+    return {
+      passkeys: globalThis.Array.isArray(object?.passkeys) ? object.passkeys.map((e: any) => Passkey.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: PasskeyList): unknown {
+    const obj: any = {};
+    if (message.passkeys?.length) {
+      obj.passkeys = message.passkeys.map((e) => Passkey.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PasskeyList>, I>>(base?: I): PasskeyList {
+    return PasskeyList.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PasskeyList>, I>>(object: I): PasskeyList {
+    const message = createBasePasskeyList();
+    message.passkeys = object.passkeys?.map((e) => Passkey.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseWebAuthnOptions(): WebAuthnOptions {
+  return { ceremonyId: "", optionsJson: "" };
+}
+
+export const WebAuthnOptions: MessageFns<WebAuthnOptions> = {
+  encode(message: WebAuthnOptions, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ceremonyId !== "") {
+      writer.uint32(10).string(message.ceremonyId);
+    }
+    if (message.optionsJson !== "") {
+      writer.uint32(18).string(message.optionsJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WebAuthnOptions {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWebAuthnOptions();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ceremonyId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.optionsJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WebAuthnOptions {
+    return {
+      ceremonyId: isSet(object.ceremonyId)
+        ? globalThis.String(object.ceremonyId)
+        : isSet(object.ceremony_id)
+        ? globalThis.String(object.ceremony_id)
+        : "",
+      optionsJson: isSet(object.optionsJson)
+        ? globalThis.String(object.optionsJson)
+        : isSet(object.options_json)
+        ? globalThis.String(object.options_json)
+        : "",
+    };
+  },
+
+  toJSON(message: WebAuthnOptions): unknown {
+    const obj: any = {};
+    if (message.ceremonyId !== "") {
+      obj.ceremonyId = message.ceremonyId;
+    }
+    if (message.optionsJson !== "") {
+      obj.optionsJson = message.optionsJson;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<WebAuthnOptions>, I>>(base?: I): WebAuthnOptions {
+    return WebAuthnOptions.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<WebAuthnOptions>, I>>(object: I): WebAuthnOptions {
+    const message = createBaseWebAuthnOptions();
+    message.ceremonyId = object.ceremonyId ?? "";
+    message.optionsJson = object.optionsJson ?? "";
+    return message;
+  },
+};
+
+function createBaseFinishPasskeyRegistrationRequest(): FinishPasskeyRegistrationRequest {
+  return { ceremonyId: "", responseJson: "", name: "" };
+}
+
+export const FinishPasskeyRegistrationRequest: MessageFns<FinishPasskeyRegistrationRequest> = {
+  encode(message: FinishPasskeyRegistrationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ceremonyId !== "") {
+      writer.uint32(10).string(message.ceremonyId);
+    }
+    if (message.responseJson !== "") {
+      writer.uint32(18).string(message.responseJson);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FinishPasskeyRegistrationRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFinishPasskeyRegistrationRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ceremonyId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.responseJson = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FinishPasskeyRegistrationRequest {
+    return {
+      ceremonyId: isSet(object.ceremonyId)
+        ? globalThis.String(object.ceremonyId)
+        : isSet(object.ceremony_id)
+        ? globalThis.String(object.ceremony_id)
+        : "",
+      responseJson: isSet(object.responseJson)
+        ? globalThis.String(object.responseJson)
+        : isSet(object.response_json)
+        ? globalThis.String(object.response_json)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+    };
+  },
+
+  toJSON(message: FinishPasskeyRegistrationRequest): unknown {
+    const obj: any = {};
+    if (message.ceremonyId !== "") {
+      obj.ceremonyId = message.ceremonyId;
+    }
+    if (message.responseJson !== "") {
+      obj.responseJson = message.responseJson;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FinishPasskeyRegistrationRequest>, I>>(
+    base?: I,
+  ): FinishPasskeyRegistrationRequest {
+    return FinishPasskeyRegistrationRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FinishPasskeyRegistrationRequest>, I>>(
+    object: I,
+  ): FinishPasskeyRegistrationRequest {
+    const message = createBaseFinishPasskeyRegistrationRequest();
+    message.ceremonyId = object.ceremonyId ?? "";
+    message.responseJson = object.responseJson ?? "";
+    message.name = object.name ?? "";
+    return message;
+  },
+};
+
+function createBaseRemovePasskeyRequest(): RemovePasskeyRequest {
+  return { passkeyId: "", password: "" };
+}
+
+export const RemovePasskeyRequest: MessageFns<RemovePasskeyRequest> = {
+  encode(message: RemovePasskeyRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.passkeyId !== "") {
+      writer.uint32(10).string(message.passkeyId);
+    }
+    if (message.password !== "") {
+      writer.uint32(18).string(message.password);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RemovePasskeyRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRemovePasskeyRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.passkeyId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.password = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RemovePasskeyRequest {
+    return {
+      passkeyId: isSet(object.passkeyId)
+        ? globalThis.String(object.passkeyId)
+        : isSet(object.passkey_id)
+        ? globalThis.String(object.passkey_id)
+        : "",
+      password: isSet(object.password) ? globalThis.String(object.password) : "",
+    };
+  },
+
+  toJSON(message: RemovePasskeyRequest): unknown {
+    const obj: any = {};
+    if (message.passkeyId !== "") {
+      obj.passkeyId = message.passkeyId;
+    }
+    if (message.password !== "") {
+      obj.password = message.password;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RemovePasskeyRequest>, I>>(base?: I): RemovePasskeyRequest {
+    return RemovePasskeyRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RemovePasskeyRequest>, I>>(object: I): RemovePasskeyRequest {
+    const message = createBaseRemovePasskeyRequest();
+    message.passkeyId = object.passkeyId ?? "";
+    message.password = object.password ?? "";
+    return message;
+  },
+};
+
+function createBaseFinishPasskeySignInRequest(): FinishPasskeySignInRequest {
+  return { ceremonyId: "", responseJson: "", client: undefined };
+}
+
+export const FinishPasskeySignInRequest: MessageFns<FinishPasskeySignInRequest> = {
+  encode(message: FinishPasskeySignInRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ceremonyId !== "") {
+      writer.uint32(10).string(message.ceremonyId);
+    }
+    if (message.responseJson !== "") {
+      writer.uint32(18).string(message.responseJson);
+    }
+    if (message.client !== undefined) {
+      ClientInfo.encode(message.client, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FinishPasskeySignInRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFinishPasskeySignInRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ceremonyId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.responseJson = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.client = ClientInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FinishPasskeySignInRequest {
+    return {
+      ceremonyId: isSet(object.ceremonyId)
+        ? globalThis.String(object.ceremonyId)
+        : isSet(object.ceremony_id)
+        ? globalThis.String(object.ceremony_id)
+        : "",
+      responseJson: isSet(object.responseJson)
+        ? globalThis.String(object.responseJson)
+        : isSet(object.response_json)
+        ? globalThis.String(object.response_json)
+        : "",
+      client: isSet(object.client) ? ClientInfo.fromJSON(object.client) : undefined,
+    };
+  },
+
+  toJSON(message: FinishPasskeySignInRequest): unknown {
+    const obj: any = {};
+    if (message.ceremonyId !== "") {
+      obj.ceremonyId = message.ceremonyId;
+    }
+    if (message.responseJson !== "") {
+      obj.responseJson = message.responseJson;
+    }
+    if (message.client !== undefined) {
+      obj.client = ClientInfo.toJSON(message.client);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FinishPasskeySignInRequest>, I>>(base?: I): FinishPasskeySignInRequest {
+    return FinishPasskeySignInRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FinishPasskeySignInRequest>, I>>(object: I): FinishPasskeySignInRequest {
+    const message = createBaseFinishPasskeySignInRequest();
+    message.ceremonyId = object.ceremonyId ?? "";
+    message.responseJson = object.responseJson ?? "";
+    message.client = (object.client !== undefined && object.client !== null)
+      ? ClientInfo.fromPartial(object.client)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseAccess(): Access {
+  return { role: "", twoFactorMissing: false, restriction: undefined };
+}
+
+export const Access: MessageFns<Access> = {
+  encode(message: Access, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.role !== "") {
+      writer.uint32(10).string(message.role);
+    }
+    if (message.twoFactorMissing !== false) {
+      writer.uint32(16).bool(message.twoFactorMissing);
+    }
+    if (message.restriction !== undefined) {
+      Restriction.encode(message.restriction, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Access {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAccess();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.role = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.twoFactorMissing = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.restriction = Restriction.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Access {
+    return {
+      role: isSet(object.role) ? globalThis.String(object.role) : "",
+      twoFactorMissing: isSet(object.twoFactorMissing)
+        ? globalThis.Boolean(object.twoFactorMissing)
+        : isSet(object.two_factor_missing)
+        ? globalThis.Boolean(object.two_factor_missing)
+        : false,
+      restriction: isSet(object.restriction) ? Restriction.fromJSON(object.restriction) : undefined,
+    };
+  },
+
+  toJSON(message: Access): unknown {
+    const obj: any = {};
+    if (message.role !== "") {
+      obj.role = message.role;
+    }
+    if (message.twoFactorMissing !== false) {
+      obj.twoFactorMissing = message.twoFactorMissing;
+    }
+    if (message.restriction !== undefined) {
+      obj.restriction = Restriction.toJSON(message.restriction);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Access>, I>>(base?: I): Access {
+    return Access.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Access>, I>>(object: I): Access {
+    const message = createBaseAccess();
+    message.role = object.role ?? "";
+    message.twoFactorMissing = object.twoFactorMissing ?? false;
+    message.restriction = (object.restriction !== undefined && object.restriction !== null)
+      ? Restriction.fromPartial(object.restriction)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseSecurityPolicy(): SecurityPolicy {
+  return { requireAdminTwoFactor: false };
+}
+
+export const SecurityPolicy: MessageFns<SecurityPolicy> = {
+  encode(message: SecurityPolicy, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.requireAdminTwoFactor !== false) {
+      writer.uint32(8).bool(message.requireAdminTwoFactor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SecurityPolicy {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSecurityPolicy();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.requireAdminTwoFactor = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SecurityPolicy {
+    return {
+      requireAdminTwoFactor: isSet(object.requireAdminTwoFactor)
+        ? globalThis.Boolean(object.requireAdminTwoFactor)
+        : isSet(object.require_admin_two_factor)
+        ? globalThis.Boolean(object.require_admin_two_factor)
+        : false,
+    };
+  },
+
+  toJSON(message: SecurityPolicy): unknown {
+    const obj: any = {};
+    if (message.requireAdminTwoFactor !== false) {
+      obj.requireAdminTwoFactor = message.requireAdminTwoFactor;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SecurityPolicy>, I>>(base?: I): SecurityPolicy {
+    return SecurityPolicy.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SecurityPolicy>, I>>(object: I): SecurityPolicy {
+    const message = createBaseSecurityPolicy();
+    message.requireAdminTwoFactor = object.requireAdminTwoFactor ?? false;
+    return message;
+  },
+};
+
+function createBaseLoginResult(): LoginResult {
+  return { session: undefined, secondFactorToken: "", passkeyAvailable: false };
+}
+
+export const LoginResult: MessageFns<LoginResult> = {
+  encode(message: LoginResult, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.session !== undefined) {
+      AuthSession.encode(message.session, writer.uint32(10).fork()).join();
+    }
+    if (message.secondFactorToken !== "") {
+      writer.uint32(18).string(message.secondFactorToken);
+    }
+    if (message.passkeyAvailable !== false) {
+      writer.uint32(24).bool(message.passkeyAvailable);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LoginResult {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLoginResult();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.session = AuthSession.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.secondFactorToken = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.passkeyAvailable = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LoginResult {
+    return {
+      session: isSet(object.session) ? AuthSession.fromJSON(object.session) : undefined,
+      secondFactorToken: isSet(object.secondFactorToken)
+        ? globalThis.String(object.secondFactorToken)
+        : isSet(object.second_factor_token)
+        ? globalThis.String(object.second_factor_token)
+        : "",
+      passkeyAvailable: isSet(object.passkeyAvailable)
+        ? globalThis.Boolean(object.passkeyAvailable)
+        : isSet(object.passkey_available)
+        ? globalThis.Boolean(object.passkey_available)
+        : false,
+    };
+  },
+
+  toJSON(message: LoginResult): unknown {
+    const obj: any = {};
+    if (message.session !== undefined) {
+      obj.session = AuthSession.toJSON(message.session);
+    }
+    if (message.secondFactorToken !== "") {
+      obj.secondFactorToken = message.secondFactorToken;
+    }
+    if (message.passkeyAvailable !== false) {
+      obj.passkeyAvailable = message.passkeyAvailable;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<LoginResult>, I>>(base?: I): LoginResult {
+    return LoginResult.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<LoginResult>, I>>(object: I): LoginResult {
+    const message = createBaseLoginResult();
+    message.session = (object.session !== undefined && object.session !== null)
+      ? AuthSession.fromPartial(object.session)
+      : undefined;
+    message.secondFactorToken = object.secondFactorToken ?? "";
+    message.passkeyAvailable = object.passkeyAvailable ?? false;
+    return message;
+  },
+};
+
+function createBaseSecondFactorPasskeyRequest(): SecondFactorPasskeyRequest {
+  return { secondFactorToken: "" };
+}
+
+export const SecondFactorPasskeyRequest: MessageFns<SecondFactorPasskeyRequest> = {
+  encode(message: SecondFactorPasskeyRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.secondFactorToken !== "") {
+      writer.uint32(10).string(message.secondFactorToken);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SecondFactorPasskeyRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSecondFactorPasskeyRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.secondFactorToken = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SecondFactorPasskeyRequest {
+    return {
+      secondFactorToken: isSet(object.secondFactorToken)
+        ? globalThis.String(object.secondFactorToken)
+        : isSet(object.second_factor_token)
+        ? globalThis.String(object.second_factor_token)
+        : "",
+    };
+  },
+
+  toJSON(message: SecondFactorPasskeyRequest): unknown {
+    const obj: any = {};
+    if (message.secondFactorToken !== "") {
+      obj.secondFactorToken = message.secondFactorToken;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SecondFactorPasskeyRequest>, I>>(base?: I): SecondFactorPasskeyRequest {
+    return SecondFactorPasskeyRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SecondFactorPasskeyRequest>, I>>(object: I): SecondFactorPasskeyRequest {
+    const message = createBaseSecondFactorPasskeyRequest();
+    message.secondFactorToken = object.secondFactorToken ?? "";
+    return message;
+  },
+};
+
+function createBaseCompleteLoginWithPasskeyRequest(): CompleteLoginWithPasskeyRequest {
+  return { secondFactorToken: "", ceremonyId: "", responseJson: "", client: undefined };
+}
+
+export const CompleteLoginWithPasskeyRequest: MessageFns<CompleteLoginWithPasskeyRequest> = {
+  encode(message: CompleteLoginWithPasskeyRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.secondFactorToken !== "") {
+      writer.uint32(10).string(message.secondFactorToken);
+    }
+    if (message.ceremonyId !== "") {
+      writer.uint32(18).string(message.ceremonyId);
+    }
+    if (message.responseJson !== "") {
+      writer.uint32(26).string(message.responseJson);
+    }
+    if (message.client !== undefined) {
+      ClientInfo.encode(message.client, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CompleteLoginWithPasskeyRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCompleteLoginWithPasskeyRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.secondFactorToken = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.ceremonyId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.responseJson = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.client = ClientInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CompleteLoginWithPasskeyRequest {
+    return {
+      secondFactorToken: isSet(object.secondFactorToken)
+        ? globalThis.String(object.secondFactorToken)
+        : isSet(object.second_factor_token)
+        ? globalThis.String(object.second_factor_token)
+        : "",
+      ceremonyId: isSet(object.ceremonyId)
+        ? globalThis.String(object.ceremonyId)
+        : isSet(object.ceremony_id)
+        ? globalThis.String(object.ceremony_id)
+        : "",
+      responseJson: isSet(object.responseJson)
+        ? globalThis.String(object.responseJson)
+        : isSet(object.response_json)
+        ? globalThis.String(object.response_json)
+        : "",
+      client: isSet(object.client) ? ClientInfo.fromJSON(object.client) : undefined,
+    };
+  },
+
+  toJSON(message: CompleteLoginWithPasskeyRequest): unknown {
+    const obj: any = {};
+    if (message.secondFactorToken !== "") {
+      obj.secondFactorToken = message.secondFactorToken;
+    }
+    if (message.ceremonyId !== "") {
+      obj.ceremonyId = message.ceremonyId;
+    }
+    if (message.responseJson !== "") {
+      obj.responseJson = message.responseJson;
+    }
+    if (message.client !== undefined) {
+      obj.client = ClientInfo.toJSON(message.client);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CompleteLoginWithPasskeyRequest>, I>>(base?: I): CompleteLoginWithPasskeyRequest {
+    return CompleteLoginWithPasskeyRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CompleteLoginWithPasskeyRequest>, I>>(
+    object: I,
+  ): CompleteLoginWithPasskeyRequest {
+    const message = createBaseCompleteLoginWithPasskeyRequest();
+    message.secondFactorToken = object.secondFactorToken ?? "";
+    message.ceremonyId = object.ceremonyId ?? "";
+    message.responseJson = object.responseJson ?? "";
+    message.client = (object.client !== undefined && object.client !== null)
+      ? ClientInfo.fromPartial(object.client)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseCompleteLoginRequest(): CompleteLoginRequest {
+  return { secondFactorToken: "", code: "", client: undefined };
+}
+
+export const CompleteLoginRequest: MessageFns<CompleteLoginRequest> = {
+  encode(message: CompleteLoginRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.secondFactorToken !== "") {
+      writer.uint32(10).string(message.secondFactorToken);
+    }
+    if (message.code !== "") {
+      writer.uint32(18).string(message.code);
+    }
+    if (message.client !== undefined) {
+      ClientInfo.encode(message.client, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CompleteLoginRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCompleteLoginRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.secondFactorToken = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.client = ClientInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CompleteLoginRequest {
+    return {
+      secondFactorToken: isSet(object.secondFactorToken)
+        ? globalThis.String(object.secondFactorToken)
+        : isSet(object.second_factor_token)
+        ? globalThis.String(object.second_factor_token)
+        : "",
+      code: isSet(object.code) ? globalThis.String(object.code) : "",
+      client: isSet(object.client) ? ClientInfo.fromJSON(object.client) : undefined,
+    };
+  },
+
+  toJSON(message: CompleteLoginRequest): unknown {
+    const obj: any = {};
+    if (message.secondFactorToken !== "") {
+      obj.secondFactorToken = message.secondFactorToken;
+    }
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    if (message.client !== undefined) {
+      obj.client = ClientInfo.toJSON(message.client);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CompleteLoginRequest>, I>>(base?: I): CompleteLoginRequest {
+    return CompleteLoginRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CompleteLoginRequest>, I>>(object: I): CompleteLoginRequest {
+    const message = createBaseCompleteLoginRequest();
+    message.secondFactorToken = object.secondFactorToken ?? "";
+    message.code = object.code ?? "";
+    message.client = (object.client !== undefined && object.client !== null)
+      ? ClientInfo.fromPartial(object.client)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseTwoFactorStatus(): TwoFactorStatus {
+  return { totpEnabled: false, recoveryCodesLeft: 0 };
+}
+
+export const TwoFactorStatus: MessageFns<TwoFactorStatus> = {
+  encode(message: TwoFactorStatus, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.totpEnabled !== false) {
+      writer.uint32(8).bool(message.totpEnabled);
+    }
+    if (message.recoveryCodesLeft !== 0) {
+      writer.uint32(16).int32(message.recoveryCodesLeft);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TwoFactorStatus {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTwoFactorStatus();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.totpEnabled = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.recoveryCodesLeft = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TwoFactorStatus {
+    return {
+      totpEnabled: isSet(object.totpEnabled)
+        ? globalThis.Boolean(object.totpEnabled)
+        : isSet(object.totp_enabled)
+        ? globalThis.Boolean(object.totp_enabled)
+        : false,
+      recoveryCodesLeft: isSet(object.recoveryCodesLeft)
+        ? globalThis.Number(object.recoveryCodesLeft)
+        : isSet(object.recovery_codes_left)
+        ? globalThis.Number(object.recovery_codes_left)
+        : 0,
+    };
+  },
+
+  toJSON(message: TwoFactorStatus): unknown {
+    const obj: any = {};
+    if (message.totpEnabled !== false) {
+      obj.totpEnabled = message.totpEnabled;
+    }
+    if (message.recoveryCodesLeft !== 0) {
+      obj.recoveryCodesLeft = Math.round(message.recoveryCodesLeft);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TwoFactorStatus>, I>>(base?: I): TwoFactorStatus {
+    return TwoFactorStatus.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TwoFactorStatus>, I>>(object: I): TwoFactorStatus {
+    const message = createBaseTwoFactorStatus();
+    message.totpEnabled = object.totpEnabled ?? false;
+    message.recoveryCodesLeft = object.recoveryCodesLeft ?? 0;
+    return message;
+  },
+};
+
+function createBaseAccountDeletion(): AccountDeletion {
+  return { deleteAt: "", endedSessionIds: [] };
+}
+
+export const AccountDeletion: MessageFns<AccountDeletion> = {
+  encode(message: AccountDeletion, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.deleteAt !== "") {
+      writer.uint32(10).string(message.deleteAt);
+    }
+    for (const v of message.endedSessionIds) {
+      writer.uint32(18).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AccountDeletion {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAccountDeletion();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.deleteAt = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.endedSessionIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AccountDeletion {
+    return {
+      deleteAt: isSet(object.deleteAt)
+        ? globalThis.String(object.deleteAt)
+        : isSet(object.delete_at)
+        ? globalThis.String(object.delete_at)
+        : "",
+      endedSessionIds: globalThis.Array.isArray(object?.endedSessionIds)
+        ? object.endedSessionIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.ended_session_ids)
+        ? object.ended_session_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: AccountDeletion): unknown {
+    const obj: any = {};
+    if (message.deleteAt !== "") {
+      obj.deleteAt = message.deleteAt;
+    }
+    if (message.endedSessionIds?.length) {
+      obj.endedSessionIds = message.endedSessionIds;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AccountDeletion>, I>>(base?: I): AccountDeletion {
+    return AccountDeletion.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AccountDeletion>, I>>(object: I): AccountDeletion {
+    const message = createBaseAccountDeletion();
+    message.deleteAt = object.deleteAt ?? "";
+    message.endedSessionIds = object.endedSessionIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseRunAccountDeletionsRequest(): RunAccountDeletionsRequest {
+  return { asOf: "" };
+}
+
+export const RunAccountDeletionsRequest: MessageFns<RunAccountDeletionsRequest> = {
+  encode(message: RunAccountDeletionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.asOf !== "") {
+      writer.uint32(10).string(message.asOf);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RunAccountDeletionsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRunAccountDeletionsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.asOf = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RunAccountDeletionsRequest {
+    return {
+      asOf: isSet(object.asOf)
+        ? globalThis.String(object.asOf)
+        : isSet(object.as_of)
+        ? globalThis.String(object.as_of)
+        : "",
+    };
+  },
+
+  toJSON(message: RunAccountDeletionsRequest): unknown {
+    const obj: any = {};
+    if (message.asOf !== "") {
+      obj.asOf = message.asOf;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RunAccountDeletionsRequest>, I>>(base?: I): RunAccountDeletionsRequest {
+    return RunAccountDeletionsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RunAccountDeletionsRequest>, I>>(object: I): RunAccountDeletionsRequest {
+    const message = createBaseRunAccountDeletionsRequest();
+    message.asOf = object.asOf ?? "";
+    return message;
+  },
+};
+
+function createBaseAccountDeletionRun(): AccountDeletionRun {
+  return { erasedUserIds: [] };
+}
+
+export const AccountDeletionRun: MessageFns<AccountDeletionRun> = {
+  encode(message: AccountDeletionRun, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.erasedUserIds) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AccountDeletionRun {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAccountDeletionRun();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.erasedUserIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AccountDeletionRun {
+    return {
+      erasedUserIds: globalThis.Array.isArray(object?.erasedUserIds)
+        ? object.erasedUserIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.erased_user_ids)
+        ? object.erased_user_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: AccountDeletionRun): unknown {
+    const obj: any = {};
+    if (message.erasedUserIds?.length) {
+      obj.erasedUserIds = message.erasedUserIds;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AccountDeletionRun>, I>>(base?: I): AccountDeletionRun {
+    return AccountDeletionRun.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AccountDeletionRun>, I>>(object: I): AccountDeletionRun {
+    const message = createBaseAccountDeletionRun();
+    message.erasedUserIds = object.erasedUserIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBasePasswordConfirmation(): PasswordConfirmation {
+  return { password: "" };
+}
+
+export const PasswordConfirmation: MessageFns<PasswordConfirmation> = {
+  encode(message: PasswordConfirmation, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.password !== "") {
+      writer.uint32(10).string(message.password);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PasswordConfirmation {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePasswordConfirmation();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.password = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PasswordConfirmation {
+    return { password: isSet(object.password) ? globalThis.String(object.password) : "" };
+  },
+
+  toJSON(message: PasswordConfirmation): unknown {
+    const obj: any = {};
+    if (message.password !== "") {
+      obj.password = message.password;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PasswordConfirmation>, I>>(base?: I): PasswordConfirmation {
+    return PasswordConfirmation.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PasswordConfirmation>, I>>(object: I): PasswordConfirmation {
+    const message = createBasePasswordConfirmation();
+    message.password = object.password ?? "";
+    return message;
+  },
+};
+
+function createBaseTotpSetup(): TotpSetup {
+  return { secret: "", otpauthUri: "" };
+}
+
+export const TotpSetup: MessageFns<TotpSetup> = {
+  encode(message: TotpSetup, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.secret !== "") {
+      writer.uint32(10).string(message.secret);
+    }
+    if (message.otpauthUri !== "") {
+      writer.uint32(18).string(message.otpauthUri);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TotpSetup {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTotpSetup();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.secret = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.otpauthUri = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TotpSetup {
+    return {
+      secret: isSet(object.secret) ? globalThis.String(object.secret) : "",
+      otpauthUri: isSet(object.otpauthUri)
+        ? globalThis.String(object.otpauthUri)
+        : isSet(object.otpauth_uri)
+        ? globalThis.String(object.otpauth_uri)
+        : "",
+    };
+  },
+
+  toJSON(message: TotpSetup): unknown {
+    const obj: any = {};
+    if (message.secret !== "") {
+      obj.secret = message.secret;
+    }
+    if (message.otpauthUri !== "") {
+      obj.otpauthUri = message.otpauthUri;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TotpSetup>, I>>(base?: I): TotpSetup {
+    return TotpSetup.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TotpSetup>, I>>(object: I): TotpSetup {
+    const message = createBaseTotpSetup();
+    message.secret = object.secret ?? "";
+    message.otpauthUri = object.otpauthUri ?? "";
+    return message;
+  },
+};
+
+function createBaseEnableTotpRequest(): EnableTotpRequest {
+  return { code: "" };
+}
+
+export const EnableTotpRequest: MessageFns<EnableTotpRequest> = {
+  encode(message: EnableTotpRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.code !== "") {
+      writer.uint32(10).string(message.code);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EnableTotpRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEnableTotpRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EnableTotpRequest {
+    return { code: isSet(object.code) ? globalThis.String(object.code) : "" };
+  },
+
+  toJSON(message: EnableTotpRequest): unknown {
+    const obj: any = {};
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<EnableTotpRequest>, I>>(base?: I): EnableTotpRequest {
+    return EnableTotpRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<EnableTotpRequest>, I>>(object: I): EnableTotpRequest {
+    const message = createBaseEnableTotpRequest();
+    message.code = object.code ?? "";
+    return message;
+  },
+};
+
+function createBaseRecoveryCodes(): RecoveryCodes {
+  return { codes: [] };
+}
+
+export const RecoveryCodes: MessageFns<RecoveryCodes> = {
+  encode(message: RecoveryCodes, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.codes) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecoveryCodes {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecoveryCodes();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.codes.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RecoveryCodes {
+    return { codes: globalThis.Array.isArray(object?.codes) ? object.codes.map((e: any) => globalThis.String(e)) : [] };
+  },
+
+  toJSON(message: RecoveryCodes): unknown {
+    const obj: any = {};
+    if (message.codes?.length) {
+      obj.codes = message.codes;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RecoveryCodes>, I>>(base?: I): RecoveryCodes {
+    return RecoveryCodes.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RecoveryCodes>, I>>(object: I): RecoveryCodes {
+    const message = createBaseRecoveryCodes();
+    message.codes = object.codes?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseDisableTwoFactorRequest(): DisableTwoFactorRequest {
+  return { password: "", code: "" };
+}
+
+export const DisableTwoFactorRequest: MessageFns<DisableTwoFactorRequest> = {
+  encode(message: DisableTwoFactorRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.password !== "") {
+      writer.uint32(10).string(message.password);
+    }
+    if (message.code !== "") {
+      writer.uint32(18).string(message.code);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DisableTwoFactorRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDisableTwoFactorRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.password = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DisableTwoFactorRequest {
+    return {
+      password: isSet(object.password) ? globalThis.String(object.password) : "",
+      code: isSet(object.code) ? globalThis.String(object.code) : "",
+    };
+  },
+
+  toJSON(message: DisableTwoFactorRequest): unknown {
+    const obj: any = {};
+    if (message.password !== "") {
+      obj.password = message.password;
+    }
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DisableTwoFactorRequest>, I>>(base?: I): DisableTwoFactorRequest {
+    return DisableTwoFactorRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DisableTwoFactorRequest>, I>>(object: I): DisableTwoFactorRequest {
+    const message = createBaseDisableTwoFactorRequest();
+    message.password = object.password ?? "";
+    message.code = object.code ?? "";
+    return message;
+  },
+};
+
 function createBaseAuthSession(): AuthSession {
-  return { accessToken: "", expiresIn: 0, refreshToken: "", refreshExpiresAt: "", user: undefined };
+  return {
+    accessToken: "",
+    expiresIn: 0,
+    refreshToken: "",
+    refreshExpiresAt: "",
+    user: undefined,
+    deletionCancelled: false,
+  };
 }
 
 export const AuthSession: MessageFns<AuthSession> = {
@@ -4012,6 +6394,9 @@ export const AuthSession: MessageFns<AuthSession> = {
     }
     if (message.user !== undefined) {
       User.encode(message.user, writer.uint32(42).fork()).join();
+    }
+    if (message.deletionCancelled !== false) {
+      writer.uint32(48).bool(message.deletionCancelled);
     }
     return writer;
   },
@@ -4069,6 +6454,14 @@ export const AuthSession: MessageFns<AuthSession> = {
             message.user = User.decode(reader, reader.uint32());
             continue;
           }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.deletionCancelled = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4104,6 +6497,11 @@ export const AuthSession: MessageFns<AuthSession> = {
         ? globalThis.String(object.refresh_expires_at)
         : "",
       user: isSet(object.user) ? User.fromJSON(object.user) : undefined,
+      deletionCancelled: isSet(object.deletionCancelled)
+        ? globalThis.Boolean(object.deletionCancelled)
+        : isSet(object.deletion_cancelled)
+        ? globalThis.Boolean(object.deletion_cancelled)
+        : false,
     };
   },
 
@@ -4124,6 +6522,9 @@ export const AuthSession: MessageFns<AuthSession> = {
     if (message.user !== undefined) {
       obj.user = User.toJSON(message.user);
     }
+    if (message.deletionCancelled !== false) {
+      obj.deletionCancelled = message.deletionCancelled;
+    }
     return obj;
   },
 
@@ -4137,6 +6538,7 @@ export const AuthSession: MessageFns<AuthSession> = {
     message.refreshToken = object.refreshToken ?? "";
     message.refreshExpiresAt = object.refreshExpiresAt ?? "";
     message.user = (object.user !== undefined && object.user !== null) ? User.fromPartial(object.user) : undefined;
+    message.deletionCancelled = object.deletionCancelled ?? false;
     return message;
   },
 };
@@ -4232,6 +6634,9 @@ function createBaseUser(): User {
     profileAudioYoutubeLink: "",
     isSuperAura: false,
     createdAt: "",
+    emailVerified: false,
+    restriction: undefined,
+    deletionScheduledFor: "",
   };
 }
 
@@ -4284,6 +6689,15 @@ export const User: MessageFns<User> = {
     }
     if (message.createdAt !== "") {
       writer.uint32(130).string(message.createdAt);
+    }
+    if (message.emailVerified !== false) {
+      writer.uint32(136).bool(message.emailVerified);
+    }
+    if (message.restriction !== undefined) {
+      Restriction.encode(message.restriction, writer.uint32(146).fork()).join();
+    }
+    if (message.deletionScheduledFor !== "") {
+      writer.uint32(154).string(message.deletionScheduledFor);
     }
     return writer;
   },
@@ -4429,6 +6843,30 @@ export const User: MessageFns<User> = {
             message.createdAt = reader.string();
             continue;
           }
+          case 17: {
+            if (tag !== 136) {
+              break;
+            }
+
+            message.emailVerified = reader.bool();
+            continue;
+          }
+          case 18: {
+            if (tag !== 146) {
+              break;
+            }
+
+            message.restriction = Restriction.decode(reader, reader.uint32());
+            continue;
+          }
+          case 19: {
+            if (tag !== 154) {
+              break;
+            }
+
+            message.deletionScheduledFor = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4503,6 +6941,17 @@ export const User: MessageFns<User> = {
         : isSet(object.created_at)
         ? globalThis.String(object.created_at)
         : "",
+      emailVerified: isSet(object.emailVerified)
+        ? globalThis.Boolean(object.emailVerified)
+        : isSet(object.email_verified)
+        ? globalThis.Boolean(object.email_verified)
+        : false,
+      restriction: isSet(object.restriction) ? Restriction.fromJSON(object.restriction) : undefined,
+      deletionScheduledFor: isSet(object.deletionScheduledFor)
+        ? globalThis.String(object.deletionScheduledFor)
+        : isSet(object.deletion_scheduled_for)
+        ? globalThis.String(object.deletion_scheduled_for)
+        : "",
     };
   },
 
@@ -4556,6 +7005,15 @@ export const User: MessageFns<User> = {
     if (message.createdAt !== "") {
       obj.createdAt = message.createdAt;
     }
+    if (message.emailVerified !== false) {
+      obj.emailVerified = message.emailVerified;
+    }
+    if (message.restriction !== undefined) {
+      obj.restriction = Restriction.toJSON(message.restriction);
+    }
+    if (message.deletionScheduledFor !== "") {
+      obj.deletionScheduledFor = message.deletionScheduledFor;
+    }
     return obj;
   },
 
@@ -4580,6 +7038,112 @@ export const User: MessageFns<User> = {
     message.profileAudioYoutubeLink = object.profileAudioYoutubeLink ?? "";
     message.isSuperAura = object.isSuperAura ?? false;
     message.createdAt = object.createdAt ?? "";
+    message.emailVerified = object.emailVerified ?? false;
+    message.restriction = (object.restriction !== undefined && object.restriction !== null)
+      ? Restriction.fromPartial(object.restriction)
+      : undefined;
+    message.deletionScheduledFor = object.deletionScheduledFor ?? "";
+    return message;
+  },
+};
+
+function createBaseRestriction(): Restriction {
+  return { kind: "", reason: "", until: "" };
+}
+
+export const Restriction: MessageFns<Restriction> = {
+  encode(message: Restriction, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.reason !== "") {
+      writer.uint32(18).string(message.reason);
+    }
+    if (message.until !== "") {
+      writer.uint32(26).string(message.until);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Restriction {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRestriction();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.until = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Restriction {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      until: isSet(object.until) ? globalThis.String(object.until) : "",
+    };
+  },
+
+  toJSON(message: Restriction): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.until !== "") {
+      obj.until = message.until;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Restriction>, I>>(base?: I): Restriction {
+    return Restriction.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Restriction>, I>>(object: I): Restriction {
+    const message = createBaseRestriction();
+    message.kind = object.kind ?? "";
+    message.reason = object.reason ?? "";
+    message.until = object.until ?? "";
     return message;
   },
 };
@@ -5152,12 +7716,55 @@ export const IdentityServiceService = {
     responseSerialize: (value: AuthSession): Buffer => Buffer.from(AuthSession.encode(value).finish()),
     responseDeserialize: (value: Buffer): AuthSession => AuthSession.decode(value),
   },
+  /**
+   * The password step. A member with two-factor authentication gets second_factor_token instead of a
+   * session; CompleteLogin takes it with their code.
+   */
   login: {
     path: "/aura.identity.v1.IdentityService/Login" as const,
     requestStream: false as const,
     responseStream: false as const,
     requestSerialize: (value: LoginRequest): Buffer => Buffer.from(LoginRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): LoginRequest => LoginRequest.decode(value),
+    responseSerialize: (value: LoginResult): Buffer => Buffer.from(LoginResult.encode(value).finish()),
+    responseDeserialize: (value: Buffer): LoginResult => LoginResult.decode(value),
+  },
+  /**
+   * The second step of a sign-in: a code of the member's authenticator app or a recovery code.
+   * UNAUTHENTICATED for a wrong code; after five, or five minutes, the password step starts again.
+   */
+  completeLogin: {
+    path: "/aura.identity.v1.IdentityService/CompleteLogin" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CompleteLoginRequest): Buffer => Buffer.from(CompleteLoginRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CompleteLoginRequest => CompleteLoginRequest.decode(value),
+    responseSerialize: (value: AuthSession): Buffer => Buffer.from(AuthSession.encode(value).finish()),
+    responseDeserialize: (value: Buffer): AuthSession => AuthSession.decode(value),
+  },
+  /**
+   * The second step with one of the member's passkeys instead of a code: options naming their passkeys,
+   * then the session. A failed passkey counts as a wrong code. FAILED_PRECONDITION "You have no passkey"
+   * for a member without one; UNAUTHENTICATED as for CompleteLogin.
+   */
+  beginSecondFactorPasskey: {
+    path: "/aura.identity.v1.IdentityService/BeginSecondFactorPasskey" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SecondFactorPasskeyRequest): Buffer =>
+      Buffer.from(SecondFactorPasskeyRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SecondFactorPasskeyRequest => SecondFactorPasskeyRequest.decode(value),
+    responseSerialize: (value: WebAuthnOptions): Buffer => Buffer.from(WebAuthnOptions.encode(value).finish()),
+    responseDeserialize: (value: Buffer): WebAuthnOptions => WebAuthnOptions.decode(value),
+  },
+  completeLoginWithPasskey: {
+    path: "/aura.identity.v1.IdentityService/CompleteLoginWithPasskey" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CompleteLoginWithPasskeyRequest): Buffer =>
+      Buffer.from(CompleteLoginWithPasskeyRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CompleteLoginWithPasskeyRequest =>
+      CompleteLoginWithPasskeyRequest.decode(value),
     responseSerialize: (value: AuthSession): Buffer => Buffer.from(AuthSession.encode(value).finish()),
     responseDeserialize: (value: Buffer): AuthSession => AuthSession.decode(value),
   },
@@ -5221,6 +7828,34 @@ export const IdentityServiceService = {
     responseDeserialize: (value: Buffer): SessionList => SessionList.decode(value),
   },
   /**
+   * Leaving (docs/account-deletion.md): with the password, the caller's account is erased 30 days from
+   * now; every session ends. Signing in again before then cancels it. PERMISSION_DENIED "Incorrect
+   * password".
+   */
+  scheduleAccountDeletion: {
+    path: "/aura.identity.v1.IdentityService/ScheduleAccountDeletion" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: PasswordConfirmation): Buffer => Buffer.from(PasswordConfirmation.encode(value).finish()),
+    requestDeserialize: (value: Buffer): PasswordConfirmation => PasswordConfirmation.decode(value),
+    responseSerialize: (value: AccountDeletion): Buffer => Buffer.from(AccountDeletion.encode(value).finish()),
+    responseDeserialize: (value: Buffer): AccountDeletion => AccountDeletion.decode(value),
+  },
+  /**
+   * Erases every account whose grace period ended by as_of. Only where the test clock is on
+   * (AURA_TEST_CLOCK, never in production; the service's own sweep uses the real time): tests move time.
+   */
+  runAccountDeletions: {
+    path: "/aura.identity.v1.IdentityService/RunAccountDeletions" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RunAccountDeletionsRequest): Buffer =>
+      Buffer.from(RunAccountDeletionsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RunAccountDeletionsRequest => RunAccountDeletionsRequest.decode(value),
+    responseSerialize: (value: AccountDeletionRun): Buffer => Buffer.from(AccountDeletionRun.encode(value).finish()),
+    responseDeserialize: (value: Buffer): AccountDeletionRun => AccountDeletionRun.decode(value),
+  },
+  /**
    * Ends one of the caller's sessions (NOT_FOUND when it is not theirs or already ended), or with
    * all_others every session but keep_session_id. Answers the sessions ended, so that the gateway
    * refuses their access tokens at once.
@@ -5233,6 +7868,207 @@ export const IdentityServiceService = {
     requestDeserialize: (value: Buffer): EndSessionsRequest => EndSessionsRequest.decode(value),
     responseSerialize: (value: EndSessionsResult): Buffer => Buffer.from(EndSessionsResult.encode(value).finish()),
     responseDeserialize: (value: Buffer): EndSessionsResult => EndSessionsResult.decode(value),
+  },
+  /**
+   * The caller's second factor. Setup: BeginTotpSetup (password) answers a secret for the authenticator
+   * app; EnableTotp with the app's first code turns it on and answers ten recovery codes (shown once).
+   */
+  getTwoFactor: {
+    path: "/aura.identity.v1.IdentityService/GetTwoFactor" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    requestDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    responseSerialize: (value: TwoFactorStatus): Buffer => Buffer.from(TwoFactorStatus.encode(value).finish()),
+    responseDeserialize: (value: Buffer): TwoFactorStatus => TwoFactorStatus.decode(value),
+  },
+  beginTotpSetup: {
+    path: "/aura.identity.v1.IdentityService/BeginTotpSetup" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: PasswordConfirmation): Buffer => Buffer.from(PasswordConfirmation.encode(value).finish()),
+    requestDeserialize: (value: Buffer): PasswordConfirmation => PasswordConfirmation.decode(value),
+    responseSerialize: (value: TotpSetup): Buffer => Buffer.from(TotpSetup.encode(value).finish()),
+    responseDeserialize: (value: Buffer): TotpSetup => TotpSetup.decode(value),
+  },
+  enableTotp: {
+    path: "/aura.identity.v1.IdentityService/EnableTotp" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: EnableTotpRequest): Buffer => Buffer.from(EnableTotpRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): EnableTotpRequest => EnableTotpRequest.decode(value),
+    responseSerialize: (value: RecoveryCodes): Buffer => Buffer.from(RecoveryCodes.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RecoveryCodes => RecoveryCodes.decode(value),
+  },
+  /** Ten new recovery codes (password again); the old ones stop working. */
+  renewRecoveryCodes: {
+    path: "/aura.identity.v1.IdentityService/RenewRecoveryCodes" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: PasswordConfirmation): Buffer => Buffer.from(PasswordConfirmation.encode(value).finish()),
+    requestDeserialize: (value: Buffer): PasswordConfirmation => PasswordConfirmation.decode(value),
+    responseSerialize: (value: RecoveryCodes): Buffer => Buffer.from(RecoveryCodes.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RecoveryCodes => RecoveryCodes.decode(value),
+  },
+  /** Off, given the password and a current code or a recovery code (PERMISSION_DENIED when either is wrong). */
+  disableTwoFactor: {
+    path: "/aura.identity.v1.IdentityService/DisableTwoFactor" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DisableTwoFactorRequest): Buffer =>
+      Buffer.from(DisableTwoFactorRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DisableTwoFactorRequest => DisableTwoFactorRequest.decode(value),
+    responseSerialize: (value: TwoFactorStatus): Buffer => Buffer.from(TwoFactorStatus.encode(value).finish()),
+    responseDeserialize: (value: Buffer): TwoFactorStatus => TwoFactorStatus.decode(value),
+  },
+  /**
+   * Mails a single-use reset link (an hour) when an account uses the address; the same empty answer
+   * either way, before the lookup, so it does not tell whether the address has an account.
+   */
+  requestPasswordReset: {
+    path: "/aura.identity.v1.IdentityService/RequestPasswordReset" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RequestPasswordResetRequest): Buffer =>
+      Buffer.from(RequestPasswordResetRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RequestPasswordResetRequest => RequestPasswordResetRequest.decode(value),
+    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+  },
+  /**
+   * The link's new password (the sign-up rules): every session of the member ends, the address counts
+   * as confirmed. FAILED_PRECONDITION "This link is invalid or has expired. Ask for a new one."
+   */
+  resetPassword: {
+    path: "/aura.identity.v1.IdentityService/ResetPassword" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ResetPasswordRequest): Buffer => Buffer.from(ResetPasswordRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ResetPasswordRequest => ResetPasswordRequest.decode(value),
+    responseSerialize: (value: ResetPasswordResult): Buffer => Buffer.from(ResetPasswordResult.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ResetPasswordResult => ResetPasswordResult.decode(value),
+  },
+  /** The confirmation link mailed at sign-up was opened (same message when invalid); answers the member. */
+  verifyEmail: {
+    path: "/aura.identity.v1.IdentityService/VerifyEmail" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: VerifyEmailRequest): Buffer => Buffer.from(VerifyEmailRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): VerifyEmailRequest => VerifyEmailRequest.decode(value),
+    responseSerialize: (value: User): Buffer => Buffer.from(User.encode(value).finish()),
+    responseDeserialize: (value: Buffer): User => User.decode(value),
+  },
+  /** A new confirmation link for the caller ("Your email is already confirmed"). */
+  resendVerificationEmail: {
+    path: "/aura.identity.v1.IdentityService/ResendVerificationEmail" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    requestDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+  },
+  /**
+   * What the member may reach now (the gateway, before an admin view): their current role, and whether
+   * the security policy keeps them out of admin views for want of a second factor.
+   */
+  getAccess: {
+    path: "/aura.identity.v1.IdentityService/GetAccess" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetUserRequest): Buffer => Buffer.from(GetUserRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetUserRequest => GetUserRequest.decode(value),
+    responseSerialize: (value: Access): Buffer => Buffer.from(Access.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Access => Access.decode(value),
+  },
+  /**
+   * The account-security policy: admins read it, a super admin changes it (requiring a second factor of
+   * admins needs one on the caller's own account first).
+   */
+  getSecurityPolicy: {
+    path: "/aura.identity.v1.IdentityService/GetSecurityPolicy" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    requestDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    responseSerialize: (value: SecurityPolicy): Buffer => Buffer.from(SecurityPolicy.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SecurityPolicy => SecurityPolicy.decode(value),
+  },
+  setSecurityPolicy: {
+    path: "/aura.identity.v1.IdentityService/SetSecurityPolicy" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SecurityPolicy): Buffer => Buffer.from(SecurityPolicy.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SecurityPolicy => SecurityPolicy.decode(value),
+    responseSerialize: (value: SecurityPolicy): Buffer => Buffer.from(SecurityPolicy.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SecurityPolicy => SecurityPolicy.decode(value),
+  },
+  /** Passkeys (WebAuthn) of the caller: registered with the password again, then a sign-in on their own. */
+  listPasskeys: {
+    path: "/aura.identity.v1.IdentityService/ListPasskeys" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    requestDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    responseSerialize: (value: PasskeyList): Buffer => Buffer.from(PasskeyList.encode(value).finish()),
+    responseDeserialize: (value: Buffer): PasskeyList => PasskeyList.decode(value),
+  },
+  beginPasskeyRegistration: {
+    path: "/aura.identity.v1.IdentityService/BeginPasskeyRegistration" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: PasswordConfirmation): Buffer => Buffer.from(PasswordConfirmation.encode(value).finish()),
+    requestDeserialize: (value: Buffer): PasswordConfirmation => PasswordConfirmation.decode(value),
+    responseSerialize: (value: WebAuthnOptions): Buffer => Buffer.from(WebAuthnOptions.encode(value).finish()),
+    responseDeserialize: (value: Buffer): WebAuthnOptions => WebAuthnOptions.decode(value),
+  },
+  /**
+   * FAILED_PRECONDITION "The passkey could not be saved. Try again." (a wrong, spent or expired ceremony,
+   * an answer that does not verify), "You can keep at most 10 passkeys".
+   */
+  finishPasskeyRegistration: {
+    path: "/aura.identity.v1.IdentityService/FinishPasskeyRegistration" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: FinishPasskeyRegistrationRequest): Buffer =>
+      Buffer.from(FinishPasskeyRegistrationRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): FinishPasskeyRegistrationRequest =>
+      FinishPasskeyRegistrationRequest.decode(value),
+    responseSerialize: (value: Passkey): Buffer => Buffer.from(Passkey.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Passkey => Passkey.decode(value),
+  },
+  /** NOT_FOUND "Passkey not found" (not the caller's); PERMISSION_DENIED "Incorrect password". */
+  removePasskey: {
+    path: "/aura.identity.v1.IdentityService/RemovePasskey" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RemovePasskeyRequest): Buffer => Buffer.from(RemovePasskeyRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RemovePasskeyRequest => RemovePasskeyRequest.decode(value),
+    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+  },
+  /**
+   * A password-less sign-in (no caller): options for any passkey of the site, then the session.
+   * UNAUTHENTICATED "That passkey could not sign you in. Try again or use your password."
+   */
+  beginPasskeySignIn: {
+    path: "/aura.identity.v1.IdentityService/BeginPasskeySignIn" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    requestDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    responseSerialize: (value: WebAuthnOptions): Buffer => Buffer.from(WebAuthnOptions.encode(value).finish()),
+    responseDeserialize: (value: Buffer): WebAuthnOptions => WebAuthnOptions.decode(value),
+  },
+  finishPasskeySignIn: {
+    path: "/aura.identity.v1.IdentityService/FinishPasskeySignIn" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: FinishPasskeySignInRequest): Buffer =>
+      Buffer.from(FinishPasskeySignInRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): FinishPasskeySignInRequest => FinishPasskeySignInRequest.decode(value),
+    responseSerialize: (value: AuthSession): Buffer => Buffer.from(AuthSession.encode(value).finish()),
+    responseDeserialize: (value: Buffer): AuthSession => AuthSession.decode(value),
   },
   getUser: {
     path: "/aura.identity.v1.IdentityService/GetUser" as const,
@@ -5412,11 +8248,37 @@ export const IdentityServiceService = {
     responseSerialize: (value: AuraAdjustment): Buffer => Buffer.from(AuraAdjustment.encode(value).finish()),
     responseDeserialize: (value: Buffer): AuraAdjustment => AuraAdjustment.decode(value),
   },
+  /** One page of one part of a member's data export; called by the media service only (docs/data-export.md). */
+  exportMemberData: {
+    path: "/aura.identity.v1.IdentityService/ExportMemberData" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ExportPageRequest): Buffer => Buffer.from(ExportPageRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ExportPageRequest => ExportPageRequest.decode(value),
+    responseSerialize: (value: ExportPage): Buffer => Buffer.from(ExportPage.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ExportPage => ExportPage.decode(value),
+  },
 } as const;
 
 export interface IdentityServiceServer extends UntypedServiceImplementation {
   register: handleUnaryCall<RegisterRequest, AuthSession>;
-  login: handleUnaryCall<LoginRequest, AuthSession>;
+  /**
+   * The password step. A member with two-factor authentication gets second_factor_token instead of a
+   * session; CompleteLogin takes it with their code.
+   */
+  login: handleUnaryCall<LoginRequest, LoginResult>;
+  /**
+   * The second step of a sign-in: a code of the member's authenticator app or a recovery code.
+   * UNAUTHENTICATED for a wrong code; after five, or five minutes, the password step starts again.
+   */
+  completeLogin: handleUnaryCall<CompleteLoginRequest, AuthSession>;
+  /**
+   * The second step with one of the member's passkeys instead of a code: options naming their passkeys,
+   * then the session. A failed passkey counts as a wrong code. FAILED_PRECONDITION "You have no passkey"
+   * for a member without one; UNAUTHENTICATED as for CompleteLogin.
+   */
+  beginSecondFactorPasskey: handleUnaryCall<SecondFactorPasskeyRequest, WebAuthnOptions>;
+  completeLoginWithPasskey: handleUnaryCall<CompleteLoginWithPasskeyRequest, AuthSession>;
   /** Rotates a refresh token: the old one stops working, a new one is returned. */
   refresh: handleUnaryCall<RefreshRequest, AuthSession>;
   /**
@@ -5434,11 +8296,74 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   /** The caller's signed-in devices (sessions not ended or expired), the most recently active first. */
   listSessions: handleUnaryCall<ListSessionsRequest, SessionList>;
   /**
+   * Leaving (docs/account-deletion.md): with the password, the caller's account is erased 30 days from
+   * now; every session ends. Signing in again before then cancels it. PERMISSION_DENIED "Incorrect
+   * password".
+   */
+  scheduleAccountDeletion: handleUnaryCall<PasswordConfirmation, AccountDeletion>;
+  /**
+   * Erases every account whose grace period ended by as_of. Only where the test clock is on
+   * (AURA_TEST_CLOCK, never in production; the service's own sweep uses the real time): tests move time.
+   */
+  runAccountDeletions: handleUnaryCall<RunAccountDeletionsRequest, AccountDeletionRun>;
+  /**
    * Ends one of the caller's sessions (NOT_FOUND when it is not theirs or already ended), or with
    * all_others every session but keep_session_id. Answers the sessions ended, so that the gateway
    * refuses their access tokens at once.
    */
   endSessions: handleUnaryCall<EndSessionsRequest, EndSessionsResult>;
+  /**
+   * The caller's second factor. Setup: BeginTotpSetup (password) answers a secret for the authenticator
+   * app; EnableTotp with the app's first code turns it on and answers ten recovery codes (shown once).
+   */
+  getTwoFactor: handleUnaryCall<Empty, TwoFactorStatus>;
+  beginTotpSetup: handleUnaryCall<PasswordConfirmation, TotpSetup>;
+  enableTotp: handleUnaryCall<EnableTotpRequest, RecoveryCodes>;
+  /** Ten new recovery codes (password again); the old ones stop working. */
+  renewRecoveryCodes: handleUnaryCall<PasswordConfirmation, RecoveryCodes>;
+  /** Off, given the password and a current code or a recovery code (PERMISSION_DENIED when either is wrong). */
+  disableTwoFactor: handleUnaryCall<DisableTwoFactorRequest, TwoFactorStatus>;
+  /**
+   * Mails a single-use reset link (an hour) when an account uses the address; the same empty answer
+   * either way, before the lookup, so it does not tell whether the address has an account.
+   */
+  requestPasswordReset: handleUnaryCall<RequestPasswordResetRequest, Empty>;
+  /**
+   * The link's new password (the sign-up rules): every session of the member ends, the address counts
+   * as confirmed. FAILED_PRECONDITION "This link is invalid or has expired. Ask for a new one."
+   */
+  resetPassword: handleUnaryCall<ResetPasswordRequest, ResetPasswordResult>;
+  /** The confirmation link mailed at sign-up was opened (same message when invalid); answers the member. */
+  verifyEmail: handleUnaryCall<VerifyEmailRequest, User>;
+  /** A new confirmation link for the caller ("Your email is already confirmed"). */
+  resendVerificationEmail: handleUnaryCall<Empty, Empty>;
+  /**
+   * What the member may reach now (the gateway, before an admin view): their current role, and whether
+   * the security policy keeps them out of admin views for want of a second factor.
+   */
+  getAccess: handleUnaryCall<GetUserRequest, Access>;
+  /**
+   * The account-security policy: admins read it, a super admin changes it (requiring a second factor of
+   * admins needs one on the caller's own account first).
+   */
+  getSecurityPolicy: handleUnaryCall<Empty, SecurityPolicy>;
+  setSecurityPolicy: handleUnaryCall<SecurityPolicy, SecurityPolicy>;
+  /** Passkeys (WebAuthn) of the caller: registered with the password again, then a sign-in on their own. */
+  listPasskeys: handleUnaryCall<Empty, PasskeyList>;
+  beginPasskeyRegistration: handleUnaryCall<PasswordConfirmation, WebAuthnOptions>;
+  /**
+   * FAILED_PRECONDITION "The passkey could not be saved. Try again." (a wrong, spent or expired ceremony,
+   * an answer that does not verify), "You can keep at most 10 passkeys".
+   */
+  finishPasskeyRegistration: handleUnaryCall<FinishPasskeyRegistrationRequest, Passkey>;
+  /** NOT_FOUND "Passkey not found" (not the caller's); PERMISSION_DENIED "Incorrect password". */
+  removePasskey: handleUnaryCall<RemovePasskeyRequest, Empty>;
+  /**
+   * A password-less sign-in (no caller): options for any passkey of the site, then the session.
+   * UNAUTHENTICATED "That passkey could not sign you in. Try again or use your password."
+   */
+  beginPasskeySignIn: handleUnaryCall<Empty, WebAuthnOptions>;
+  finishPasskeySignIn: handleUnaryCall<FinishPasskeySignInRequest, AuthSession>;
   getUser: handleUnaryCall<GetUserRequest, User>;
   /** The public keys that verify access tokens, as a JSON Web Key Set. */
   getSigningKeys: handleUnaryCall<Empty, SigningKeys>;
@@ -5484,6 +8409,8 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
    * user.aura_changed). Once per key: a repeat answers the first result and changes nothing.
    */
   adminAdjustAura: handleUnaryCall<AdminAdjustAuraRequest, AuraAdjustment>;
+  /** One page of one part of a member's data export; called by the media service only (docs/data-export.md). */
+  exportMemberData: handleUnaryCall<ExportPageRequest, ExportPage>;
 }
 
 export interface IdentityServiceClient extends Client {
@@ -5502,14 +8429,72 @@ export interface IdentityServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: AuthSession) => void,
   ): ClientUnaryCall;
-  login(request: LoginRequest, callback: (error: ServiceError | null, response: AuthSession) => void): ClientUnaryCall;
+  /**
+   * The password step. A member with two-factor authentication gets second_factor_token instead of a
+   * session; CompleteLogin takes it with their code.
+   */
+  login(request: LoginRequest, callback: (error: ServiceError | null, response: LoginResult) => void): ClientUnaryCall;
   login(
     request: LoginRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: AuthSession) => void,
+    callback: (error: ServiceError | null, response: LoginResult) => void,
   ): ClientUnaryCall;
   login(
     request: LoginRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: LoginResult) => void,
+  ): ClientUnaryCall;
+  /**
+   * The second step of a sign-in: a code of the member's authenticator app or a recovery code.
+   * UNAUTHENTICATED for a wrong code; after five, or five minutes, the password step starts again.
+   */
+  completeLogin(
+    request: CompleteLoginRequest,
+    callback: (error: ServiceError | null, response: AuthSession) => void,
+  ): ClientUnaryCall;
+  completeLogin(
+    request: CompleteLoginRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: AuthSession) => void,
+  ): ClientUnaryCall;
+  completeLogin(
+    request: CompleteLoginRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: AuthSession) => void,
+  ): ClientUnaryCall;
+  /**
+   * The second step with one of the member's passkeys instead of a code: options naming their passkeys,
+   * then the session. A failed passkey counts as a wrong code. FAILED_PRECONDITION "You have no passkey"
+   * for a member without one; UNAUTHENTICATED as for CompleteLogin.
+   */
+  beginSecondFactorPasskey(
+    request: SecondFactorPasskeyRequest,
+    callback: (error: ServiceError | null, response: WebAuthnOptions) => void,
+  ): ClientUnaryCall;
+  beginSecondFactorPasskey(
+    request: SecondFactorPasskeyRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: WebAuthnOptions) => void,
+  ): ClientUnaryCall;
+  beginSecondFactorPasskey(
+    request: SecondFactorPasskeyRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: WebAuthnOptions) => void,
+  ): ClientUnaryCall;
+  completeLoginWithPasskey(
+    request: CompleteLoginWithPasskeyRequest,
+    callback: (error: ServiceError | null, response: AuthSession) => void,
+  ): ClientUnaryCall;
+  completeLoginWithPasskey(
+    request: CompleteLoginWithPasskeyRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: AuthSession) => void,
+  ): ClientUnaryCall;
+  completeLoginWithPasskey(
+    request: CompleteLoginWithPasskeyRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: AuthSession) => void,
@@ -5601,6 +8586,45 @@ export interface IdentityServiceClient extends Client {
     callback: (error: ServiceError | null, response: SessionList) => void,
   ): ClientUnaryCall;
   /**
+   * Leaving (docs/account-deletion.md): with the password, the caller's account is erased 30 days from
+   * now; every session ends. Signing in again before then cancels it. PERMISSION_DENIED "Incorrect
+   * password".
+   */
+  scheduleAccountDeletion(
+    request: PasswordConfirmation,
+    callback: (error: ServiceError | null, response: AccountDeletion) => void,
+  ): ClientUnaryCall;
+  scheduleAccountDeletion(
+    request: PasswordConfirmation,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: AccountDeletion) => void,
+  ): ClientUnaryCall;
+  scheduleAccountDeletion(
+    request: PasswordConfirmation,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: AccountDeletion) => void,
+  ): ClientUnaryCall;
+  /**
+   * Erases every account whose grace period ended by as_of. Only where the test clock is on
+   * (AURA_TEST_CLOCK, never in production; the service's own sweep uses the real time): tests move time.
+   */
+  runAccountDeletions(
+    request: RunAccountDeletionsRequest,
+    callback: (error: ServiceError | null, response: AccountDeletionRun) => void,
+  ): ClientUnaryCall;
+  runAccountDeletions(
+    request: RunAccountDeletionsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: AccountDeletionRun) => void,
+  ): ClientUnaryCall;
+  runAccountDeletions(
+    request: RunAccountDeletionsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: AccountDeletionRun) => void,
+  ): ClientUnaryCall;
+  /**
    * Ends one of the caller's sessions (NOT_FOUND when it is not theirs or already ended), or with
    * all_others every session but keep_session_id. Answers the sessions ended, so that the gateway
    * refuses their access tokens at once.
@@ -5619,6 +8643,304 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: EndSessionsResult) => void,
+  ): ClientUnaryCall;
+  /**
+   * The caller's second factor. Setup: BeginTotpSetup (password) answers a secret for the authenticator
+   * app; EnableTotp with the app's first code turns it on and answers ten recovery codes (shown once).
+   */
+  getTwoFactor(
+    request: Empty,
+    callback: (error: ServiceError | null, response: TwoFactorStatus) => void,
+  ): ClientUnaryCall;
+  getTwoFactor(
+    request: Empty,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: TwoFactorStatus) => void,
+  ): ClientUnaryCall;
+  getTwoFactor(
+    request: Empty,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: TwoFactorStatus) => void,
+  ): ClientUnaryCall;
+  beginTotpSetup(
+    request: PasswordConfirmation,
+    callback: (error: ServiceError | null, response: TotpSetup) => void,
+  ): ClientUnaryCall;
+  beginTotpSetup(
+    request: PasswordConfirmation,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: TotpSetup) => void,
+  ): ClientUnaryCall;
+  beginTotpSetup(
+    request: PasswordConfirmation,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: TotpSetup) => void,
+  ): ClientUnaryCall;
+  enableTotp(
+    request: EnableTotpRequest,
+    callback: (error: ServiceError | null, response: RecoveryCodes) => void,
+  ): ClientUnaryCall;
+  enableTotp(
+    request: EnableTotpRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RecoveryCodes) => void,
+  ): ClientUnaryCall;
+  enableTotp(
+    request: EnableTotpRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RecoveryCodes) => void,
+  ): ClientUnaryCall;
+  /** Ten new recovery codes (password again); the old ones stop working. */
+  renewRecoveryCodes(
+    request: PasswordConfirmation,
+    callback: (error: ServiceError | null, response: RecoveryCodes) => void,
+  ): ClientUnaryCall;
+  renewRecoveryCodes(
+    request: PasswordConfirmation,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RecoveryCodes) => void,
+  ): ClientUnaryCall;
+  renewRecoveryCodes(
+    request: PasswordConfirmation,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RecoveryCodes) => void,
+  ): ClientUnaryCall;
+  /** Off, given the password and a current code or a recovery code (PERMISSION_DENIED when either is wrong). */
+  disableTwoFactor(
+    request: DisableTwoFactorRequest,
+    callback: (error: ServiceError | null, response: TwoFactorStatus) => void,
+  ): ClientUnaryCall;
+  disableTwoFactor(
+    request: DisableTwoFactorRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: TwoFactorStatus) => void,
+  ): ClientUnaryCall;
+  disableTwoFactor(
+    request: DisableTwoFactorRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: TwoFactorStatus) => void,
+  ): ClientUnaryCall;
+  /**
+   * Mails a single-use reset link (an hour) when an account uses the address; the same empty answer
+   * either way, before the lookup, so it does not tell whether the address has an account.
+   */
+  requestPasswordReset(
+    request: RequestPasswordResetRequest,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  requestPasswordReset(
+    request: RequestPasswordResetRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  requestPasswordReset(
+    request: RequestPasswordResetRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  /**
+   * The link's new password (the sign-up rules): every session of the member ends, the address counts
+   * as confirmed. FAILED_PRECONDITION "This link is invalid or has expired. Ask for a new one."
+   */
+  resetPassword(
+    request: ResetPasswordRequest,
+    callback: (error: ServiceError | null, response: ResetPasswordResult) => void,
+  ): ClientUnaryCall;
+  resetPassword(
+    request: ResetPasswordRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ResetPasswordResult) => void,
+  ): ClientUnaryCall;
+  resetPassword(
+    request: ResetPasswordRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ResetPasswordResult) => void,
+  ): ClientUnaryCall;
+  /** The confirmation link mailed at sign-up was opened (same message when invalid); answers the member. */
+  verifyEmail(
+    request: VerifyEmailRequest,
+    callback: (error: ServiceError | null, response: User) => void,
+  ): ClientUnaryCall;
+  verifyEmail(
+    request: VerifyEmailRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: User) => void,
+  ): ClientUnaryCall;
+  verifyEmail(
+    request: VerifyEmailRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: User) => void,
+  ): ClientUnaryCall;
+  /** A new confirmation link for the caller ("Your email is already confirmed"). */
+  resendVerificationEmail(
+    request: Empty,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  resendVerificationEmail(
+    request: Empty,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  resendVerificationEmail(
+    request: Empty,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  /**
+   * What the member may reach now (the gateway, before an admin view): their current role, and whether
+   * the security policy keeps them out of admin views for want of a second factor.
+   */
+  getAccess(request: GetUserRequest, callback: (error: ServiceError | null, response: Access) => void): ClientUnaryCall;
+  getAccess(
+    request: GetUserRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Access) => void,
+  ): ClientUnaryCall;
+  getAccess(
+    request: GetUserRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Access) => void,
+  ): ClientUnaryCall;
+  /**
+   * The account-security policy: admins read it, a super admin changes it (requiring a second factor of
+   * admins needs one on the caller's own account first).
+   */
+  getSecurityPolicy(
+    request: Empty,
+    callback: (error: ServiceError | null, response: SecurityPolicy) => void,
+  ): ClientUnaryCall;
+  getSecurityPolicy(
+    request: Empty,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SecurityPolicy) => void,
+  ): ClientUnaryCall;
+  getSecurityPolicy(
+    request: Empty,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SecurityPolicy) => void,
+  ): ClientUnaryCall;
+  setSecurityPolicy(
+    request: SecurityPolicy,
+    callback: (error: ServiceError | null, response: SecurityPolicy) => void,
+  ): ClientUnaryCall;
+  setSecurityPolicy(
+    request: SecurityPolicy,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SecurityPolicy) => void,
+  ): ClientUnaryCall;
+  setSecurityPolicy(
+    request: SecurityPolicy,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SecurityPolicy) => void,
+  ): ClientUnaryCall;
+  /** Passkeys (WebAuthn) of the caller: registered with the password again, then a sign-in on their own. */
+  listPasskeys(request: Empty, callback: (error: ServiceError | null, response: PasskeyList) => void): ClientUnaryCall;
+  listPasskeys(
+    request: Empty,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: PasskeyList) => void,
+  ): ClientUnaryCall;
+  listPasskeys(
+    request: Empty,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: PasskeyList) => void,
+  ): ClientUnaryCall;
+  beginPasskeyRegistration(
+    request: PasswordConfirmation,
+    callback: (error: ServiceError | null, response: WebAuthnOptions) => void,
+  ): ClientUnaryCall;
+  beginPasskeyRegistration(
+    request: PasswordConfirmation,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: WebAuthnOptions) => void,
+  ): ClientUnaryCall;
+  beginPasskeyRegistration(
+    request: PasswordConfirmation,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: WebAuthnOptions) => void,
+  ): ClientUnaryCall;
+  /**
+   * FAILED_PRECONDITION "The passkey could not be saved. Try again." (a wrong, spent or expired ceremony,
+   * an answer that does not verify), "You can keep at most 10 passkeys".
+   */
+  finishPasskeyRegistration(
+    request: FinishPasskeyRegistrationRequest,
+    callback: (error: ServiceError | null, response: Passkey) => void,
+  ): ClientUnaryCall;
+  finishPasskeyRegistration(
+    request: FinishPasskeyRegistrationRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Passkey) => void,
+  ): ClientUnaryCall;
+  finishPasskeyRegistration(
+    request: FinishPasskeyRegistrationRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Passkey) => void,
+  ): ClientUnaryCall;
+  /** NOT_FOUND "Passkey not found" (not the caller's); PERMISSION_DENIED "Incorrect password". */
+  removePasskey(
+    request: RemovePasskeyRequest,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  removePasskey(
+    request: RemovePasskeyRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  removePasskey(
+    request: RemovePasskeyRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  /**
+   * A password-less sign-in (no caller): options for any passkey of the site, then the session.
+   * UNAUTHENTICATED "That passkey could not sign you in. Try again or use your password."
+   */
+  beginPasskeySignIn(
+    request: Empty,
+    callback: (error: ServiceError | null, response: WebAuthnOptions) => void,
+  ): ClientUnaryCall;
+  beginPasskeySignIn(
+    request: Empty,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: WebAuthnOptions) => void,
+  ): ClientUnaryCall;
+  beginPasskeySignIn(
+    request: Empty,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: WebAuthnOptions) => void,
+  ): ClientUnaryCall;
+  finishPasskeySignIn(
+    request: FinishPasskeySignInRequest,
+    callback: (error: ServiceError | null, response: AuthSession) => void,
+  ): ClientUnaryCall;
+  finishPasskeySignIn(
+    request: FinishPasskeySignInRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: AuthSession) => void,
+  ): ClientUnaryCall;
+  finishPasskeySignIn(
+    request: FinishPasskeySignInRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: AuthSession) => void,
   ): ClientUnaryCall;
   getUser(request: GetUserRequest, callback: (error: ServiceError | null, response: User) => void): ClientUnaryCall;
   getUser(
@@ -5882,6 +9204,22 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: AuraAdjustment) => void,
+  ): ClientUnaryCall;
+  /** One page of one part of a member's data export; called by the media service only (docs/data-export.md). */
+  exportMemberData(
+    request: ExportPageRequest,
+    callback: (error: ServiceError | null, response: ExportPage) => void,
+  ): ClientUnaryCall;
+  exportMemberData(
+    request: ExportPageRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ExportPage) => void,
+  ): ClientUnaryCall;
+  exportMemberData(
+    request: ExportPageRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ExportPage) => void,
   ): ClientUnaryCall;
 }
 

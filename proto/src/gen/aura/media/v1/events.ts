@@ -31,6 +31,15 @@ export interface MediaStored {
   storedAt: string;
 }
 
+/** data_export.ready: a member's data export ZIP can be downloaded (messaging notifies the member). */
+export interface DataExportReady {
+  ownerId: string;
+  exportId: string;
+  size: number;
+  expiresAt: string;
+  readyAt: string;
+}
+
 function createBaseProfilePictureSet(): ProfilePictureSet {
   return { ownerId: "", url: "", setAt: "" };
 }
@@ -406,6 +415,155 @@ export const MediaStored: MessageFns<MediaStored> = {
     message.fileType = object.fileType ?? "";
     message.size = object.size ?? 0;
     message.storedAt = object.storedAt ?? "";
+    return message;
+  },
+};
+
+function createBaseDataExportReady(): DataExportReady {
+  return { ownerId: "", exportId: "", size: 0, expiresAt: "", readyAt: "" };
+}
+
+export const DataExportReady: MessageFns<DataExportReady> = {
+  encode(message: DataExportReady, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ownerId !== "") {
+      writer.uint32(10).string(message.ownerId);
+    }
+    if (message.exportId !== "") {
+      writer.uint32(18).string(message.exportId);
+    }
+    if (message.size !== 0) {
+      writer.uint32(24).int64(message.size);
+    }
+    if (message.expiresAt !== "") {
+      writer.uint32(34).string(message.expiresAt);
+    }
+    if (message.readyAt !== "") {
+      writer.uint32(42).string(message.readyAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DataExportReady {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDataExportReady();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ownerId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.exportId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.size = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.expiresAt = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.readyAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DataExportReady {
+    return {
+      ownerId: isSet(object.ownerId)
+        ? globalThis.String(object.ownerId)
+        : isSet(object.owner_id)
+        ? globalThis.String(object.owner_id)
+        : "",
+      exportId: isSet(object.exportId)
+        ? globalThis.String(object.exportId)
+        : isSet(object.export_id)
+        ? globalThis.String(object.export_id)
+        : "",
+      size: isSet(object.size) ? globalThis.Number(object.size) : 0,
+      expiresAt: isSet(object.expiresAt)
+        ? globalThis.String(object.expiresAt)
+        : isSet(object.expires_at)
+        ? globalThis.String(object.expires_at)
+        : "",
+      readyAt: isSet(object.readyAt)
+        ? globalThis.String(object.readyAt)
+        : isSet(object.ready_at)
+        ? globalThis.String(object.ready_at)
+        : "",
+    };
+  },
+
+  toJSON(message: DataExportReady): unknown {
+    const obj: any = {};
+    if (message.ownerId !== "") {
+      obj.ownerId = message.ownerId;
+    }
+    if (message.exportId !== "") {
+      obj.exportId = message.exportId;
+    }
+    if (message.size !== 0) {
+      obj.size = Math.round(message.size);
+    }
+    if (message.expiresAt !== "") {
+      obj.expiresAt = message.expiresAt;
+    }
+    if (message.readyAt !== "") {
+      obj.readyAt = message.readyAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DataExportReady>, I>>(base?: I): DataExportReady {
+    return DataExportReady.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DataExportReady>, I>>(object: I): DataExportReady {
+    const message = createBaseDataExportReady();
+    message.ownerId = object.ownerId ?? "";
+    message.exportId = object.exportId ?? "";
+    message.size = object.size ?? 0;
+    message.expiresAt = object.expiresAt ?? "";
+    message.readyAt = object.readyAt ?? "";
     return message;
   },
 };

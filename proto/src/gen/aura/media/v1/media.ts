@@ -22,6 +22,7 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
+import { Empty } from "../../common/v1/common";
 
 export enum MediaPurpose {
   MEDIA_PURPOSE_UNSPECIFIED = 0,
@@ -142,6 +143,30 @@ export interface GetBannerDataUrlRequest {
 
 export interface BannerDataUrl {
   dataUrl: string;
+}
+
+export interface DataExport {
+  id: string;
+  /** queued | building | ready | failed | expired */
+  status: string;
+  /** 0..100 */
+  progress: number;
+  /** What is being gathered now, e.g. "Posts" (empty when not building). */
+  step: string;
+  requestedAt: string;
+  finishedAt: string;
+  /** When the ZIP is deleted (ready exports only). */
+  expiresAt: string;
+  /** The ZIP's size in bytes (ready exports only). */
+  size: number;
+}
+
+export interface DataExportList {
+  exports: DataExport[];
+}
+
+export interface DataExportRef {
+  id: string;
 }
 
 function createBaseUploadHeader(): UploadHeader {
@@ -1155,6 +1180,335 @@ export const BannerDataUrl: MessageFns<BannerDataUrl> = {
   },
 };
 
+function createBaseDataExport(): DataExport {
+  return { id: "", status: "", progress: 0, step: "", requestedAt: "", finishedAt: "", expiresAt: "", size: 0 };
+}
+
+export const DataExport: MessageFns<DataExport> = {
+  encode(message: DataExport, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.status !== "") {
+      writer.uint32(18).string(message.status);
+    }
+    if (message.progress !== 0) {
+      writer.uint32(24).int32(message.progress);
+    }
+    if (message.step !== "") {
+      writer.uint32(34).string(message.step);
+    }
+    if (message.requestedAt !== "") {
+      writer.uint32(42).string(message.requestedAt);
+    }
+    if (message.finishedAt !== "") {
+      writer.uint32(50).string(message.finishedAt);
+    }
+    if (message.expiresAt !== "") {
+      writer.uint32(58).string(message.expiresAt);
+    }
+    if (message.size !== 0) {
+      writer.uint32(64).int64(message.size);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DataExport {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDataExport();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.progress = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.step = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.requestedAt = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.finishedAt = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.expiresAt = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.size = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DataExport {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      progress: isSet(object.progress) ? globalThis.Number(object.progress) : 0,
+      step: isSet(object.step) ? globalThis.String(object.step) : "",
+      requestedAt: isSet(object.requestedAt)
+        ? globalThis.String(object.requestedAt)
+        : isSet(object.requested_at)
+        ? globalThis.String(object.requested_at)
+        : "",
+      finishedAt: isSet(object.finishedAt)
+        ? globalThis.String(object.finishedAt)
+        : isSet(object.finished_at)
+        ? globalThis.String(object.finished_at)
+        : "",
+      expiresAt: isSet(object.expiresAt)
+        ? globalThis.String(object.expiresAt)
+        : isSet(object.expires_at)
+        ? globalThis.String(object.expires_at)
+        : "",
+      size: isSet(object.size) ? globalThis.Number(object.size) : 0,
+    };
+  },
+
+  toJSON(message: DataExport): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.progress !== 0) {
+      obj.progress = Math.round(message.progress);
+    }
+    if (message.step !== "") {
+      obj.step = message.step;
+    }
+    if (message.requestedAt !== "") {
+      obj.requestedAt = message.requestedAt;
+    }
+    if (message.finishedAt !== "") {
+      obj.finishedAt = message.finishedAt;
+    }
+    if (message.expiresAt !== "") {
+      obj.expiresAt = message.expiresAt;
+    }
+    if (message.size !== 0) {
+      obj.size = Math.round(message.size);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DataExport>, I>>(base?: I): DataExport {
+    return DataExport.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DataExport>, I>>(object: I): DataExport {
+    const message = createBaseDataExport();
+    message.id = object.id ?? "";
+    message.status = object.status ?? "";
+    message.progress = object.progress ?? 0;
+    message.step = object.step ?? "";
+    message.requestedAt = object.requestedAt ?? "";
+    message.finishedAt = object.finishedAt ?? "";
+    message.expiresAt = object.expiresAt ?? "";
+    message.size = object.size ?? 0;
+    return message;
+  },
+};
+
+function createBaseDataExportList(): DataExportList {
+  return { exports: [] };
+}
+
+export const DataExportList: MessageFns<DataExportList> = {
+  encode(message: DataExportList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.exports) {
+      DataExport.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DataExportList {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDataExportList();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.exports.push(DataExport.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DataExportList {
+    return {
+      exports: globalThis.Array.isArray(object?.exports) ? object.exports.map((e: any) => DataExport.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: DataExportList): unknown {
+    const obj: any = {};
+    if (message.exports?.length) {
+      obj.exports = message.exports.map((e) => DataExport.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DataExportList>, I>>(base?: I): DataExportList {
+    return DataExportList.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DataExportList>, I>>(object: I): DataExportList {
+    const message = createBaseDataExportList();
+    message.exports = object.exports?.map((e) => DataExport.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseDataExportRef(): DataExportRef {
+  return { id: "" };
+}
+
+export const DataExportRef: MessageFns<DataExportRef> = {
+  encode(message: DataExportRef, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DataExportRef {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDataExportRef();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DataExportRef {
+    return { id: isSet(object.id) ? globalThis.String(object.id) : "" };
+  },
+
+  toJSON(message: DataExportRef): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DataExportRef>, I>>(base?: I): DataExportRef {
+    return DataExportRef.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DataExportRef>, I>>(object: I): DataExportRef {
+    const message = createBaseDataExportRef();
+    message.id = object.id ?? "";
+    return message;
+  },
+};
+
 /**
  * MediaService owns uploads: validation by bytes and name, image processing, storage in S3, serving.
  * The caller (user id, role) travels as gRPC metadata like every call.
@@ -1206,6 +1560,35 @@ export const MediaServiceService = {
     responseSerialize: (value: BannerDataUrl): Buffer => Buffer.from(BannerDataUrl.encode(value).finish()),
     responseDeserialize: (value: Buffer): BannerDataUrl => BannerDataUrl.decode(value),
   },
+  /** Data exports (docs/data-export.md): the caller's own exports only. */
+  requestDataExport: {
+    path: "/aura.media.v1.MediaService/RequestDataExport" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    requestDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    responseSerialize: (value: DataExport): Buffer => Buffer.from(DataExport.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DataExport => DataExport.decode(value),
+  },
+  listDataExports: {
+    path: "/aura.media.v1.MediaService/ListDataExports" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    requestDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    responseSerialize: (value: DataExportList): Buffer => Buffer.from(DataExportList.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DataExportList => DataExportList.decode(value),
+  },
+  /** Server streaming like Download: metadata first, then the ZIP's bytes. */
+  downloadDataExport: {
+    path: "/aura.media.v1.MediaService/DownloadDataExport" as const,
+    requestStream: false as const,
+    responseStream: true as const,
+    requestSerialize: (value: DataExportRef): Buffer => Buffer.from(DataExportRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DataExportRef => DataExportRef.decode(value),
+    responseSerialize: (value: DownloadResponse): Buffer => Buffer.from(DownloadResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DownloadResponse => DownloadResponse.decode(value),
+  },
 } as const;
 
 export interface MediaServiceServer extends UntypedServiceImplementation {
@@ -1221,6 +1604,11 @@ export interface MediaServiceServer extends UntypedServiceImplementation {
   stat: handleUnaryCall<DownloadRequest, MediaInfo>;
   /** A banner as a data: URL (the client's fallback when a HEAD does not say image or video). */
   getBannerDataUrl: handleUnaryCall<GetBannerDataUrlRequest, BannerDataUrl>;
+  /** Data exports (docs/data-export.md): the caller's own exports only. */
+  requestDataExport: handleUnaryCall<Empty, DataExport>;
+  listDataExports: handleUnaryCall<Empty, DataExportList>;
+  /** Server streaming like Download: metadata first, then the ZIP's bytes. */
+  downloadDataExport: handleServerStreamingCall<DataExportRef, DownloadResponse>;
 }
 
 export interface MediaServiceClient extends Client {
@@ -1279,6 +1667,44 @@ export interface MediaServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: BannerDataUrl) => void,
   ): ClientUnaryCall;
+  /** Data exports (docs/data-export.md): the caller's own exports only. */
+  requestDataExport(
+    request: Empty,
+    callback: (error: ServiceError | null, response: DataExport) => void,
+  ): ClientUnaryCall;
+  requestDataExport(
+    request: Empty,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DataExport) => void,
+  ): ClientUnaryCall;
+  requestDataExport(
+    request: Empty,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DataExport) => void,
+  ): ClientUnaryCall;
+  listDataExports(
+    request: Empty,
+    callback: (error: ServiceError | null, response: DataExportList) => void,
+  ): ClientUnaryCall;
+  listDataExports(
+    request: Empty,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DataExportList) => void,
+  ): ClientUnaryCall;
+  listDataExports(
+    request: Empty,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DataExportList) => void,
+  ): ClientUnaryCall;
+  /** Server streaming like Download: metadata first, then the ZIP's bytes. */
+  downloadDataExport(request: DataExportRef, options?: Partial<CallOptions>): ClientReadableStream<DownloadResponse>;
+  downloadDataExport(
+    request: DataExportRef,
+    metadata?: Metadata,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<DownloadResponse>;
 }
 
 export const MediaServiceClient = makeGenericClientConstructor(

@@ -18,7 +18,7 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
-import { Empty } from "../../common/v1/common";
+import { Empty, ExportPage, ExportPageRequest } from "../../common/v1/common";
 
 export interface MemberRef {
   userId: string;
@@ -54,6 +54,8 @@ export interface Message {
   createdAt: string;
   /** The id the sending client gave the message (empty when it gave none). */
   clientMessageId: string;
+  /** Removed by a moderator: content and media are gone (the app shows that it was removed). */
+  removed: boolean;
 }
 
 export interface Conversation {
@@ -83,6 +85,10 @@ export interface ListMessagesRequest {
   conversationId: string;
   cursor: string;
   limit: number;
+}
+
+export interface MessageRef {
+  messageId: string;
 }
 
 export interface MessagePage {
@@ -489,6 +495,7 @@ function createBaseMessage(): Message {
     readAt: "",
     createdAt: "",
     clientMessageId: "",
+    removed: false,
   };
 }
 
@@ -526,6 +533,9 @@ export const Message: MessageFns<Message> = {
     }
     if (message.clientMessageId !== "") {
       writer.uint32(90).string(message.clientMessageId);
+    }
+    if (message.removed !== false) {
+      writer.uint32(96).bool(message.removed);
     }
     return writer;
   },
@@ -631,6 +641,14 @@ export const Message: MessageFns<Message> = {
             message.clientMessageId = reader.string();
             continue;
           }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.removed = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -688,6 +706,7 @@ export const Message: MessageFns<Message> = {
         : isSet(object.client_message_id)
         ? globalThis.String(object.client_message_id)
         : "",
+      removed: isSet(object.removed) ? globalThis.Boolean(object.removed) : false,
     };
   },
 
@@ -726,6 +745,9 @@ export const Message: MessageFns<Message> = {
     if (message.clientMessageId !== "") {
       obj.clientMessageId = message.clientMessageId;
     }
+    if (message.removed !== false) {
+      obj.removed = message.removed;
+    }
     return obj;
   },
 
@@ -747,6 +769,7 @@ export const Message: MessageFns<Message> = {
     message.readAt = object.readAt ?? "";
     message.createdAt = object.createdAt ?? "";
     message.clientMessageId = object.clientMessageId ?? "";
+    message.removed = object.removed ?? false;
     return message;
   },
 };
@@ -1166,6 +1189,79 @@ export const ListMessagesRequest: MessageFns<ListMessagesRequest> = {
     message.conversationId = object.conversationId ?? "";
     message.cursor = object.cursor ?? "";
     message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseMessageRef(): MessageRef {
+  return { messageId: "" };
+}
+
+export const MessageRef: MessageFns<MessageRef> = {
+  encode(message: MessageRef, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.messageId !== "") {
+      writer.uint32(10).string(message.messageId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MessageRef {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMessageRef();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.messageId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MessageRef {
+    return {
+      messageId: isSet(object.messageId)
+        ? globalThis.String(object.messageId)
+        : isSet(object.message_id)
+        ? globalThis.String(object.message_id)
+        : "",
+    };
+  },
+
+  toJSON(message: MessageRef): unknown {
+    const obj: any = {};
+    if (message.messageId !== "") {
+      obj.messageId = message.messageId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MessageRef>, I>>(base?: I): MessageRef {
+    return MessageRef.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MessageRef>, I>>(object: I): MessageRef {
+    const message = createBaseMessageRef();
+    message.messageId = object.messageId ?? "";
     return message;
   },
 };
@@ -2583,6 +2679,16 @@ export const MessagingServiceService = {
     responseSerialize: (value: Message): Buffer => Buffer.from(Message.encode(value).finish()),
     responseDeserialize: (value: Buffer): Message => Message.decode(value),
   },
+  /** One message of a conversation the caller is in (NOT_FOUND otherwise). */
+  getMessage: {
+    path: "/aura.messaging.v1.MessagingService/GetMessage" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: MessageRef): Buffer => Buffer.from(MessageRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): MessageRef => MessageRef.decode(value),
+    responseSerialize: (value: Message): Buffer => Buffer.from(Message.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Message => Message.decode(value),
+  },
   /**
    * Before an attachment is uploaded: the same checks as SendMessage, and the conversation (its
    * member_ids go to media, which then serves the file only to them).
@@ -2655,6 +2761,16 @@ export const MessagingServiceService = {
     responseSerialize: (value: NotificationStats): Buffer => Buffer.from(NotificationStats.encode(value).finish()),
     responseDeserialize: (value: Buffer): NotificationStats => NotificationStats.decode(value),
   },
+  /** One page of one part of a member's data export; called by the media service only (docs/data-export.md). */
+  exportMemberData: {
+    path: "/aura.messaging.v1.MessagingService/ExportMemberData" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ExportPageRequest): Buffer => Buffer.from(ExportPageRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ExportPageRequest => ExportPageRequest.decode(value),
+    responseSerialize: (value: ExportPage): Buffer => Buffer.from(ExportPage.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ExportPage => ExportPage.decode(value),
+  },
 } as const;
 
 export interface MessagingServiceServer extends UntypedServiceImplementation {
@@ -2677,6 +2793,8 @@ export interface MessagingServiceServer extends UntypedServiceImplementation {
    * Idempotent by client_message_id: a retried send answers the message stored the first time.
    */
   sendMessage: handleUnaryCall<SendMessageRequest, Message>;
+  /** One message of a conversation the caller is in (NOT_FOUND otherwise). */
+  getMessage: handleUnaryCall<MessageRef, Message>;
   /**
    * Before an attachment is uploaded: the same checks as SendMessage, and the conversation (its
    * member_ids go to media, which then serves the file only to them).
@@ -2692,6 +2810,8 @@ export interface MessagingServiceServer extends UntypedServiceImplementation {
   /** NOT_FOUND "Notification not found" for another member's or a missing notification. */
   markNotificationRead: handleUnaryCall<NotificationRef, NotificationStats>;
   markAllNotificationsRead: handleUnaryCall<Empty, NotificationStats>;
+  /** One page of one part of a member's data export; called by the media service only (docs/data-export.md). */
+  exportMemberData: handleUnaryCall<ExportPageRequest, ExportPage>;
 }
 
 export interface MessagingServiceClient extends Client {
@@ -2784,6 +2904,19 @@ export interface MessagingServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: Message) => void,
   ): ClientUnaryCall;
+  /** One message of a conversation the caller is in (NOT_FOUND otherwise). */
+  getMessage(request: MessageRef, callback: (error: ServiceError | null, response: Message) => void): ClientUnaryCall;
+  getMessage(
+    request: MessageRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Message) => void,
+  ): ClientUnaryCall;
+  getMessage(
+    request: MessageRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Message) => void,
+  ): ClientUnaryCall;
   /**
    * Before an attachment is uploaded: the same checks as SendMessage, and the conversation (its
    * member_ids go to media, which then serves the file only to them).
@@ -2896,6 +3029,22 @@ export interface MessagingServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: NotificationStats) => void,
+  ): ClientUnaryCall;
+  /** One page of one part of a member's data export; called by the media service only (docs/data-export.md). */
+  exportMemberData(
+    request: ExportPageRequest,
+    callback: (error: ServiceError | null, response: ExportPage) => void,
+  ): ClientUnaryCall;
+  exportMemberData(
+    request: ExportPageRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ExportPage) => void,
+  ): ClientUnaryCall;
+  exportMemberData(
+    request: ExportPageRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ExportPage) => void,
   ): ClientUnaryCall;
 }
 

@@ -18,7 +18,7 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
-import { Empty } from "../../common/v1/common";
+import { Empty, ExportPage, ExportPageRequest } from "../../common/v1/common";
 
 export interface Author {
   id: string;
@@ -4316,6 +4316,16 @@ export const SocialServiceService = {
     responseSerialize: (value: Comment): Buffer => Buffer.from(Comment.encode(value).finish()),
     responseDeserialize: (value: Buffer): Comment => Comment.decode(value),
   },
+  /** One comment as the caller may see it (NOT_FOUND when removed, or its post is not visible to them). */
+  getComment: {
+    path: "/aura.social.v1.SocialService/GetComment" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CommentRef): Buffer => Buffer.from(CommentRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CommentRef => CommentRef.decode(value),
+    responseSerialize: (value: Comment): Buffer => Buffer.from(Comment.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Comment => Comment.decode(value),
+  },
   toggleCommentLike: {
     path: "/aura.social.v1.SocialService/ToggleCommentLike" as const,
     requestStream: false as const,
@@ -4495,6 +4505,16 @@ export const SocialServiceService = {
     responseSerialize: (value: PublicStatsResult): Buffer => Buffer.from(PublicStatsResult.encode(value).finish()),
     responseDeserialize: (value: Buffer): PublicStatsResult => PublicStatsResult.decode(value),
   },
+  /** One page of one part of a member's data export; called by the media service only (docs/data-export.md). */
+  exportMemberData: {
+    path: "/aura.social.v1.SocialService/ExportMemberData" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ExportPageRequest): Buffer => Buffer.from(ExportPageRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ExportPageRequest => ExportPageRequest.decode(value),
+    responseSerialize: (value: ExportPage): Buffer => Buffer.from(ExportPage.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ExportPage => ExportPage.decode(value),
+  },
 } as const;
 
 export interface SocialServiceServer extends UntypedServiceImplementation {
@@ -4505,6 +4525,8 @@ export interface SocialServiceServer extends UntypedServiceImplementation {
   togglePostLike: handleUnaryCall<PostRef, LikeState>;
   listComments: handleUnaryCall<ListCommentsRequest, CommentPage>;
   createComment: handleUnaryCall<CreateCommentRequest, Comment>;
+  /** One comment as the caller may see it (NOT_FOUND when removed, or its post is not visible to them). */
+  getComment: handleUnaryCall<CommentRef, Comment>;
   toggleCommentLike: handleUnaryCall<CommentRef, LikeState>;
   follow: handleUnaryCall<MemberRef, FollowState>;
   unfollow: handleUnaryCall<MemberRef, FollowState>;
@@ -4538,6 +4560,8 @@ export interface SocialServiceServer extends UntypedServiceImplementation {
   /** Public (no caller): the landing page. */
   publicFeedPreview: handleUnaryCall<PublicFeedPreviewRequest, PostPage>;
   publicStats: handleUnaryCall<Empty, PublicStatsResult>;
+  /** One page of one part of a member's data export; called by the media service only (docs/data-export.md). */
+  exportMemberData: handleUnaryCall<ExportPageRequest, ExportPage>;
 }
 
 export interface SocialServiceClient extends Client {
@@ -4611,6 +4635,19 @@ export interface SocialServiceClient extends Client {
   ): ClientUnaryCall;
   createComment(
     request: CreateCommentRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Comment) => void,
+  ): ClientUnaryCall;
+  /** One comment as the caller may see it (NOT_FOUND when removed, or its post is not visible to them). */
+  getComment(request: CommentRef, callback: (error: ServiceError | null, response: Comment) => void): ClientUnaryCall;
+  getComment(
+    request: CommentRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Comment) => void,
+  ): ClientUnaryCall;
+  getComment(
+    request: CommentRef,
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: Comment) => void,
@@ -4884,6 +4921,22 @@ export interface SocialServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: PublicStatsResult) => void,
+  ): ClientUnaryCall;
+  /** One page of one part of a member's data export; called by the media service only (docs/data-export.md). */
+  exportMemberData(
+    request: ExportPageRequest,
+    callback: (error: ServiceError | null, response: ExportPage) => void,
+  ): ClientUnaryCall;
+  exportMemberData(
+    request: ExportPageRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ExportPage) => void,
+  ): ClientUnaryCall;
+  exportMemberData(
+    request: ExportPageRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ExportPage) => void,
   ): ClientUnaryCall;
 }
 
