@@ -85,6 +85,7 @@ describe('loadConfig', () => {
       'AURA_MEDIA_SIGNING_SECRET',
       'STRIPE_WEBHOOK_SECRET',
       'REDIS_PASSWORD',
+      'AURA_TOTP_ENCRYPTION_KEY',
     ]) {
       const value = new RegExp(`^${name}=(.*)$`, 'm').exec(env)?.[1];
       expect({ name, known: PUBLISHED_SECRET_VALUES.includes(value ?? '') }).toEqual({ name, known: true });

@@ -111,6 +111,8 @@ export const PUBLISHED_SECRET_VALUES: readonly string[] = [
   'aura-local-media-signing-secret',
   'whsec_aura_local_webhook_secret',
   'aura-local-redis',
+  // identity's AURA_TOTP_ENCRYPTION_KEY (development only)
+  'xj5zrhwUZfCj8aBNIJCCh94lrJDsZucKyTUjH49SsV8=',
 ];
 
 /** A value of a secret that anyone reading this repository knows (or a guessable short one). */

@@ -139,3 +139,6 @@ export async function eventsConsumed(
 }
 
 export { closeEarnings, earn } from './earnings';
+export { lastMailTo, linkIn, mailpitUrl, type Mail, type MailQuery } from './mailbox';
+export { closeTestClock, runAccountDeletionsAt } from './test-clock';
+export { readZip } from './zip';
