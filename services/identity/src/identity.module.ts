@@ -1,3 +1,6 @@
+import { AccountDeletionService } from './account-deletion/account-deletion.service';
+import { AccountErasureConsumer } from './account-deletion/account-erasure.consumer';
+import { RestrictionsConsumer } from './restrictions/restrictions.consumer';
 import { PlatformModule, ServiceRuntime } from '@aura/platform';
 import { DynamicModule, Module } from '@nestjs/common';
 import { AdminUsersService } from './admin-users/admin-users.service';
@@ -21,6 +24,21 @@ import { WellnessGrpcHandlers } from './wellness/wellness.grpc';
 import { WellnessService } from './wellness/wellness.service';
 import { ProfileVisitsRepository } from './visits/visits.repository';
 import { DeviceSessionsRepository } from './tokens/device-sessions.repository';
+import { EmailLinksService } from './email-links/email-links.service';
+import { EmailTokensRepository } from './email-links/email-tokens.repository';
+import { VerificationMailConsumer } from './email-links/verification-mail.consumer';
+import { Mailer } from './mail/mailer';
+import { IdentityExport } from './member-export/member-export';
+import { PasskeysRepository } from './passkeys/passkeys.repository';
+import { PasskeysService } from './passkeys/passkeys.service';
+import { WebAuthnCeremoniesRepository } from './passkeys/webauthn-ceremonies.repository';
+import { SecurityPolicyRepository } from './security-policy/security-policy.repository';
+import { SecurityPolicyService } from './security-policy/security-policy.service';
+import { LoginChallengesRepository } from './two-factor/login-challenges.repository';
+import { SecondFactor } from './two-factor/second-factor';
+import { TotpSecretCipher } from './two-factor/totp-secret-cipher';
+import { TwoFactorRepository } from './two-factor/two-factor.repository';
+import { TwoFactorService } from './two-factor/two-factor.service';
 
 @Module({})
 export class IdentityModule {
@@ -30,10 +48,27 @@ export class IdentityModule {
       imports: [PlatformModule.forRuntime(runtime, config)],
       providers: [
         { provide: SIGNING_KEY, useValue: signingKey },
+        { provide: TotpSecretCipher, useValue: TotpSecretCipher.fromConfig(config) },
         UsersRepository,
         RefreshTokensRepository,
         DeviceSessionsRepository,
+        TwoFactorRepository,
+        LoginChallengesRepository,
+        SecondFactor,
         AuthService,
+        TwoFactorService,
+        Mailer,
+        EmailTokensRepository,
+        EmailLinksService,
+        VerificationMailConsumer,
+        RestrictionsConsumer,
+        AccountDeletionService,
+        AccountErasureConsumer,
+        SecurityPolicyRepository,
+        SecurityPolicyService,
+        PasskeysRepository,
+        WebAuthnCeremoniesRepository,
+        PasskeysService,
         IdentityGrpcController,
         ProfileChangedAnnouncer,
         ProfileMediaConsumer,
@@ -48,6 +83,7 @@ export class IdentityModule {
         ProfileService,
         WellnessGrpcHandlers,
         AdminUsersService,
+        IdentityExport,
       ],
     };
   }

@@ -17,8 +17,17 @@ import { SuperAuraConsumer } from './superaura/superaura.consumer';
 import { DeviceSessionsRepository } from './tokens/device-sessions.repository';
 import { RefreshTokensRepository } from './tokens/refresh-tokens.repository';
 import { loadSigningKey } from './tokens/signing-key';
+import { EmailTokensRepository } from './email-links/email-tokens.repository';
+import { VerificationMailConsumer } from './email-links/verification-mail.consumer';
+import { PasskeysRepository } from './passkeys/passkeys.repository';
+import { WebAuthnCeremoniesRepository } from './passkeys/webauthn-ceremonies.repository';
+import { LoginChallengesRepository } from './two-factor/login-challenges.repository';
+import { TwoFactorRepository } from './two-factor/two-factor.repository';
 import { UsersRepository } from './users/users.repository';
 import { WellnessService } from './wellness/wellness.service';
+import { AccountDeletionService } from './account-deletion/account-deletion.service';
+import { AccountErasureConsumer } from './account-deletion/account-erasure.consumer';
+import { RestrictionsConsumer } from './restrictions/restrictions.consumer';
 
 async function main(): Promise<void> {
   const config = loadIdentityConfig();
@@ -35,6 +44,21 @@ async function main(): Promise<void> {
   await users.ensureIndexes();
   await app.get(RefreshTokensRepository).ensureIndexes();
   await app.get(DeviceSessionsRepository).ensureIndexes();
+  const twoFactor = app.get(TwoFactorRepository);
+  await twoFactor.ensureIndexes();
+  // TOTP secrets from before encryption (or the previous key's) are sealed with the current key.
+  const sweep = await twoFactor.sealStoredSecrets();
+  if (sweep.sealed > 0)
+    runtime.logger.info({ sealed: sweep.sealed }, 'TOTP secrets sealed with the current key');
+  if (sweep.corrupt.length > 0)
+    runtime.logger.error(
+      { members: sweep.corrupt.slice(0, 20), count: sweep.corrupt.length },
+      'TOTP secrets that do not authenticate: these members cannot use their authenticator',
+    );
+  await app.get(LoginChallengesRepository).ensureIndexes();
+  await app.get(EmailTokensRepository).ensureIndexes();
+  await app.get(PasskeysRepository).ensureIndexes();
+  await app.get(WebAuthnCeremoniesRepository).ensureIndexes();
   await app.get(BlocksRepository).ensureIndexes();
   await app.get(AuraLedger).ensureIndexes();
   await app.get(WellnessService).ensureIndexes();
@@ -49,6 +73,10 @@ async function main(): Promise<void> {
   await app.get(ProfileMediaConsumer).start();
   await app.get(SuperAuraConsumer).start();
   await app.get(AuraConsumer).start();
+  await app.get(VerificationMailConsumer).start();
+  await app.get(RestrictionsConsumer).start();
+  await app.get(AccountErasureConsumer).start();
+  app.get(AccountDeletionService).start();
   runtime.installSignalHandlers(() => app.close());
   await runtime.start({ grpcUrl: config.IDENTITY_GRPC_URL, httpPort: config.IDENTITY_HTTP_PORT });
 }

@@ -6,6 +6,7 @@ import type { Connection, mongo } from 'mongoose';
 import { AuraLedger } from './aura/aura-ledger';
 import { searchPrefix } from './admin-users/admin-user-rules';
 import { BlocksRepository } from './blocks/blocks.repository';
+import { ExportQueries } from './member-export/member-export';
 import { DeviceSessionsRepository, LISTED_SESSIONS } from './tokens/device-sessions.repository';
 import { RefreshTokensRepository } from './tokens/refresh-tokens.repository';
 import { ProfileVisitsRepository } from './visits/visits.repository';
@@ -114,6 +115,16 @@ describe('blocks, visits, wellness and aura', () => {
       expectIndexed(await explainFind(collection(name), { user_id: 'm1' }, newest));
       expectIndexed(await explainFind(collection(name), { user_id: 'm1', created_at: { $gte: since } }));
     }
+  });
+
+  it('check-ins and reflections of the data export: oldest first, first page and later ones', async () => {
+    for (const name of ['mood_checkins', 'reflections'])
+      for (const position of [undefined, [Date.now(), 'x'] as const]) {
+        const { filter, sort } = ExportQueries.wellness('m1', position);
+        expectIndexed(
+          await explainFind(collection(name), filter as mongo.Filter<mongo.Document>, { sort, limit: 501 }),
+        );
+      }
   });
 
   it('activity days of the last week', async () => {

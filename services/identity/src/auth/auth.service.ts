@@ -1,3 +1,4 @@
+import { RestrictionMessages } from '../restrictions/restriction';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   annotate,
@@ -17,6 +18,8 @@ import { signAccessToken } from '../tokens/access-tokens';
 import { refreshExpiry } from '../tokens/session-lifetime';
 import { RefreshTokensRepository } from '../tokens/refresh-tokens.repository';
 import { DeviceSession, DeviceSessionsRepository } from '../tokens/device-sessions.repository';
+import { LoginChallengesRepository } from '../two-factor/login-challenges.repository';
+import { SecondFactor } from '../two-factor/second-factor';
 import { SIGNING_KEY } from '../tokens/tokens.providers';
 import type { SigningKey } from '../tokens/signing-key';
 import {
@@ -33,6 +36,11 @@ export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.'
 export const INCORRECT_PASSWORD = 'Incorrect password';
 export const SAME_PASSWORD = 'New password must be different from the current one';
 export const SESSION_NOT_FOUND = 'Session not found';
+export const SIGN_IN_AGAIN = 'This sign-in has expired or had too many tries. Please sign in again.';
+export const INVALID_CODE = 'Invalid verification code';
+
+/** How long the second step of a sign-in waits for its code. */
+const CHALLENGE_TTL_MS = 5 * 60_000;
 
 /**
  * How much longer than a refresh token's lifetime a family's revocation is kept: a refresh that was
@@ -50,6 +58,15 @@ export interface Session {
   refreshExpiresAt: Date;
   sessionId: string;
   user: User;
+  /** This sign-in cancelled the member's scheduled account deletion. */
+  deletionCancelled: boolean;
+}
+
+/** A sign-in that passed the password and now needs the member's second factor. */
+export interface SecondFactorChallenge {
+  secondFactorToken: string;
+  expiresAt: Date;
+  userId: string;
 }
 
 /** The device a request came from, as the gateway saw it (the Devices screen shows it). */
@@ -71,6 +88,8 @@ export class AuthService implements OnModuleInit {
     private readonly users: UsersRepository,
     private readonly refreshTokens: RefreshTokensRepository,
     private readonly devices: DeviceSessionsRepository,
+    private readonly secondFactor: SecondFactor,
+    private readonly challenges: LoginChallengesRepository,
     @Inject(SIGNING_KEY) private readonly signingKey: SigningKey,
     @Inject(CONFIG) private readonly config: IdentityConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -106,11 +125,67 @@ export class AuthService implements OnModuleInit {
     return this.openSession(user, randomUUID(), new Date(), device);
   }
 
-  async login(username: string, password: string, device: ClientDevice = UNKNOWN_DEVICE): Promise<Session> {
+  /**
+   * The password step. A member with a second factor gets a challenge instead of a session: the token
+   * that `completeLogin` takes with their code.
+   */
+  async login(
+    username: string,
+    password: string,
+    device: ClientDevice = UNKNOWN_DEVICE,
+  ): Promise<Session | SecondFactorChallenge> {
     const user = await this.users.findByUsername(username);
     const hash = user?.passwordHash ?? (await this.dummyHash!);
     const matches = await argon2.verify(hash, password).catch(() => false);
     if (!user || !matches) throw new Unauthenticated(INVALID_CREDENTIALS);
+    annotate({ 'aura.user_id': user.id, 'aura.member_id': user.id });
+    if (await this.secondFactor.isOn(user.id)) {
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + CHALLENGE_TTL_MS);
+      await this.challenges.create(hashToken(token), user.id, expiresAt);
+      return { secondFactorToken: token, expiresAt, userId: user.id };
+    }
+    return this.openSession(user, randomUUID(), new Date(), device);
+  }
+
+  /**
+   * A new session for a member whom something other than the password proved (a passkey, which holds
+   * the key and verified the member itself).
+   */
+  async openVerifiedSession(user: User, device: ClientDevice = UNKNOWN_DEVICE): Promise<Session> {
+    annotate({ 'aura.user_id': user.id, 'aura.member_id': user.id });
+    return this.openSession(user, randomUUID(), new Date(), device);
+  }
+
+  /**
+   * The second step: the challenge of `login` and a code of the member's authenticator or a recovery
+   * code. A few wrong codes spend the challenge; a good one opens the session (once).
+   */
+  async completeLogin(token: string, code: string, device: ClientDevice = UNKNOWN_DEVICE): Promise<Session> {
+    const userId = await this.attemptSecondStep(token);
+    if (!(await this.secondFactor.verify(userId, code))) throw new Unauthenticated(INVALID_CODE);
+    return this.finishSecondStep(token, userId, device);
+  }
+
+  /** The member of a sign-in waiting for its second step (no try counted), or UNAUTHENTICATED. */
+  async pendingSecondStep(token: string): Promise<string> {
+    const userId = token ? await this.challenges.peek(hashToken(token), new Date()) : null;
+    if (!userId) throw new Unauthenticated(SIGN_IN_AGAIN);
+    return userId;
+  }
+
+  /** Counts a try of the second step: its member, or UNAUTHENTICATED when spent, expired or out of tries. */
+  async attemptSecondStep(token: string): Promise<string> {
+    const userId = token ? await this.challenges.attempt(hashToken(token), new Date()) : null;
+    if (!userId) throw new Unauthenticated(SIGN_IN_AGAIN);
+    return userId;
+  }
+
+  /** The second step passed: the challenge is spent (once) and the session opens. */
+  async finishSecondStep(token: string, userId: string, device: ClientDevice): Promise<Session> {
+    if (!(await this.challenges.consume(hashToken(token)))) throw new Unauthenticated(SIGN_IN_AGAIN);
+    const user = await this.users.findById(userId);
+    if (!user) throw new Unauthenticated(SIGN_IN_AGAIN);
     annotate({ 'aura.user_id': user.id, 'aura.member_id': user.id });
     return this.openSession(user, randomUUID(), new Date(), device);
   }
@@ -230,6 +305,15 @@ export class AuthService implements OnModuleInit {
       this.config.AURA_SESSION_MAX_AGE_SECONDS,
     );
     if (!refreshExpiresAt) throw new Unauthenticated(SESSION_EXPIRED);
+    // Every way in (password, second step, passkey, refresh) ends here: a banned member gets no session.
+    if (user.restriction?.kind === 'banned')
+      throw new Forbidden(RestrictionMessages.banned(user.restriction.reason));
+    // Signing in again within the grace period is how a member who asked to leave stays.
+    const deletionCancelled = user.deletionScheduledFor ? await this.users.cancelDeletion(user.id) : false;
+    if (deletionCancelled) {
+      this.logger.info({ userId: user.id }, 'account deletion cancelled by signing in');
+      user = { ...user, deletionScheduledFor: null };
+    }
     const refreshToken = randomBytes(32).toString('base64url');
     await this.refreshTokens.insert(
       hashToken(refreshToken),
@@ -249,6 +333,14 @@ export class AuthService implements OnModuleInit {
     const secondsLeft = Math.floor((refreshExpiresAt.getTime() - Date.now()) / 1000);
     const expiresIn = Math.max(1, Math.min(this.config.AURA_ACCESS_TOKEN_TTL_SECONDS, secondsLeft));
     const accessToken = await signAccessToken(this.signingKey, user, expiresIn, familyId);
-    return { accessToken, expiresIn, refreshToken, refreshExpiresAt, sessionId: familyId, user };
+    return {
+      accessToken,
+      expiresIn,
+      refreshToken,
+      refreshExpiresAt,
+      sessionId: familyId,
+      user,
+      deletionCancelled,
+    };
   }
 }

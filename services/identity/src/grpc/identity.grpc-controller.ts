@@ -1,8 +1,24 @@
-import { AsyncService, CallContext, CallerPolicy, InvalidInput, Unauthenticated } from '@aura/platform';
-import { identity } from '@aura/proto';
+import { AccountDeletionService } from '../account-deletion/account-deletion.service';
+import type { Restriction } from '../restrictions/restriction';
+import {
+  AsyncService,
+  CallContext,
+  CallerPolicy,
+  exportRequest,
+  InvalidInput,
+  toExportPage,
+  Unauthenticated,
+} from '@aura/platform';
+import { common, identity } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AdminUsersService } from '../admin-users/admin-users.service';
 import { AuthService, ClientDevice, Session } from '../auth/auth.service';
+import { EmailLinksService } from '../email-links/email-links.service';
+import { IDENTITY_EXPORT_PARTS, IdentityExport } from '../member-export/member-export';
+import type { Passkey } from '../passkeys/passkeys.repository';
+import { PasskeysService } from '../passkeys/passkeys.service';
+import { SecurityPolicyService } from '../security-policy/security-policy.service';
+import { TwoFactorService } from '../two-factor/two-factor.service';
 import { BlocksGrpcHandlers } from '../blocks/blocks.grpc';
 import { SIGNING_KEY } from '../tokens/tokens.providers';
 import type { SigningKey } from '../tokens/signing-key';
@@ -10,12 +26,25 @@ import type { User } from '../users/user';
 import { WellnessGrpcHandlers } from '../wellness/wellness.grpc';
 
 /**
- * Who may call what: the gateway everything; the services that keep a member directory (a member who
- * signed up a moment ago, before their user.registered arrived) may look a member up.
+ * Who may call what: the gateway everything but a member's data export, which only media gathers; the
+ * services that keep a member directory (a member who signed up a moment ago, before their
+ * user.registered arrived) may look a member up.
  */
 export const IDENTITY_CALLERS: CallerPolicy<identity.IdentityServiceServer> = {
-  methods: { getUser: ['gateway', 'economy', 'genies', 'messaging', 'admin'] },
+  methods: {
+    getUser: ['gateway', 'economy', 'genies', 'messaging', 'admin'],
+    exportMemberData: ['media'],
+  },
 };
+
+export function toRestrictionMessage(restriction: Restriction | null): identity.Restriction | undefined {
+  if (!restriction) return undefined;
+  return {
+    kind: restriction.kind,
+    reason: restriction.reason,
+    until: restriction.until?.toISOString() ?? '',
+  };
+}
 
 export function toUserMessage(user: User): identity.User {
   return {
@@ -23,6 +52,7 @@ export function toUserMessage(user: User): identity.User {
     username: user.username,
     displayName: user.displayName,
     email: user.email,
+    emailVerified: user.emailVerified,
     role: user.role,
     auraScore: user.auraScore,
     profilePicture: user.profilePicture,
@@ -34,6 +64,8 @@ export function toUserMessage(user: User): identity.User {
     profileBackground: user.profileBackground,
     profileAudioYoutubeLink: user.profileAudioYoutubeLink,
     isSuperAura: user.isSuperAura,
+    restriction: toRestrictionMessage(user.restriction),
+    deletionScheduledFor: user.deletionScheduledFor?.toISOString() ?? '',
     createdAt: user.createdAt.toISOString(),
   };
 }
@@ -45,6 +77,7 @@ function toSessionMessage(session: Session): identity.AuthSession {
     refreshToken: session.refreshToken,
     refreshExpiresAt: session.refreshExpiresAt.toISOString(),
     user: toUserMessage(session.user),
+    deletionCancelled: session.deletionCancelled,
   };
 }
 
@@ -57,6 +90,12 @@ export class IdentityGrpcController implements AsyncService<identity.IdentitySer
     private readonly blocks: BlocksGrpcHandlers,
     private readonly adminUsers: AdminUsersService,
     private readonly wellness: WellnessGrpcHandlers,
+    private readonly twoFactor: TwoFactorService,
+    private readonly emailLinks: EmailLinksService,
+    private readonly securityPolicy: SecurityPolicyService,
+    private readonly passkeys: PasskeysService,
+    private readonly accountDeletion: AccountDeletionService,
+    private readonly memberExport: IdentityExport,
   ) {}
 
   async register(request: identity.RegisterRequest) {
@@ -73,10 +112,94 @@ export class IdentityGrpcController implements AsyncService<identity.IdentitySer
     );
   }
 
-  async login(request: identity.LoginRequest) {
+  async login(request: identity.LoginRequest): Promise<identity.LoginResult> {
+    const outcome = await this.auth.login(request.username, request.password, deviceOf(request.client));
+    return 'secondFactorToken' in outcome
+      ? {
+          session: undefined,
+          secondFactorToken: outcome.secondFactorToken,
+          passkeyAvailable: await this.passkeys.hasAny(outcome.userId),
+        }
+      : { session: toSessionMessage(outcome), secondFactorToken: '', passkeyAvailable: false };
+  }
+
+  async completeLogin(request: identity.CompleteLoginRequest) {
     return toSessionMessage(
-      await this.auth.login(request.username, request.password, deviceOf(request.client)),
+      await this.auth.completeLogin(request.secondFactorToken, request.code, deviceOf(request.client)),
     );
+  }
+
+  async beginSecondFactorPasskey(
+    request: identity.SecondFactorPasskeyRequest,
+  ): Promise<identity.WebAuthnOptions> {
+    return this.passkeys.beginSecondStep(request.secondFactorToken);
+  }
+
+  async completeLoginWithPasskey(request: identity.CompleteLoginWithPasskeyRequest) {
+    return toSessionMessage(
+      await this.passkeys.completeSecondStep(
+        request.secondFactorToken,
+        request.ceremonyId,
+        request.responseJson,
+        deviceOf(request.client),
+      ),
+    );
+  }
+
+  async requestPasswordReset(request: identity.RequestPasswordResetRequest) {
+    this.emailLinks.requestPasswordReset(request.email);
+    return {};
+  }
+
+  async resetPassword(request: identity.ResetPasswordRequest): Promise<identity.ResetPasswordResult> {
+    return { endedSessionIds: await this.emailLinks.resetPassword(request.token, request.newPassword) };
+  }
+
+  async verifyEmail(request: identity.VerifyEmailRequest) {
+    return toUserMessage(await this.emailLinks.verifyEmail(request.token));
+  }
+
+  async resendVerificationEmail(request: unknown, context: CallContext) {
+    if (!context.caller) throw new Unauthenticated('Not authenticated');
+    await this.emailLinks.resendVerification(context.caller.userId);
+    return {};
+  }
+
+  async getTwoFactor(request: unknown, context: CallContext): Promise<identity.TwoFactorStatus> {
+    if (!context.caller) throw new Unauthenticated('Not authenticated');
+    return this.twoFactor.status(context.caller.userId);
+  }
+
+  async beginTotpSetup(
+    request: identity.PasswordConfirmation,
+    context: CallContext,
+  ): Promise<identity.TotpSetup> {
+    if (!context.caller) throw new Unauthenticated('Not authenticated');
+    return this.twoFactor.beginTotpSetup(context.caller.userId, request.password);
+  }
+
+  async enableTotp(
+    request: identity.EnableTotpRequest,
+    context: CallContext,
+  ): Promise<identity.RecoveryCodes> {
+    if (!context.caller) throw new Unauthenticated('Not authenticated');
+    return { codes: await this.twoFactor.enableTotp(context.caller.userId, request.code) };
+  }
+
+  async renewRecoveryCodes(
+    request: identity.PasswordConfirmation,
+    context: CallContext,
+  ): Promise<identity.RecoveryCodes> {
+    if (!context.caller) throw new Unauthenticated('Not authenticated');
+    return { codes: await this.twoFactor.renewRecoveryCodes(context.caller.userId, request.password) };
+  }
+
+  async disableTwoFactor(
+    request: identity.DisableTwoFactorRequest,
+    context: CallContext,
+  ): Promise<identity.TwoFactorStatus> {
+    if (!context.caller) throw new Unauthenticated('Not authenticated');
+    return this.twoFactor.disable(context.caller.userId, request.password, request.code);
   }
 
   async refresh(request: identity.RefreshRequest) {
@@ -109,6 +232,26 @@ export class IdentityGrpcController implements AsyncService<identity.IdentitySer
     return { endedSessionIds: ended };
   }
 
+  async scheduleAccountDeletion(
+    request: identity.PasswordConfirmation,
+    context: CallContext,
+  ): Promise<identity.AccountDeletion> {
+    if (!context.caller) throw new Unauthenticated('Not authenticated');
+    const { deleteAt, endedSessionIds } = await this.accountDeletion.schedule(
+      context.caller.userId,
+      request.password,
+    );
+    return { deleteAt: deleteAt.toISOString(), endedSessionIds };
+  }
+
+  async runAccountDeletions(
+    request: identity.RunAccountDeletionsRequest,
+  ): Promise<identity.AccountDeletionRun> {
+    const asOf = new Date(request.asOf);
+    if (Number.isNaN(asOf.getTime())) throw new InvalidInput('as_of must be an ISO-8601 time');
+    return { erasedUserIds: await this.accountDeletion.runAt(asOf) };
+  }
+
   async listSessions(
     request: identity.ListSessionsRequest,
     context: CallContext,
@@ -136,6 +279,68 @@ export class IdentityGrpcController implements AsyncService<identity.IdentitySer
       ? await this.auth.endOtherSessions(context.caller.userId, request.keepSessionId)
       : await this.auth.endSession(context.caller.userId, request.sessionId);
     return { endedSessionIds: ended };
+  }
+
+  async listPasskeys(request: unknown, context: CallContext): Promise<identity.PasskeyList> {
+    if (!context.caller) throw new Unauthenticated('Not authenticated');
+    return { passkeys: (await this.passkeys.list(context.caller.userId)).map(toPasskeyMessage) };
+  }
+
+  async beginPasskeyRegistration(
+    request: identity.PasswordConfirmation,
+    context: CallContext,
+  ): Promise<identity.WebAuthnOptions> {
+    if (!context.caller) throw new Unauthenticated('Not authenticated');
+    return this.passkeys.beginRegistration(context.caller.userId, request.password);
+  }
+
+  async finishPasskeyRegistration(
+    request: identity.FinishPasskeyRegistrationRequest,
+    context: CallContext,
+  ): Promise<identity.Passkey> {
+    if (!context.caller) throw new Unauthenticated('Not authenticated');
+    return toPasskeyMessage(
+      await this.passkeys.finishRegistration(
+        context.caller.userId,
+        request.ceremonyId,
+        request.responseJson,
+        request.name,
+      ),
+    );
+  }
+
+  async removePasskey(request: identity.RemovePasskeyRequest, context: CallContext) {
+    if (!context.caller) throw new Unauthenticated('Not authenticated');
+    await this.passkeys.remove(context.caller.userId, request.passkeyId, request.password);
+    return {};
+  }
+
+  async beginPasskeySignIn(): Promise<identity.WebAuthnOptions> {
+    return this.passkeys.beginSignIn();
+  }
+
+  async finishPasskeySignIn(request: identity.FinishPasskeySignInRequest) {
+    return toSessionMessage(
+      await this.passkeys.finishSignIn(request.ceremonyId, request.responseJson, deviceOf(request.client)),
+    );
+  }
+
+  async getAccess(request: identity.GetUserRequest): Promise<identity.Access> {
+    const access = await this.securityPolicy.accessOf(request.userId);
+    return { ...access, restriction: toRestrictionMessage(access.restriction) };
+  }
+
+  async getSecurityPolicy(request: unknown, context: CallContext): Promise<identity.SecurityPolicy> {
+    return this.securityPolicy.get(context.caller);
+  }
+
+  async setSecurityPolicy(
+    request: identity.SecurityPolicy,
+    context: CallContext,
+  ): Promise<identity.SecurityPolicy> {
+    return this.securityPolicy.set(context.caller, {
+      requireAdminTwoFactor: request.requireAdminTwoFactor,
+    });
   }
 
   async getUser(request: identity.GetUserRequest) {
@@ -204,6 +409,21 @@ export class IdentityGrpcController implements AsyncService<identity.IdentitySer
     const { userId, role, isSuperAura } = request;
     return toUserMessage(await this.adminUsers.update(context.caller, userId, { role, isSuperAura }));
   }
+
+  /** Media only (IDENTITY_CALLERS), no member caller: the request names the member whose data is exported. */
+  async exportMemberData(request: common.ExportPageRequest): Promise<common.ExportPage> {
+    const { userId, part, cursor } = exportRequest(request, IDENTITY_EXPORT_PARTS);
+    return toExportPage(await this.memberExport.page(userId, part, cursor));
+  }
+}
+
+function toPasskeyMessage(passkey: Passkey): identity.Passkey {
+  return {
+    id: passkey.id,
+    name: passkey.name,
+    createdAt: passkey.createdAt.toISOString(),
+    lastUsedAt: passkey.lastUsedAt?.toISOString() ?? '',
+  };
 }
 
 function deviceOf(client: identity.ClientInfo | undefined): ClientDevice {

@@ -1,5 +1,6 @@
 import { outboxPlugin } from '@aura/platform';
 import { Schema } from 'mongoose';
+import type { StoredRestriction } from '../restrictions/restriction';
 
 export interface UserDoc {
   username: string;
@@ -12,6 +13,8 @@ export interface UserDoc {
   email: string;
   email_lower: string;
   password_hash: string;
+  /** When the member opened the link mailed to `email` (null: not yet). */
+  email_verified_at?: Date | null;
   display_name: string;
   display_name_lower: string;
   role: 'user' | 'admin' | 'super_admin';
@@ -28,6 +31,12 @@ export interface UserDoc {
   /** SuperAura billing (economy's superaura.changed): the paid period's end, and the change applied last. */
   super_aura_until?: Date | null;
   super_aura_version?: number;
+  /** A moderator's suspension or ban (moderation.action_taken), the latest action's. */
+  restriction?: StoredRestriction | null;
+  /** The member asked to leave: erased at delete_at unless they sign in before. */
+  deletion?: { requested_at: Date; delete_at: Date } | null;
+  /** When the account was erased (the document is then a tombstone the ledger's entries point at). */
+  deleted_at?: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -39,6 +48,7 @@ export const userSchema = new Schema<UserDoc>(
     email: { type: String, required: true },
     email_lower: { type: String, required: true, unique: true },
     password_hash: { type: String, required: true },
+    email_verified_at: { type: Date, default: null },
     display_name: { type: String, required: true },
     display_name_lower: { type: String, required: true },
     role: { type: String, required: true, enum: ['user', 'admin', 'super_admin'], default: 'user' },
@@ -54,6 +64,19 @@ export const userSchema = new Schema<UserDoc>(
     is_super_aura: { type: Boolean, default: false },
     super_aura_until: { type: Date, default: null },
     super_aura_version: { type: Number, default: 0 },
+    restriction: {
+      type: {
+        _id: false,
+        kind: String,
+        reason: String,
+        until: Date,
+        action_id: String,
+        taken_at: Date,
+      },
+      default: null,
+    },
+    deletion: { type: { _id: false, requested_at: Date, delete_at: Date }, default: null },
+    deleted_at: { type: Date, default: null },
     created_at: { type: Date, required: true },
     updated_at: { type: Date, required: true },
   },
@@ -63,4 +86,6 @@ export const userSchema = new Schema<UserDoc>(
 userSchema.index({ role: 1, created_at: -1 });
 userSchema.index({ created_at: -1 });
 userSchema.index({ display_name_lower: 1 });
+// The deletion sweep: members whose grace period ended.
+userSchema.index({ 'deletion.delete_at': 1 }, { sparse: true });
 userSchema.plugin(outboxPlugin);

@@ -1,4 +1,5 @@
 import type { Role } from '@aura/platform';
+import type { Restriction } from '../restrictions/restriction';
 
 export const STARTING_AURA_SCORE = 100;
 
@@ -8,6 +9,8 @@ export interface User {
   username: string;
   displayName: string;
   email: string;
+  /** Whether the member opened the verification link mailed to `email`. */
+  emailVerified: boolean;
   role: Role;
   auraScore: number;
   profilePicture: string;
@@ -19,6 +22,10 @@ export interface User {
   profileBackground: string;
   profileAudioYoutubeLink: string;
   isSuperAura: boolean;
+  /** A suspension or ban in force now (null: none). */
+  restriction: Restriction | null;
+  /** The account is to be erased then (the member asked to leave); null otherwise. */
+  deletionScheduledFor: Date | null;
   createdAt: Date;
 }
 

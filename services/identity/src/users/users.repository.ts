@@ -1,6 +1,8 @@
+import { activeRestriction, StoredRestriction } from '../restrictions/restriction';
 import {
   createEvent,
   EventRecord,
+  inTransaction,
   isDuplicateKeyError,
   LeanDocument,
   MONGO,
@@ -24,6 +26,33 @@ export interface NewUser {
   passwordHash: string;
   role: User['role'];
 }
+
+/** What a member's data export reads of their account: never the password hash or the outbox. */
+const EXPORTED_USER_FIELDS = [
+  'username',
+  'email',
+  'email_verified_at',
+  'display_name',
+  'bio',
+  'profile_picture',
+  'banner_image',
+  'aura_animation_style',
+  'aura_color_gradient',
+  'profile_ring_color',
+  'profile_background',
+  'profile_audio_youtube_link',
+  'role',
+  'aura_score',
+  'is_super_aura',
+  'super_aura_until',
+  'restriction',
+  'deletion',
+  'deleted_at',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof UserDoc)[];
+
+export type ExportedUserDoc = Pick<UserDoc, (typeof EXPORTED_USER_FIELDS)[number]>;
 
 @Injectable()
 export class UsersRepository extends MongoRepository<UserWithCredentials, UserDoc> {
@@ -50,6 +79,7 @@ export class UsersRepository extends MongoRepository<UserWithCredentials, UserDo
       username: d.username,
       displayName: d.display_name,
       email: d.email,
+      emailVerified: Boolean(d.email_verified_at),
       role: d.role,
       auraScore: d.aura_score,
       profilePicture: d.profile_picture ?? '',
@@ -61,6 +91,8 @@ export class UsersRepository extends MongoRepository<UserWithCredentials, UserDo
       profileBackground: d.profile_background ?? 'default',
       profileAudioYoutubeLink: d.profile_audio_youtube_link ?? '',
       isSuperAura: Boolean(d.is_super_aura),
+      restriction: activeRestriction(d.restriction),
+      deletionScheduledFor: d.deletion?.delete_at ?? null,
       createdAt: d.created_at,
       passwordHash: d.password_hash,
     };
@@ -73,6 +105,133 @@ export class UsersRepository extends MongoRepository<UserWithCredentials, UserDo
 
   findByUsername(username: string): Promise<UserWithCredentials | null> {
     return this.findOneWhere({ username_lower: username.trim().toLowerCase() });
+  }
+
+  findByEmail(email: string): Promise<UserWithCredentials | null> {
+    return this.findOneWhere({ email_lower: email.trim().toLowerCase() });
+  }
+
+  /**
+   * Sets a moderator's suspension or ban unless a later action set one already (events of one member
+   * arrive in order; this also makes a redelivery change nothing). True when it was applied.
+   */
+  async restrict(userId: string, restriction: StoredRestriction): Promise<boolean> {
+    if (!Types.ObjectId.isValid(userId)) return false;
+    const result = await this.model
+      .updateOne(
+        {
+          _id: new Types.ObjectId(userId),
+          $or: [{ restriction: null }, { 'restriction.taken_at': { $lt: restriction.taken_at } }],
+        },
+        { $set: { restriction, updated_at: new Date() } },
+      )
+      .exec();
+    return result.modifiedCount === 1;
+  }
+
+  /**
+   * An admin lifted the suspension or ban set by `liftedActionId`: if that is still the restriction in
+   * force, it is replaced by one that ended at the lift (kept rather than cleared, so a redelivered
+   * older event finds a later restriction and changes nothing). True when it was lifted.
+   */
+  async liftRestriction(userId: string, liftedActionId: string, lift: StoredRestriction): Promise<boolean> {
+    if (!Types.ObjectId.isValid(userId)) return false;
+    const result = await this.model
+      .updateOne(
+        { _id: new Types.ObjectId(userId), 'restriction.action_id': liftedActionId },
+        { $set: { restriction: lift, updated_at: new Date() } },
+      )
+      .exec();
+    return result.modifiedCount === 1;
+  }
+
+  /** The member asked to leave: erased at `deleteAt` unless they sign in before. */
+  async scheduleDeletion(userId: string, requestedAt: Date, deleteAt: Date): Promise<boolean> {
+    if (!Types.ObjectId.isValid(userId)) return false;
+    const result = await this.model
+      .updateOne(
+        { _id: new Types.ObjectId(userId), deleted_at: null },
+        { $set: { deletion: { requested_at: requestedAt, delete_at: deleteAt }, updated_at: requestedAt } },
+      )
+      .exec();
+    return result.matchedCount === 1;
+  }
+
+  /** Signed in again before the end: the deletion is off. True when one was scheduled. */
+  async cancelDeletion(userId: string): Promise<boolean> {
+    if (!Types.ObjectId.isValid(userId)) return false;
+    const result = await this.model
+      .updateOne(
+        { _id: new Types.ObjectId(userId), deletion: { $ne: null } },
+        { $set: { deletion: null, updated_at: new Date() } },
+      )
+      .exec();
+    return result.modifiedCount === 1;
+  }
+
+  /** Members whose grace period ended by `asOf`, oldest first. */
+  async dueForDeletion(asOf: Date, limit: number): Promise<string[]> {
+    const docs = await this.model
+      .find({ 'deletion.delete_at': { $lte: asOf } })
+      .sort({ 'deletion.delete_at': 1 })
+      .limit(limit)
+      .select({ _id: 1 })
+      .lean()
+      .exec();
+    return docs.map((doc) => String(doc._id));
+  }
+
+  /**
+   * Erases a member whose grace period ended by `asOf`: the document becomes a tombstone with the same
+   * id (the ledger's entries point at it) and nothing of the person, stored with `events` in one
+   * transaction. Replaced, not updated, so the old username and e-mail leave their unique indexes
+   * (ADR 0010 rule 7). False when it was not due (cancelled, or erased already).
+   */
+  async erase(
+    userId: string,
+    asOf: Date,
+    tombstone: Partial<UserDoc>,
+    events: EventRecord[],
+  ): Promise<boolean> {
+    if (!Types.ObjectId.isValid(userId)) return false;
+    const _id = new Types.ObjectId(userId);
+    return inTransaction(this.model.db, async (session) => {
+      const doc = await this.model
+        .findOne({ _id, 'deletion.delete_at': { $lte: asOf }, deleted_at: null })
+        .session(session)
+        .lean<UserDoc & { _id: Types.ObjectId }>()
+        .exec();
+      if (!doc) return false;
+      await this.model.deleteOne({ _id }, { session }).exec();
+      const erased = {
+        ...doc,
+        ...tombstone,
+        // Not a hash any password verifies against.
+        password_hash: '!erased',
+        restriction: null,
+        deletion: null,
+        deleted_at: asOf,
+        updated_at: asOf,
+        _outbox: toStoredOutbox(events),
+      };
+      await this.model.collection.insertOne(erased as never, { session });
+      return true;
+    }).then((erased) => {
+      if (erased) this.runtime.eventsStored(events, { model: this.model, id: userId });
+      return erased;
+    });
+  }
+
+  /** The member opened a link mailed to `email`: verified, if that is still their address. */
+  async markEmailVerified(userId: string, email: string, now = new Date()): Promise<boolean> {
+    if (!Types.ObjectId.isValid(userId)) return false;
+    const result = await this.model
+      .updateOne(
+        { _id: new Types.ObjectId(userId), email_lower: email.toLowerCase(), email_verified_at: null },
+        { $set: { email_verified_at: now, updated_at: now } },
+      )
+      .exec();
+    return result.modifiedCount === 1;
   }
 
   /**
@@ -246,6 +405,20 @@ export class UsersRepository extends MongoRepository<UserWithCredentials, UserDo
 
   async emailTaken(email: string): Promise<boolean> {
     return (await this.model.exists({ email_lower: email.toLowerCase() })) !== null;
+  }
+
+  /**
+   * The member's account and profile as stored, for their data export: only the fields named here (no
+   * password hash, no outbox); null for no member or an erased account.
+   */
+  async exportProfile(userId: string): Promise<ExportedUserDoc | null> {
+    if (!Types.ObjectId.isValid(userId)) return null;
+    const projection = Object.fromEntries(EXPORTED_USER_FIELDS.map((field) => [field, 1]));
+    const doc = await this.model
+      .findOne({ _id: new Types.ObjectId(userId) }, projection)
+      .lean<ExportedUserDoc & { _id: Types.ObjectId }>()
+      .exec();
+    return doc && !doc.deleted_at ? doc : null;
   }
 
   /**
