@@ -5,6 +5,7 @@ import { DashboardStatsService } from './dashboard/dashboard-stats';
 import { DashboardReadModel } from './dashboard/read-model';
 import { AdminGrpcController } from './grpc/admin.grpc-controller';
 import { memberNames, NameSource } from './members/member-names';
+import { ModerationService } from './moderation/moderation.service';
 import { TicketsService } from './support/tickets.service';
 
 export interface AdminDependencies {
@@ -21,16 +22,18 @@ export function composeAdmin(deps: AdminDependencies) {
   const names = deps.names ?? memberNames(model, deps.identityUrl);
   const late: { stats?: DashboardStatsService } = {};
   const tickets = new TicketsService(deps.mongo, deps.runtime, names, () => late.stats?.invalidate());
+  const moderation = new ModerationService(deps.mongo, deps.runtime, names);
   const stats = (late.stats = new DashboardStatsService(model, () => tickets.countOpen()));
   return {
     model,
     names,
     tickets,
     stats,
-    controller: new AdminGrpcController(tickets, stats),
+    moderation,
+    controller: new AdminGrpcController(tickets, stats, moderation),
     dashboardConsumer: new DashboardConsumer(deps.runtime, model),
     async init(): Promise<void> {
-      await Promise.all([model.ensureIndexes(), tickets.ensureIndexes()]);
+      await Promise.all([model.ensureIndexes(), tickets.ensureIndexes(), moderation.ensureIndexes()]);
     },
   };
 }

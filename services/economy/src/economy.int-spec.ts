@@ -1,9 +1,9 @@
 // The economy service through gRPC, as the gateway calls it, against the real local infrastructure:
 // every rule and message of tips, transfers and adjustments, idempotency keys, who may call what,
 // concurrency, blocks from identity's events and the ledger check.
-import { Caller, createEvent } from '@aura/platform';
+import { Caller, createEvent, EXPORT_PAGE_SIZE } from '@aura/platform';
 import { recordTopics, testConfig, waitFor } from '@aura/platform/testing';
-import { economy as contract, economyEvents } from '@aura/proto';
+import { common, economy as contract, economyEvents } from '@aura/proto';
 import { status } from '@grpc/grpc-js';
 import { randomUUID } from 'node:crypto';
 import { AC, admin, Harness, refusal, startEconomy, superAdmin } from '../test/harness';
@@ -362,6 +362,109 @@ describe('history pages', () => {
       transactions: [expect.objectContaining({ amountMicro: 1_000 })],
     });
     expect(await refusal(history(as(member), { cursor: 'not-a-cursor' }))).toMatchObject({
+      code: status.INVALID_ARGUMENT,
+    });
+  });
+});
+
+describe('the data export (ExportMemberData)', () => {
+  const exportPage = (request: Partial<common.ExportPageRequest>, service = 'media') =>
+    h.callAs(service, 'exportMemberData', {
+      userId: '',
+      part: 'wallet',
+      cursor: '',
+      ...request,
+    }) as Promise<common.ExportPage>;
+
+  it('pages the wallet history oldest first for the media service, as the wallet screen shows it', async () => {
+    const alice = await funded(20 * AC);
+    const bob = h.directory.add(`bob_${randomUUID().slice(0, 6)}`);
+    const carol = h.directory.add();
+    await send('sendTip', as(alice), { recipientId: bob.id, amountMicro: 2_500_000, message: 'thanks' });
+    await send('transfer', as(alice), { recipientId: carol.id, amountMicro: AC, message: 'for lunch' });
+    await send('sendTip', as(bob), { recipientId: alice.id, amountMicro: 500_000, message: 'back' });
+    // Carol's account is erased: her name and words leave Alice's history, as on the wallet screen.
+    await h.economy.members.markErased(carol.id);
+
+    h.economy.walletExport.pageSize = 3;
+    const pages: common.ExportPage[] = [];
+    try {
+      let cursor = '';
+      do {
+        const page = await exportPage({ userId: alice.id, cursor });
+        pages.push(page);
+        cursor = page.nextCursor;
+      } while (cursor && pages.length < 10);
+    } finally {
+      h.economy.walletExport.pageSize = EXPORT_PAGE_SIZE;
+    }
+    const records = pages.flatMap((page) => JSON.parse(page.recordsJson));
+    expect(pages.map((page) => JSON.parse(page.recordsJson).length)).toEqual([3, 1]);
+    expect(pages.at(-1)!.nextCursor).toBe('');
+    const transfers = (await history(as(alice))).transactions.map((t) => t.id).reverse();
+    expect(records).toEqual([
+      {
+        id: transfers[0],
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+        type: 'other',
+        kind: 'adjustment',
+        direction: 'in',
+        amount_ac: '20.000000',
+        balance_after_ac: '20.000000',
+        description: 'Credit from the Aura team: welcome gift',
+        counterparty: '',
+        memo: 'welcome gift',
+      },
+      expect.objectContaining({
+        id: transfers[1],
+        type: 'transfer',
+        kind: 'tip',
+        direction: 'out',
+        amount_ac: '-2.500000',
+        balance_after_ac: '17.500000',
+        description: `Energy sent to @${bob.username}`,
+        counterparty: `@${bob.username}`,
+        memo: 'thanks',
+      }),
+      expect.objectContaining({
+        id: transfers[2],
+        kind: 'transfer',
+        amount_ac: '-1.000000',
+        description: 'AuraCoins sent to a member',
+        counterparty: 'a member',
+        memo: '',
+      }),
+      expect.objectContaining({
+        id: transfers[3],
+        type: 'earning',
+        direction: 'in',
+        amount_ac: '0.500000',
+        balance_after_ac: '17.000000',
+        description: `Energy received from @${bob.username}`,
+      }),
+    ]);
+    // Nothing of a member with no history, and the whole history in one page at the real page size.
+    expect(await exportPage({ userId: h.directory.add().id })).toEqual({ recordsJson: '[]', nextCursor: '' });
+    expect(JSON.parse((await exportPage({ userId: alice.id })).recordsJson)).toEqual(records);
+  });
+
+  it('is refused to the gateway (even for a member) and to other services; checks the part and member', async () => {
+    const member = await funded(AC);
+    const request = { userId: member.id, part: 'wallet', cursor: '' };
+    expect(await refusal(h.call('exportMemberData', request, as(member)))).toMatchObject({
+      code: status.PERMISSION_DENIED,
+    });
+    expect(await refusal(h.call('exportMemberData', request))).toMatchObject({
+      code: status.PERMISSION_DENIED,
+    });
+    expect(await refusal(exportPage(request, 'genies'))).toMatchObject({ code: status.PERMISSION_DENIED });
+    expect(await refusal(exportPage({ userId: member.id, part: 'posts' }))).toEqual({
+      code: status.INVALID_ARGUMENT,
+      details: 'Unknown export part',
+    });
+    for (const userId of ['', 'not a member'])
+      expect(await refusal(exportPage({ userId }))).toMatchObject({ code: status.INVALID_ARGUMENT });
+    expect(await refusal(exportPage({ userId: member.id, cursor: 'nope' }))).toMatchObject({
       code: status.INVALID_ARGUMENT,
     });
   });

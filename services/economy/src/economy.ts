@@ -19,6 +19,7 @@ import { RewardSlots } from './rewards/reward-slots';
 import { EconomySettings } from './settings/economy-settings';
 import { RewardsConsumer } from './rewards/rewards.consumer';
 import { RewardsService } from './rewards/rewards.service';
+import { WalletExport } from './wallet/wallet-export';
 import { WalletService } from './wallet/wallet.service';
 import { WithdrawalsOptions, WithdrawalsService } from './withdrawals/withdrawals.service';
 import { CheckoutProvider, TestCheckoutProvider } from './topups/checkout-provider';
@@ -75,7 +76,8 @@ export function composeEconomy(deps: EconomyDependencies) {
     minimumUsdMicro: async () => (await settings.current()).minWithdrawalUsdMicro,
     ...deps.withdrawals,
   });
-  const wallets = new WalletService(ledger, price, withdrawals);
+  const wallets = new WalletService(ledger, price, withdrawals, (ids) => members.erasedAmong(ids));
+  const walletExport = new WalletExport(ledger, wallets);
   const marketplace = new MarketplaceService(deps.mongo, ledger, members, deps.logger);
   const topups = new TopUpsService(deps.mongo, ledger, members, deps.logger, {
     provider: deps.topups?.provider ?? new TestCheckoutProvider(),
@@ -94,6 +96,7 @@ export function composeEconomy(deps: EconomyDependencies) {
     topups,
     marketplace,
     settings,
+    walletExport,
   );
   const ledgerCheck = new LedgerCheck(ledger, deps.logger);
   const maintenance = new PeriodicTasks(
@@ -115,6 +118,7 @@ export function composeEconomy(deps: EconomyDependencies) {
     settings,
     payments,
     wallets,
+    walletExport,
     withdrawals,
     topups,
     marketplace,

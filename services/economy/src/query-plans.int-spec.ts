@@ -25,6 +25,12 @@ const queries: [string, string, mongo.Filter<mongo.Document>, { sort?: mongo.Sor
     { account: `user:${user}`, seq: { $lt: 40 } },
     { sort: { seq: -1 }, limit: 21 },
   ],
+  [
+    'a member’s history oldest first, a page of the data export',
+    'entries',
+    { account: `user:${user}`, seq: { $gt: 40 } },
+    { sort: { seq: 1 }, limit: 501 },
+  ],
   ['a transfer’s leg', 'entries', { leg: 'm:x:debit' }, {}],
   ['a member’s withdrawals', 'withdrawals', { user_id: user }, { sort: { created_at: -1 }, limit: 500 }],
   ['withdrawals of a status', 'withdrawals', { status: 'pending' }, { sort: { created_at: -1 }, limit: 100 }],

@@ -6,6 +6,11 @@ export function loadMediaConfig(env: NodeJS.ProcessEnv = process.env) {
     {
       MEDIA_GRPC_URL: hostPort().default('127.0.0.1:50056'),
       MEDIA_HTTP_PORT: port(8106),
+      /** The services a data export reads from (docs/data-export.md). */
+      IDENTITY_GRPC_URL: hostPort().default('127.0.0.1:50051'),
+      SOCIAL_GRPC_URL: hostPort().default('127.0.0.1:50052'),
+      MESSAGING_GRPC_URL: hostPort().default('127.0.0.1:50053'),
+      ECONOMY_GRPC_URL: hostPort().default('127.0.0.1:50054'),
       /** Key of the signed, expiring URLs of message attachments. */
       AURA_MEDIA_SIGNING_SECRET: z.string().min(16).default('aura-local-media-signing-secret'),
       /** How long a signed message-attachment URL stays valid. */

@@ -8,6 +8,9 @@ import { MediaGrpcController } from './grpc/media.grpc-controller';
 import { MediaModule } from './media.module';
 import { MediaObjectsRepository } from './objects/media-objects.repository';
 import { MediaStorage } from './storage/media-storage';
+import { AccountErasureConsumer } from './account-erasure/account-erasure.consumer';
+import { DataExportWorker } from './data-export/data-export.worker';
+import { DataExportsRepository } from './data-export/data-exports.repository';
 
 async function main(): Promise<void> {
   const config = loadMediaConfig();
@@ -17,6 +20,7 @@ async function main(): Promise<void> {
   });
   await app.init();
   await app.get(MediaObjectsRepository).ensureIndexes();
+  await app.get(DataExportsRepository).ensureIndexes();
 
   const storage = app.get(MediaStorage);
   runtime.health.addCheck('s3', async () => {
@@ -25,6 +29,8 @@ async function main(): Promise<void> {
   });
 
   runtime.grpc.add(media.MediaServiceService, app.get(MediaGrpcController).implementation(runtime.logger));
+  await app.get(AccountErasureConsumer).start();
+  app.get(DataExportWorker).start();
   runtime.installSignalHandlers(() => app.close());
   await runtime.start({ grpcUrl: config.MEDIA_GRPC_URL, httpPort: config.MEDIA_HTTP_PORT });
 }

@@ -17,6 +17,9 @@ import type { Connection } from 'mongoose';
 import { createHash, randomBytes } from 'node:crypto';
 import pino from 'pino';
 import sharp from 'sharp';
+import { DataExportService } from './data-export/data-export.service';
+import { DataExportWorker } from './data-export/data-export.worker';
+import { DataExportsRepository } from './data-export/data-exports.repository';
 import { DownloadService } from './downloads/download.service';
 import { MediaGrpcController } from './grpc/media.grpc-controller';
 import { MediaObjectsRepository } from './objects/media-objects.repository';
@@ -52,9 +55,11 @@ beforeAll(async () => {
   const signer = new UrlSigner(SECRET, 3600);
   objects = new MediaObjectsRepository(mongo, outboxHost);
   await objects.ensureIndexes();
+  const exports = new DataExportsRepository(mongo, outboxHost);
   const controller = new MediaGrpcController(
     new UploadService(storage, signer, objects),
     new DownloadService(storage, signer),
+    new DataExportService(exports, { wake: () => undefined } as unknown as DataExportWorker, storage),
   );
   server = new GrpcServer();
   server.add(media.MediaServiceService, controller.implementation(pino({ level: 'silent' })));

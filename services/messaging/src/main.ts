@@ -8,10 +8,12 @@ import { createMessagingCache } from './common/cache';
 import { loadMessagingConfig } from './config';
 import { ConversationStore } from './conversations/conversation-store';
 import { OutboxFinisher } from './events/outbox-finisher';
-import { MessagingGrpcController } from './grpc/messaging.grpc-controller';
+import { MESSAGING_CALLERS, MessagingGrpcController } from './grpc/messaging.grpc-controller';
 import { grpcIdentityLookup } from './members/identity-lookup';
 import { MembersConsumer } from './members/members.consumer';
 import { MessagingModule } from './messaging.module';
+import { AccountErasureConsumer } from './account-erasure/account-erasure.consumer';
+import { MessageRemovalConsumer } from './messages/message-removal.consumer';
 import { NotificationsConsumer } from './notifications/notifications.consumer';
 import { NotificationsService } from './notifications/notifications.service';
 
@@ -31,12 +33,15 @@ async function main(): Promise<void> {
   runtime.grpc.add(
     messaging.MessagingServiceService,
     asyncService(messaging.MessagingServiceService, app.get(MessagingGrpcController), runtime.logger),
+    MESSAGING_CALLERS,
   );
   const finisher = app.get(OutboxFinisher);
   await Promise.all([
     app.get(MembersConsumer).start(),
     app.get(BlocksConsumer).start(),
     app.get(NotificationsConsumer).start(),
+    app.get(MessageRemovalConsumer).start(),
+    app.get(AccountErasureConsumer).start(),
   ]);
   runtime.installSignalHandlers(async () => {
     await finisher.stop();

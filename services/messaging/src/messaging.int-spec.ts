@@ -15,13 +15,15 @@ import {
   unaryCall,
   asyncService,
   decodePayload,
+  encodeExportCursor,
+  EXPORT_PAGE_SIZE,
   explainFind,
   servedByIndex,
 } from '@aura/platform';
 import { recordTopics, testConfig, testIdentity, waitFor } from '@aura/platform/testing';
 
 const gateway = testIdentity('gateway');
-import { EventType, messaging } from '@aura/proto';
+import { common, EventType, messaging } from '@aura/proto';
 import { ServiceError, status } from '@grpc/grpc-js';
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -33,7 +35,8 @@ import { loadMessagingConfig } from './config';
 import { ConversationStore } from './conversations/conversation-store';
 import { ConversationsService } from './conversations/conversations.service';
 import { OutboxFinisher } from './events/outbox-finisher';
-import { MessagingGrpcController } from './grpc/messaging.grpc-controller';
+import { MESSAGING_CALLERS, MessagingGrpcController } from './grpc/messaging.grpc-controller';
+import { ExportQueries, MessagingExport } from './member-export/member-export';
 import type { IdentityLookup } from './members/identity-lookup';
 import { MembersConsumer } from './members/members.consumer';
 import { MembersRepository } from './members/members.repository';
@@ -69,6 +72,17 @@ let conversations: ConversationsService;
 let messages: MessagesService;
 let notifications: NotificationsService;
 let client: messaging.MessagingServiceClient;
+/** The media service's client (it gathers data exports). */
+let mediaClient: messaging.MessagingServiceClient;
+let grpcPort: number;
+/** A client with another service's certificate. */
+const clientAs = (service: string) =>
+  createGrpcClient(
+    messaging.MessagingServiceClient,
+    `127.0.0.1:${grpcPort}`,
+    'messaging',
+    testIdentity(service),
+  );
 
 function member(name = 'm'): string {
   const id = randomBytes(12).toString('hex');
@@ -140,13 +154,16 @@ beforeAll(async () => {
   runtime.grpc.add(
     messaging.MessagingServiceService,
     asyncService(messaging.MessagingServiceService, app.get(MessagingGrpcController), runtime.logger),
+    MESSAGING_CALLERS,
   );
-  const port = await runtime.grpc.listen('127.0.0.1:0');
+  const port = (grpcPort = await runtime.grpc.listen('127.0.0.1:0'));
   client = createGrpcClient(messaging.MessagingServiceClient, `127.0.0.1:${port}`, 'messaging', gateway);
+  mediaClient = clientAs('media');
 });
 
 afterAll(async () => {
   client?.close();
+  mediaClient?.close();
   await app?.close();
   await runtime?.stop();
 });
@@ -432,6 +449,25 @@ describe('conversations and messages', () => {
         }),
       ],
       [
+        'a member’s conversations oldest first (data export)',
+        explainFind(
+          store.conversations.collection as never,
+          ExportQueries.conversations(a, [at.getTime(), 'x']).filter as never,
+          {
+            sort: ExportQueries.conversations(a, undefined).sort,
+            limit: 501,
+          },
+        ),
+      ],
+      [
+        'a conversation’s messages oldest first (data export)',
+        explainFind(
+          store.messages.collection as never,
+          ExportQueries.messages(conversationId(a, b), [at.getTime(), randomUUID()]).filter as never,
+          { sort: ExportQueries.messages(conversationId(a, b), undefined).sort, limit: 501 },
+        ),
+      ],
+      [
         'reads of a member',
         explainFind(store.reads.collection as never, { conversation_id: conversationId(a, b), reader_id: b }),
       ],
@@ -517,6 +553,148 @@ describe('conversations and messages', () => {
       auraScore: 105,
     });
     expect(sent.recipientId).toBe(id);
+  });
+});
+
+describe('the data export (ExportMemberData)', () => {
+  const exportPage = (
+    request: Partial<common.ExportPageRequest>,
+    on = mediaClient,
+    metadata = callerMetadata(),
+  ): Promise<common.ExportPage> =>
+    unaryCall(on, on.exportMemberData, common.ExportPageRequest.fromPartial(request), metadata);
+
+  async function readPart(userId: string, part: string) {
+    const sizes: number[] = [];
+    const records: Record<string, unknown>[] = [];
+    let cursor = '';
+    do {
+      const page = await exportPage({ userId, part, cursor });
+      const items = JSON.parse(page.recordsJson) as Record<string, unknown>[];
+      sizes.push(items.length);
+      records.push(...items);
+      cursor = page.nextCursor;
+    } while (cursor && sizes.length < 20);
+    return { sizes, records };
+  }
+
+  it('pages the member’s conversations and the messages they see, oldest first, for the media service', async () => {
+    const [a, b, c, d, e] = [member('a'), member('b'), member('c'), member('d'), member('e')];
+    await conversations.open(as(a), d); // opened by A, no message yet: in A's list
+    const sent = [
+      await messages.send(as(a), text(b, 'one')),
+      await messages.send(as(b), {
+        ...text(a, 'look'),
+        messageType: 'image',
+        mediaUrl: '/api/media/messages/p1.jpg',
+        mediaFilename: 'p1.jpg',
+      }),
+      await messages.send(as(a), text(b, 'removed by a moderator')),
+      await messages.send(as(b), text(a, 'four')),
+      await messages.send(as(c), text(a, 'from c')),
+      await messages.send(as(a), text(c, 'to c')),
+    ];
+    await messages.remove(sent[2].id);
+    const read = await messages.markRead(as(a), {
+      conversationId: sent[1].conversationId,
+      messageId: sent[1].id,
+    });
+    await conversations.open(as(e), a); // opened by E without a message: not in A's list
+    await messages.send(as(b), text(c, 'between others'));
+
+    app.get(MessagingExport).pageSize = 2;
+    let exported: Record<string, Awaited<ReturnType<typeof readPart>>>;
+    try {
+      exported = {
+        conversations: await readPart(a, 'conversations'),
+        messages: await readPart(a, 'messages'),
+      };
+    } finally {
+      app.get(MessagingExport).pageSize = EXPORT_PAGE_SIZE;
+    }
+    expect(exported.messages.sizes).toEqual([2, 2, 1]);
+    expect(exported.conversations.sizes.every((size) => size <= 2)).toBe(true);
+    expect(exported.conversations.sizes.length).toBeGreaterThan(1);
+
+    const stored = await app
+      .get(ConversationStore)
+      .conversations.find({ member_ids: a })
+      .sort({ created_at: 1, _id: 1 })
+      .lean()
+      .exec();
+    const listed = stored.map((doc) => doc._id).filter((id) => id !== conversationId(a, e));
+    expect(exported.conversations.records).toEqual(
+      listed.map((id) => {
+        const other = id.split(':').find((x) => x !== a)!;
+        return {
+          id,
+          created_at: stored.find((doc) => doc._id === id)!.created_at.toISOString(),
+          other_member_id: other,
+          other_member_username: known.get(other)!.username,
+        };
+      }),
+    );
+
+    // Conversation by conversation, as listed; each oldest first; both sides; not the removed one.
+    const visible = sent.filter((message) => message.id !== sent[2].id);
+    const expected = listed.flatMap((id) => visible.filter((message) => message.conversationId === id));
+    expect(exported.messages.records.map((r) => r.id)).toEqual(expected.map((m) => m.id));
+    expect(exported.messages.records.find((r) => r.id === sent[1].id)).toEqual({
+      id: sent[1].id,
+      conversation_id: conversationId(a, b),
+      sender_id: b,
+      sender_username: known.get(b)!.username,
+      recipient_id: a,
+      message_type: 'image',
+      content: 'look',
+      attachment_url: '/api/media/messages/p1.jpg',
+      attachment_filename: 'p1.jpg',
+      sent_at: sent[1].createdAt,
+      read_at: read.readAt,
+    });
+    expect(exported.messages.records.find((r) => r.id === sent[0].id)).toMatchObject({
+      sender_id: a,
+      content: 'one',
+      attachment_url: '',
+      read_at: null,
+    });
+
+    // One page at the real page size; nothing for a member without conversations.
+    expect((await exportPage({ userId: a, part: 'messages' })).nextCursor).toBe('');
+    expect(await exportPage({ userId: member(), part: 'conversations' })).toEqual({
+      recordsJson: '[]',
+      nextCursor: '',
+    });
+  });
+
+  it('is refused to the gateway (even for the member) and other services; checks part, member and cursor', async () => {
+    const [a, b, c] = [member(), member(), member()];
+    await messages.send(as(a), text(b, 'hello'));
+    const request = { userId: a, part: 'messages' };
+    for (const metadata of [callerMetadata(as(a), undefined, gateway), callerMetadata()])
+      expect(await exportPage(request, client, metadata).catch((e: ServiceError) => e.code)).toBe(
+        status.PERMISSION_DENIED,
+      );
+    const social = clientAs('social');
+    try {
+      expect(await exportPage(request, social).catch((e: ServiceError) => e.code)).toBe(
+        status.PERMISSION_DENIED,
+      );
+    } finally {
+      social.close();
+    }
+    expect(await exportPage({ userId: a, part: 'wallet' }).catch((e: ServiceError) => e)).toMatchObject({
+      code: status.INVALID_ARGUMENT,
+      details: 'Unknown export part',
+    });
+    expect(await exportPage({ userId: '', part: 'messages' }).catch((e: ServiceError) => e.code)).toBe(
+      status.INVALID_ARGUMENT,
+    );
+    // A cursor naming a conversation the member is not in is no cursor of theirs.
+    const foreign = encodeExportCursor([0, conversationId(b, c), 0, randomUUID()]);
+    expect(await exportPage({ ...request, cursor: foreign }).catch((e: ServiceError) => e.code)).toBe(
+      status.INVALID_ARGUMENT,
+    );
   });
 });
 

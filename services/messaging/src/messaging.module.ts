@@ -14,8 +14,11 @@ import { MessagingGrpcController } from './grpc/messaging.grpc-controller';
 import { IDENTITY_LOOKUP, IdentityLookup } from './members/identity-lookup';
 import { MembersConsumer } from './members/members.consumer';
 import { MembersRepository } from './members/members.repository';
+import { MessagingExport } from './member-export/member-export';
 import { MessagesService } from './messages/messages.service';
 import { NotificationCache } from './notifications/notification-cache';
+import { AccountErasureConsumer } from './account-erasure/account-erasure.consumer';
+import { MessageRemovalConsumer } from './messages/message-removal.consumer';
 import { NotificationsConsumer } from './notifications/notifications.consumer';
 import { NotificationsService } from './notifications/notifications.service';
 
@@ -63,6 +66,9 @@ export class MessagingModule {
         MessagesService,
         NotificationsService,
         NotificationsConsumer,
+        MessageRemovalConsumer,
+        AccountErasureConsumer,
+        MessagingExport,
         MessagingGrpcController,
       ],
     };

@@ -3,9 +3,11 @@ import 'reflect-metadata';
 import { asyncService, NestPinoLogger, ServiceRuntime } from '@aura/platform';
 import { social } from '@aura/proto';
 import { NestFactory } from '@nestjs/core';
+import { AccountErasureConsumer } from './account-erasure/account-erasure.consumer';
 import { BlocksConsumer } from './blocks/blocks.consumer';
+import { ModerationConsumer } from './moderation/moderation.consumer';
 import { loadSocialConfig } from './config';
-import { SocialGrpcController } from './grpc/social.grpc-controller';
+import { SOCIAL_CALLERS, SocialGrpcController } from './grpc/social.grpc-controller';
 import { MembersConsumer } from './members/members.consumer';
 import { backfillSearchWords, ensureSocialIndexes } from './social-core.module';
 import { SocialModule } from './social.module';
@@ -26,9 +28,12 @@ async function main(): Promise<void> {
   runtime.grpc.add(
     social.SocialServiceService,
     asyncService(social.SocialServiceService, app.get(SocialGrpcController), runtime.logger),
+    SOCIAL_CALLERS,
   );
   await app.get(MembersConsumer).start();
   await app.get(BlocksConsumer).start();
+  await app.get(ModerationConsumer).start();
+  await app.get(AccountErasureConsumer).start();
   app.get(SocialSweeper).start();
   runtime.installSignalHandlers(() => app.close());
   await runtime.start({ grpcUrl: config.SOCIAL_GRPC_URL, httpPort: config.SOCIAL_HTTP_PORT });

@@ -14,6 +14,7 @@ import { followId } from './follows/follow.schema';
 import { FollowsRepository } from './follows/follows.repository';
 import { commentLikeId, postLikeId } from './likes/like.schema';
 import { LikesRepository } from './likes/likes.repository';
+import { ExportQueries } from './member-export/member-export';
 import { MembersRepository } from './members/members.repository';
 import { muteId } from './mutes/mute.schema';
 import { MutedWordsRepository } from './mutes/muted-words.repository';
@@ -216,6 +217,19 @@ describe('comments, likes, follows, blocks, members', () => {
     await expectIndexed(h.app.get(CommentsRepository).model, window);
     await expectIndexed(h.app.get(FollowsRepository).model, window);
     await expectIndexed(h.app.get(EdgeRemovals).model, window);
+  });
+});
+
+describe('the data export', () => {
+  it('a member’s posts, stories, comments and follows, oldest first, first page and later ones', async () => {
+    const comments = h.app.get(CommentsRepository).model;
+    const follows = h.app.get(FollowsRepository).model;
+    for (const position of [undefined, [Date.now(), 'x'] as const]) {
+      await expectIndexed(posts.model, ...query(ExportQueries.content(friend, false, position), 501));
+      await expectIndexed(posts.model, ...query(ExportQueries.content(friend, true, position), 501));
+      await expectIndexed(comments, ...query(ExportQueries.comments(me, position), 501));
+      await expectIndexed(follows, ...query(ExportQueries.following(me, position), 501));
+    }
   });
 });
 

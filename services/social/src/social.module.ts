@@ -11,12 +11,15 @@ import { MutesService } from './mutes/mutes.service';
 import { FollowsService } from './follows/follows.service';
 import { SocialGrpcController } from './grpc/social.grpc-controller';
 import { LikesService } from './likes/likes.service';
+import { SocialExport } from './member-export/member-export';
 import { MembersConsumer } from './members/members.consumer';
 import { PostViews } from './posts/post-views';
 import { PostsService } from './posts/posts.service';
 import { PublicModule } from './public/public.module';
 import { SocialCoreModule, SocialModuleOptions } from './social-core.module';
 import { CounterRepair } from './sweep/counter-repair';
+import { AccountErasureConsumer } from './account-erasure/account-erasure.consumer';
+import { ModerationConsumer } from './moderation/moderation.consumer';
 import { SocialSweeper } from './sweep/social-sweeper';
 
 /** The core's own providers (explore and public come from their modules). */
@@ -32,8 +35,11 @@ export const SOCIAL_CORE_PROVIDERS = [
   FeedsService,
   MembersConsumer,
   BlocksConsumer,
+  ModerationConsumer,
+  AccountErasureConsumer,
   CounterRepair,
   SocialSweeper,
+  SocialExport,
   SocialGrpcController,
 ];
 

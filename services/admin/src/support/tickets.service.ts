@@ -2,17 +2,16 @@ import {
   Caller,
   createEvent,
   EventRecord,
-  Forbidden,
   inTransaction,
   NotFound,
   outboxCollection,
   OutboxModel,
   ServiceRuntime,
   toStoredOutbox,
-  Unauthenticated,
 } from '@aura/platform';
 import { randomUUID } from 'node:crypto';
 import type { ClientSession, Connection, Model } from 'mongoose';
+import { requireAdmin, requireCaller } from '../members/callers';
 import type { NameSource, PersonName } from '../members/member-names';
 import { PersonDoc, ResponseDoc, TicketDoc, ticketSchema } from './ticket.schema';
 import {
@@ -29,17 +28,6 @@ import {
 const LIST_DEFAULT = 200;
 const LIST_MAX = 500;
 const OPEN_STATUSES: TicketStatus[] = ['open', 'in_progress'];
-
-function requireCaller(caller: Caller | undefined): Caller {
-  if (!caller) throw new Unauthenticated('Not authenticated');
-  return caller;
-}
-
-function requireAdmin(caller: Caller | undefined): Caller {
-  const who = requireCaller(caller);
-  if (who.role !== 'admin' && who.role !== 'super_admin') throw new Forbidden(TicketMessages.notAdmin);
-  return who;
-}
 
 function personDoc(person: PersonName | null, id: string): PersonDoc {
   return { id, username: person?.username ?? '', display_name: person?.displayName ?? '' };

@@ -3,11 +3,13 @@ import {
   CallContext,
   Caller,
   CallerPolicy,
+  exportRequest,
   Forbidden,
   InvalidInput,
+  toExportPage,
   Unauthenticated,
 } from '@aura/platform';
-import { economy } from '@aura/proto';
+import { common, economy } from '@aura/proto';
 import type { Ledger } from '../ledger/ledger';
 import { recordLedgerReport } from '../ledger/ledger-check';
 import { verifyLedger } from '../ledger/ledger-verifier';
@@ -16,6 +18,7 @@ import { HOURS_MESSAGE } from '../market/price-rules';
 import { Messages } from '../payments/messages';
 import type { PaymentsService, Receipt } from '../payments/payments.service';
 import type { EconomySettings, EconomySettingsView } from '../settings/economy-settings';
+import { ECONOMY_EXPORT_PARTS, type WalletExport } from '../wallet/wallet-export';
 import type { WalletService } from '../wallet/wallet.service';
 import type { TopUpsService } from '../topups/topups.service';
 import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
@@ -24,9 +27,12 @@ import type { MarketplaceService, MarketPurchase } from '../marketplace/marketpl
 
 const ADMIN_ROLES = new Set(['admin', 'super_admin']);
 
-/** Who may call what: the gateway everything but the genies' money, which only genies may move. */
+/**
+ * Who may call what: the gateway everything but the genies' money, which only genies may move, and a
+ * member's data export, which only media gathers.
+ */
 export const ECONOMY_CALLERS: CallerPolicy<economy.EconomyServiceServer> = {
-  methods: { chargeGeniePurchase: ['genies'], payGenieEarnings: ['genies'] },
+  methods: { chargeGeniePurchase: ['genies'], payGenieEarnings: ['genies'], exportMemberData: ['media'] },
 };
 
 function callerOf(context: CallContext): Caller {
@@ -65,6 +71,7 @@ export class EconomyGrpcController implements AsyncService<economy.EconomyServic
     private readonly topups: TopUpsService,
     private readonly marketplace: MarketplaceService,
     private readonly settings: EconomySettings,
+    private readonly walletExport: WalletExport,
   ) {}
 
   // ---- settings (settings/) -------------------------------------------------------------------------
@@ -154,6 +161,14 @@ export class EconomyGrpcController implements AsyncService<economy.EconomyServic
     context: CallContext,
   ): Promise<economy.TransferReceipt> {
     return toReceipt(await this.geniePayments.payEarnings(request, context.idempotencyKey));
+  }
+
+  // ---- the data export (wallet/wallet-export.ts): only the media service may call it (ECONOMY_CALLERS) --
+
+  /** No member caller: the request names the member whose data is exported. */
+  async exportMemberData(request: common.ExportPageRequest): Promise<common.ExportPage> {
+    const { userId, part, cursor } = exportRequest(request, ECONOMY_EXPORT_PARTS);
+    return toExportPage(await this.walletExport.page(userId, part, cursor));
   }
 
   // ---- card top-ups and SuperAura (topups/) -------------------------------------------------------

@@ -141,6 +141,15 @@ export class Ledger {
     return this.store.entries.find(filter).sort({ seq: -1 }).limit(limit).toArray();
   }
 
+  /** A member's history, oldest first: entries with seq above `afterSeq` (the data export). */
+  async historyAfter(account: string, limit: number, afterSeq = 0): Promise<EntryDoc[]> {
+    return this.store.entries
+      .find({ account, seq: { $gt: afterSeq } })
+      .sort({ seq: 1 })
+      .limit(limit)
+      .toArray();
+  }
+
   async findTransfer(key: string): Promise<TransferDoc | null> {
     return this.store.transfers.findOne({ _id: key });
   }

@@ -12,7 +12,7 @@ export class MembersConsumer {
   start(): Promise<void> {
     return this.runtime.subscribe({
       group: 'economy.members',
-      events: ['user.registered', 'user.profile_changed', 'user.blocked', 'user.unblocked'],
+      events: ['user.registered', 'user.profile_changed', 'user.deleted', 'user.blocked', 'user.unblocked'],
       handler: (event) => this.handle(event),
     });
   }
@@ -41,6 +41,11 @@ export class MembersConsumer {
           role: user.role || 'user',
           isSuperAura: user.isSuperAura,
         });
+        return;
+      }
+      case 'user.deleted': {
+        const { userId } = event.payload as identityEvents.UserDeleted;
+        if (userId) await this.members.markErased(userId);
         return;
       }
       case 'user.blocked':

@@ -101,6 +101,25 @@ export class MembersRepository {
     this.cache.delete(member.id);
   }
 
+  /** user.deleted: the member's account was erased (their name and words leave others' histories). */
+  async markErased(userId: string): Promise<void> {
+    await this.members.updateOne(
+      { _id: userId },
+      { $set: { erased: true, updated_at: new Date() } },
+      { upsert: true },
+    );
+    this.cache.delete(userId);
+  }
+
+  /** Which of these members' accounts were erased. */
+  async erasedAmong(userIds: string[]): Promise<Set<string>> {
+    if (userIds.length === 0) return new Set();
+    const docs = await this.members
+      .find({ _id: { $in: [...new Set(userIds)] }, erased: true }, { projection: { _id: 1 } })
+      .toArray();
+    return new Set(docs.map((doc) => String(doc._id)));
+  }
+
   /** A block or an unblock identity made at `at`, unless a later change of the pair is recorded. */
   async changeBlock(blockerId: string, blockedId: string, active: boolean, at: Date): Promise<void> {
     const state = { blocker_id: blockerId, blocked_id: blockedId, active, created_at: at };

@@ -1,6 +1,7 @@
 import { InvalidInput } from '@aura/platform';
 import { memberAccount } from '../ledger/accounts';
 import type { Ledger } from '../ledger/ledger';
+import type { EntryDoc } from '../ledger/ledger.types';
 import type { CoinPriceSource } from '../money/coin-price';
 import { microUsdOf } from '../money/micro';
 import { counterpartyId, describe, TransactionType, transactionType, WithdrawalState } from './describe';
@@ -51,6 +52,8 @@ export class WalletService {
     private readonly ledger: Ledger,
     private readonly price: CoinPriceSource,
     private readonly withdrawals?: WithdrawalStates,
+    /** Members whose accounts were erased: entries keep their amounts, not their name or words. */
+    private readonly erasedAmong: (userIds: string[]) => Promise<Set<string>> = async () => new Set(),
   ) {}
 
   async wallet(userId: string): Promise<WalletView> {
@@ -78,22 +81,33 @@ export class WalletService {
     const entries = await this.ledger.history(memberAccount(userId), size + 1, before);
     const page = entries.slice(0, size);
     const last = page[page.length - 1];
-    const holds = page.map((entry) => withdrawalOfHold(entry.transfer_key)).filter(Boolean);
-    const states = holds.length > 0 && this.withdrawals ? await this.withdrawals.statesOf(holds) : new Map();
     return {
-      transactions: page.map((entry) => ({
-        id: entry.transfer_id,
-        description: describe(entry, states.get(withdrawalOfHold(entry.transfer_key))),
-        transactionType: transactionType(entry),
-        amountMicro: entry.delta,
-        createdAt: entry.created_at.toISOString(),
-        kind: entry.kind,
-        counterpartyId: counterpartyId(entry),
-        counterpartyUsername: entry.counterparty_name ?? '',
-        memo: entry.memo ?? '',
-        balanceAfterMicro: entry.balance_after ?? 0,
-      })),
+      transactions: await this.views(page),
       nextCursor: entries.length > size && last?.seq ? encodeCursor(last.seq) : '',
     };
+  }
+
+  /**
+   * Entries as the wallet screen shows them: described from the member's side (a withdrawal's hold as
+   * its request stands), an erased counterparty without their name or words.
+   */
+  async views(page: EntryDoc[]): Promise<TransactionView[]> {
+    const holds = page.map((entry) => withdrawalOfHold(entry.transfer_key)).filter(Boolean);
+    const states = holds.length > 0 && this.withdrawals ? await this.withdrawals.statesOf(holds) : new Map();
+    const erased = await this.erasedAmong(page.map(counterpartyId).filter(Boolean));
+    const anonymous = (entry: EntryDoc): EntryDoc =>
+      erased.has(counterpartyId(entry)) ? { ...entry, counterparty_name: '', memo: '' } : entry;
+    return page.map(anonymous).map((entry) => ({
+      id: entry.transfer_id,
+      description: describe(entry, states.get(withdrawalOfHold(entry.transfer_key))),
+      transactionType: transactionType(entry),
+      amountMicro: entry.delta,
+      createdAt: entry.created_at.toISOString(),
+      kind: entry.kind,
+      counterpartyId: counterpartyId(entry),
+      counterpartyUsername: entry.counterparty_name ?? '',
+      memo: entry.memo ?? '',
+      balanceAfterMicro: entry.balance_after ?? 0,
+    }));
   }
 }

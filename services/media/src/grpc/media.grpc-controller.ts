@@ -10,7 +10,8 @@ import {
 import { Inject, Injectable } from '@nestjs/common';
 import { once } from 'node:events';
 import type { Logger } from 'pino';
-import { DownloadService } from '../downloads/download.service';
+import { DataExportService } from '../data-export/data-export.service';
+import { DownloadService, OpenedObject } from '../downloads/download.service';
 import { UploadService } from '../uploads/upload.service';
 
 /** Largest chunk sent in a Download (the contract says ≤ 64 KiB). */
@@ -47,6 +48,7 @@ export class MediaGrpcController {
   constructor(
     @Inject(UploadService) private readonly uploads: UploadService,
     @Inject(DownloadService) private readonly downloads: DownloadService,
+    @Inject(DataExportService) private readonly dataExports: DataExportService,
   ) {}
 
   implementation(logger: Logger): media.MediaServiceServer {
@@ -58,6 +60,21 @@ export class MediaGrpcController {
           (error: unknown) => callback(toGrpcError(error, logger, method)),
         );
       };
+    const callerOf = (call: { metadata: import('@grpc/grpc-js').Metadata }) =>
+      readCallContext(call.metadata, callingService(call as never) ?? '').caller;
+    const streamed =
+      <Req>(
+        method: string,
+        open: (call: ServerWritableStream<Req, media.DownloadResponse>) => Promise<OpenedObject>,
+      ) =>
+      (call: ServerWritableStream<Req, media.DownloadResponse>) => {
+        open(call)
+          .then((opened) => this.stream(call, opened))
+          .catch((error: unknown) => {
+            if (call.cancelled || call.destroyed) return;
+            call.emit('error', toGrpcError(error, logger, method));
+          });
+      };
     return {
       upload: (call, callback) => {
         this.upload(call).then(
@@ -65,16 +82,26 @@ export class MediaGrpcController {
           (error: unknown) => callback(toGrpcError(error, logger, 'upload')),
         );
       },
-      download: (call) => {
-        this.download(call).catch((error: unknown) => {
-          if (call.cancelled || call.destroyed) return;
-          call.emit('error', toGrpcError(error, logger, 'download'));
-        });
-      },
+      download: streamed('download', (call) => this.downloads.open(call.request)),
       stat: unary('stat', (request: media.DownloadRequest) => this.downloads.stat(request)),
       getBannerDataUrl: unary('getBannerDataUrl', async (request: media.GetBannerDataUrlRequest) => ({
         dataUrl: await this.downloads.bannerDataUrl(request.filename),
       })),
+      requestDataExport: (call, callback) => {
+        this.dataExports.request(callerOf(call)).then(
+          (response) => callback(null, response),
+          (error: unknown) => callback(toGrpcError(error, logger, 'requestDataExport')),
+        );
+      },
+      listDataExports: (call, callback) => {
+        this.dataExports.list(callerOf(call)).then(
+          (response) => callback(null, response),
+          (error: unknown) => callback(toGrpcError(error, logger, 'listDataExports')),
+        );
+      },
+      downloadDataExport: streamed('downloadDataExport', (call) =>
+        this.dataExports.open(callerOf(call), call.request.id),
+      ),
     };
   }
 
@@ -87,8 +114,9 @@ export class MediaGrpcController {
     return this.uploads.upload(header, uploadChunks(messages, call), caller);
   }
 
-  private async download(call: ServerWritableStream<media.DownloadRequest, media.DownloadResponse>) {
-    const { info, body } = await this.downloads.open(call.request);
+  /** Sends an opened object: its metadata, then its bytes in chunks of at most CHUNK_BYTES. */
+  private async stream<Req>(call: ServerWritableStream<Req, media.DownloadResponse>, opened: OpenedObject) {
+    const { info, body } = opened;
     // One abort signal for the whole call: waiting on 'drain' must not add a 'cancelled' listener per write.
     const cancelled = new AbortController();
     const onCancelled = () => {

@@ -51,6 +51,17 @@ export class MediaObjectsRepository extends MongoRepository<MediaObject, MediaOb
     await this.model.init();
   }
 
+  /** Up to `limit` of a member's uploads (served by the owner index). */
+  async ownedBy(ownerId: string, limit: number): Promise<MediaObject[]> {
+    const docs = await this.model.find({ owner_id: ownerId }).limit(limit).lean().exec();
+    return docs.map((doc) => this.toEntity(doc as LeanDocument));
+  }
+
+  /** Deletes the records of uploads whose files are gone. */
+  async forget(filenames: string[]): Promise<void> {
+    await this.model.deleteMany({ _id: { $in: filenames } }).exec();
+  }
+
   protected toEntity(doc: LeanDocument): MediaObject {
     const d = doc as unknown as MediaObjectDoc;
     const variants = d.variants instanceof Map ? Object.fromEntries(d.variants) : (d.variants ?? {});

@@ -87,6 +87,13 @@ if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[2
 return 1
 `);
 
+// KEYS: d; ARGV: id json. Only a message the window holds (a message not cached is read from MongoDB).
+const REPLACE = new LuaScript(`
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+return 1
+`);
+
 // KEYS: cv cl; ARGV: ms cid ttl
 const TOUCH_MEMBER = new LuaScript(`
 redis.call('ZADD', KEYS[1], 'GT', ARGV[1], ARGV[2])
@@ -276,6 +283,17 @@ export class ConversationCache {
     ]);
     if (!json) return undefined;
     return { message: fromCacheJson(json), ms: Number(score), readAt: read ? new Date(read) : undefined };
+  }
+
+  /** Forgets a conversation (it is loaded from MongoDB again when next read). */
+  async drop(conversationId: string): Promise<void> {
+    await this.cache.redis.del(...this.keys(conversationId));
+  }
+
+  /** Writes a changed message over its cached copy, if the conversation's window holds it. */
+  async replaceMessage(message: StoredMessage): Promise<void> {
+    const [, , d] = this.keys(message.conversationId);
+    await REPLACE.run(this.cache.redis, [d], [message.id, toCacheJson(message)]);
   }
 
   /** Whether the member's list of conversations was loaded. */

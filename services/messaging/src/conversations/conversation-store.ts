@@ -89,6 +89,28 @@ export class ConversationStore {
     return doc ? fromDoc(doc) : null;
   }
 
+  /** Clears a message's content and media (a moderator removed it); the message as it is now, or null. */
+  async removeMessage(id: string): Promise<StoredMessage | null> {
+    const doc = await this.messages
+      .findOneAndUpdate(
+        { _id: id },
+        { $set: { removed: true, content: '', message_type: 'text', media_url: '', media_filename: '' } },
+        { new: true, projection: { _outbox: 0 } },
+      )
+      .lean<MessageDoc>()
+      .exec();
+    return doc ? fromDoc(doc) : null;
+  }
+
+  /** Deletes what `senderId` sent in a conversation (and the reads of it); answers how many messages. */
+  async deleteMessagesOf(conversationId: string, senderId: string): Promise<number> {
+    const filter = { conversation_id: conversationId, sender_id: senderId };
+    const ids = (await this.messages.find(filter).select({ _id: 1 }).lean().exec()).map((doc) => doc._id);
+    if (ids.length === 0) return 0;
+    await this.reads.deleteMany({ _id: { $in: ids } }).exec();
+    return (await this.messages.deleteMany({ _id: { $in: ids } }).exec()).deletedCount;
+  }
+
   /** Inserts the read with its events once: false when the message was read already. */
   insertRead(read: MessageReadDoc, events: EventRecord[]): Promise<boolean> {
     return insertOnce(this.reads.collection as unknown as mongo.Collection<WithOutbox<MessageReadDoc>>, {

@@ -1,9 +1,15 @@
-import { AsyncService, CallContext } from '@aura/platform';
-import { messaging } from '@aura/proto';
+import { AsyncService, CallContext, CallerPolicy, exportRequest, toExportPage } from '@aura/platform';
+import { common, messaging } from '@aura/proto';
 import { Injectable } from '@nestjs/common';
 import { ConversationsService } from '../conversations/conversations.service';
+import { MESSAGING_EXPORT_PARTS, MessagingExport } from '../member-export/member-export';
 import { MessagesService } from '../messages/messages.service';
 import { NotificationsService } from '../notifications/notifications.service';
+
+/** Who may call what: the gateway everything but a member's data export, which only media gathers. */
+export const MESSAGING_CALLERS: CallerPolicy<messaging.MessagingServiceServer> = {
+  methods: { exportMemberData: ['media'] },
+};
 
 /** The gRPC face of messaging: decodes, delegates, encodes. No rules here. */
 @Injectable()
@@ -12,6 +18,7 @@ export class MessagingGrpcController implements AsyncService<messaging.Messaging
     private readonly conversations: ConversationsService,
     private readonly messages: MessagesService,
     private readonly notifications: NotificationsService,
+    private readonly memberExport: MessagingExport,
   ) {}
 
   async listConversations(_request: unknown, context: CallContext) {
@@ -32,6 +39,10 @@ export class MessagingGrpcController implements AsyncService<messaging.Messaging
 
   sendMessage(request: messaging.SendMessageRequest, context: CallContext) {
     return this.messages.send(context.caller, request);
+  }
+
+  getMessage(request: messaging.MessageRef, context: CallContext) {
+    return this.messages.get(context.caller, request.messageId);
   }
 
   prepareAttachment(request: messaging.MemberRef, context: CallContext) {
@@ -60,5 +71,11 @@ export class MessagingGrpcController implements AsyncService<messaging.Messaging
 
   markAllNotificationsRead(_request: unknown, context: CallContext) {
     return this.notifications.markAllRead(context.caller);
+  }
+
+  /** Media only (MESSAGING_CALLERS), no member caller: the request names the member whose data is exported. */
+  async exportMemberData(request: common.ExportPageRequest): Promise<common.ExportPage> {
+    const { userId, part, cursor } = exportRequest(request, MESSAGING_EXPORT_PARTS);
+    return toExportPage(await this.memberExport.page(userId, part, cursor));
   }
 }

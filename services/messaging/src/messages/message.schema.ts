@@ -29,6 +29,8 @@ export interface MessageDoc {
   /** The sender as they were when sending. */
   sender: SenderSnapshot;
   created_at: Date;
+  /** Removed by a moderator: content and media were cleared. */
+  removed?: boolean;
 }
 
 export const messageSchema = new Schema<MessageDoc>(
@@ -42,6 +44,7 @@ export const messageSchema = new Schema<MessageDoc>(
     media_url: { type: String, default: '' },
     media_filename: { type: String, default: '' },
     client_message_id: { type: String, default: '' },
+    removed: { type: Boolean },
     sender: { type: Schema.Types.Mixed },
     created_at: { type: Date, required: true },
   },

@@ -16,6 +16,8 @@ export interface StoredMessage {
   clientMessageId: string;
   sender: Participant;
   createdAt: Date;
+  /** Removed by a moderator (content and media cleared). */
+  removed?: boolean;
 }
 
 export interface ReadState {
@@ -42,6 +44,7 @@ export function toDoc(message: StoredMessage): MessageDoc {
       is_super_aura: message.sender.isSuperAura,
     },
     created_at: message.createdAt,
+    ...(message.removed ? { removed: true } : {}),
   };
 }
 
@@ -72,6 +75,7 @@ export function fromDoc(doc: MessageDoc): StoredMessage {
       isSuperAura: Boolean(sender.is_super_aura),
     },
     createdAt: new Date(doc.created_at),
+    removed: Boolean(doc.removed),
   };
 }
 
@@ -97,5 +101,6 @@ export function toMessageProto(message: StoredMessage, read: ReadState): messagi
     readAt: read.readAt ? read.readAt.toISOString() : '',
     createdAt: message.createdAt.toISOString(),
     clientMessageId: message.clientMessageId,
+    removed: Boolean(message.removed),
   };
 }

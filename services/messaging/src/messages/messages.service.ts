@@ -190,6 +190,27 @@ export class MessagesService implements OnModuleInit {
     };
   }
 
+  /** One message of a conversation the caller is in (a removed one is gone: NOT_FOUND). */
+  async get(caller: Caller | undefined, messageId: string): Promise<messaging.Message> {
+    const userId = callerId(caller);
+    const message = isUuid(messageId) ? await this.store.findMessage(messageId) : null;
+    if (!message || message.removed || (message.senderId !== userId && message.recipientId !== userId))
+      throw new NotFound(MessageRules.messageNotFound);
+    const read = await this.store.findRead(messageId);
+    return toMessageProto(message, {
+      isRead: Boolean(read),
+      readAt: read ? new Date(read.read_at) : undefined,
+    });
+  }
+
+  /** A moderator removed the message: its content and media are cleared in MongoDB and in the cache. */
+  async remove(messageId: string): Promise<boolean> {
+    const removed = isUuid(messageId) ? await this.store.removeMessage(messageId) : null;
+    if (!removed) return false;
+    await this.cache.replaceMessage(removed);
+    return true;
+  }
+
   async markRead(
     caller: Caller | undefined,
     request: messaging.MarkReadRequest,

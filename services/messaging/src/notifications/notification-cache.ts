@@ -131,6 +131,13 @@ export class NotificationCache {
     await this.cache.redis.multi().incr(key).pexpire(key, 3_600_000).exec();
   }
 
+  /** Forgets a member's notifications (their account was erased). */
+  async drop(userId: string): Promise<void> {
+    const keys = this.keys(userId);
+    await this.cache.redis.del(...keys.slice(0, 4));
+    await this.bump(userId);
+  }
+
   async loaded(userId: string): Promise<boolean> {
     return (await this.cache.redis.hexists(this.keys(userId)[0], 'loaded')) === 1;
   }

@@ -175,3 +175,64 @@ describe('notification rules', () => {
       expect(rewardedCause(reward(reason, 'x'))).toBeUndefined();
   });
 });
+
+describe('data export notification', () => {
+  it('tells the member their export is ready and until when, once per export', () => {
+    const drafts = draftsFor(
+      event('data_export.ready', {
+        ownerId: author,
+        exportId: 'x1',
+        size: 2048,
+        expiresAt: '2026-12-05T10:00:00.000Z',
+        readyAt: '2026-11-28T10:00:00.000Z',
+      }),
+    );
+    expect(drafts).toEqual([
+      expect.objectContaining({
+        key: 'data-export:x1',
+        userId: author,
+        type: 'system',
+        title: 'Your data export is ready',
+        message: 'Your Aura data is ready to download from Settings → Privacy until Sat, 05 Dec 2026.',
+        actorId: '',
+        refs: { data_export_id: 'x1' },
+      }),
+    ]);
+  });
+});
+
+describe('moderation notifications', () => {
+  const taken = (action: string, extra: Record<string, string> = {}) =>
+    draftsFor(
+      event('moderation.action_taken', {
+        actionId: `a-${action}`,
+        caseId: 'c1',
+        action,
+        reason: 'Reviewed again',
+        adminId: fan,
+        memberId: author,
+        targetType: 'member',
+        targetId: author,
+        contextId: '',
+        until: '',
+        takenAt: '2026-11-28T10:00:00.000Z',
+        liftsActionId: '',
+        ...extra,
+      }),
+    );
+
+  it('tells the member a restriction was lifted, and nothing when a report is dismissed', () => {
+    expect(taken('lift', { liftsActionId: 'a-suspend' })).toEqual([
+      expect.objectContaining({
+        key: 'moderation:a-lift',
+        userId: author,
+        type: 'system',
+        title: 'Restriction lifted',
+        message:
+          'The moderators lifted the restriction on your account: you can post, message, tip and withdraw again. Reason: Reviewed again',
+        actorId: '',
+      }),
+    ]);
+    expect(taken('dismiss')).toEqual([]);
+  });
+});

@@ -1,5 +1,12 @@
 import type { DomainEvent } from '@aura/platform';
-import type { adminEvents, economyEvents, EventType, geniesEvents, socialEvents } from '@aura/proto';
+import type {
+  adminEvents,
+  economyEvents,
+  EventType,
+  geniesEvents,
+  mediaEvents,
+  socialEvents,
+} from '@aura/proto';
 import type { NotificationType } from './notification.schema';
 
 /**
@@ -36,7 +43,48 @@ export const Titles = {
   ticketResolved: 'Ticket resolved',
   genieEarnings: 'Genie earnings claimed',
   genieGift: 'You received a Genie',
+  moderationWarning: 'A warning from the moderators',
+  moderationRemoved: 'Content removed',
+  moderationSuspended: 'Account suspended',
+  moderationBanned: 'Account banned',
+  moderationLifted: 'Restriction lifted',
+  dataExportReady: 'Your data export is ready',
 } as const;
+
+const MODERATED_THING: Record<string, string> = {
+  post: 'post',
+  story: 'story',
+  comment: 'comment',
+  message: 'message',
+  member: 'account',
+};
+
+/** A moderator's action as the member reads it (dismissing a report tells them nothing). */
+function moderationNotice(p: adminEvents.ModerationActionTaken): { title: string; message: string } | null {
+  const thing = MODERATED_THING[p.targetType] ?? 'content';
+  const reason = preview(p.reason, 200);
+  const day = p.until ? new Date(p.until).toUTCString().replace(/ \d\d:\d\d:\d\d GMT$/, '') : '';
+  switch (p.action) {
+    case 'warn':
+      return { title: Titles.moderationWarning, message: `About your ${thing}: ${reason}` };
+    case 'remove':
+      return { title: Titles.moderationRemoved, message: `Your ${thing} was removed. Reason: ${reason}` };
+    case 'suspend':
+      return {
+        title: Titles.moderationSuspended,
+        message: `Your account is suspended until ${day}: you can read but not post, message, tip or withdraw. Reason: ${reason}`,
+      };
+    case 'ban':
+      return { title: Titles.moderationBanned, message: `Your account was banned. Reason: ${reason}` };
+    case 'lift':
+      return {
+        title: Titles.moderationLifted,
+        message: `The moderators lifted the restriction on your account: you can post, message, tip and withdraw again. Reason: ${reason}`,
+      };
+    default:
+      return null;
+  }
+}
 
 /** AC for display: micro-AC truncated to 3 decimals, trailing zeros dropped (0.0015 → "0.001"). */
 export function formatAc(micro: number): string {
@@ -266,6 +314,36 @@ export const NOTIFICATION_RULES: Partial<Record<EventType, NotificationRule>> = 
         message: `Your support ticket "${preview(p.subject, 60)}" was resolved`,
         actorId: '',
         refs: { ticket_id: p.ticketId, status: p.status },
+      },
+    ]);
+  },
+  'moderation.action_taken': (event) => {
+    const p = event.payload as adminEvents.ModerationActionTaken;
+    const notice = moderationNotice(p);
+    if (!notice) return [];
+    return finish([
+      {
+        key: `moderation:${p.actionId}`,
+        userId: p.memberId,
+        type: 'system',
+        ...notice,
+        actorId: '',
+        refs: { case_id: p.caseId, action: p.action },
+      },
+    ]);
+  },
+  'data_export.ready': (event) => {
+    const p = event.payload as mediaEvents.DataExportReady;
+    const until = new Date(p.expiresAt).toUTCString().replace(/ \d\d:\d\d:\d\d GMT$/, '');
+    return finish([
+      {
+        key: `data-export:${p.exportId}`,
+        userId: p.ownerId,
+        type: 'system',
+        title: Titles.dataExportReady,
+        message: `Your Aura data is ready to download from Settings → Privacy until ${until}.`,
+        actorId: '',
+        refs: { data_export_id: p.exportId },
       },
     ]);
   },

@@ -247,6 +247,13 @@ export class NotificationsService {
     return { unreadCount: await this.cache.unread(userId) };
   }
 
+  /** Deletes every notification of a member (their account was erased); answers how many. */
+  async deleteAllOf(userId: string): Promise<number> {
+    const { deletedCount } = await this.model.deleteMany({ user_id: userId }).exec();
+    await this.cache.drop(userId);
+    return deletedCount;
+  }
+
   async markAllRead(caller: Caller | undefined): Promise<messaging.NotificationStats> {
     const userId = callerId(caller);
     await this.ensureLoaded(userId);

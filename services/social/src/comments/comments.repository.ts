@@ -47,6 +47,14 @@ export class CommentsRepository {
     return this.model.findById(id).lean<CommentDoc>().exec();
   }
 
+  /** Hides a comment everywhere (moderation); the comment if this call hid it. */
+  markDeleted(id: string): Promise<CommentDoc | null> {
+    return this.model
+      .findOneAndUpdate({ _id: id, deleted: false }, { $set: { deleted: true } }, { new: true })
+      .lean<CommentDoc>()
+      .exec();
+  }
+
   countForPost(postId: string): Promise<number> {
     return this.model.countDocuments({ postId, deleted: false }).exec();
   }

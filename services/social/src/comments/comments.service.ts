@@ -106,6 +106,17 @@ export class CommentsService {
     return toComment(doc, author ?? undefined, false);
   }
 
+  /** One comment, if the caller may see it: not removed, on a post they see, not of a blocked member. */
+  async get(request: social.CommentRef, context: CallContext): Promise<social.Comment> {
+    const viewerId = context.caller?.userId;
+    const doc = await this.comments.findById(commentIdOf(request.commentId));
+    const post = doc && !doc.deleted ? await this.views.visibleOne(doc.postId, viewerId) : null;
+    const hidden = post && viewerId ? await this.blocks.blockedEitherWay(viewerId) : new Set<string>();
+    if (!doc || !post || hidden.has(doc.authorId)) throw new NotFound(Messages.commentNotFound);
+    const author = await this.members.findById(doc.authorId);
+    return toComment(doc, author ?? undefined, false);
+  }
+
   /** A post's comments and replies, oldest first; members blocked either way are left out. */
   async list(request: social.ListCommentsRequest, context: CallContext): Promise<social.CommentPage> {
     const postId = postIdOf(request.postId);

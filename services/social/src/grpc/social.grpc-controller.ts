@@ -1,4 +1,4 @@
-import { AsyncService, CallContext } from '@aura/platform';
+import { AsyncService, CallContext, CallerPolicy, exportRequest, toExportPage } from '@aura/platform';
 import { common, social } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommentsService } from '../comments/comments.service';
@@ -8,8 +8,14 @@ import { FollowsService } from '../follows/follows.service';
 import { MutedWordsService } from '../mutes/muted-words.service';
 import { MutesService } from '../mutes/mutes.service';
 import { LikesService } from '../likes/likes.service';
+import { SOCIAL_EXPORT_PARTS, SocialExport } from '../member-export/member-export';
 import { PostsService } from '../posts/posts.service';
 import { PublicService } from '../public/public.service';
+
+/** Who may call what: the gateway everything but a member's data export, which only media gathers. */
+export const SOCIAL_CALLERS: CallerPolicy<social.SocialServiceServer> = {
+  methods: { exportMemberData: ['media'] },
+};
 
 /** The gRPC face of social: delegates to the services, which hold the rules. */
 @Injectable()
@@ -24,6 +30,7 @@ export class SocialGrpcController implements AsyncService<social.SocialServiceSe
     @Inject(FeedsService) private readonly feeds: FeedsService,
     @Inject(ExploreService) private readonly explore: ExploreService,
     @Inject(PublicService) private readonly publicViews: PublicService,
+    @Inject(SocialExport) private readonly memberExport: SocialExport,
   ) {}
 
   createPost(request: social.CreatePostRequest, context: CallContext) {
@@ -44,6 +51,10 @@ export class SocialGrpcController implements AsyncService<social.SocialServiceSe
 
   createComment(request: social.CreateCommentRequest, context: CallContext) {
     return this.comments.create(request, context);
+  }
+
+  getComment(request: social.CommentRef, context: CallContext) {
+    return this.comments.get(request, context);
   }
 
   toggleCommentLike(request: social.CommentRef, context: CallContext) {
@@ -116,5 +127,11 @@ export class SocialGrpcController implements AsyncService<social.SocialServiceSe
 
   publicStats(_request: common.Empty) {
     return this.publicViews.stats();
+  }
+
+  /** Media only (SOCIAL_CALLERS), no member caller: the request names the member whose data is exported. */
+  async exportMemberData(request: common.ExportPageRequest): Promise<common.ExportPage> {
+    const { userId, part, cursor } = exportRequest(request, SOCIAL_EXPORT_PARTS);
+    return toExportPage(await this.memberExport.page(userId, part, cursor));
   }
 }

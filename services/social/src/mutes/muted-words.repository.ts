@@ -74,7 +74,7 @@ export class MutedWordsRepository {
   listOf(memberId: string, now: Date): Promise<MutedWordDoc[]> {
     return this.model
       .find({ memberId, $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }] })
-      .sort({ createdAt: -1 })
+      .sort({ createdAt: -1, _id: -1 })
       .lean<MutedWordDoc[]>()
       .exec();
   }

@@ -114,9 +114,9 @@ export class PostsRepository {
     return this.addToCounter(id, 'likesCount', by);
   }
 
-  /** A comment added. */
-  addComment(id: string): Promise<PostDoc | null> {
-    return this.addToCounter(id, 'commentsCount', 1);
+  /** A comment added (+1) or removed by a moderator (-1). */
+  addComment(id: string, by: 1 | -1 = 1): Promise<PostDoc | null> {
+    return this.addToCounter(id, 'commentsCount', by);
   }
 
   /**
@@ -208,10 +208,10 @@ export class PostsRepository {
     return this.model.find(query.filter).sort(query.sort).limit(limit).lean<PostDoc[]>().exec();
   }
 
-  /** Hides a post everywhere (moderation); lists drop it when they read it. */
+  /** Hides a post everywhere (moderation); lists drop it when they read it. The post if this call hid it. */
   async markDeleted(id: string): Promise<PostDoc | null> {
     return this.model
-      .findOneAndUpdate({ _id: id }, { $set: { deleted: true } }, { new: true })
+      .findOneAndUpdate({ _id: id, deleted: false }, { $set: { deleted: true } }, { new: true })
       .lean<PostDoc>()
       .exec();
   }

@@ -24,7 +24,7 @@ import { RedisCache } from '../common/redis-cache';
 import { SocialKeys } from '../common/social-keys';
 import { loadSocialConfig, SocialConfig } from '../config';
 import { ExploreService } from '../explore/explore.service';
-import { SocialGrpcController } from '../grpc/social.grpc-controller';
+import { SOCIAL_CALLERS, SocialGrpcController } from '../grpc/social.grpc-controller';
 import { MembersConsumer } from '../members/members.consumer';
 import { PublicService } from '../public/public.service';
 import { ensureSocialIndexes, SocialCoreModule, SocialModuleOptions } from '../social-core.module';
@@ -68,6 +68,8 @@ export interface Harness {
   keys: SocialKeys;
   cache: RedisCache;
   client: social.SocialServiceClient;
+  /** A client with another service's certificate (media, gathering a data export). */
+  clientAs(service: string): social.SocialServiceClient;
   api: ReturnType<typeof makeApi>;
   /** A member projected from a user.registered event; returns the member id. */
   member(name?: string, aura?: number): Promise<string>;
@@ -166,10 +168,20 @@ export async function startHarness(tag: string, options: SocialModuleOptions = {
   runtime.grpc.add(
     social.SocialServiceService,
     asyncService(social.SocialServiceService, app.get(SocialGrpcController), runtime.logger),
+    SOCIAL_CALLERS,
   );
   const port = await runtime.grpc.listen('127.0.0.1:0');
   runtime.outbox.start();
   const client = createGrpcClient(social.SocialServiceClient, `127.0.0.1:${port}`, 'social', gateway);
+  const otherClients = new Map<string, social.SocialServiceClient>();
+  const clientAs = (service: string) => {
+    if (!otherClients.has(service))
+      otherClients.set(
+        service,
+        createGrpcClient(social.SocialServiceClient, `127.0.0.1:${port}`, 'social', testIdentity(service)),
+      );
+    return otherClients.get(service)!;
+  };
   const membersConsumer = app.get(MembersConsumer);
   const blocksConsumer = app.get(BlocksConsumer);
 
@@ -206,6 +218,7 @@ export async function startHarness(tag: string, options: SocialModuleOptions = {
 
   const close = async () => {
     client.close();
+    for (const other of otherClients.values()) other.close();
     await app.close();
     await runtime.grpc.close(1000);
     await runtime.outbox.stop();
@@ -230,6 +243,7 @@ export async function startHarness(tag: string, options: SocialModuleOptions = {
     keys,
     cache: app.get(RedisCache),
     client,
+    clientAs,
     api: makeApi(client),
     member,
     deliver,

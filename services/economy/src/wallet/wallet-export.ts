@@ -1,0 +1,63 @@
+import {
+  decodeExportCursor,
+  EXPORT_PAGE_SIZE,
+  ExportRecord,
+  ExportRecords,
+  exportPageOf,
+} from '@aura/platform';
+import { memberAccount } from '../ledger/accounts';
+import type { Ledger } from '../ledger/ledger';
+import { formatMicro } from '../money/micro';
+import type { TransactionView, WalletService } from './wallet.service';
+
+/** What economy holds of a member's data export (docs/data-export.md). */
+export const ECONOMY_EXPORT_PARTS = ['wallet'] as const;
+export type EconomyExportPart = (typeof ECONOMY_EXPORT_PARTS)[number];
+
+/** micro-AC as the export writes money: AC with all six decimals, e.g. "12.500000", "-0.001000". */
+export const acOf = (micro: number) => formatMicro(micro, 6);
+
+/**
+ * One entry of the wallet history as the wallet screen shows it: its description, type, signed amount
+ * and memo, plus the other side ("@name", "a member" once their account was erased; '' for the
+ * platform's accounts).
+ */
+export function toWalletRecord(view: TransactionView): ExportRecord {
+  return {
+    id: view.id,
+    created_at: view.createdAt,
+    type: view.transactionType,
+    kind: view.kind,
+    direction: view.amountMicro < 0 ? 'out' : 'in',
+    amount_ac: acOf(view.amountMicro),
+    balance_after_ac: acOf(view.balanceAfterMicro),
+    description: view.description,
+    counterparty: view.counterpartyId
+      ? view.counterpartyUsername
+        ? `@${view.counterpartyUsername}`
+        : 'a member'
+      : '',
+    memo: view.memo,
+  };
+}
+
+/** The member's wallet history, oldest first, a page at a time (cursor: the last entry's seq). */
+export class WalletExport {
+  /** Records per page (tests lower it). */
+  pageSize = EXPORT_PAGE_SIZE;
+
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly wallets: WalletService,
+  ) {}
+
+  async page(userId: string, _part: EconomyExportPart, cursor: string): Promise<ExportRecords> {
+    const [afterSeq] = decodeExportCursor(cursor, ['number'] as const) ?? [0];
+    const entries = await this.ledger.historyAfter(memberAccount(userId), this.pageSize + 1, afterSeq);
+    const page = exportPageOf(entries, this.pageSize, (entry) => [entry.seq ?? 0]);
+    return {
+      records: (await this.wallets.views(page.items)).map(toWalletRecord),
+      nextCursor: page.nextCursor,
+    };
+  }
+}
