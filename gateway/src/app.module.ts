@@ -3,7 +3,12 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { AccessTokenVerifier } from './auth/access-token-verifier';
 import { ADMIN_CONTROLLERS, ADMIN_PROVIDERS } from './admin';
+import { AccountDeletionController } from './auth/account-deletion.controller';
+import { DataExportController } from './data-export/data-export.controller';
 import { AuthController } from './auth/auth.controller';
+import { EmailLinksController } from './auth/email-links.controller';
+import { PasskeysController, SecondFactorPasskeyController } from './auth/passkeys.controller';
+import { TwoFactorController } from './auth/two-factor.controller';
 import { AuthGuard } from './auth/auth.guard';
 import { IdentityClient } from './clients/identity.client';
 import { MediaClient } from './clients/media.client';
@@ -32,6 +37,12 @@ export class AppModule {
       module: AppModule,
       controllers: [
         AuthController,
+        TwoFactorController,
+        EmailLinksController,
+        PasskeysController,
+        SecondFactorPasskeyController,
+        AccountDeletionController,
+        DataExportController,
         HealthController,
         MediaUploadController,
         MediaFilesController,

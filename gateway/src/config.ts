@@ -31,18 +31,25 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env) {
       AURA_RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(30),
       /** Sign-up attempts per e-mail address (and per username) and hour, whatever the client address. */
       AURA_RATE_LIMIT_REGISTER_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).default(5),
+      /** Password reset requests per client address and hour. */
+      AURA_RATE_LIMIT_PASSWORD_RESETS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+      /** Password reset requests per e-mail address and hour, whatever the client address (mail bombing). */
+      AURA_RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL_PER_HOUR: z.coerce.number().int().min(1).default(5),
       /** Per member and minute: tips, transfers and checkout sessions (each one a Stripe call). */
       AURA_RATE_LIMIT_MONEY_PER_MINUTE: z.coerce.number().int().min(1).default(30),
       /** Per member and hour: withdrawal requests (each checks the password). */
       AURA_RATE_LIMIT_WITHDRAWALS_PER_HOUR: z.coerce.number().int().min(1).default(10),
       /** Per member and hour: password changes (each checks the current password). */
       AURA_RATE_LIMIT_PASSWORD_CHANGES_PER_HOUR: z.coerce.number().int().min(1).default(5),
+      /** Per member and hour: two-factor settings (setup, confirm, new recovery codes, turn off) and new confirmation mails. */
+      AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR: z.coerce.number().int().min(1).default(20),
       /** Per member and minute: uploads (media, picture, banner, message attachments). */
       AURA_RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
       /** Per member and minute: searches (users, posts, stories, tags). */
       AURA_RATE_LIMIT_SEARCH_PER_MINUTE: z.coerce.number().int().min(1).default(60),
       /** Per member and hour: new support tickets. */
       AURA_RATE_LIMIT_TICKETS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+      AURA_RATE_LIMIT_REPORTS_PER_HOUR: z.coerce.number().int().min(1).default(20),
       /** New posts/stories, and separately new comments, per member and minute. */
       AURA_RATE_LIMIT_CONTENT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
       /** Chat messages per member and minute. */

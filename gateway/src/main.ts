@@ -65,7 +65,14 @@ async function main(): Promise<void> {
   );
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.register(config),
-    new FastifyAdapter({ trustProxy: trustProxy(config.AURA_TRUST_PROXY), bodyLimit: 1024 * 1024 }),
+    // maxParamLength: a path parameter longer than Fastify's default 100 characters would be answered
+    // 414 by the router, outside the API's documented answers; it now reaches the route, whose id
+    // check answers 404 or 422 like any other unknown id.
+    new FastifyAdapter({
+      trustProxy: trustProxy(config.AURA_TRUST_PROXY),
+      bodyLimit: 1024 * 1024,
+      maxParamLength: 4096,
+    }),
     // rawBody: req.rawBody keeps the exact bytes of a JSON body (the Stripe webhook's signature is
     // checked on them, payments/webhook).
     { bufferLogs: true, rawBody: true },

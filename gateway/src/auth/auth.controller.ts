@@ -17,10 +17,12 @@ import {
   ApiBearerAuth,
   ApiCookieAuth,
   ApiCreatedResponse,
+  ApiExtraModels,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiResponse,
   ApiTags,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import type { identity } from '@aura/proto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -38,12 +40,15 @@ import {
   ErrorResponse,
   LoginRequest,
   RegisterRequest,
+  SecondFactorLoginRequest,
+  SecondFactorRequiredResponse,
   toUserResponse,
   UserResponse,
 } from './auth.dto';
+import { clientOf } from './client-info';
+import { clearRefreshCookie, REFRESH_COOKIE, sessionAnswer } from './session-answer';
 import { SessionsService } from './sessions.service';
 
-export const REFRESH_COOKIE = 'aura_refresh';
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 /**
  * The one answer to a sign-up whose username or e-mail is already registered (issue 18): it does not
@@ -55,12 +60,6 @@ export const REGISTRATION_UNAVAILABLE =
   'This username or email cannot be used. Choose another, or sign in if you already have an account.';
 const TAKEN = new Set(['Username already taken', 'Email already registered']);
 const UNAUTHENTICATED = 16;
-const USER_AGENT_KEPT = 512;
-
-/** The device a request comes from, for the Devices screen (the address as fastify's trustProxy sees it). */
-function clientOf(request: FastifyRequest): identity.ClientInfo {
-  return { userAgent: (request.headers['user-agent'] ?? '').slice(0, USER_AGENT_KEPT), ip: request.ip ?? '' };
-}
 const FAILED_PRECONDITION = 9;
 
 @ApiTags('auth')
@@ -110,21 +109,59 @@ export class AuthController {
   @Public()
   @RateLimit('login')
   @HttpCode(200)
-  @ApiOkResponse({ type: AuthResponse })
+  @ApiExtraModels(AuthResponse, SecondFactorRequiredResponse)
+  @ApiOkResponse({
+    description:
+      'Signed in; or, for a member with two-factor authentication, second_factor_required and the token for POST /api/auth/login/second-factor',
+    schema: {
+      oneOf: [{ $ref: getSchemaPath(AuthResponse) }, { $ref: getSchemaPath(SecondFactorRequiredResponse) }],
+    },
+  })
   @ApiResponse({ status: 401, type: ErrorResponse, description: 'Bad credentials' })
   @ApiResponse({ status: 422, type: ErrorResponse })
   async login(
     @Body() body: LoginRequest,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<AuthResponse> {
-    const session = await this.identity
+  ): Promise<AuthResponse | SecondFactorRequiredResponse> {
+    const outcome = await this.identity
       .login({ username: body.username, password: body.password, client: clientOf(request) })
       .catch(async (error: { code?: number }) => {
         // Counted per account, whatever the address: a password spray over many addresses stops too.
         if (error.code === UNAUTHENTICATED) await this.limiter.recordLoginFailure(body.username);
         throw error;
       });
+    if (!outcome.session)
+      return {
+        second_factor_required: true,
+        second_factor_token: outcome.secondFactorToken,
+        passkey_available: outcome.passkeyAvailable,
+      };
+    return this.answer(outcome.session, reply);
+  }
+
+  @Post('login/second-factor')
+  @Public()
+  @RateLimit('login')
+  @HttpCode(200)
+  @ApiOkResponse({ type: AuthResponse, description: 'Signed in' })
+  @ApiResponse({
+    status: 401,
+    type: ErrorResponse,
+    description:
+      '"Invalid verification code"; or, after five wrong codes or five minutes, "This sign-in has expired or had too many tries. Please sign in again."',
+  })
+  @ApiResponse({ status: 422, type: ErrorResponse, description: 'Malformed body' })
+  async completeLogin(
+    @Body() body: SecondFactorLoginRequest,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AuthResponse> {
+    const session = await this.identity.completeLogin({
+      secondFactorToken: body.second_factor_token,
+      code: body.code,
+      client: clientOf(request),
+    });
     return this.answer(session, reply);
   }
 
@@ -289,22 +326,10 @@ export class AuthController {
   }
 
   private answer(session: identity.AuthSession, reply: FastifyReply): AuthResponse {
-    void reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: this.config.AURA_ENV === 'production',
-      path: '/api/auth',
-      expires: new Date(session.refreshExpiresAt),
-    });
-    return {
-      access_token: session.accessToken,
-      token_type: 'bearer',
-      expires_in: session.expiresIn,
-      user: toUserResponse(session.user!, { includeEmail: true }),
-    };
+    return sessionAnswer(session, reply, this.config);
   }
 
   private clearCookie(reply: FastifyReply): void {
-    void reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+    clearRefreshCookie(reply);
   }
 }

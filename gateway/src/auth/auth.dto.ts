@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { identity } from '@aura/proto';
 
 // Shapes are checked here (422 when malformed); the account rules live in identity (400 with a message).
@@ -42,6 +42,173 @@ export class LoginRequest {
   password!: string;
 }
 
+export class PasswordResetRequest {
+  @ApiProperty({ example: 'luna@example.com' })
+  @IsString({ message: 'email is required' })
+  @MaxLength(320)
+  email!: string;
+}
+
+export class ResetPasswordRequest {
+  @ApiProperty({ description: 'From the link mailed to the member (after #token=)' })
+  @IsString({ message: 'token is required' })
+  @MaxLength(200)
+  token!: string;
+
+  @ApiProperty({ example: 'a longer passphrase', description: '8 to 128 characters' })
+  @IsString({ message: 'new_password is required' })
+  @MaxLength(1024)
+  new_password!: string;
+}
+
+export class VerifyEmailRequest {
+  @ApiProperty({ description: 'From the link mailed at sign-up (after #token=)' })
+  @IsString({ message: 'token is required' })
+  @MaxLength(200)
+  token!: string;
+}
+
+export class DetailResponse {
+  @ApiProperty() detail!: string;
+}
+
+export class PasskeyResponse {
+  @ApiProperty({ description: 'The credential id (base64url)' }) id!: string;
+  @ApiProperty({ example: 'MacBook' }) name!: string;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'Its last sign-in' })
+  last_used_at!: string | null;
+}
+
+export class WebAuthnOptionsResponse {
+  @ApiProperty({ description: "Send it back with the browser's answer (five minutes, once)" })
+  ceremony_id!: string;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: "For @simplewebauthn/browser's startRegistration / startAuthentication ({ optionsJSON })",
+  })
+  options!: Record<string, unknown>;
+}
+
+export class FinishPasskeyRegistrationRequest {
+  @ApiProperty() @IsString({ message: 'ceremony_id is required' }) @MaxLength(100) ceremony_id!: string;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: "The browser's answer (startRegistration's RegistrationResponseJSON)",
+  })
+  @IsObject({ message: 'response is required' })
+  response!: Record<string, unknown>;
+  @ApiPropertyOptional({ example: 'MacBook', description: '1-50 characters; default "Passkey"' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  name?: string;
+}
+
+export class FinishPasskeySignInRequest {
+  @ApiProperty() @IsString({ message: 'ceremony_id is required' }) @MaxLength(100) ceremony_id!: string;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: "The browser's answer (startAuthentication's AuthenticationResponseJSON)",
+  })
+  @IsObject({ message: 'response is required' })
+  response!: Record<string, unknown>;
+}
+
+export class SecondFactorRequiredResponse {
+  @ApiProperty({ enum: [true], description: 'The member has two-factor authentication: send a code next' })
+  second_factor_required!: true;
+  @ApiProperty({
+    description: 'For POST /api/auth/login/second-factor; good for five minutes and five tries',
+  })
+  second_factor_token!: string;
+  @ApiProperty({
+    description:
+      'The member has a passkey: POST /api/auth/passkeys/second-factor/options and /second-factor answer the step with it instead of a code',
+  })
+  passkey_available!: boolean;
+}
+
+export class SecondFactorPasskeyOptionsRequest {
+  @ApiProperty({ description: 'From the answer of POST /api/auth/login' })
+  @IsString({ message: 'second_factor_token is required' })
+  @MaxLength(200)
+  second_factor_token!: string;
+}
+
+export class SecondFactorPasskeyRequest extends FinishPasskeySignInRequest {
+  @ApiProperty({ description: 'From the answer of POST /api/auth/login' })
+  @IsString({ message: 'second_factor_token is required' })
+  @MaxLength(200)
+  second_factor_token!: string;
+}
+
+export class SecondFactorLoginRequest {
+  @ApiProperty({ description: 'From the answer of POST /api/auth/login' })
+  @IsString({ message: 'second_factor_token is required' })
+  @MaxLength(200)
+  second_factor_token!: string;
+
+  @ApiProperty({
+    example: '492039',
+    description: 'Six digits from the authenticator app, or a recovery code (xxxxx-xxxxx)',
+  })
+  @IsString({ message: 'code is required' })
+  @MaxLength(40)
+  code!: string;
+}
+
+export class PasswordConfirmationRequest {
+  @ApiProperty({ description: "The member's current password" })
+  @IsString({ message: 'password is required' })
+  @MaxLength(1024)
+  password!: string;
+}
+
+export class EnableTotpRequest {
+  @ApiProperty({ example: '492039', description: 'The first code the authenticator app shows' })
+  @IsString({ message: 'code is required' })
+  @MaxLength(40)
+  code!: string;
+}
+
+export class DisableTwoFactorRequest {
+  @ApiProperty({ description: "The member's current password" })
+  @IsString({ message: 'password is required' })
+  @MaxLength(1024)
+  password!: string;
+
+  @ApiProperty({ description: 'A code from the authenticator app, or a recovery code' })
+  @IsString({ message: 'code is required' })
+  @MaxLength(40)
+  code!: string;
+}
+
+export class TwoFactorStatusResponse {
+  @ApiProperty({ description: 'Whether sign-in asks for a code from an authenticator app' })
+  totp_enabled!: boolean;
+  @ApiProperty({ description: 'Unused recovery codes (0 when off)' })
+  recovery_codes_left!: number;
+}
+
+export class TotpSetupResponse {
+  @ApiProperty({ description: 'The shared secret in base32, for typing into the app by hand' })
+  secret!: string;
+  @ApiProperty({ description: 'otpauth://totp/… for the QR code' })
+  otpauth_uri!: string;
+}
+
+export class RecoveryCodesResponse {
+  @ApiProperty({
+    type: [String],
+    description: 'Ten single-use codes (xxxxx-xxxxx), shown this once; each signs in instead of a code',
+  })
+  recovery_codes!: string[];
+}
+
 export class ChangePasswordRequest {
   @ApiProperty({ example: 'correct horse battery' })
   @IsString({ message: 'current_password is required' })
@@ -80,11 +247,27 @@ export class EndSessionsResponse {
   sessions_ended!: number;
 }
 
+export class RestrictionResponse {
+  @ApiProperty({ enum: ['suspended', 'banned'] }) kind!: string;
+  @ApiProperty() reason!: string;
+  @ApiProperty({ description: 'A suspension’s end (ISO-8601); empty for a ban' }) until!: string;
+}
+
 export class UserResponse {
   @ApiProperty() id!: string;
   @ApiProperty() username!: string;
   @ApiProperty() display_name!: string;
   @ApiPropertyOptional({ description: 'Shown only to the member and to admins' }) email?: string;
+  @ApiPropertyOptional({
+    description: 'Whether the member confirmed the e-mail (the link mailed at sign-up); with email only',
+  })
+  email_verified?: boolean;
+  @ApiPropertyOptional({
+    type: RestrictionResponse,
+    nullable: true,
+    description: 'A moderator’s suspension or ban in force (shown with the e-mail only)',
+  })
+  restriction?: RestrictionResponse | null;
   @ApiProperty({ enum: ['user', 'admin', 'super_admin'] }) role!: 'user' | 'admin' | 'super_admin';
   @ApiProperty({ minimum: 0, maximum: 1000 }) aura_score!: number;
   @ApiProperty() profile_picture!: string;
@@ -104,6 +287,18 @@ export class AuthResponse {
   @ApiProperty({ enum: ['bearer'] }) token_type!: 'bearer';
   @ApiProperty({ description: 'Seconds until the access token expires' }) expires_in!: number;
   @ApiProperty({ type: UserResponse }) user!: UserResponse;
+  @ApiPropertyOptional({
+    description: 'True when this sign-in cancelled the scheduled deletion of the account',
+  })
+  deletion_cancelled?: boolean;
+}
+
+export class AccountDeletionResponse {
+  @ApiProperty({
+    example: 'Your account will be deleted on 28 December 2026. Sign in before then to keep it.',
+  })
+  message!: string;
+  @ApiProperty({ format: 'date-time' }) delete_at!: string;
 }
 
 export class ErrorResponse {
@@ -115,7 +310,15 @@ export function toUserResponse(user: identity.User, options: { includeEmail: boo
     id: user.id,
     username: user.username,
     display_name: user.displayName,
-    ...(options.includeEmail ? { email: user.email } : {}),
+    ...(options.includeEmail
+      ? {
+          email: user.email,
+          email_verified: user.emailVerified,
+          restriction: user.restriction
+            ? { kind: user.restriction.kind, reason: user.restriction.reason, until: user.restriction.until }
+            : null,
+        }
+      : {}),
     role: user.role as UserResponse['role'],
     aura_score: user.auraScore,
     profile_picture: user.profilePicture,

@@ -9,12 +9,21 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { AccessTokenVerifier, AuthenticatedCaller, INVALID_TOKEN } from './access-token-verifier';
-import { PUBLIC_KEY, ROLES_KEY } from './auth.decorators';
+import { PUBLIC_KEY, ROLES_KEY, UNRESTRICTED_KEY } from './auth.decorators';
 import { IdentityClient } from '../clients/identity.client';
 import { SessionsService } from './sessions.service';
 
 export const NOT_AUTHENTICATED = 'Not authenticated';
 export const NOT_ALLOWED = 'You do not have permission to do this';
+/** A suspended member's answer on what a suspension stops (the app shows the same from /auth/me). */
+export function suspendedMessage(restriction: { kind: string; reason: string; until: string }): string {
+  if (restriction.kind === 'banned') return `This account has been banned. Reason: ${restriction.reason}`;
+  const until = restriction.until.slice(0, 16).replace('T', ' ');
+  return `Your account is suspended until ${until} UTC. Reason: ${restriction.reason}`;
+}
+
+export const ADMIN_TWO_FACTOR_REQUIRED =
+  'Admins must use two-factor authentication: turn it on in Settings → Account Security to open the admin panel';
 
 /**
  * Global guard: a bearer token is required unless the endpoint is @Public(); @Roles narrows further.
@@ -47,20 +56,30 @@ export class AuthGuard implements CanActivate {
     await this.sessions.assertActive(request.caller);
     annotate({ 'aura.member_id': request.caller.userId });
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets);
-    if (!roles) return true;
+    const unrestricted = this.reflector.getAllAndOverride<boolean>(UNRESTRICTED_KEY, targets);
+    if (!roles && !unrestricted) return true;
     // A role-gated call goes by the member's role now, not the one in the token: a promotion works
-    // without signing in again, and a demoted admin loses the panel at once.
-    request.caller = { ...request.caller, role: await this.currentRole(request.caller) };
+    // without signing in again, and a demoted admin loses the panel at once. A suspension likewise
+    // holds from the moment identity has it.
+    const access = await this.accessOf(request.caller);
+    if (unrestricted && access.restriction)
+      throw new ForbiddenException({ detail: suspendedMessage(access.restriction) });
+    if (!roles) return true;
+    request.caller = { ...request.caller, role: access.role as Role };
     if (!roles.includes(request.caller.role)) throw new ForbiddenException({ detail: NOT_ALLOWED });
+    // The security policy may require a second factor of admins: without one, admin views stay shut.
+    if (access.twoFactorMissing && !roles.includes('user'))
+      throw new ForbiddenException({ detail: ADMIN_TWO_FACTOR_REQUIRED });
     return true;
   }
 
-  private async currentRole(caller: AuthenticatedCaller): Promise<Role> {
+  private async accessOf(caller: AuthenticatedCaller) {
     try {
-      return (await this.identity.getUser(caller.userId, caller)).role as Role;
+      return await this.identity.getAccess(caller.userId, caller);
     } catch (error) {
-      if ((error as { code?: number }).code === 5)
-        throw new UnauthorizedException({ detail: NOT_AUTHENTICATED });
+      const code = (error as { code?: number }).code;
+      // Unknown member (5) or a member identity no longer knows (16): a dead session.
+      if (code === 5 || code === 16) throw new UnauthorizedException({ detail: NOT_AUTHENTICATED });
       throw error;
     }
   }

@@ -25,6 +25,7 @@ const UNAVAILABLE = 'Service temporarily unavailable. Please try again shortly.'
  * AURA_ACCESS_TOKEN_TTL_SECONDS; two short-lived Redis marks, checked on every authenticated request
  * and socket handshake, end them early:
  * - `revoked:<sid>`: the session (refresh-token family) was signed out: its tokens are refused;
+ * - `banned:<userId>`: a moderator banned the member: all their tokens are refused;
  * - `role:<userId>`: the member's role changed: a token carrying a higher role than the current one is
  *   refused, so the client refreshes and gets one with the current role (a demoted admin loses admin
  *   views at once). A token of a lower role stays valid: role-gated routes read the current role
@@ -50,18 +51,23 @@ export class SessionsService {
 
   private revokedKey = (sessionId: string) => `${this.prefix}:revoked:${sessionId}`;
   private roleKey = (userId: string) => `${this.prefix}:role:${userId}`;
+  private bannedKey = (userId: string) => `${this.prefix}:banned:${userId}`;
 
   /** 401 when the caller's session was ended or their role changed since the token; 503 without Redis. */
   async assertActive(caller: AuthenticatedCaller): Promise<void> {
     let marks: (string | null)[];
     try {
-      marks = await this.redis.mget(this.revokedKey(caller.sessionId), this.roleKey(caller.userId));
+      marks = await this.redis.mget(
+        this.revokedKey(caller.sessionId),
+        this.roleKey(caller.userId),
+        this.bannedKey(caller.userId),
+      );
     } catch (error) {
       this.logger.warn({ err: error }, 'session check unavailable: request refused');
       throw this.unavailable();
     }
-    const [revoked, role] = marks;
-    if (revoked || (role && rank(caller.role) > rank(role as Role)))
+    const [revoked, role, banned] = marks;
+    if (revoked || banned || (role && rank(caller.role) > rank(role as Role)))
       throw new UnauthorizedException({ detail: SESSION_ENDED });
   }
 
@@ -75,6 +81,20 @@ export class SessionsService {
   async roleChanged(userId: string, role: Role): Promise<void> {
     await this.write(() => this.redis.set(this.roleKey(userId), role, 'EX', this.markSeconds));
     this.realtime.disconnect([memberRoom(userId)]);
+  }
+
+  /**
+   * A moderator banned the member: every token of theirs is refused and their sockets close now; once
+   * the tokens have expired, identity (which ended their sessions) opens no new one.
+   */
+  async memberBanned(userId: string): Promise<void> {
+    await this.write(() => this.redis.set(this.bannedKey(userId), '1', 'EX', this.markSeconds));
+    this.realtime.disconnect([memberRoom(userId)]);
+  }
+
+  /** The ban was lifted: the member's new tokens work again (identity lets them sign in). */
+  async memberUnbanned(userId: string): Promise<void> {
+    await this.write(() => this.redis.del(this.bannedKey(userId)));
   }
 
   private async write(command: () => Promise<unknown>): Promise<void> {

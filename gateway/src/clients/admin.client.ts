@@ -3,7 +3,7 @@ import { admin, common } from '@aura/proto';
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config';
 
-/** Typed, promise-based calls to the admin service (support tickets, dashboard). */
+/** Typed, promise-based calls to the admin service (support tickets, dashboard, moderation). */
 @Injectable()
 export class AdminClient implements OnModuleDestroy {
   private readonly client: admin.AdminServiceClient;
@@ -40,6 +40,30 @@ export class AdminClient implements OnModuleDestroy {
 
   setStatus(caller: Caller, request: admin.SetTicketStatusRequest) {
     return unaryCall(this.client, this.client.setTicketStatus, request, callerMetadata(caller));
+  }
+
+  createReport(caller: Caller, request: admin.CreateReportRequest) {
+    return unaryCall(this.client, this.client.createReport, request, callerMetadata(caller));
+  }
+
+  listCases(caller: Caller, request: admin.ListCasesRequest) {
+    return unaryCall(this.client, this.client.listCases, request, callerMetadata(caller));
+  }
+
+  getCase(caller: Caller, caseId: string) {
+    return unaryCall(this.client, this.client.getCase, { caseId }, callerMetadata(caller));
+  }
+
+  actOnCase(caller: Caller, request: admin.ActOnCaseRequest) {
+    return unaryCall(this.client, this.client.actOnCase, request, callerMetadata(caller));
+  }
+
+  liftRestriction(caller: Caller, request: admin.LiftRestrictionRequest) {
+    return unaryCall(this.client, this.client.liftRestriction, request, callerMetadata(caller));
+  }
+
+  listModerationActions(caller: Caller, request: admin.ListModerationActionsRequest) {
+    return unaryCall(this.client, this.client.listModerationActions, request, callerMetadata(caller));
   }
 
   checkHealth() {

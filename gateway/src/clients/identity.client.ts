@@ -22,6 +22,79 @@ export class IdentityClient implements OnModuleDestroy {
     return unaryCall(this.client, this.client.login, request);
   }
 
+  /** The second step of a sign-in (its token from `login`, and the member's code). */
+  completeLogin(request: identity.CompleteLoginRequest) {
+    return unaryCall(this.client, this.client.completeLogin, request);
+  }
+
+  beginSecondFactorPasskey(secondFactorToken: string) {
+    return unaryCall(this.client, this.client.beginSecondFactorPasskey, { secondFactorToken });
+  }
+
+  completeLoginWithPasskey(request: identity.CompleteLoginWithPasskeyRequest) {
+    return unaryCall(this.client, this.client.completeLoginWithPasskey, request);
+  }
+
+  requestPasswordReset(email: string) {
+    return unaryCall(this.client, this.client.requestPasswordReset, { email });
+  }
+
+  resetPassword(request: identity.ResetPasswordRequest) {
+    return unaryCall(this.client, this.client.resetPassword, request);
+  }
+
+  verifyEmail(token: string) {
+    return unaryCall(this.client, this.client.verifyEmail, { token });
+  }
+
+  resendVerificationEmail(caller: Caller) {
+    return unaryCall(this.client, this.client.resendVerificationEmail, {}, callerMetadata(caller));
+  }
+
+  listPasskeys(caller: Caller) {
+    return unaryCall(this.client, this.client.listPasskeys, {}, callerMetadata(caller));
+  }
+
+  beginPasskeyRegistration(caller: Caller, password: string) {
+    return unaryCall(this.client, this.client.beginPasskeyRegistration, { password }, callerMetadata(caller));
+  }
+
+  finishPasskeyRegistration(caller: Caller, request: identity.FinishPasskeyRegistrationRequest) {
+    return unaryCall(this.client, this.client.finishPasskeyRegistration, request, callerMetadata(caller));
+  }
+
+  removePasskey(caller: Caller, request: identity.RemovePasskeyRequest) {
+    return unaryCall(this.client, this.client.removePasskey, request, callerMetadata(caller));
+  }
+
+  beginPasskeySignIn() {
+    return unaryCall(this.client, this.client.beginPasskeySignIn, {});
+  }
+
+  finishPasskeySignIn(request: identity.FinishPasskeySignInRequest) {
+    return unaryCall(this.client, this.client.finishPasskeySignIn, request);
+  }
+
+  getTwoFactor(caller: Caller) {
+    return unaryCall(this.client, this.client.getTwoFactor, {}, callerMetadata(caller));
+  }
+
+  beginTotpSetup(caller: Caller, password: string) {
+    return unaryCall(this.client, this.client.beginTotpSetup, { password }, callerMetadata(caller));
+  }
+
+  enableTotp(caller: Caller, code: string) {
+    return unaryCall(this.client, this.client.enableTotp, { code }, callerMetadata(caller));
+  }
+
+  renewRecoveryCodes(caller: Caller, password: string) {
+    return unaryCall(this.client, this.client.renewRecoveryCodes, { password }, callerMetadata(caller));
+  }
+
+  disableTwoFactor(caller: Caller, request: identity.DisableTwoFactorRequest) {
+    return unaryCall(this.client, this.client.disableTwoFactor, request, callerMetadata(caller));
+  }
+
   refresh(refreshToken: string, client: identity.ClientInfo) {
     return unaryCall(this.client, this.client.refresh, { refreshToken, client });
   }
@@ -40,12 +113,29 @@ export class IdentityClient implements OnModuleDestroy {
   }
 
   /** The caller's signed-in devices; `currentSessionId` (their token's session) is marked current. */
+  scheduleAccountDeletion(caller: Caller, password: string) {
+    return unaryCall(this.client, this.client.scheduleAccountDeletion, { password }, callerMetadata(caller));
+  }
+
   listSessions(caller: Caller, currentSessionId: string) {
     return unaryCall(this.client, this.client.listSessions, { currentSessionId }, callerMetadata(caller));
   }
 
   endSessions(caller: Caller, request: identity.EndSessionsRequest) {
     return unaryCall(this.client, this.client.endSessions, request, callerMetadata(caller));
+  }
+
+  /** The member's current role, and whether the security policy keeps them out of admin views. */
+  getAccess(userId: string, caller: Caller) {
+    return unaryCall(this.client, this.client.getAccess, { userId }, callerMetadata(caller));
+  }
+
+  getSecurityPolicy(caller: Caller) {
+    return unaryCall(this.client, this.client.getSecurityPolicy, {}, callerMetadata(caller));
+  }
+
+  setSecurityPolicy(caller: Caller, policy: identity.SecurityPolicy) {
+    return unaryCall(this.client, this.client.setSecurityPolicy, policy, callerMetadata(caller));
   }
 
   getUser(userId: string, caller?: Caller) {

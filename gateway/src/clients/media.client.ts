@@ -103,6 +103,22 @@ export class MediaClient implements OnModuleDestroy {
     return this.client.download(request, { deadline: Date.now() + DOWNLOAD_DEADLINE_MS });
   }
 
+  /** The caller's data exports (docs/data-export.md). */
+  requestDataExport(caller: Caller) {
+    return unaryCall(this.client, this.client.requestDataExport, {}, callerMetadata(caller));
+  }
+
+  listDataExports(caller: Caller) {
+    return unaryCall(this.client, this.client.listDataExports, {}, callerMetadata(caller));
+  }
+
+  /** Like download: the export's info first, then the ZIP's bytes. */
+  downloadDataExport(caller: Caller, id: string): ClientReadableStream<media.DownloadResponse> {
+    return this.client.downloadDataExport({ id }, callerMetadata(caller), {
+      deadline: Date.now() + DOWNLOAD_DEADLINE_MS,
+    });
+  }
+
   stat(request: media.DownloadRequest) {
     return unaryCall(this.client, this.client.stat, request, callerMetadata(), 5000);
   }

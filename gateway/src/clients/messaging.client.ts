@@ -34,6 +34,10 @@ export class MessagingClient implements OnModuleDestroy {
     return unaryCall(this.client, this.client.sendMessage, request, callerMetadata(caller));
   }
 
+  getMessage(caller: Caller, messageId: string) {
+    return unaryCall(this.client, this.client.getMessage, { messageId }, callerMetadata(caller));
+  }
+
   prepareAttachment(caller: Caller, userId: string) {
     return unaryCall(this.client, this.client.prepareAttachment, { userId }, callerMetadata(caller));
   }

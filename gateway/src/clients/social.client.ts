@@ -26,6 +26,10 @@ export class SocialClient implements OnModuleDestroy {
     return unaryCall(this.client, this.client.getPost, { postId }, callerMetadata(caller));
   }
 
+  getComment(caller: Caller, commentId: string) {
+    return unaryCall(this.client, this.client.getComment, { commentId }, callerMetadata(caller));
+  }
+
   togglePostLike(caller: Caller, postId: string) {
     return unaryCall(this.client, this.client.togglePostLike, { postId }, callerMetadata(caller));
   }

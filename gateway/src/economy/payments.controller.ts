@@ -1,7 +1,7 @@
 import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller } from '../auth/auth.decorators';
+import { CurrentCaller, RefusedWhileSuspended } from '../auth/auth.decorators';
 import { EconomyClient } from '../clients/economy.client';
 import { ApiIdempotent, ApiMalformedBody, ApiMissing, ApiRule, ApiSignedIn } from './economy.docs';
 import { SentResponse, TipRequest, TransferRequest } from './economy.dto';
@@ -21,6 +21,7 @@ export class PaymentsController {
 
   /** Send Energy: a tip in AC (USD is coming soon). */
   @Post('tips/send')
+  @RefusedWhileSuspended()
   @RateLimit('money')
   @HttpCode(200)
   @ApiIdempotent()
@@ -51,6 +52,7 @@ export class PaymentsController {
 
   /** Send AuraCoins (the wallet's Send tab). */
   @Post('payments/transfer')
+  @RefusedWhileSuspended()
   @RateLimit('money')
   @HttpCode(200)
   @ApiIdempotent()

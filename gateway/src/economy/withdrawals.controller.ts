@@ -14,7 +14,7 @@ import {
 import { ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { economy } from '@aura/proto';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller, Roles } from '../auth/auth.decorators';
+import { CurrentCaller, RefusedWhileSuspended, Roles } from '../auth/auth.decorators';
 import { EconomyClient } from '../clients/economy.client';
 import { IdentityClient } from '../clients/identity.client';
 import { microToAc } from './amounts';
@@ -75,6 +75,7 @@ export class WithdrawalsController {
    * alone.
    */
   @Post('request')
+  @RefusedWhileSuspended()
   @RateLimit('withdrawals')
   @HttpCode(200)
   @ApiIdempotent()

@@ -11,7 +11,7 @@ import {
 } from '@nestjs/common';
 import { ApiOkResponse, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller, Roles } from '../auth/auth.decorators';
+import { CurrentCaller, RefusedWhileSuspended, Roles } from '../auth/auth.decorators';
 import { ErrorResponse } from '../auth/auth.dto';
 import { GeniesClient } from '../clients/genies.client';
 import {
@@ -170,6 +170,7 @@ export class GeniesController {
 
   /** A permanent gift: the genie's pending earnings are claimed for the sender first. */
   @Post(':id/send')
+  @RefusedWhileSuspended()
   @HttpCode(200)
   @ApiParam({ name: 'id', description: 'UserGenie id', format: 'uuid' })
   @ApiOkResponse({ type: SendGenieResponse })

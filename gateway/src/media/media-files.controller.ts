@@ -1,12 +1,12 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { Controller, Get, Head, NotFoundException, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiHeader, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { media } from '@aura/proto';
-import type { ClientReadableStream } from '@grpc/grpc-js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/auth.decorators';
 import { ErrorResponse } from '../auth/auth.dto';
 import { MediaClient } from '../clients/media.client';
+import { openDownload, OpenedDownload } from './download-stream';
 import { etagMatches, httpDate, parseRange, quoteEtag } from './ranges';
 
 export const MEDIA_COLLECTIONS = ['posts', 'profiles', 'banners', 'messages'] as const;
@@ -148,26 +148,8 @@ export class MediaFilesController {
     };
   }
 
-  /**
-   * Starts the download and waits for its first message (the object's info), so that a refusal
-   * (403, 404, 503) is still answered as an error before any header is sent.
-   */
-  private async open(request: media.DownloadRequest): Promise<{ info: media.MediaInfo; body: Readable }> {
-    const call = this.media.download(request);
-    const messages = call[Symbol.asyncIterator]() as AsyncIterator<media.DownloadResponse>;
-    let first: IteratorResult<media.DownloadResponse>;
-    try {
-      first = await messages.next();
-    } catch (error) {
-      call.cancel();
-      throw error;
-    }
-    if (first.done || !first.value.info) {
-      call.cancel();
-      throw new Error('media download did not start with the object info');
-    }
-    const leading = first.value.chunk;
-    return { info: first.value.info, body: Readable.from(chunks(call, messages, leading)) };
+  private open(request: media.DownloadRequest): Promise<OpenedDownload> {
+    return openDownload(this.media.download(request));
   }
 
   private writeValidators(
@@ -201,26 +183,5 @@ export class MediaFilesController {
     void reply.header('content-type', contentType || 'application/octet-stream');
     void reply.header('content-length', String(length));
     void reply.status(status).send(body);
-  }
-}
-
-/** The bytes of a download, pulled from the gRPC stream as the HTTP response drains. */
-async function* chunks(
-  call: ClientReadableStream<media.DownloadResponse>,
-  messages: AsyncIterator<media.DownloadResponse>,
-  leading: Buffer | undefined,
-): AsyncGenerator<Buffer> {
-  let complete = false;
-  try {
-    if (leading?.length) yield leading;
-    for (;;) {
-      const next = await messages.next();
-      if (next.done) break;
-      if (next.value.chunk?.length) yield next.value.chunk;
-    }
-    complete = true;
-  } finally {
-    // The browser went away (or the stream broke): stop media sending the rest.
-    if (!complete) call.cancel();
   }
 }

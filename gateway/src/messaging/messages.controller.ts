@@ -28,7 +28,7 @@ import { media } from '@aura/proto';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller } from '../auth/auth.decorators';
+import { CurrentCaller, RefusedWhileSuspended } from '../auth/auth.decorators';
 import { ErrorResponse } from '../auth/auth.dto';
 import { MediaClient } from '../clients/media.client';
 import { MessagingClient } from '../clients/messaging.client';
@@ -61,6 +61,7 @@ export class MessagesController {
   ) {}
 
   @Post()
+  @RefusedWhileSuspended()
   @HttpCode(201)
   @ApiCreatedResponse({
     type: MessageResponse,
@@ -96,6 +97,7 @@ export class MessagesController {
    * the file are read too (the file waits in a temporary file meanwhile).
    */
   @Post('send-with-media')
+  @RefusedWhileSuspended()
   @RateLimit('uploads')
   @HttpCode(201)
   @ApiConsumes('multipart/form-data')

@@ -47,6 +47,7 @@ export class MessageResponse {
     description: 'The id the sending client gave (use it to match the echo of an optimistic message)',
   })
   client_message_id!: string | null;
+  @ApiProperty({ description: 'Removed by a moderator: content and media are gone' }) removed!: boolean;
 }
 
 export class ConversationResponse {

@@ -42,6 +42,7 @@ export function toMessage(message: messaging.Message): MessageResponse {
     read_at: message.readAt || null,
     created_at: message.createdAt,
     client_message_id: message.clientMessageId || null,
+    removed: message.removed,
   };
 }
 

@@ -33,6 +33,8 @@ export class NotificationMetadataResponse {
   @ApiPropertyOptional() comment_id?: string;
   @ApiPropertyOptional() transfer_id?: string;
   @ApiPropertyOptional() user_id?: string;
+  @ApiPropertyOptional({ description: 'A data export that is ready (Settings → Privacy)' })
+  data_export_id?: string;
 }
 
 export class NotificationResponse {

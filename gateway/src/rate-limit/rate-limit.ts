@@ -27,10 +27,21 @@ export const LIMITER_UNAVAILABLE = 'Service temporarily unavailable. Please try 
 /**
  * - login: every attempt per client address (wide, a NAT shares it) + failed attempts per account
  * - register: every attempt per client address, per e-mail and per username
- * - money, withdrawals, password, uploads, search, tickets: per signed-in member
+ * - password-reset: every request per client address and per e-mail
+ * - money, withdrawals, password, two-factor, uploads, search, tickets, reports: per signed-in member
  */
 export type RateLimitPolicy =
-  'login' | 'register' | 'money' | 'withdrawals' | 'password' | 'uploads' | 'search' | 'tickets';
+  | 'login'
+  | 'register'
+  | 'money'
+  | 'withdrawals'
+  | 'password'
+  | 'account-security'
+  | 'password-reset'
+  | 'uploads'
+  | 'search'
+  | 'tickets'
+  | 'reports';
 
 const LIMITS_DOC: Record<RateLimitPolicy, string> = {
   login:
@@ -40,9 +51,14 @@ const LIMITS_DOC: Record<RateLimitPolicy, string> = {
   money: 'AURA_RATE_LIMIT_MONEY_PER_MINUTE per member (tips, transfers, checkout sessions)',
   withdrawals: 'AURA_RATE_LIMIT_WITHDRAWALS_PER_HOUR withdrawal requests per member',
   password: 'AURA_RATE_LIMIT_PASSWORD_CHANGES_PER_HOUR password changes per member',
+  'account-security':
+    'AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR per member: two-factor settings (each checks the password or a code) and new confirmation mails',
+  'password-reset':
+    'AURA_RATE_LIMIT_PASSWORD_RESETS_PER_HOUR per client address, or AURA_RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL_PER_HOUR per e-mail address',
   uploads: 'AURA_RATE_LIMIT_UPLOADS_PER_MINUTE uploads per member',
   search: 'AURA_RATE_LIMIT_SEARCH_PER_MINUTE searches per member',
   tickets: 'AURA_RATE_LIMIT_TICKETS_PER_HOUR new tickets per member',
+  reports: 'AURA_RATE_LIMIT_REPORTS_PER_HOUR reports per member',
 };
 
 /** Declares the endpoint's rate limit next to its route, and documents its 429 and 503. */
@@ -160,18 +176,41 @@ export class RateLimiter {
             : []),
         ];
       }
+      case 'password-reset': {
+        const email = (request.body as { email?: unknown } | undefined)?.email;
+        return [
+          {
+            name: `password-reset:ip:${request.ip}`,
+            limit: c.AURA_RATE_LIMIT_PASSWORD_RESETS_PER_HOUR,
+            seconds: 3600,
+          },
+          ...(typeof email === 'string' && email.trim()
+            ? [
+                {
+                  name: `password-reset:email:${accountKey(email)}`,
+                  limit: c.AURA_RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL_PER_HOUR,
+                  seconds: 3600,
+                },
+              ]
+            : []),
+        ];
+      }
       case 'money':
         return member(c.AURA_RATE_LIMIT_MONEY_PER_MINUTE, 60);
       case 'withdrawals':
         return member(c.AURA_RATE_LIMIT_WITHDRAWALS_PER_HOUR, 3600);
       case 'password':
         return member(c.AURA_RATE_LIMIT_PASSWORD_CHANGES_PER_HOUR, 3600);
+      case 'account-security':
+        return member(c.AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR, 3600);
       case 'uploads':
         return member(c.AURA_RATE_LIMIT_UPLOADS_PER_MINUTE, 60);
       case 'search':
         return member(c.AURA_RATE_LIMIT_SEARCH_PER_MINUTE, 60);
       case 'tickets':
         return member(c.AURA_RATE_LIMIT_TICKETS_PER_HOUR, 3600);
+      case 'reports':
+        return member(c.AURA_RATE_LIMIT_REPORTS_PER_HOUR, 3600);
     }
   }
 

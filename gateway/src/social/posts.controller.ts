@@ -12,7 +12,7 @@ import {
 import { ApiCreatedResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller } from '../auth/auth.decorators';
+import { CurrentCaller, RefusedWhileSuspended } from '../auth/auth.decorators';
 import { SocialClient } from '../clients/social.client';
 import { ContentRateLimit } from './content-rate-limit.guard';
 import { FEEDS } from './social.constants';
@@ -38,6 +38,7 @@ export class PostsController {
   constructor(private readonly social: SocialClient) {}
 
   @Post()
+  @RefusedWhileSuspended()
   @HttpCode(201)
   @ContentRateLimit('posts')
   @ApiCreatedResponse({ type: PostResponse, description: 'The new post or story' })
@@ -123,6 +124,7 @@ export class PostsController {
   }
 
   @Post(':id/comments')
+  @RefusedWhileSuspended()
   @HttpCode(201)
   @ContentRateLimit('comments')
   @ApiPostId()

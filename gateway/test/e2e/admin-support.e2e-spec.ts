@@ -67,6 +67,7 @@ describe('who may call the admin and support endpoints', () => {
   type Row = [string, () => string, unknown, [number, number, number, number], Record<string, string>?];
   let ticketId = '';
   let withdrawalId = '';
+  let caseId = '';
 
   beforeAll(async () => {
     const ticket = await api('POST', '/support/tickets', {
@@ -84,6 +85,16 @@ describe('who may call the admin and support endpoints', () => {
     });
     expect(requested.status).toBe(200);
     withdrawalId = requested.body.withdrawal.id;
+    // A moderation case for the admin to decide.
+    const reported = await api('POST', '/reports', {
+      token: other.token,
+      body: { target_type: 'member', target_id: member.id, reason: 'spam' },
+    });
+    expect(reported.status).toBe(201);
+    const queue = await api('GET', '/admin/moderation/cases?target_type=member&limit=100', {
+      token: admin.token,
+    });
+    caseId = queue.body.cases.find((found: { member: { id: string } }) => found.member.id === member.id).id;
   });
 
   const rows: Row[] = [
@@ -122,6 +133,20 @@ describe('who may call the admin and support endpoints', () => {
     ['POST', () => '/support/tickets', { subject: 'Hi', message: 'Question' }, [401, 200, 200, 200]],
     ['GET', () => '/support/tickets/user', undefined, [401, 200, 200, 200]],
     ['GET', () => '/public/config', undefined, [200, 200, 200, 200]],
+    ['GET', () => '/admin/moderation/cases', undefined, [401, 403, 200, 200]],
+    ['GET', () => `/admin/moderation/cases/${caseId}`, undefined, [401, 403, 200, 200]],
+    // The admin decides; the super admin then finds it closed.
+    [
+      'POST',
+      () => `/admin/moderation/cases/${caseId}/actions`,
+      { action: 'dismiss', reason: 'table' },
+      [401, 403, 200, 400],
+    ],
+    // Dismissed: nothing to lift, whoever asks.
+    ['POST', () => `/admin/moderation/cases/${caseId}/lift`, { reason: 'table' }, [401, 403, 400, 400]],
+    ['GET', () => '/admin/moderation/actions', undefined, [401, 403, 200, 200]],
+    ['GET', () => '/admin/security', undefined, [401, 403, 200, 200]],
+    ['PUT', () => '/admin/security', { require_admin_two_factor: false }, [401, 403, 403, 200]],
     [
       'POST',
       () => `/admin/users/${other.id}/aura`,
