@@ -108,6 +108,23 @@ describe('createApiClient', () => {
     expect(seen.map((s) => s.path)).toEqual(['/api/auth/login']);
   });
 
+  it('the second factor of a sign-in goes without a token; its 401 is a wrong code, not a refresh', async () => {
+    const tokenStore = createMemoryTokenStore('stale');
+    const { fetch, seen } = fakeGateway(() => json(401, { detail: 'Invalid verification code' }));
+    const api = createApiClient({ baseUrl: BASE, tokenStore, fetch });
+
+    const error = await failureOf(
+      api.call((c) =>
+        c.POST('/api/auth/login/second-factor', { body: { second_factor_token: 't', code: '123456' } }),
+      ),
+    );
+    expect(error).toMatchObject({ status: 401, detail: 'Invalid verification code' });
+    expect(seen).toEqual([
+      expect.objectContaining({ path: '/api/auth/login/second-factor', authorization: null }),
+    ]);
+    expect(tokenStore.get()).toBe('stale');
+  });
+
   it('a thrown fetch becomes an ApiError with the transport message', async () => {
     const tokenStore = createMemoryTokenStore('t1');
     const fetch = jest.fn(async () => {

@@ -15,9 +15,17 @@ export type ApiFetchClient = Client<paths>;
 /** Calls sent without a token (spec 000 §7 and 001 §6 mark them public). */
 const PUBLIC_PATHS: ReadonlySet<string> = new Set([
   '/api/auth/login',
+  '/api/auth/login/second-factor',
   '/api/auth/register',
   '/api/auth/refresh',
   '/api/auth/logout',
+  '/api/auth/password-reset/request',
+  '/api/auth/password-reset',
+  '/api/auth/verify-email',
+  '/api/auth/passkeys/sign-in/options',
+  '/api/auth/passkeys/sign-in',
+  '/api/auth/passkeys/second-factor/options',
+  '/api/auth/passkeys/second-factor',
   '/api/public/feed/preview',
   '/api/public/stats',
   '/api/auracoin/price/current',
@@ -30,9 +38,12 @@ const PUBLIC_PATHS: ReadonlySet<string> = new Set([
 /** Calls whose 401 means "wrong credentials" or "no session", never "refresh and retry". */
 const SESSION_PATHS: ReadonlySet<string> = new Set([
   '/api/auth/login',
+  '/api/auth/login/second-factor',
   '/api/auth/register',
   '/api/auth/refresh',
   '/api/auth/logout',
+  '/api/auth/passkeys/sign-in',
+  '/api/auth/passkeys/second-factor',
 ]);
 
 export const isPublicPath = (schemaPath: string) => PUBLIC_PATHS.has(schemaPath);

@@ -6,6 +6,12 @@ export const queryKeys = {
   me: ['auth', 'me'] as const,
   /** The member's signed-in devices (GET /api/auth/sessions). */
   sessions: ['auth', 'sessions'] as const,
+  /** Whether sign-in asks for an authenticator code (GET /api/auth/two-factor). */
+  twoFactor: ['auth', 'two-factor'] as const,
+  /** The member's passkeys (GET /api/auth/passkeys). */
+  passkeys: ['auth', 'passkeys'] as const,
+  /** The member's data exports, newest first (GET /api/account/exports). */
+  dataExports: ['account', 'data-exports'] as const,
   /** The member's wallet (GET /api/wallet); its history and withdrawals sit under it, so that one
    * invalidation of `wallet` after a money movement refreshes all three. */
   wallet: ['wallet'] as const,
@@ -30,6 +36,8 @@ export const queryKeys = {
   members: ['members'] as const,
   /** The members the caller muted (GET /api/mutes, cursor-paged infinite query). */
   mutes: ['mutes'] as const,
+  /** The caller's muted words and tags (GET /api/muted-words). */
+  mutedWords: ['muted-words'] as const,
   member: (userId: string) => ['members', userId] as const,
   memberProfile: (userId: string) => ['members', userId, 'profile'] as const,
   memberPosts: (userId: string) => ['members', userId, 'posts'] as const,

@@ -15,6 +15,7 @@ import { OwnProfileDialog } from '../features/profile';
 import { HelpCenterDialog } from '../features/support/components/HelpCenterDialog';
 import { SendEnergyDialog } from '../features/wallet/components/SendEnergyDialog';
 import { WalletDialog } from '../features/wallet/components/WalletDialog';
+import { lazyWithSpinner } from '../ui/lazy';
 import { Modal } from '../ui/Modal';
 import { DIALOG_TITLES, useAppDialogs, type DialogName } from './dialogs';
 
@@ -22,6 +23,12 @@ export interface DialogContentProps {
   close: () => void;
   props?: Record<string, unknown>;
 }
+
+/** Loaded when first opened. */
+const ReportDialog = lazyWithSpinner<DialogContentProps>(
+  () => import('../features/moderation/components/ReportDialog').then((module) => module.ReportDialog),
+  'Opening the report form',
+);
 
 const DIALOG_CONTENT: Partial<Record<DialogName, ComponentType<DialogContentProps>>> = {
   profile: OwnProfileDialog,
@@ -39,6 +46,7 @@ const DIALOG_CONTENT: Partial<Record<DialogName, ComponentType<DialogContentProp
   'genie-collection': GenieCollectionDialog,
   'send-genie': SendGenieDialog,
   marketplace: MarketplaceDialog,
+  report: ReportDialog,
 };
 
 const LARGE_DIALOGS: ReadonlySet<DialogName> = new Set([

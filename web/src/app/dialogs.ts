@@ -23,6 +23,8 @@ export const DIALOG_TITLES = {
   member: 'Profile',
   /** The tip dialog, opened with {userId, username, displayName, profilePicture}. */
   'send-energy': 'Send Energy',
+  /** The Report dialog, opened with {targetType, targetId, about} (features/moderation). */
+  report: 'Report',
 } as const;
 
 export type DialogName = keyof typeof DIALOG_TITLES;

@@ -46,7 +46,12 @@ export type IconName =
   | 'block'
   | 'check'
   | 'undo'
-  | 'sort';
+  | 'sort'
+  | 'key'
+  | 'mail'
+  | 'more'
+  | 'flag'
+  | 'download';
 
 const PATHS: Record<IconName, string[]> = {
   menu: ['M4 7h16', 'M4 12h16', 'M4 17h10'],
@@ -118,6 +123,11 @@ const PATHS: Record<IconName, string[]> = {
   check: ['m5 12 5 5 9-10'],
   undo: ['M9 14 4 9l5-5', 'M4 9h10a6 6 0 0 1 0 12h-3'],
   sort: ['m8 9 4-4 4 4', 'm8 15 4 4 4-4'],
+  key: ['M7.5 20.5a5 5 0 1 0 0-10 5 5 0 0 0 0 10Z', 'm11 12 9.5-9.5', 'm15.5 7.5 3 3', 'm18.5 4.5 2 2'],
+  mail: ['M3 6h18v12H3Z', 'm3 7 9 6.5L21 7'],
+  more: ['M5 12h.01', 'M12 12h.01', 'M19 12h.01'],
+  flag: ['M5 21V4', 'M5 4h11l-2 4 2 4H5'],
+  download: ['M12 4v11', 'm7 10 5 5 5-5', 'M5 20h14'],
 };
 
 export function Icon({

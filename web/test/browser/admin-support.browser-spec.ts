@@ -166,7 +166,7 @@ describe('help center and support tickets (spec 000 §2, §5, §8; spec 001 §2,
       const page = await signIn(helper);
       const panel = await openAdminPanel(page);
       // An admin has no Settings and no withdrawal decisions.
-      expect(await tabNames(panel)).toEqual(['Dashboard', 'Withdrawals', 'Users', 'Support']);
+      expect(await tabNames(panel)).toEqual(['Dashboard', 'Withdrawals', 'Users', 'Support', 'Moderation']);
       await panel.getByTestId('stat-total_users').waitFor({ timeout: WAIT_MS });
 
       await panel.getByRole('tab', { name: 'Support', exact: true }).click();
@@ -235,7 +235,14 @@ describe('withdrawals decided by the super admin (spec 001 §4, §6, §8)', () =
       const heldMicro = (await walletOf(rejectedMember)).aura_coin_balance_micro;
       const page = await signIn(boss);
       const panel = await openAdminPanel(page);
-      expect(await tabNames(panel)).toEqual(['Dashboard', 'Withdrawals', 'Users', 'Support', 'Settings']);
+      expect(await tabNames(panel)).toEqual([
+        'Dashboard',
+        'Withdrawals',
+        'Users',
+        'Support',
+        'Moderation',
+        'Settings',
+      ]);
       await panel.getByRole('tab', { name: 'Withdrawals', exact: true }).click();
       const requests = panel.getByRole('list', { name: 'Withdrawal requests' });
 
@@ -470,7 +477,7 @@ describe('roles and the panel (spec 000 §2, §6; spec 001 §5, §6, §8)', () =
       await memberPage.getByText('Admin Controls', { exact: true }).waitFor({ timeout: WAIT_MS });
       await memberPage.keyboard.press('Escape');
       const theirs = await openAdminPanel(memberPage);
-      expect(await tabNames(theirs)).toEqual(['Dashboard', 'Withdrawals', 'Users', 'Support']);
+      expect(await tabNames(theirs)).toEqual(['Dashboard', 'Withdrawals', 'Users', 'Support', 'Moderation']);
       await theirs.getByTestId('stat-total_users').waitFor({ timeout: WAIT_MS });
       await memberPage.close();
     },

@@ -366,10 +366,19 @@ describe.each([PHONE, DESKTOP])('every screen at $width×$height', (viewport: Vi
     async () => {
       const adminPage = await freshPage(boss);
       const panel = await fromMenu(adminPage, 'Admin Panel');
-      for (const [index, name] of ['Dashboard', 'Withdrawals', 'Users', 'Support', 'Settings'].entries()) {
+      for (const [index, name] of [
+        'Dashboard',
+        'Withdrawals',
+        'Users',
+        'Support',
+        'Moderation',
+        'Settings',
+      ].entries()) {
         await tab(panel, name).click();
         await panel.getByRole('tabpanel').first().waitFor({ timeout: WAIT_MS });
         if (name === 'Users') await panel.getByRole('table', { name: 'Users' }).waitFor({ timeout: WAIT_MS });
+        if (name === 'Moderation')
+          await panel.getByRole('group', { name: 'Moderation view' }).waitFor({ timeout: WAIT_MS });
         await checkScreen(adminPage, viewport, `6${index}-admin-${name.toLowerCase()}`, {
           dialog: 'Admin Panel',
         });

@@ -1,10 +1,13 @@
 import { ApiError } from '../../api/errors';
 import {
   adminFailureMessage,
+  adminRefusal,
   AdminTexts,
   adminTabs,
   bottlePriceError,
   canChangeRole,
+  canChangeSecurityPolicy,
+  canEditPlatformSettings,
   canProcessWithdrawal,
   canResolve,
   canSendResponse,
@@ -32,6 +35,7 @@ describe('tabs (spec 001 §2, §6)', () => {
       'Withdrawals',
       'Users',
       'Support',
+      'Moderation',
       'Settings',
     ]);
   });
@@ -42,8 +46,21 @@ describe('tabs (spec 001 §2, §6)', () => {
       'Withdrawals',
       'Users',
       'Support',
+      'Moderation',
     ]);
+    expect(canEditPlatformSettings('admin')).toBe(false);
+    expect(canChangeSecurityPolicy('admin')).toBe(false);
+    expect(canEditPlatformSettings('super_admin')).toBe(true);
+    expect(canChangeSecurityPolicy('super_admin')).toBe(true);
     expect(adminTabs('user')).toEqual([]);
+  });
+
+  it('shows the server reason when it shuts the admin views', () => {
+    const shut = ApiError.fromResponse(403, { detail: AdminTexts.twoFactorRequired });
+    expect(adminRefusal(shut)).toBe(AdminTexts.twoFactorRequired);
+    expect(adminRefusal(ApiError.fromResponse(403, {}))).toBeNull();
+    expect(adminRefusal(ApiError.fromResponse(500, { detail: 'x' }))).toBeNull();
+    expect(adminRefusal(new Error('x'))).toBeNull();
   });
 });
 

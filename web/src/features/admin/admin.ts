@@ -17,6 +17,10 @@ export const AdminTexts = {
   priceFailed: 'Failed to update genie bottle price',
   priceRange: 'Genie bottle price must be between 50 and 1000 AuraCoin',
   settingsFailed: 'Failed to update settings',
+  securityFailed: 'Failed to update the security policy',
+  /** The server's refusal of every admin view while admins must use two-factor authentication. */
+  twoFactorRequired:
+    'Admins must use two-factor authentication: turn it on in Settings → Account Security to open the admin panel',
   /** The server's own messages for the platform settings (PUT /api/admin/settings). */
   minWithdrawalInvalid: 'Minimum withdrawal must be between $1 and $10,000 (whole cents)',
   postRewardInvalid: 'Post reward must be between 0 and 1 AuraCoin, in steps of 0.001',
@@ -36,9 +40,12 @@ export const ROLES: readonly UserRole[] = ['user', 'admin', 'super_admin'];
 export const roleLabel = (role: UserRole): string =>
   role === 'super_admin' ? 'Super Admin' : role === 'admin' ? 'Admin' : 'User';
 
-export type AdminTab = 'dashboard' | 'withdrawals' | 'users' | 'support' | 'settings';
+export type AdminTab = 'dashboard' | 'withdrawals' | 'users' | 'support' | 'moderation' | 'settings';
 
-/** Spec 001 §2 and §6: the panel's tabs; Settings only for a super admin; none for anyone else. */
+/**
+ * Spec 001 §2 and §6: the panel's tabs, Moderation (issue 21 §3) for admins and super admins alike;
+ * Settings (the platform settings and the security policy) only for a super admin; none for anyone else.
+ */
 export function adminTabs(role: UserRole): { id: AdminTab; label: string }[] {
   if (!isAdminRole(role)) return [];
   const tabs: { id: AdminTab; label: string }[] = [
@@ -46,9 +53,24 @@ export function adminTabs(role: UserRole): { id: AdminTab; label: string }[] {
     { id: 'withdrawals', label: 'Withdrawals' },
     { id: 'users', label: 'Users' },
     { id: 'support', label: 'Support' },
+    { id: 'moderation', label: 'Moderation' },
   ];
   if (role === 'super_admin') tabs.push({ id: 'settings', label: 'Settings' });
   return tabs;
+}
+
+/** Spec 001 §5, §6: the bottle price and the platform settings are a super admin's. */
+export const canEditPlatformSettings = (role: UserRole) => role === 'super_admin';
+
+/** Only a super admin requires (or stops requiring) two-factor authentication of admins. */
+export const canChangeSecurityPolicy = (role: UserRole) => role === 'super_admin';
+
+/**
+ * The server shut the admin views to this admin (403 with its reason, e.g. two-factor authentication
+ * required by the security policy): its words, to show instead of the panel; null for anything else.
+ */
+export function adminRefusal(error: unknown): string | null {
+  return error instanceof ApiError && error.status === 403 && error.detail ? error.detail : null;
 }
 
 /** Spec 001 §4, §6: only a super admin approves or rejects, and only a pending request. */

@@ -13,8 +13,12 @@ export type AdminWithdrawal = Schemas['WithdrawalResponse'];
 export type AdminUser = User;
 /** GET /api/admin/support/tickets (spec 001 §3 "Support ticket"). */
 export type AdminTicket = Schemas['TicketResponse'];
+/** GET/PUT /api/admin/security: whether admins must use two-factor authentication. */
+export type SecurityPolicy = Schemas['SecurityPolicyResponse'];
 /** GET/PUT /api/admin/settings: the Settings tab's platform settings. */
 export type AdminSettings = Schemas['EconomySettingsResponse'];
+/** POST /api/admin/moderation/cases/{id}/lift: why a suspension or ban ends early. */
+export type LiftRestrictionBody = Schemas['LiftRestrictionBody'];
 
 export type UserRoleFilter = 'all' | UserRole;
 

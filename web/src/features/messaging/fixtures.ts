@@ -27,6 +27,7 @@ export function makeMessage(overrides: Partial<Message> = {}): Message {
     read_at: null,
     created_at: '2026-03-01T10:00:00.000Z',
     client_message_id: null,
+    removed: false,
     ...overrides,
   };
 }

@@ -12,6 +12,7 @@ import {
   MessagingTexts,
   newClientMessageId,
   newMessageNotice,
+  REMOVED_MESSAGE_TEXT,
   tickState,
   unreadFromOthers,
   upsertConversation,
@@ -48,6 +49,12 @@ describe('messaging dialog rules (spec 000 §2, §4, §5, §9)', () => {
       expect(lastMessagePreview(makeMessage({ content: '', message_type: 'image' }))).toBe('Photo');
       expect(lastMessagePreview(makeMessage({ content: ' ', message_type: 'audio' }))).toBe('Audio');
       expect(lastMessagePreview(null)).toBe('');
+    });
+
+    it('says a message a moderator removed was removed (issue 21 §3)', () => {
+      const removed = makeMessage({ content: '', message_type: 'image', removed: true });
+      expect(lastMessagePreview(removed)).toBe(REMOVED_MESSAGE_TEXT);
+      expect(REMOVED_MESSAGE_TEXT).toBe('This message was removed by a moderator.');
     });
   });
 

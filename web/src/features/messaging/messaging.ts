@@ -19,9 +19,13 @@ export const MessagingTexts = {
   unblockFailed: 'Failed to unblock user',
 } as const;
 
+/** What a message removed by a moderator reads as (its content and media are gone). */
+export const REMOVED_MESSAGE_TEXT = 'This message was removed by a moderator.';
+
 /** The preview of a conversation's last message: its text cut at 50, or what it carries. */
 export function lastMessagePreview(message: Message | null | undefined): string {
   if (!message) return '';
+  if (message.removed) return REMOVED_MESSAGE_TEXT;
   if (message.content.trim() !== '') return cutText(message.content, LAST_MESSAGE_PREVIEW_MAX);
   switch (message.message_type) {
     case 'image':

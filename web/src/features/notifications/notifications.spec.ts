@@ -5,6 +5,7 @@ import {
   markNotificationsRead,
   NOTIFICATION_TABS,
   NOTIFICATIONS_PAGE,
+  notificationTarget,
 } from './notifications';
 import type { Notification } from './types';
 
@@ -61,5 +62,26 @@ describe('notifications center (spec 000 §2, §3, §4, §9)', () => {
     expect(badgeText(0)).toBeNull();
     expect(badgeText(3)).toBe('3');
     expect(badgeText(120)).toBe('99+');
+  });
+
+  it('opens Settings → Privacy from a ready data export, and the member from their notifications', () => {
+    const ready = make('5', 'system', {
+      title: 'Your data export is ready',
+      metadata: { data_export_id: 'e1' } as Notification['metadata'],
+    });
+    expect(notificationTarget(ready)).toEqual({ kind: 'settings', focus: 'privacy' });
+    const from = {
+      id: 'u1',
+      username: 'luna',
+      display_name: 'Luna',
+      profile_picture: '',
+      aura_score: 10,
+    };
+    expect(notificationTarget(make('6', 'follow', { from_user: from }))).toEqual({
+      kind: 'member',
+      userId: 'u1',
+    });
+    expect(notificationTarget(system)).toBeNull();
+    expect(notificationTarget(make('7', 'system', { metadata: { post_id: 'p' } }))).toBeNull();
   });
 });

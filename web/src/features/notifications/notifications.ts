@@ -37,6 +37,24 @@ export function inTab(notification: Notification, tab: NotificationTab): boolean
 export const filterNotifications = (list: readonly Notification[], tab: NotificationTab) =>
   list.filter((notification) => inTab(notification, tab));
 
+/** Where opening a notification leads (besides marking it read). */
+export type NotificationTarget =
+  { kind: 'member'; userId: string } | { kind: 'settings'; focus: 'privacy' } | null;
+
+/** The export a "data export ready" notification is about (its refs, in metadata), if it is one. */
+export function dataExportIdOf(notification: Notification): string | undefined {
+  const refs = notification.metadata as Record<string, unknown> | undefined;
+  const id = refs?.data_export_id;
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
+/** A ready data export opens Settings → Privacy (where it is downloaded); one from a member, their profile. */
+export function notificationTarget(notification: Notification): NotificationTarget {
+  if (dataExportIdOf(notification)) return { kind: 'settings', focus: 'privacy' };
+  if (notification.from_user) return { kind: 'member', userId: notification.from_user.id };
+  return null;
+}
+
 /** Spec 000 §4: is_read goes false to true, singly (an id) or all at once (null). */
 export function markNotificationsRead(list: readonly Notification[], id: string | null): Notification[] {
   return list.map((item) =>

@@ -5,14 +5,27 @@
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
-import { WAIT_MS } from './browser';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { BASE_URL, button, WAIT_MS } from './browser';
 
 export const PHONE = { name: 'mobile', width: 390, height: 844 } as const;
 export const DESKTOP = { name: 'desktop', width: 1366, height: 850 } as const;
 export type Viewport = typeof PHONE | typeof DESKTOP;
 
 export const dialogNamed = (page: Page, name: string) => page.getByRole('dialog', { name, exact: true });
+
+/** A fresh browser context of that screen size, against the stack. */
+export const contextAt = (browser: Browser, viewport: Viewport): Promise<BrowserContext> =>
+  browser.newContext({ baseURL: BASE_URL, viewport: { width: viewport.width, height: viewport.height } });
+
+/** Your Profile → Settings from the profile menu (there at every screen size); answers the dialog. */
+export async function openProfileSettings(page: Page): Promise<Locator> {
+  await button(page, 'Open profile menu').click();
+  await button(page, 'Your Profile').click();
+  const profile = dialogNamed(page, 'Your Profile');
+  await profile.getByRole('tab', { name: 'Settings', exact: true }).click();
+  return profile;
+}
 
 export interface Overflow {
   page: number;

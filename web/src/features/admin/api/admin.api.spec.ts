@@ -1,6 +1,7 @@
 import { createApiClient } from '../../../api/client';
 import { createMemoryTokenStore } from '../../../api/token-store';
 import { createAdminApi } from './admin.api';
+import { createModerationApi } from './moderation.api';
 
 interface Seen {
   method: string;
@@ -28,7 +29,7 @@ function gateway(body: unknown, headers: Record<string, string> = {}) {
     tokenStore: createMemoryTokenStore('t1'),
     fetch,
   });
-  return { admin: createAdminApi(api), seen };
+  return { admin: createAdminApi(api), moderation: createModerationApi(api), seen };
 }
 
 const call = (s: Seen) => [s.method, `${s.url.pathname}${decodeURIComponent(s.url.search)}`, s.body];
@@ -106,6 +107,51 @@ describe('admin api (spec 001 §7)', () => {
       ['PUT', '/api/admin/support/tickets/t9/status?new_status=resolved', undefined],
       ['PUT', '/api/admin/settings', { min_withdrawal_usd: 12, post_reward_ac: 0.002 }],
       ['POST', '/api/admin/settings/genie-bottle-price', { price: 250 }],
+    ]);
+  });
+});
+
+describe('moderation api (issue 21 §3)', () => {
+  it('reads the moderation queue and the audit log a page at a time', async () => {
+    const { moderation, seen } = gateway({
+      cases: [{ id: 'c1' }],
+      actions: [{ id: 'a1' }],
+      next_cursor: 'n2',
+    });
+    await expect(
+      moderation.cases({ status: 'open', target_type: 'post', reason: 'spam', limit: 30 }),
+    ).resolves.toEqual({ items: [{ id: 'c1' }], nextCursor: 'n2' });
+    await moderation.cases({ status: 'closed', limit: 30, cursor: 'n2' });
+    await expect(moderation.actions({ member_id: 'm1', limit: 30 })).resolves.toEqual({
+      items: [{ id: 'a1' }],
+      nextCursor: 'n2',
+    });
+    expect(seen.map(call)).toEqual([
+      ['GET', '/api/admin/moderation/cases?status=open&target_type=post&reason=spam&limit=30', undefined],
+      ['GET', '/api/admin/moderation/cases?status=closed&limit=30&cursor=n2', undefined],
+      ['GET', '/api/admin/moderation/actions?member_id=m1&limit=30', undefined],
+    ]);
+  });
+
+  it('reads the last page of the queue as the last (an empty next_cursor)', async () => {
+    const { moderation } = gateway({ cases: [], next_cursor: '' });
+    await expect(moderation.cases({ status: 'open', limit: 30 })).resolves.toEqual({
+      items: [],
+      nextCursor: null,
+    });
+  });
+
+  it('reads a case and acts on it', async () => {
+    const { moderation, seen } = gateway({ case: { id: 'c1' }, reports: [], actions: [], prior_cases: [] });
+    await moderation.case('c1');
+    await moderation.act('c1', { action: 'suspend', reason: 'Spam links', days: 7 });
+    expect(seen.map(call)).toEqual([
+      ['GET', '/api/admin/moderation/cases/c1', undefined],
+      [
+        'POST',
+        '/api/admin/moderation/cases/c1/actions',
+        { action: 'suspend', reason: 'Spam links', days: 7 },
+      ],
     ]);
   });
 });

@@ -12,6 +12,7 @@ import type {
   AdminUser,
   AdminWithdrawal,
   DashboardHistory,
+  SecurityPolicy,
 } from '../types';
 
 /** The admin table's order and page (GET /api/admin/users `sort`, `order`, `offset`). */
@@ -92,6 +93,14 @@ export function createAdminApi(api: ApiClient) {
       min_withdrawal_usd: number;
       post_reward_ac: number;
     }): Promise<AdminSettings> => api.call((c) => c.PUT('/api/admin/settings', { body: settings })),
+    /** GET /api/admin/security (admins): whether admins must use two-factor authentication. */
+    securityPolicy: (signal?: AbortSignal): Promise<SecurityPolicy> =>
+      api.call((c) => c.GET('/api/admin/security', { signal })),
+    /** PUT /api/admin/security (super admin); turning it on needs their own second factor. */
+    setSecurityPolicy: (requireAdminTwoFactor: boolean): Promise<SecurityPolicy> =>
+      api.call((c) =>
+        c.PUT('/api/admin/security', { body: { require_admin_two_factor: requireAdminTwoFactor } }),
+      ),
     /** POST /api/admin/settings/genie-bottle-price {price} → {message, price}. */
     setBottlePrice: (price: number) =>
       api.call((c) =>

@@ -1,6 +1,8 @@
-// The Settings tab, super admin only (spec 001 §5, §6, §8, §9): the Genie bottle price (50 to 1000 AC)
-// and the platform settings minimum withdrawal (USD) and post reward (AC), all saved on the server.
+// The Settings tab (spec 001 §5, §6, §8, §9). For a super admin: the Genie bottle price (50 to 1000 AC),
+// the platform settings minimum withdrawal (USD) and post reward (AC), all saved on the server, and the
+// security policy. An admin sees the security policy only, read-only.
 import { useId, useState, type FormEvent } from 'react';
+import type { UserRole } from '../../../api/types';
 import { Spinner } from '../../../ui/Spinner';
 import { showToast } from '../../../ui/toast';
 import {
@@ -9,17 +11,24 @@ import {
   bottlePriceError,
   BOTTLE_PRICE_MAX,
   BOTTLE_PRICE_MIN,
+  canEditPlatformSettings,
   settingsError,
 } from '../admin';
 import { useAdminSettings, useBottlePrice, useSetBottlePrice, useUpdateSettings } from '../hooks/useAdmin';
 import styles from './Admin.module.css';
 import { ErrorLine } from './parts';
+import { SecurityPolicySetting } from './SecurityPolicySetting';
 
-export function SettingsTab() {
+export function SettingsTab({ role }: { role: UserRole }) {
   return (
     <div className={styles.tab}>
-      <BottlePriceForm />
-      <PlatformSettingsForm />
+      {canEditPlatformSettings(role) ? (
+        <>
+          <BottlePriceForm />
+          <PlatformSettingsForm />
+        </>
+      ) : null}
+      <SecurityPolicySetting role={role} />
     </div>
   );
 }

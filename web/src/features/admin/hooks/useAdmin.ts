@@ -17,6 +17,12 @@ export const adminKeys = {
   userList: (query: UserListQuery) => ['admin', 'users', query] as const,
   tickets: ['admin', 'tickets'] as const,
   settings: ['admin', 'settings'] as const,
+  security: ['admin', 'security'] as const,
+  /** The Moderation tab: the queue (by filters), a case, the audit log. */
+  moderation: ['admin', 'moderation'] as const,
+  cases: (filters: object) => ['admin', 'moderation', 'cases', filters] as const,
+  case: (caseId: string) => ['admin', 'moderation', 'case', caseId] as const,
+  audit: (memberId: string) => ['admin', 'moderation', 'actions', memberId] as const,
   /** The shop's own key (queryKeys.genieBottles): a new price shows in the Genie Shop at once. */
   genieBottles: ['genies', 'bottles'] as const,
 };
@@ -62,6 +68,27 @@ export function useAdminSettings() {
   return useQuery({
     queryKey: adminKeys.settings,
     queryFn: loggedRead('admin settings', (s) => adminApi.settings(s)),
+  });
+}
+
+/**
+ * Whether admins must use two-factor authentication. The panel reads it first: while the policy shuts
+ * the admin views to this admin, this read is refused too (403, the server's words), and the panel
+ * says so instead of its tabs.
+ */
+export function useSecurityPolicy() {
+  return useQuery({
+    queryKey: adminKeys.security,
+    queryFn: loggedRead('admin security policy', (s) => adminApi.securityPolicy(s)),
+  });
+}
+
+export function useSetSecurityPolicy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (required: boolean) => adminApi.setSecurityPolicy(required),
+    onSuccess: (policy) => queryClient.setQueryData(adminKeys.security, policy),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.security }),
   });
 }
 

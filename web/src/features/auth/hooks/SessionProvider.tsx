@@ -1,5 +1,6 @@
 // Session state (spec 000 §4 "signed out" / "signed in"): the token lives in the token store (local
-// storage), the member in the TanStack Query cache under queryKeys.me.
+// storage), the member in the TanStack Query cache under queryKeys.me. A sign-in that cancelled the
+// account's deletion says so in a notice.
 import { useQueryClient } from '@tanstack/react-query';
 import {
   useCallback,
@@ -12,6 +13,8 @@ import {
 } from 'react';
 import { queryKeys, SIGNED_IN_DATA_KEYS, tokenStore } from '../../../api';
 import type { AuthResponse } from '../../../api/types';
+import { showToast } from '../../../ui/toast';
+import { deletionCancelledNotice, deletionNotice } from '../account-deletion';
 import { authApi } from '../api';
 import { SessionContext, type SessionStatus, type SessionValue } from './session-context';
 import { useCurrentUserQuery } from './useCurrentUser';
@@ -42,6 +45,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     (auth: AuthResponse) => {
       queryClient.setQueryData(queryKeys.me, auth.user);
       tokenStore.set(auth.access_token);
+      // A new session: the signed-out notice of a requested deletion is over.
+      deletionNotice.clear();
+      const cancelled = deletionCancelledNotice(auth);
+      if (cancelled) showToast(cancelled);
       clearTimeout(refetchTimer.current);
       refetchTimer.current = setTimeout(() => {
         for (const queryKey of SIGNED_IN_DATA_KEYS) void queryClient.invalidateQueries({ queryKey });

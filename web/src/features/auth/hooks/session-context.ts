@@ -7,7 +7,10 @@ export type SessionStatus = 'signed-out' | 'restoring' | 'signed-in';
 export interface SessionValue {
   status: SessionStatus;
   user: User | null;
-  /** After a successful login or signup: store the token, set the user, refetch after 1 second. */
+  /**
+   * After a successful login or signup: store the token, set the user, refetch after 1 second; a
+   * sign-in that cancelled the account's deletion says so.
+   */
   establishSession: (auth: AuthResponse) => void;
   /** POST /api/auth/logout, then clear the token and every loaded piece of data. */
   signOut: () => Promise<void>;

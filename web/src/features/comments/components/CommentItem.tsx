@@ -1,8 +1,11 @@
 // One comment: author (ring, SuperAura badge), time, text, like toggle; highlighted when the author's aura
-// is 700 or more (spec 001 §6).
+// is 700 or more (spec 001 §6). Another member's comment has a "⋯" menu to report it.
 import { Icon } from '../../../ui/icons';
 import { plural, timeAgo } from '../../../ui/text';
 import { isHighlightedAura } from '../../aura/aura-level';
+import { useSignedInUser } from '../../auth/hooks';
+import { ReportMenu } from '../../moderation/components/ReportMenu';
+import { authorName } from '../../posts/author';
 import { AuthorButton } from '../../posts/components/AuthorButton';
 import { useLikeComment } from '../hooks/useLikeComment';
 import type { Comment } from '../types';
@@ -11,6 +14,7 @@ import styles from './Comments.module.css';
 export function CommentItem({ postId, comment }: { postId: string; comment: Comment }) {
   const { toggle, isPending } = useLikeComment(postId, comment);
   const highlighted = isHighlightedAura(comment.user.aura_score);
+  const me = useSignedInUser();
   return (
     <li className={styles.comment} data-highlighted={highlighted || undefined}>
       <div className={styles.commentHead}>
@@ -19,6 +23,16 @@ export function CommentItem({ postId, comment }: { postId: string; comment: Comm
         <time className={styles.time} dateTime={comment.created_at}>
           {timeAgo(comment.created_at)}
         </time>
+        {comment.user.id === me.id ? null : (
+          <ReportMenu
+            className={styles.menu}
+            target={{
+              targetType: 'comment',
+              targetId: comment.id,
+              about: `${authorName(comment.user)}'s comment`,
+            }}
+          />
+        )}
       </div>
       <p className={styles.content}>{comment.content}</p>
       <button

@@ -1,6 +1,7 @@
 // Posting a comment: on success the list reloads and the post's comment count grows by one everywhere.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
+import { refusalDetail } from '../../moderation/moderation';
 import { usePostCache } from '../../posts/hooks/usePostCache';
 import { commentsApi } from '../api';
 import type { Comment } from '../types';
@@ -26,7 +27,8 @@ export function useAddComment(postId: string) {
   return {
     add: (text: string, options?: { onSuccess?: () => void }) => mutation.mutate(text, options),
     isPending: mutation.isPending,
-    errorMessage: mutation.isError ? COMMENT_FAILED : null,
+    // A suspended member reads the server's reason (403) instead of the generic failure.
+    errorMessage: mutation.isError ? (refusalDetail(mutation.error) ?? COMMENT_FAILED) : null,
     reset: mutation.reset,
   };
 }

@@ -1,6 +1,7 @@
 // Sends a post or story; on success the feeds, the stories strip and members' lists reload.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
+import { refusalDetail } from '../../moderation/moderation';
 import { createApi } from '../api';
 import { CreateMessages, toCreatePostRequest, type CreateDraft } from '../validation';
 
@@ -18,7 +19,8 @@ export function useCreatePost() {
   return {
     create: mutation.mutate,
     isPending: mutation.isPending,
-    errorMessage: mutation.isError ? CreateMessages.failed : null,
+    // A suspended member reads the server's reason (403) instead of the generic failure.
+    errorMessage: mutation.isError ? (refusalDetail(mutation.error) ?? CreateMessages.failed) : null,
     reset: mutation.reset,
   };
 }

@@ -4,6 +4,7 @@
 import { useCallback, useState } from 'react';
 import { useMediaQuery, WIDE_QUERY } from '../../../ui/useMediaQuery';
 import { DEFAULT_FEED_TAB, type FeedTab } from '../../feed/feed-tabs';
+import { RestrictionBanner } from '../../moderation/components/RestrictionBanner';
 import { SetupChecklist } from '../../onboarding/components/SetupChecklist';
 import { AppHeader } from './AppHeader';
 import { AuraEnergyBar } from './AuraEnergyBar';
@@ -29,6 +30,7 @@ export function HomeShell() {
         <div className={styles.layout}>
           <BottomNav activeView={tab} onHome={() => setTab('aura')} />
           <main className={styles.main}>
+            <RestrictionBanner />
             <QuickAccessGrid />
             <AuraEnergyBar />
             <SetupChecklist />

@@ -52,6 +52,12 @@ export function createMembersApi(api: ApiClient) {
       api.call((c) => c.POST('/api/users/{id}/mute', { params: { path: { id: userId } } })),
     unmute: (userId: string) =>
       api.call((c) => c.DELETE('/api/users/{id}/mute', { params: { path: { id: userId } } })),
+    /** The caller's muted words and tags in force, the newest first. */
+    mutedWords: (signal?: AbortSignal) => api.call((c) => c.GET('/api/muted-words', { signal })),
+    muteWord: (phrase: string, expiresInHours: number) =>
+      api.call((c) => c.POST('/api/muted-words', { body: { phrase, expires_in_hours: expiresInHours } })),
+    unmuteWord: (id: string) =>
+      api.call((c) => c.DELETE('/api/muted-words/{id}', { params: { path: { id } } })),
     /** The members the caller muted, the most recent first (GET /api/mutes, cursor-paged). */
     mutes: async (cursor: string | null, signal?: AbortSignal): Promise<Page<MutedMember>> => {
       const { data, headers } = await callWithHeaders(api, (c) =>

@@ -1,7 +1,8 @@
 // The top of a member's profile (spec 000 §2 "Public profile dialog"): the banner (image, looping muted
 // video, or the aura gradient with 'No banner image'), the avatar ring (chosen colour or aura tier), the
-// profile music, identity and bio, Message / Follow / Send Energy / Mute (hidden on one's own profile), counts
-// (followers, following, profile visits, joined), and the aura out of 1000 with its bar and level.
+// profile music, identity and bio, Message / Follow / Send Energy / Mute and a "⋯" menu to report the member
+// (hidden on one's own profile), counts (followers, following, profile visits, joined), and the aura out of
+// 1000 with its bar and level.
 // The featured genie joins with the genies issue, beside the identity.
 import { Avatar } from '../../../ui/Avatar';
 import { SuperAuraBadge } from '../../../ui/SuperAuraBadge';
@@ -10,6 +11,7 @@ import { useSignedInUser } from '../../auth/hooks';
 import { AppliedAvatar, ProfileDecor } from '../../marketplace';
 import { MemberFeaturedGenie } from '../../genies/components/MemberFeaturedGenie';
 import { MessageButton } from '../../messaging/components/MessageButton';
+import { ReportMenu } from '../../moderation/components/ReportMenu';
 import { BannerDisplay } from '../../profile/components/BannerDisplay';
 import { SendEnergyButton } from '../../wallet/components/SendEnergyButton';
 import type { MemberProfile } from '../types';
@@ -62,6 +64,11 @@ export function MemberHeader({ profile }: { profile: MemberProfile }) {
             <FollowButton profile={profile} />
             <SendEnergyButton member={profile} />
             <MuteButton profile={profile} />
+            <ReportMenu
+              target={{ targetType: 'member', targetId: profile.id, about: `@${profile.username}` }}
+              label={`More options for @${profile.username}`}
+              variant="ghost"
+            />
           </div>
         )}
       </div>

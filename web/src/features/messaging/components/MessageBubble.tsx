@@ -1,7 +1,9 @@
 // One message: its text (lines kept), its attachment, its time and, for the member's own messages, the
-// read tick (spec 000 §4: a clock when unread, a double tick when read).
+// read tick (spec 000 §4: a clock when unread, a double tick when read). A message a moderator removed
+// says so instead of its content. The other member's messages have a "⋯" menu to report them.
 import { MediaDisplay } from '../../media';
-import { messageTime, tickState } from '../messaging';
+import { ReportMenu } from '../../moderation/components/ReportMenu';
+import { messageTime, REMOVED_MESSAGE_TEXT, tickState } from '../messaging';
 import type { ChatMessage } from '../types';
 import { Icon } from '../../../ui/icons';
 import styles from './Messaging.module.css';
@@ -9,15 +11,18 @@ import styles from './Messaging.module.css';
 export function MessageBubble({ message, myId }: { message: ChatMessage; myId: string }) {
   const mine = message.sender.id === myId;
   const tick = tickState(message, myId);
+  const removed = Boolean(message.removed);
+  const reportable = !mine && !removed && !('pending' in message);
   return (
     <li className={`${styles.message} ${mine ? styles.mine : styles.theirs}`} data-message-id={message.id}>
-      <div className={styles.bubble}>
-        {message.media_url ? (
+      <div className={styles.bubble} data-removed={removed || undefined}>
+        {removed ? <p className={styles.removedText}>{REMOVED_MESSAGE_TEXT}</p> : null}
+        {!removed && message.media_url ? (
           <div className={styles.attachment}>
             <MediaDisplay url={message.media_url} type={message.message_type} alt="Attachment" />
           </div>
         ) : null}
-        {message.content ? <p className={styles.messageText}>{message.content}</p> : null}
+        {!removed && message.content ? <p className={styles.messageText}>{message.content}</p> : null}
         <span className={styles.meta}>
           <time dateTime={message.created_at}>{messageTime(message.created_at)}</time>
           {tick === 'clock' ? (
@@ -32,6 +37,17 @@ export function MessageBubble({ message, myId }: { message: ChatMessage; myId: s
           ) : null}
         </span>
       </div>
+      {reportable ? (
+        <ReportMenu
+          className={styles.messageMenu}
+          target={{
+            targetType: 'message',
+            targetId: message.id,
+            about: `a message from ${message.sender.display_name || `@${message.sender.username}`}`,
+          }}
+          label={`More options for the message sent at ${messageTime(message.created_at)}`}
+        />
+      ) : null}
     </li>
   );
 }

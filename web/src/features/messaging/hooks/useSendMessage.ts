@@ -7,6 +7,7 @@ import { queryKeys } from '../../../api/query-keys';
 import { showToast } from '../../../ui/toast';
 import { useSignedInUser } from '../../auth/hooks';
 import { kindOfFile } from '../../media/media-types';
+import { refusalDetail } from '../../moderation/moderation';
 import { messagingApi } from '../api';
 import { mergeMessage, MessagingTexts, newClientMessageId } from '../messaging';
 import type { ChatMessage, Conversation, PendingMessage } from '../types';
@@ -46,6 +47,7 @@ export function useSendMessage(conversation: Conversation) {
         read_at: null,
         created_at: new Date().toISOString(),
         client_message_id: clientMessageId,
+        removed: false,
         pending: true,
       };
       const update = (change: (list: ChatMessage[]) => ChatMessage[]) =>
@@ -68,7 +70,8 @@ export function useSendMessage(conversation: Conversation) {
       } catch (error) {
         console.warn('messages: send failed', error);
         update((list) => list.filter((item) => item.id !== pending.id));
-        showToast(MessagingTexts.sendFailed, 'error');
+        // A suspended member reads the server's reason (403) instead of the generic failure.
+        showToast(refusalDetail(error) ?? MessagingTexts.sendFailed, 'error');
         return false;
       }
     },

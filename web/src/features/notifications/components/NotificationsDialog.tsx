@@ -1,9 +1,11 @@
 // The notifications center ('notifications'; spec 000 §2): tabs All, Unread, Social, Earnings; each
 // notification with its title, message, who and when, and the AC earned; mark read singly or all.
 // A notification is marked read when it is opened (a click on it), and one from a member opens their
-// profile on top of the center; there is no per-row "Mark read" button.
+// profile on top of the center ("data export ready" opens Settings → Privacy, where the ZIP is
+// downloaded); there is no per-row "Mark read" button.
 import { useId, useState } from 'react';
 import type { DialogContentProps } from '../../../app/DialogHost';
+import { useAppDialogs } from '../../../app/dialogs';
 import { useOpenMember } from '../../members/hooks/useOpenMember';
 import { Avatar } from '../../../ui/Avatar';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -12,7 +14,13 @@ import { Skeleton } from '../../../ui/Skeleton';
 import { TabPanel, Tabs } from '../../../ui/Tabs';
 import { timeAgo } from '../../../ui/text';
 import { useMarkNotificationsRead, useNotificationList } from '../hooks/useNotifications';
-import { coinsEarned, filterNotifications, NOTIFICATION_TABS, type NotificationTab } from '../notifications';
+import {
+  coinsEarned,
+  filterNotifications,
+  NOTIFICATION_TABS,
+  notificationTarget,
+  type NotificationTab,
+} from '../notifications';
 import type { Notification } from '../types';
 import styles from './Notifications.module.css';
 
@@ -29,6 +37,7 @@ export function NotificationsDialog(_props: DialogContentProps) {
   const list = useNotificationList();
   const marking = useMarkNotificationsRead();
   const openMember = useOpenMember();
+  const { openDialog } = useAppDialogs();
   const all = list.data ?? [];
   const shown = filterNotifications(all, tab);
   const hasUnread = all.some((item) => !item.is_read);
@@ -79,7 +88,10 @@ export function NotificationsDialog(_props: DialogContentProps) {
                 notification={notification}
                 onOpen={() => {
                   if (!notification.is_read) marking.markRead(notification.id);
-                  if (notification.from_user) openMember(notification.from_user.id);
+                  const target = notificationTarget(notification);
+                  if (target?.kind === 'member') openMember(target.userId);
+                  else if (target?.kind === 'settings')
+                    openDialog('profile', { section: 'settings', focus: target.focus });
                 }}
               />
             ))}

@@ -1,10 +1,12 @@
 // A feed item (spec 000 §2, 001 §2): author with the aura ring, SuperAura badge, time, category, text with
-// #tags, media, like toggle and expandable comments.
+// #tags, media, like toggle and expandable comments; a "⋯" menu to report another member's post.
 import { useId, useState } from 'react';
 import { Icon } from '../../../ui/icons';
 import { plural, timeAgo } from '../../../ui/text';
+import { useSignedInUser } from '../../auth/hooks';
 import { CommentsSection } from '../../comments/components/CommentsSection';
 import { MediaDisplay } from '../../media/components/MediaDisplay';
+import { ReportMenu } from '../../moderation/components/ReportMenu';
 import { useLikePost } from '../hooks/useLikePost';
 import { authorName } from '../author';
 import type { Post } from '../types';
@@ -17,9 +19,11 @@ export function PostCard({ post }: { post: Post }) {
   const { toggle, isPending } = useLikePost(post);
   const commentsId = useId();
   const liked = Boolean(post.is_liked);
+  const me = useSignedInUser();
+  const name = authorName(post.user);
 
   return (
-    <article className={`card ${styles.card}`} aria-label={`Post by ${authorName(post.user)}`}>
+    <article className={`card ${styles.card}`} aria-label={`Post by ${name}`}>
       <header className={styles.header}>
         <AuthorButton user={post.user} />
         <div className={styles.meta}>
@@ -27,6 +31,9 @@ export function PostCard({ post }: { post: Post }) {
             {timeAgo(post.created_at)}
           </time>
           {post.category ? <span className={styles.category}>{post.category}</span> : null}
+          {post.user.id === me.id ? null : (
+            <ReportMenu target={{ targetType: 'post', targetId: post.id, about: `${name}'s post` }} />
+          )}
         </div>
       </header>
 
@@ -35,7 +42,7 @@ export function PostCard({ post }: { post: Post }) {
         <MediaDisplay
           url={post.media_url}
           type={post.media_type ?? post.content_type}
-          alt={`Media shared by ${authorName(post.user)}`}
+          alt={`Media shared by ${name}`}
         />
       ) : null}
 

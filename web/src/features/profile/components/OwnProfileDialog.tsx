@@ -35,6 +35,14 @@ export function OwnProfileDialog({ props }: DialogContentProps) {
   useUserDataRefreshListener();
   const sections = visibleSections(IMPLEMENTED_SECTIONS, user.is_super_aura);
   const [selected, setSelected] = useState(() => initialSection(sections, props?.section));
+  // Opened at a part of Settings (the "data export ready" notification): only until another section is picked.
+  const [focus, setFocus] = useState(() =>
+    props?.section === 'settings' && props.focus === 'privacy' ? ('privacy' as const) : undefined,
+  );
+  const select = (id: ProfileSectionId) => {
+    setSelected(id);
+    setFocus(undefined);
+  };
   const section = sections.find((s) => s.id === selected) ?? sections[0];
   const baseId = useId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -46,7 +54,7 @@ export function OwnProfileDialog({ props }: DialogContentProps) {
     if (!step) return;
     event.preventDefault();
     const next = (index + step + sections.length) % sections.length;
-    setSelected(sections[next]!.id);
+    select(sections[next]!.id);
     tabs.current[next]?.focus();
   };
 
@@ -67,7 +75,7 @@ export function OwnProfileDialog({ props }: DialogContentProps) {
             aria-controls={`${baseId}-panel`}
             tabIndex={section?.id === s.id ? 0 : -1}
             className={styles.tab}
-            onClick={() => setSelected(s.id)}
+            onClick={() => select(s.id)}
             onKeyDown={(event) => onKeyDown(event, index)}
           >
             {s.label}
@@ -89,7 +97,7 @@ export function OwnProfileDialog({ props }: DialogContentProps) {
           {section.id === 'marketplace' ? <ShopSection /> : null}
           {section.id === 'upgrade' ? <UpgradeSection user={user} /> : null}
           {section.id === 'settings' ? (
-            <ProfileSettings user={user} onUpgrade={() => setSelected('upgrade')} />
+            <ProfileSettings user={user} onUpgrade={() => select('upgrade')} focus={focus} />
           ) : null}
         </div>
       ) : null}

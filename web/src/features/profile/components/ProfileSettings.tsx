@@ -2,8 +2,11 @@
 // picture upload, banner upload of an image or video, each saved as it is picked) and the rich variant
 // (ProfileDetailsForm: display name, animation, bio with counter, gradient, ring colour, background, ring
 // preview, YouTube link, Save Changes). The SuperAura card invites non-members to the Upgrade section and
-// shows members their subscription. 'Account Security' below it: the password change and the devices
-// the member is signed in on. 'Privacy' last: the members they muted.
+// shows members their subscription. 'Account Security' below it: the e-mail address (confirmed or not),
+// the password change, two-factor authentication, passkeys, the devices the member is signed in on and,
+// set apart at its end, Delete Account. 'Privacy' last: the members and the words they muted, and "Your
+// data" (the data export). Opened with `focus: 'privacy'` (the "data export ready" notification), the
+// dialog shows the Privacy section.
 import { useId, useRef, type ChangeEvent } from 'react';
 import type { User } from '../../../api/types';
 import { Avatar } from '../../../ui/Avatar';
@@ -12,10 +15,17 @@ import { MediaIcon } from '../../../ui/media-icons';
 import { ProgressBar } from '../../../ui/ProgressBar';
 import { Spinner } from '../../../ui/Spinner';
 import { ChangePasswordForm } from '../../auth/components/ChangePasswordForm';
+import { DataExportCard } from '../../auth/components/DataExportCard';
+import { DeleteAccountSettings } from '../../auth/components/DeleteAccountSettings';
 import { DevicesList } from '../../auth/components/DevicesList';
+import { EmailSettings } from '../../auth/components/EmailSettings';
+import { PasskeysSettings } from '../../auth/components/PasskeysSettings';
+import { TwoFactorSettings } from '../../auth/components/TwoFactorSettings';
 import { MutedMembersList } from '../../members/components/MutedMembersList';
+import { MutedWordsList } from '../../members/components/MutedWordsList';
 import { SuperAuraCard } from '../../superaura/components/SuperAuraCard';
 import { useBannerUpload } from '../hooks/useBannerUpload';
+import { useKeepInView } from '../hooks/useKeepInView';
 import { useProfilePictureUpload } from '../hooks/useProfilePictureUpload';
 import { BANNER_ACCEPT, PICTURE_ACCEPT, ProfileMediaMessages } from '../profile-media-rules';
 import { BannerDisplay } from './BannerDisplay';
@@ -29,10 +39,23 @@ function takeFile(event: ChangeEvent<HTMLInputElement>, use: (file: File) => voi
   if (file) use(file);
 }
 
-export function ProfileSettings({ user, onUpgrade }: { user: User; onUpgrade: () => void }) {
+/** A part of Settings the dialog can be opened at. */
+export type SettingsFocus = 'privacy';
+
+export function ProfileSettings({
+  user,
+  onUpgrade,
+  focus,
+}: {
+  user: User;
+  onUpgrade: () => void;
+  focus?: SettingsFocus;
+}) {
   const headingId = useId();
   const securityId = useId();
   const privacyId = useId();
+  const privacy = useRef<HTMLElement>(null);
+  useKeepInView(privacy, focus === 'privacy');
   return (
     <>
       <section className={styles.settings} aria-labelledby={headingId}>
@@ -50,15 +73,21 @@ export function ProfileSettings({ user, onUpgrade }: { user: User; onUpgrade: ()
           <Icon name="shield" size={18} />
           Account Security
         </h3>
+        <EmailSettings />
         <ChangePasswordForm key={user.id} />
+        <TwoFactorSettings key={`two-factor-${user.id}`} />
+        <PasskeysSettings key={`passkeys-${user.id}`} />
         <DevicesList key={`devices-${user.id}`} />
+        <DeleteAccountSettings key={`delete-${user.id}`} />
       </section>
-      <section className={styles.settings} aria-labelledby={privacyId}>
-        <h3 id={privacyId} className={styles.heading}>
+      <section ref={privacy} className={styles.settings} aria-labelledby={privacyId}>
+        <h3 id={privacyId} className={styles.heading} tabIndex={-1}>
           <Icon name="block" size={18} />
           Privacy
         </h3>
         <MutedMembersList key={`mutes-${user.id}`} />
+        <MutedWordsList key={`muted-words-${user.id}`} />
+        <DataExportCard key={`data-export-${user.id}`} />
       </section>
     </>
   );

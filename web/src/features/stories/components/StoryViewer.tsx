@@ -1,12 +1,16 @@
 // The story viewer (spec 000 §2, §4): one story at a time, a progress bar, pause and play, and it closes
 // by itself after 5 seconds. Previous / next move between the strip's stories (each gets its 5 seconds).
+// Another member's story has a "⋯" menu to report it: the story waits while it is open, and the viewer
+// closes for the Report dialog (it sits above every dialog).
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Avatar } from '../../../ui/Avatar';
 import { Icon } from '../../../ui/icons';
 import { SuperAuraBadge } from '../../../ui/SuperAuraBadge';
 import { timeAgo } from '../../../ui/text';
+import { useSignedInUser } from '../../auth/hooks';
 import { MediaDisplay } from '../../media/components/MediaDisplay';
+import { ReportMenu } from '../../moderation/components/ReportMenu';
 import { authorName } from '../../posts/author';
 import type { Post } from '../../posts/types';
 import { useStoryTimer } from '../hooks/useStoryTimer';
@@ -27,7 +31,9 @@ export function StoryViewer({
 }) {
   const story = stories[index];
   const [paused, setPaused] = useState(false);
-  const progress = useStoryTimer(story?.id ?? '', paused || !story, onClose);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const me = useSignedInUser();
+  const progress = useStoryTimer(story?.id ?? '', paused || menuOpen || !story, onClose);
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const close = useRef(onClose);
@@ -117,6 +123,14 @@ export function StoryViewer({
               {stories.length > 1 ? ` · ${index + 1} of ${stories.length}` : null}
             </p>
           </div>
+          {story.user.id === me.id ? null : (
+            <ReportMenu
+              buttonClassName={styles.control}
+              target={{ targetType: 'story', targetId: story.id, about: `${authorName(story.user)}'s story` }}
+              onOpenChange={setMenuOpen}
+              beforeOpen={onClose}
+            />
+          )}
           <button
             type="button"
             className={`icon-btn ${styles.control}`}

@@ -1,0 +1,94 @@
+// A small "⋯" menu (posts, comments, messages, stories, profiles): a button that opens a short list of
+// actions below it, in the profile menu's style. Escape or a press outside closes it (and Escape closes
+// only the menu, not the dialog it sits in); choosing an item closes it first.
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Icon, type IconName } from './icons';
+import { useDismiss } from './useDismiss';
+import styles from './MoreMenu.module.css';
+
+export interface MoreMenuItem {
+  label: string;
+  icon: IconName;
+  onSelect: () => void;
+}
+
+export interface MoreMenuProps {
+  /** The button's accessible name, e.g. "More options for Luna's post". */
+  label: string;
+  items: readonly MoreMenuItem[];
+  onOpenChange?: (open: boolean) => void;
+  className?: string;
+  buttonClassName?: string;
+  /** 'ghost': round and outlined, beside the app's ghost buttons (a profile's actions). */
+  variant?: 'plain' | 'ghost';
+}
+
+export function MoreMenu({
+  label,
+  items,
+  onOpenChange,
+  className,
+  buttonClassName,
+  variant = 'plain',
+}: MoreMenuProps) {
+  const [open, setOpenState] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const changed = useRef(onOpenChange);
+  changed.current = onOpenChange;
+  const setOpen = (next: boolean) => {
+    setOpenState(next);
+    changed.current?.(next);
+  };
+  useDismiss(root, () => setOpen(false), open);
+
+  // The first item takes the focus, so that a keyboard goes on from there.
+  useEffect(() => {
+    if (open) menu.current?.querySelector<HTMLButtonElement>('button')?.focus();
+  }, [open]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    // The dialog around the menu listens for Escape too: it is the menu's.
+    event.stopPropagation();
+    event.nativeEvent.stopImmediatePropagation();
+    setOpen(false);
+    trigger.current?.focus();
+  };
+
+  return (
+    <div className={`${styles.root} ${className ?? ''}`} ref={root} onKeyDown={onKeyDown}>
+      <button
+        ref={trigger}
+        type="button"
+        className={`icon-btn ${styles.trigger} ${variant === 'ghost' ? styles.ghost : ''} ${buttonClassName ?? ''}`}
+        aria-label={label}
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen(!open)}
+      >
+        <Icon name="more" size={20} strokeWidth={2.8} />
+      </button>
+      {open ? (
+        <div id={menuId} ref={menu} className={`card ${styles.menu}`}>
+          {items.map((item) => (
+            <button
+              key={item.label}
+              type="button"
+              className={styles.item}
+              onClick={() => {
+                setOpen(false);
+                item.onSelect();
+              }}
+            >
+              <Icon name={item.icon} size={18} />
+              {item.label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
