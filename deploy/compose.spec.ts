@@ -15,7 +15,8 @@ function readEnvFile(text: string): Map<string, string> {
   const values = new Map<string, string>();
   for (const line of text.split('\n')) {
     const match = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim());
-    if (match) values.set(match[1], match[2]);
+    // A quoted value ("Aura <no-reply@aura.local>") without its quotes, as deploy/local/env.sh reads it.
+    if (match) values.set(match[1], match[2].replace(/^"(.*)"$|^'(.*)'$/, '$1$2'));
   }
   return values;
 }
@@ -181,6 +182,8 @@ describe('docker-compose.yml', () => {
   });
 
   it('points the apps at the compose services, never at the host', () => {
+    // Identity sends its mail to the catcher (Mailpit), a compose service too.
+    expect(environment('identity').get('SMTP_URL')).toBe('smtp://mailpit:1025');
     for (const name of apps.keys()) {
       const env = environment(name);
       const endpoints = [
@@ -188,6 +191,7 @@ describe('docker-compose.yml', () => {
         env.get('REDIS_URL') ?? '',
         env.get('S3_ENDPOINT') ?? '',
         ...(env.get('KAFKA_BROKERS') ?? '').split(','),
+        ...(env.has('SMTP_URL') ? [env.get('SMTP_URL') ?? ''] : []),
       ];
       for (const endpoint of endpoints)
         expect({ name, endpoint, host: hostOf(endpoint) in services }).toEqual({
@@ -275,9 +279,9 @@ describe('docker-compose.yml', () => {
     );
   });
 
-  it("publishes only the gateway's and Grafana's ports, on loopback", () => {
+  it("publishes only the gateway's, Grafana's and the mail catcher's ports, on loopback", () => {
     const publishing = Object.keys(services).filter((name) => service(name).ports != null);
-    expect(publishing.sort()).toEqual(['gateway', 'grafana']);
+    expect(publishing.sort()).toEqual(['gateway', 'grafana', 'mailpit']);
     for (const name of publishing)
       for (const port of service(name).ports as string[]) expect(port).toMatch(/^127\.0\.0\.1:/);
   });

@@ -2,7 +2,7 @@
 # Sourced by deploy/local/*.sh (and by anyone who wants the local variables in a shell):
 #   source deploy/local/env.sh
 # Sets the cache layout and exports every non-empty variable of deploy/aura.env that is not already set
-# in the environment (the environment wins, as in scripts/lib/env.mjs).
+# in the environment (the environment wins, as in scripts/lib/env.mjs). A quoted value loses its quotes.
 
 AURA_REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 export AURA_REPO_ROOT
@@ -13,6 +13,8 @@ __aura_load_env_file() {
     [[ $line =~ ^[[:space:]]*([A-Z0-9_]+)=(.*)$ ]] || continue
     key=${BASH_REMATCH[1]}
     value=${BASH_REMATCH[2]}
+    # "a value with spaces" (or 'one'): without the quotes, as a shell or dotenv reads it
+    if [[ $value =~ ^\"(.*)\"$ || $value =~ ^\'(.*)\'$ ]]; then value=${BASH_REMATCH[1]}; fi
     [[ -n $value ]] || continue        # empty defaults mean "unset"
     [[ -z ${!key+set} ]] || continue   # already set in the environment: keep it
     export "$key=$value"

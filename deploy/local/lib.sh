@@ -18,9 +18,11 @@ AURA_LOCAL_DIR="$AURA_REPO_ROOT/deploy/local"
   SECANTUS_PY_VERSION=0.7.0b3
   VERSITYGW_VERSION=v1.7.0
   STRIPE_MOCK_VERSION=v0.197.0
+  # Mailpit: the SMTP catcher (identity's mail; tests read it over its HTTP API). Needs Go 1.26.
+  MAILPIT_VERSION=v1.33.1
 
   # Start order; down.sh stops in reverse.
-  AURA_SERVERS=(redis s3 mongodb kafka stripe-mock)
+  AURA_SERVERS=(redis s3 mongodb kafka stripe-mock mail)
 }
 
 log() { printf 'deploy/local: %s\n' "$*"; }
@@ -40,7 +42,8 @@ url_port() {
 }
 
 # Every server binds 127.0.0.1 only. The main ports come from the URLs in deploy/aura.env; the
-# secondary ones sit next to them (9092 -> controller 9093, 12111 -> HTTPS 12112).
+# secondary ones sit next to them (9092 -> controller 9093, 12111 -> HTTPS 12112). The mail catcher
+# takes both of its ports from URLs: SMTP from SMTP_URL, its HTTP API from MAILPIT_URL.
 REDIS_PORT=$(url_port "$REDIS_URL" 6379)
 S3_PORT=$(url_port "$S3_ENDPOINT" 9000)
 MONGO_PORT=$(url_port "$MONGODB_URI" 27017)
@@ -48,6 +51,8 @@ KAFKA_PORT=$(url_port "$KAFKA_BROKERS" 9092)
 KAFKA_CONTROLLER_PORT=$((KAFKA_PORT + 1))
 STRIPE_PORT=$(url_port "$STRIPE_API_BASE" 12111)
 STRIPE_HTTPS_PORT=$((STRIPE_PORT + 1))
+MAIL_SMTP_PORT=$(url_port "${SMTP_URL:-}" 1025)
+MAIL_HTTP_PORT=$(url_port "${MAILPIT_URL:-}" 8025)
 
 KAFKA_HOME="$AURA_CACHE_DIR/kafka/$KAFKA_VERSION" # pom.xml + libs/ (shared by every clone)
 SECANTUS_RS_HOME="$AURA_CACHE_DIR/secantus/rs-$SECANTUS_RS_VERSION" # bin/secantusd-rs (cargo install --root)
@@ -60,6 +65,7 @@ server_ports() {
     mongodb) echo "$MONGO_PORT" ;;
     kafka) echo "$KAFKA_PORT $KAFKA_CONTROLLER_PORT" ;;
     stripe-mock) echo "$STRIPE_PORT $STRIPE_HTTPS_PORT" ;;
+    mail) echo "$MAIL_SMTP_PORT $MAIL_HTTP_PORT" ;; # SMTP first: up.sh waits for it to listen
   esac
 }
 
@@ -70,6 +76,7 @@ server_url() {
     mongodb) echo "mongodb://127.0.0.1:$MONGO_PORT ($(basename "$(mongodb_binary)"))" ;;
     kafka) echo "127.0.0.1:$KAFKA_PORT (controller :$KAFKA_CONTROLLER_PORT)" ;;
     stripe-mock) echo "http://127.0.0.1:$STRIPE_PORT (https :$STRIPE_HTTPS_PORT)" ;;
+    mail) echo "smtp://127.0.0.1:$MAIL_SMTP_PORT (Mailpit; API and web UI http://127.0.0.1:$MAIL_HTTP_PORT)" ;;
   esac
 }
 
@@ -81,6 +88,7 @@ server_marker() {
     mongodb) echo "$AURA_CACHE_DIR/secantus/" ;;
     kafka) echo "kafka.Kafka $AURA_RUN_DIR/kafka.properties" ;;
     stripe-mock) echo "$AURA_BIN_DIR/stripe-mock" ;;
+    mail) echo "$AURA_BIN_DIR/mailpit" ;;
   esac
 }
 
@@ -102,10 +110,20 @@ server_pid() {
   [[ -r $file ]] || return 1
   read -r pid <"$file" || return 1
   [[ $pid =~ ^[0-9]+$ ]] || return 1
-  pid_running "$pid" || return 1
-  cmd=$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null) || return 1
-  [[ $cmd == *"$(server_marker "$1")"* ]] || return 1
-  echo "$pid"
+  # While a process is inside execve (setsid -> env -> server), /proc/<pid>/cmdline reads empty for a
+  # moment: that is a server starting, not a recycled pid, so read it again.
+  local tries=0
+  while pid_running "$pid"; do
+    cmd=$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null) || return 1
+    if [[ -n $cmd ]]; then
+      [[ $cmd == *"$(server_marker "$1")"* ]] || return 1
+      echo "$pid"
+      return 0
+    fi
+    ((tries++ < 40)) || return 1
+    sleep 0.05
+  done
+  return 1
 }
 
 # "pid 123 (redis-server)" when something listens on the TCP port (any address), else false.
@@ -138,6 +156,11 @@ probe() {
     stripe-mock)
       curl -fsS -m 3 -o /dev/null -H 'Authorization: Bearer sk_test_123' \
         "http://127.0.0.1:$STRIPE_PORT/v1/customers" 2>/dev/null
+      ;;
+    # Mailpit's own readiness endpoint, and its SMTP port listening.
+    mail)
+      port_listening "$MAIL_SMTP_PORT" &&
+        curl -fsS -m 3 -o /dev/null "http://127.0.0.1:$MAIL_HTTP_PORT/readyz" 2>/dev/null
       ;;
   esac
 }
@@ -188,13 +211,13 @@ require_java() {
   fi
 }
 
-require_go() {
+require_go() { # tool [minimum minor version of Go 1, default 25]
+  local what=${1:-versitygw/stripe-mock/mailpit} minor=${2:-25} version
   command -v go >/dev/null 2>&1 ||
-    die "Go 1.25 or newer is required to build versitygw/stripe-mock: install it from https://go.dev/dl"
-  local version
+    die "Go 1.$minor or newer is required to build $what: install it from https://go.dev/dl"
   version=$(go env GOVERSION)
-  if [[ ! $version =~ ^go1\.([0-9]+) ]] || ((BASH_REMATCH[1] < 25)); then
-    die "Go 1.25 or newer is required to build versitygw/stripe-mock (found $version): https://go.dev/dl"
+  if [[ ! $version =~ ^go1\.([0-9]+) ]] || ((BASH_REMATCH[1] < minor)); then
+    die "Go 1.$minor or newer is required to build $what (found $version): https://go.dev/dl"
   fi
 }
 
@@ -245,9 +268,9 @@ go_tool_present() { # name version module
   echo "$2" >"$stamp"
 }
 
-ensure_go_tool() { # name version module package
+ensure_go_tool() { # name version module package [minimum minor version of Go 1]
   go_tool_present "$1" "$2" "$3" && return 0
-  require_go
+  require_go "$1" "${5:-25}"
   local blog="$AURA_RUN_DIR/install-$1.log"
   log "building $1 $2 with go install (first time: a minute or two; log: $blog)"
   GOBIN="$AURA_BIN_DIR" go install "$4@$2" >>"$blog" 2>&1 || die "go install $4@$2 failed, see $blog"

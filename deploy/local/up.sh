@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing and starts Aura's local infrastructure on 127.0.0.1:
-#   redis, S3 (versitygw), MongoDB (SecantusDB's secantusd-rs on WiredTiger), Kafka (KRaft), stripe-mock.
+#   redis, S3 (versitygw), MongoDB (SecantusDB's secantusd-rs on WiredTiger), Kafka (KRaft), stripe-mock,
+#   mail (Mailpit: the SMTP catcher).
 # Idempotent: a server that an earlier up.sh started (pid file + live process) and that answers its
 # readiness probe is reused. Creates the Kafka topics of proto/topics.json (+ .dlq) and the media bucket.
 # Binaries, data, pids and logs live in $AURA_CACHE_DIR (default ~/.cache/aura), never in the clone.
@@ -220,6 +221,23 @@ start_stripe_mock() {
     -http-addr "127.0.0.1:$STRIPE_PORT" -https-addr "127.0.0.1:$STRIPE_HTTPS_PORT"
 }
 
+start_mail() {
+  # Mailpit keeps every message it receives (delivers none) in SQLite under the data dir, the oldest
+  # dropped beyond --max, so a catcher shared by every test run does not grow forever. Any SMTP login is
+  # accepted, also without TLS (an SMTP_URL with credentials works as it is). No reverse DNS lookup of
+  # the client, no update check (no network), and only 127.0.0.1/localhost as HTTP Host (a web page
+  # cannot read the mail through DNS rebinding). POP3 stays off (it needs --pop3-auth-file). Mailpit
+  # reads MP_* variables for whatever no flag sets (auth files, relaying, webhooks): none from here.
+  local dir="$AURA_DATA_DIR/mail" var unset=()
+  mkdir -p "$dir"
+  for var in $(compgen -e); do [[ $var == MP_* ]] && unset+=(-u "$var"); done
+  spawn mail env "${unset[@]}" "$AURA_BIN_DIR/mailpit" \
+    --smtp "127.0.0.1:$MAIL_SMTP_PORT" --listen "127.0.0.1:$MAIL_HTTP_PORT" \
+    --database "$dir/mailpit.db" --max 5000 \
+    --smtp-auth-accept-any --smtp-auth-allow-insecure --smtp-disable-rdns \
+    --disable-version-check --allowed-hosts 127.0.0.1
+}
+
 after_ready() {
   case $1 in
     redis)
@@ -254,6 +272,7 @@ for name in "${AURA_SERVERS[@]}"; do
       ensure_kafka_libs
       ;;
     stripe-mock) ensure_go_tool stripe-mock "$STRIPE_MOCK_VERSION" github.com/stripe/stripe-mock github.com/stripe/stripe-mock ;;
+    mail) ensure_go_tool mailpit "$MAILPIT_VERSION" github.com/axllent/mailpit github.com/axllent/mailpit 26 ;;
   esac
 done
 installed_ms=$(now_ms)

@@ -8,11 +8,12 @@ import { ensureInternalPki } from '../../deploy/local/pki.mjs';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/** KEY=value lines; a value in double (or single) quotes loses them, as in a shell or dotenv. */
 export function readEnvFile(file = join(repoRoot, 'deploy', 'aura.env')) {
   const values = {};
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     const match = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim());
-    if (match) values[match[1]] = match[2];
+    if (match) values[match[1]] = match[2].replace(/^"(.*)"$|^'(.*)'$/, '$1$2');
   }
   return values;
 }

@@ -66,6 +66,8 @@ const env = stackEnv({
   AURA_RATE_LIMIT_LOGIN_PER_MINUTE: '20',
   AURA_TEST_SPANS_FILE: join(runDir, 'spans.jsonl'),
   AURA_BASE_URL: `http://127.0.0.1:${gatewayPort}`,
+  // The links in mail point at this run's gateway; localhost (not an IP address) is a valid WebAuthn RP ID.
+  AURA_PUBLIC_URL: `http://localhost:${gatewayPort}`,
   AURA_RUN_DIR: runDir,
 });
 env.AURA_JWT_PRIVATE_KEY_FILE ??= ensureSigningKey(env);

@@ -1,5 +1,6 @@
 // AURA_INFRA=testcontainers: on a machine with a Docker engine, the test suites run against MongoDB,
-// Kafka, Redis and MinIO containers instead of deploy/local. Same topics, bucket and variables.
+// Kafka, Redis, MinIO and Mailpit (the SMTP catcher) containers instead of deploy/local. Same topics,
+// bucket and variables.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { GenericContainer, Wait } from 'testcontainers';
@@ -15,7 +16,7 @@ export async function startContainers(env) {
     return running;
   };
 
-  const [mongo, redis, minio] = await Promise.all([
+  const [mongo, redis, minio, , mailpit] = await Promise.all([
     start(new GenericContainer('mongo:7').withExposedPorts(27017).withWaitStrategy(Wait.forListeningPorts())),
     start(new GenericContainer('redis:7.4').withExposedPorts(6379)),
     start(
@@ -44,6 +45,20 @@ export async function startContainers(env) {
         })
         .withWaitStrategy(Wait.forLogMessage(/Kafka Server started/)),
     ),
+    // The flags of deploy/local/up.sh's catcher (its messages stay in the container).
+    start(
+      new GenericContainer('axllent/mailpit:v1.33')
+        .withCommand([
+          '--max',
+          '5000',
+          '--smtp-auth-accept-any',
+          '--smtp-auth-allow-insecure',
+          '--smtp-disable-rdns',
+          '--disable-version-check',
+        ])
+        .withExposedPorts(1025, 8025)
+        .withWaitStrategy(Wait.forHttp('/readyz', 8025)),
+    ),
   ]);
 
   const overrides = {
@@ -51,6 +66,8 @@ export async function startContainers(env) {
     REDIS_URL: `redis://${redis.getHost()}:${redis.getMappedPort(6379)}`,
     S3_ENDPOINT: `http://${minio.getHost()}:${minio.getMappedPort(9000)}`,
     KAFKA_BROKERS: `127.0.0.1:${KAFKA_HOST_PORT}`,
+    SMTP_URL: `smtp://${mailpit.getHost()}:${mailpit.getMappedPort(1025)}`,
+    MAILPIT_URL: `http://${mailpit.getHost()}:${mailpit.getMappedPort(8025)}`,
   };
   for (const script of ['create-topics.mjs', 'create-bucket.mjs']) {
     const run = spawnSync(process.execPath, [join(repoRoot, 'deploy/local', script)], {
