@@ -3,6 +3,7 @@ export * from './concurrency/single-flight';
 export * from './config/config';
 export * from './errors/domain-error';
 export * from './events/event';
+export * from './export/csv';
 export * from './export/member-export';
 export * from './events/consumer-lag';
 export * from './events/event-bus';

@@ -1,9 +1,9 @@
 import archiver from 'archiver';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
+import { toCsv } from '@aura/platform';
 import type { MediaObject, MediaObjectsRepository } from '../objects/media-objects.repository';
 import type { MediaStorage } from '../storage/media-storage';
-import { toCsv } from './csv';
 import { EXPORT_PARTS, ExportRecord, ExportSources } from './export-sources';
 
 /** Reports progress (0..100, the step's label); answers false when the job is no longer ours. */
