@@ -19,6 +19,7 @@ import { RewardSlots } from './rewards/reward-slots';
 import { EconomySettings } from './settings/economy-settings';
 import { RewardsConsumer } from './rewards/rewards.consumer';
 import { RewardsService } from './rewards/rewards.service';
+import { StatementService } from './statements/statement.service';
 import { WalletExport } from './wallet/wallet-export';
 import { WalletService } from './wallet/wallet.service';
 import { WithdrawalsOptions, WithdrawalsService } from './withdrawals/withdrawals.service';
@@ -78,6 +79,7 @@ export function composeEconomy(deps: EconomyDependencies) {
   });
   const wallets = new WalletService(ledger, price, withdrawals, (ids) => members.erasedAmong(ids));
   const walletExport = new WalletExport(ledger, wallets);
+  const statements = new StatementService(ledger, wallets, market, price, members);
   const marketplace = new MarketplaceService(deps.mongo, ledger, members, deps.logger);
   const topups = new TopUpsService(deps.mongo, ledger, members, deps.logger, {
     provider: deps.topups?.provider ?? new TestCheckoutProvider(),
@@ -97,6 +99,7 @@ export function composeEconomy(deps: EconomyDependencies) {
     marketplace,
     settings,
     walletExport,
+    statements,
   );
   const ledgerCheck = new LedgerCheck(ledger, deps.logger);
   const maintenance = new PeriodicTasks(

@@ -18,6 +18,7 @@ import { HOURS_MESSAGE } from '../market/price-rules';
 import { Messages } from '../payments/messages';
 import type { PaymentsService, Receipt } from '../payments/payments.service';
 import type { EconomySettings, EconomySettingsView } from '../settings/economy-settings';
+import type { StatementService, StatementView } from '../statements/statement.service';
 import { ECONOMY_EXPORT_PARTS, type WalletExport } from '../wallet/wallet-export';
 import type { WalletService } from '../wallet/wallet.service';
 import type { TopUpsService } from '../topups/topups.service';
@@ -56,6 +57,29 @@ function toSettings(view: EconomySettingsView): economy.EconomySettings {
   };
 }
 
+function toStatement(view: StatementView): economy.Statement {
+  return {
+    userId: view.userId,
+    username: view.username,
+    month: view.period.month,
+    periodStart: view.period.start.toISOString(),
+    periodEnd: view.period.end.toISOString(),
+    inProgress: view.period.inProgress,
+    openingBalanceMicro: view.openingBalanceMicro,
+    closingBalanceMicro: view.closingBalanceMicro,
+    totalInMicro: view.totalInMicro,
+    totalOutMicro: view.totalOutMicro,
+    openingPriceMicroUsd: view.openingPriceMicroUsd,
+    closingPriceMicroUsd: view.closingPriceMicroUsd,
+    openingBalanceUsdMicro: view.openingBalanceUsdMicro,
+    closingBalanceUsdMicro: view.closingBalanceUsdMicro,
+    totalInUsdMicro: view.totalInUsdMicro,
+    totalOutUsdMicro: view.totalOutUsdMicro,
+    lines: view.lines.map((line) => ({ ...line })),
+    generatedAt: view.generatedAt.toISOString(),
+  };
+}
+
 function toReceipt(receipt: Receipt): economy.TransferReceipt {
   return { ...receipt };
 }
@@ -72,6 +96,7 @@ export class EconomyGrpcController implements AsyncService<economy.EconomyServic
     private readonly marketplace: MarketplaceService,
     private readonly settings: EconomySettings,
     private readonly walletExport: WalletExport,
+    private readonly statements: StatementService,
   ) {}
 
   // ---- settings (settings/) -------------------------------------------------------------------------
@@ -254,6 +279,11 @@ export class EconomyGrpcController implements AsyncService<economy.EconomyServic
     const userId = subjectOf(callerOf(context), request.userId);
     const page = await this.wallets.transactions(userId, request.cursor, request.limit);
     return { transactions: page.transactions, nextCursor: page.nextCursor };
+  }
+
+  async getStatement(request: economy.StatementRequest, context: CallContext): Promise<economy.Statement> {
+    const userId = subjectOf(callerOf(context), request.userId);
+    return toStatement(await this.statements.statement(userId, request.month));
   }
 
   async sendTip(request: economy.SendRequest, context: CallContext): Promise<economy.TransferReceipt> {

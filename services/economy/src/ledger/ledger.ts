@@ -150,6 +150,28 @@ export class Ledger {
       .toArray();
   }
 
+  /**
+   * The sum of an account's movements created before `before`: its balance at that moment (a
+   * statement's opening balance). Reads the account's entries (index account_1_seq_-1), not a cache.
+   */
+  async sumBefore(account: string, before: Date): Promise<number> {
+    const [total] = await this.store.entries
+      .aggregate<{ sum: number }>([
+        { $match: { account, created_at: { $lt: before } } },
+        { $group: { _id: null, sum: { $sum: '$delta' } } },
+      ])
+      .toArray();
+    return total?.sum ?? 0;
+  }
+
+  /** An account's entries created in [from, to), in the order they were applied (seq). */
+  async entriesBetween(account: string, from: Date, to: Date): Promise<EntryDoc[]> {
+    return this.store.entries
+      .find({ account, created_at: { $gte: from, $lt: to } })
+      .sort({ seq: 1 })
+      .toArray();
+  }
+
   async findTransfer(key: string): Promise<TransferDoc | null> {
     return this.store.transfers.findOne({ _id: key });
   }

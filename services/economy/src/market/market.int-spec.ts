@@ -186,6 +186,25 @@ describe('coin market', () => {
     expect((await h.economy.market.history(1, capped.at)).points.at(-1)?.price_micro_usd).toBe(945_000);
   });
 
+  it('keeps each UTC day’s close for good: the price of its latest snapshot', async () => {
+    const days = h.runtime.mongo.collection<{ _id: string; close_micro_usd: number; at: Date }>(
+      'market_price_days',
+    );
+    // The 30 days of the backfill have their closes from the start.
+    const backfilled = await days.find({}).toArray();
+    expect(backfilled.length).toBeGreaterThanOrEqual(30);
+    const latest = await h.economy.market.snapshot(new Date(Date.now() + 10 * MINUTE));
+    const today = latest.at.toISOString().slice(0, 10);
+    const close = await days.findOne({ _id: today });
+    expect(close).toMatchObject({ close_micro_usd: latest.price_micro_usd, at: latest.at });
+    // Recording the days again (a restart reads the snapshots back) keeps the latest close.
+    await h.economy.market.init();
+    expect(await days.findOne({ _id: today })).toMatchObject({ at: latest.at });
+    const closeOf = await h.economy.market.dailyCloses(new Date(Date.UTC(2020, 0, 1)), latest.at);
+    expect(closeOf('2020-01-01')).toBe(1_000_000); // before the first close: $1.00
+    expect(closeOf(today)).toBe(latest.price_micro_usd);
+  });
+
   it('records the facts of social events and ledger transfers from Kafka, once each', async () => {
     const config = h.runtime.config as { KAFKA_BROKERS: string[]; KAFKA_GROUP_PREFIX: string };
     await seekToEnd(config.KAFKA_BROKERS, `${config.KAFKA_GROUP_PREFIX}.economy.market`, [

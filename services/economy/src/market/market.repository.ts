@@ -1,4 +1,5 @@
 import type { Connection } from 'mongoose';
+import { setUnlessNewer } from '@aura/platform';
 import { AnyModel, Collection, collectionOf, indexedModel, insertOnce } from '../db';
 import type { MarketFact } from './market-facts';
 
@@ -28,12 +29,28 @@ export interface SnapshotDoc {
   backfilled?: boolean;
 }
 
-/** The market's collections (economy's database). Every write is one insert or one bulk delete. */
+/**
+ * market_price_days/{UTC day "YYYY-MM-DD"}: the coin's price at the day's last snapshot (kept for
+ * good: statements value old movements at their day's price, after the snapshots are purged).
+ */
+export interface PriceDayDoc {
+  _id: string;
+  close_micro_usd: number;
+  /** The snapshot the close is from. */
+  at: Date;
+}
+
+/**
+ * The market's collections (economy's database). Every write is one insert, one bulk delete or, for
+ * a day's close, one conditional upsert.
+ */
 export class MarketRepository {
   private readonly factModel: AnyModel;
   private readonly snapshotModel: AnyModel;
+  private readonly priceDayModel: AnyModel;
   private readonly facts: Collection<FactDoc>;
   private readonly snapshots: Collection<SnapshotDoc>;
+  private readonly priceDays: Collection<PriceDayDoc>;
 
   constructor(connection: Connection) {
     this.factModel = indexedModel(connection, 'MarketFact', 'market_facts', [
@@ -43,12 +60,32 @@ export class MarketRepository {
     this.snapshotModel = indexedModel(connection, 'MarketSnapshot', 'market_snapshots', [
       { fields: { at: 1 } },
     ]);
+    this.priceDayModel = indexedModel(connection, 'MarketPriceDay', 'market_price_days');
     this.facts = collectionOf(this.factModel);
     this.snapshots = collectionOf(this.snapshotModel);
+    this.priceDays = collectionOf(this.priceDayModel);
   }
 
   async ensureIndexes(): Promise<void> {
-    await Promise.all([this.factModel.init(), this.snapshotModel.init()]);
+    await Promise.all([this.factModel.init(), this.snapshotModel.init(), this.priceDayModel.init()]);
+  }
+
+  /** The day's close becomes this price, unless a later snapshot's is already there. */
+  async recordDayClose(day: string, priceMicroUsd: number, at: Date): Promise<void> {
+    await setUnlessNewer(this.priceDays, day, { close_micro_usd: priceMicroUsd }, at, 'at');
+  }
+
+  /** The closes of the days in [fromDay, toDay], oldest first. */
+  dayCloses(fromDay: string, toDay: string): Promise<PriceDayDoc[]> {
+    return this.priceDays
+      .find({ _id: { $gte: fromDay, $lte: toDay } })
+      .sort({ _id: 1 })
+      .toArray();
+  }
+
+  /** The last close of a day before `day`, if any. */
+  lastCloseBefore(day: string): Promise<PriceDayDoc | null> {
+    return this.priceDays.findOne({ _id: { $lt: day } }, { sort: { _id: -1 } });
   }
 
   /** True when this call recorded the fact, false when it was known. */

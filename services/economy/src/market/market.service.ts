@@ -18,6 +18,7 @@ import {
   percentChange,
   pointAtOrBefore,
   usdOf,
+  utcDayOf,
 } from './price-rules';
 
 export interface MarketOptions {
@@ -65,6 +66,7 @@ export class MarketService implements CoinPriceSource {
     this.series = await this.repository.snapshotsSince(new Date(now.getTime() - SNAPSHOT_RETENTION_MS));
     const days = this.options.backfillDays ?? 0;
     if (this.series.length === 0 && days > 0) await this.backfill(now, days);
+    await this.recordDayCloses(this.series);
   }
 
   /** The latest snapshot; the first one is taken on demand. */
@@ -156,8 +158,43 @@ export class MarketService implements CoinPriceSource {
     const written = await this.repository.insertSnapshot(snapshot);
     const kept = written ? snapshot : ((await this.repository.snapshot(id)) ?? snapshot);
     this.keep(kept, now);
-    if (written) await this.announce(kept);
+    if (written) await Promise.all([this.announce(kept), this.recordDayCloses([kept])]);
     return kept;
+  }
+
+  /**
+   * The coin's closing price on each UTC day of [from, to) (what a statement values movements at):
+   * the price of the day's last snapshot; a day without a snapshot takes the last close before it
+   * ($1.00 before any).
+   */
+  async dailyCloses(from: Date, to: Date): Promise<(day: string) => number> {
+    const [closes, before] = await Promise.all([
+      this.repository.dayCloses(utcDayOf(from), utcDayOf(new Date(to.getTime() - 1))),
+      this.repository.lastCloseBefore(utcDayOf(from)),
+    ]);
+    return (day: string) => {
+      let price = before?.close_micro_usd ?? BASE_PRICE_MICRO_USD;
+      for (const close of closes) {
+        if (close._id > day) break;
+        price = close.close_micro_usd;
+      }
+      return price;
+    };
+  }
+
+  /** Each day's close from its last snapshot among `snapshots`. */
+  private async recordDayCloses(snapshots: SnapshotDoc[]): Promise<void> {
+    const lastOfDay = new Map<string, SnapshotDoc>();
+    for (const snapshot of snapshots) {
+      const day = utcDayOf(snapshot.at);
+      const known = lastOfDay.get(day);
+      if (!known || known.at < snapshot.at) lastOfDay.set(day, snapshot);
+    }
+    await Promise.all(
+      [...lastOfDay].map(([day, snapshot]) =>
+        this.repository.recordDayClose(day, snapshot.price_micro_usd, snapshot.at),
+      ),
+    );
   }
 
   /** auracoin.price_updated, with an id derived from the minute (a re-announcement is dropped). */

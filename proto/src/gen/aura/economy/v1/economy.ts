@@ -70,6 +70,59 @@ export interface Transaction {
   balanceAfterMicro: number;
 }
 
+export interface StatementRequest {
+  /** Empty = the caller. */
+  userId: string;
+  /** "YYYY-MM", a UTC calendar month, not after the current one. */
+  month: string;
+}
+
+export interface StatementLine {
+  /**
+   * The movement as the wallet history shows it; balance_after_micro is the statement's running
+   * balance (opening balance plus every movement up to this one).
+   */
+  transaction:
+    | Transaction
+    | undefined;
+  /**
+   * The coin's price on the movement's UTC day (micro-USD per AC): the day's close, the current
+   * price for today.
+   */
+  priceMicroUsd: number;
+  /** transaction.amount_micro at that price, micro-USD (signed). */
+  amountUsdMicro: number;
+}
+
+export interface Statement {
+  userId: string;
+  username: string;
+  /** "YYYY-MM"; the period is [period_start, period_end) in UTC, ISO-8601. */
+  month: string;
+  periodStart: string;
+  periodEnd: string;
+  /** True while the month is not over (the closing balance is the balance now). */
+  inProgress: boolean;
+  openingBalanceMicro: number;
+  closingBalanceMicro: number;
+  /** Sums of the positive and of the negative movements (total_out_micro <= 0). */
+  totalInMicro: number;
+  totalOutMicro: number;
+  /**
+   * The price the opening balance is valued at (the close of the day before the month) and the
+   * closing one (the close of the month's last day, or the current price while in progress).
+   */
+  openingPriceMicroUsd: number;
+  closingPriceMicroUsd: number;
+  openingBalanceUsdMicro: number;
+  closingBalanceUsdMicro: number;
+  totalInUsdMicro: number;
+  totalOutUsdMicro: number;
+  /** Oldest first. */
+  lines: StatementLine[];
+  generatedAt: string;
+}
+
 export interface TransactionPage {
   transactions: Transaction[];
   /** Empty on the last page. */
@@ -1002,6 +1055,628 @@ export const Transaction: MessageFns<Transaction> = {
     message.counterpartyUsername = object.counterpartyUsername ?? "";
     message.memo = object.memo ?? "";
     message.balanceAfterMicro = object.balanceAfterMicro ?? 0;
+    return message;
+  },
+};
+
+function createBaseStatementRequest(): StatementRequest {
+  return { userId: "", month: "" };
+}
+
+export const StatementRequest: MessageFns<StatementRequest> = {
+  encode(message: StatementRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.month !== "") {
+      writer.uint32(18).string(message.month);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StatementRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStatementRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.month = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StatementRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      month: isSet(object.month) ? globalThis.String(object.month) : "",
+    };
+  },
+
+  toJSON(message: StatementRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.month !== "") {
+      obj.month = message.month;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<StatementRequest>, I>>(base?: I): StatementRequest {
+    return StatementRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<StatementRequest>, I>>(object: I): StatementRequest {
+    const message = createBaseStatementRequest();
+    message.userId = object.userId ?? "";
+    message.month = object.month ?? "";
+    return message;
+  },
+};
+
+function createBaseStatementLine(): StatementLine {
+  return { transaction: undefined, priceMicroUsd: 0, amountUsdMicro: 0 };
+}
+
+export const StatementLine: MessageFns<StatementLine> = {
+  encode(message: StatementLine, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.transaction !== undefined) {
+      Transaction.encode(message.transaction, writer.uint32(10).fork()).join();
+    }
+    if (message.priceMicroUsd !== 0) {
+      writer.uint32(16).int64(message.priceMicroUsd);
+    }
+    if (message.amountUsdMicro !== 0) {
+      writer.uint32(24).int64(message.amountUsdMicro);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StatementLine {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStatementLine();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.transaction = Transaction.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.priceMicroUsd = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.amountUsdMicro = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StatementLine {
+    return {
+      transaction: isSet(object.transaction) ? Transaction.fromJSON(object.transaction) : undefined,
+      priceMicroUsd: isSet(object.priceMicroUsd)
+        ? globalThis.Number(object.priceMicroUsd)
+        : isSet(object.price_micro_usd)
+        ? globalThis.Number(object.price_micro_usd)
+        : 0,
+      amountUsdMicro: isSet(object.amountUsdMicro)
+        ? globalThis.Number(object.amountUsdMicro)
+        : isSet(object.amount_usd_micro)
+        ? globalThis.Number(object.amount_usd_micro)
+        : 0,
+    };
+  },
+
+  toJSON(message: StatementLine): unknown {
+    const obj: any = {};
+    if (message.transaction !== undefined) {
+      obj.transaction = Transaction.toJSON(message.transaction);
+    }
+    if (message.priceMicroUsd !== 0) {
+      obj.priceMicroUsd = Math.round(message.priceMicroUsd);
+    }
+    if (message.amountUsdMicro !== 0) {
+      obj.amountUsdMicro = Math.round(message.amountUsdMicro);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<StatementLine>, I>>(base?: I): StatementLine {
+    return StatementLine.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<StatementLine>, I>>(object: I): StatementLine {
+    const message = createBaseStatementLine();
+    message.transaction = (object.transaction !== undefined && object.transaction !== null)
+      ? Transaction.fromPartial(object.transaction)
+      : undefined;
+    message.priceMicroUsd = object.priceMicroUsd ?? 0;
+    message.amountUsdMicro = object.amountUsdMicro ?? 0;
+    return message;
+  },
+};
+
+function createBaseStatement(): Statement {
+  return {
+    userId: "",
+    username: "",
+    month: "",
+    periodStart: "",
+    periodEnd: "",
+    inProgress: false,
+    openingBalanceMicro: 0,
+    closingBalanceMicro: 0,
+    totalInMicro: 0,
+    totalOutMicro: 0,
+    openingPriceMicroUsd: 0,
+    closingPriceMicroUsd: 0,
+    openingBalanceUsdMicro: 0,
+    closingBalanceUsdMicro: 0,
+    totalInUsdMicro: 0,
+    totalOutUsdMicro: 0,
+    lines: [],
+    generatedAt: "",
+  };
+}
+
+export const Statement: MessageFns<Statement> = {
+  encode(message: Statement, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.username !== "") {
+      writer.uint32(18).string(message.username);
+    }
+    if (message.month !== "") {
+      writer.uint32(26).string(message.month);
+    }
+    if (message.periodStart !== "") {
+      writer.uint32(34).string(message.periodStart);
+    }
+    if (message.periodEnd !== "") {
+      writer.uint32(42).string(message.periodEnd);
+    }
+    if (message.inProgress !== false) {
+      writer.uint32(48).bool(message.inProgress);
+    }
+    if (message.openingBalanceMicro !== 0) {
+      writer.uint32(56).int64(message.openingBalanceMicro);
+    }
+    if (message.closingBalanceMicro !== 0) {
+      writer.uint32(64).int64(message.closingBalanceMicro);
+    }
+    if (message.totalInMicro !== 0) {
+      writer.uint32(72).int64(message.totalInMicro);
+    }
+    if (message.totalOutMicro !== 0) {
+      writer.uint32(80).int64(message.totalOutMicro);
+    }
+    if (message.openingPriceMicroUsd !== 0) {
+      writer.uint32(88).int64(message.openingPriceMicroUsd);
+    }
+    if (message.closingPriceMicroUsd !== 0) {
+      writer.uint32(96).int64(message.closingPriceMicroUsd);
+    }
+    if (message.openingBalanceUsdMicro !== 0) {
+      writer.uint32(104).int64(message.openingBalanceUsdMicro);
+    }
+    if (message.closingBalanceUsdMicro !== 0) {
+      writer.uint32(112).int64(message.closingBalanceUsdMicro);
+    }
+    if (message.totalInUsdMicro !== 0) {
+      writer.uint32(120).int64(message.totalInUsdMicro);
+    }
+    if (message.totalOutUsdMicro !== 0) {
+      writer.uint32(128).int64(message.totalOutUsdMicro);
+    }
+    for (const v of message.lines) {
+      StatementLine.encode(v!, writer.uint32(138).fork()).join();
+    }
+    if (message.generatedAt !== "") {
+      writer.uint32(146).string(message.generatedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Statement {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStatement();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.username = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.month = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.periodStart = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.periodEnd = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.inProgress = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.openingBalanceMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.closingBalanceMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.totalInMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.totalOutMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.openingPriceMicroUsd = longToNumber(reader.int64());
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.closingPriceMicroUsd = longToNumber(reader.int64());
+            continue;
+          }
+          case 13: {
+            if (tag !== 104) {
+              break;
+            }
+
+            message.openingBalanceUsdMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 14: {
+            if (tag !== 112) {
+              break;
+            }
+
+            message.closingBalanceUsdMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 15: {
+            if (tag !== 120) {
+              break;
+            }
+
+            message.totalInUsdMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 16: {
+            if (tag !== 128) {
+              break;
+            }
+
+            message.totalOutUsdMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 17: {
+            if (tag !== 138) {
+              break;
+            }
+
+            message.lines.push(StatementLine.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 18: {
+            if (tag !== 146) {
+              break;
+            }
+
+            message.generatedAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Statement {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      username: isSet(object.username) ? globalThis.String(object.username) : "",
+      month: isSet(object.month) ? globalThis.String(object.month) : "",
+      periodStart: isSet(object.periodStart)
+        ? globalThis.String(object.periodStart)
+        : isSet(object.period_start)
+        ? globalThis.String(object.period_start)
+        : "",
+      periodEnd: isSet(object.periodEnd)
+        ? globalThis.String(object.periodEnd)
+        : isSet(object.period_end)
+        ? globalThis.String(object.period_end)
+        : "",
+      inProgress: isSet(object.inProgress)
+        ? globalThis.Boolean(object.inProgress)
+        : isSet(object.in_progress)
+        ? globalThis.Boolean(object.in_progress)
+        : false,
+      openingBalanceMicro: isSet(object.openingBalanceMicro)
+        ? globalThis.Number(object.openingBalanceMicro)
+        : isSet(object.opening_balance_micro)
+        ? globalThis.Number(object.opening_balance_micro)
+        : 0,
+      closingBalanceMicro: isSet(object.closingBalanceMicro)
+        ? globalThis.Number(object.closingBalanceMicro)
+        : isSet(object.closing_balance_micro)
+        ? globalThis.Number(object.closing_balance_micro)
+        : 0,
+      totalInMicro: isSet(object.totalInMicro)
+        ? globalThis.Number(object.totalInMicro)
+        : isSet(object.total_in_micro)
+        ? globalThis.Number(object.total_in_micro)
+        : 0,
+      totalOutMicro: isSet(object.totalOutMicro)
+        ? globalThis.Number(object.totalOutMicro)
+        : isSet(object.total_out_micro)
+        ? globalThis.Number(object.total_out_micro)
+        : 0,
+      openingPriceMicroUsd: isSet(object.openingPriceMicroUsd)
+        ? globalThis.Number(object.openingPriceMicroUsd)
+        : isSet(object.opening_price_micro_usd)
+        ? globalThis.Number(object.opening_price_micro_usd)
+        : 0,
+      closingPriceMicroUsd: isSet(object.closingPriceMicroUsd)
+        ? globalThis.Number(object.closingPriceMicroUsd)
+        : isSet(object.closing_price_micro_usd)
+        ? globalThis.Number(object.closing_price_micro_usd)
+        : 0,
+      openingBalanceUsdMicro: isSet(object.openingBalanceUsdMicro)
+        ? globalThis.Number(object.openingBalanceUsdMicro)
+        : isSet(object.opening_balance_usd_micro)
+        ? globalThis.Number(object.opening_balance_usd_micro)
+        : 0,
+      closingBalanceUsdMicro: isSet(object.closingBalanceUsdMicro)
+        ? globalThis.Number(object.closingBalanceUsdMicro)
+        : isSet(object.closing_balance_usd_micro)
+        ? globalThis.Number(object.closing_balance_usd_micro)
+        : 0,
+      totalInUsdMicro: isSet(object.totalInUsdMicro)
+        ? globalThis.Number(object.totalInUsdMicro)
+        : isSet(object.total_in_usd_micro)
+        ? globalThis.Number(object.total_in_usd_micro)
+        : 0,
+      totalOutUsdMicro: isSet(object.totalOutUsdMicro)
+        ? globalThis.Number(object.totalOutUsdMicro)
+        : isSet(object.total_out_usd_micro)
+        ? globalThis.Number(object.total_out_usd_micro)
+        : 0,
+      lines: globalThis.Array.isArray(object?.lines)
+        ? object.lines.map((e: any) => StatementLine.fromJSON(e))
+        : [],
+      generatedAt: isSet(object.generatedAt)
+        ? globalThis.String(object.generatedAt)
+        : isSet(object.generated_at)
+        ? globalThis.String(object.generated_at)
+        : "",
+    };
+  },
+
+  toJSON(message: Statement): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.username !== "") {
+      obj.username = message.username;
+    }
+    if (message.month !== "") {
+      obj.month = message.month;
+    }
+    if (message.periodStart !== "") {
+      obj.periodStart = message.periodStart;
+    }
+    if (message.periodEnd !== "") {
+      obj.periodEnd = message.periodEnd;
+    }
+    if (message.inProgress !== false) {
+      obj.inProgress = message.inProgress;
+    }
+    if (message.openingBalanceMicro !== 0) {
+      obj.openingBalanceMicro = Math.round(message.openingBalanceMicro);
+    }
+    if (message.closingBalanceMicro !== 0) {
+      obj.closingBalanceMicro = Math.round(message.closingBalanceMicro);
+    }
+    if (message.totalInMicro !== 0) {
+      obj.totalInMicro = Math.round(message.totalInMicro);
+    }
+    if (message.totalOutMicro !== 0) {
+      obj.totalOutMicro = Math.round(message.totalOutMicro);
+    }
+    if (message.openingPriceMicroUsd !== 0) {
+      obj.openingPriceMicroUsd = Math.round(message.openingPriceMicroUsd);
+    }
+    if (message.closingPriceMicroUsd !== 0) {
+      obj.closingPriceMicroUsd = Math.round(message.closingPriceMicroUsd);
+    }
+    if (message.openingBalanceUsdMicro !== 0) {
+      obj.openingBalanceUsdMicro = Math.round(message.openingBalanceUsdMicro);
+    }
+    if (message.closingBalanceUsdMicro !== 0) {
+      obj.closingBalanceUsdMicro = Math.round(message.closingBalanceUsdMicro);
+    }
+    if (message.totalInUsdMicro !== 0) {
+      obj.totalInUsdMicro = Math.round(message.totalInUsdMicro);
+    }
+    if (message.totalOutUsdMicro !== 0) {
+      obj.totalOutUsdMicro = Math.round(message.totalOutUsdMicro);
+    }
+    if (message.lines?.length) {
+      obj.lines = message.lines.map((e) => StatementLine.toJSON(e));
+    }
+    if (message.generatedAt !== "") {
+      obj.generatedAt = message.generatedAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Statement>, I>>(base?: I): Statement {
+    return Statement.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Statement>, I>>(object: I): Statement {
+    const message = createBaseStatement();
+    message.userId = object.userId ?? "";
+    message.username = object.username ?? "";
+    message.month = object.month ?? "";
+    message.periodStart = object.periodStart ?? "";
+    message.periodEnd = object.periodEnd ?? "";
+    message.inProgress = object.inProgress ?? false;
+    message.openingBalanceMicro = object.openingBalanceMicro ?? 0;
+    message.closingBalanceMicro = object.closingBalanceMicro ?? 0;
+    message.totalInMicro = object.totalInMicro ?? 0;
+    message.totalOutMicro = object.totalOutMicro ?? 0;
+    message.openingPriceMicroUsd = object.openingPriceMicroUsd ?? 0;
+    message.closingPriceMicroUsd = object.closingPriceMicroUsd ?? 0;
+    message.openingBalanceUsdMicro = object.openingBalanceUsdMicro ?? 0;
+    message.closingBalanceUsdMicro = object.closingBalanceUsdMicro ?? 0;
+    message.totalInUsdMicro = object.totalInUsdMicro ?? 0;
+    message.totalOutUsdMicro = object.totalOutUsdMicro ?? 0;
+    message.lines = object.lines?.map((e) => StatementLine.fromPartial(e)) || [];
+    message.generatedAt = object.generatedAt ?? "";
     return message;
   },
 };
@@ -5793,6 +6468,21 @@ export const EconomyServiceService = {
     responseSerialize: (value: TransactionPage): Buffer => Buffer.from(TransactionPage.encode(value).finish()),
     responseDeserialize: (value: Buffer): TransactionPage => TransactionPage.decode(value),
   },
+  /**
+   * The caller's statement of one calendar month (UTC), produced from the ledger: the opening
+   * balance, every movement with the balance after it, the closing balance, each in AC and in USD at
+   * the day's coin price (same user_id rule as GetWallet). INVALID_ARGUMENT for a month that is not
+   * YYYY-MM or is after the current one.
+   */
+  getStatement: {
+    path: "/aura.economy.v1.EconomyService/GetStatement" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: StatementRequest): Buffer => Buffer.from(StatementRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): StatementRequest => StatementRequest.decode(value),
+    responseSerialize: (value: Statement): Buffer => Buffer.from(Statement.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Statement => Statement.decode(value),
+  },
   /** Send Energy: a tip from the caller to another member (publishes tip.sent). */
   sendTip: {
     path: "/aura.economy.v1.EconomyService/SendTip" as const,
@@ -6165,6 +6855,13 @@ export interface EconomyServiceServer extends UntypedServiceImplementation {
   getWallet: handleUnaryCall<GetWalletRequest, Wallet>;
   /** The caller's ledger history, newest first (same user_id rule as GetWallet). */
   listTransactions: handleUnaryCall<ListTransactionsRequest, TransactionPage>;
+  /**
+   * The caller's statement of one calendar month (UTC), produced from the ledger: the opening
+   * balance, every movement with the balance after it, the closing balance, each in AC and in USD at
+   * the day's coin price (same user_id rule as GetWallet). INVALID_ARGUMENT for a month that is not
+   * YYYY-MM or is after the current one.
+   */
+  getStatement: handleUnaryCall<StatementRequest, Statement>;
   /** Send Energy: a tip from the caller to another member (publishes tip.sent). */
   sendTip: handleUnaryCall<SendRequest, TransferReceipt>;
   /** Send AuraCoins from the caller to another member. */
@@ -6305,6 +7002,27 @@ export interface EconomyServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: TransactionPage) => void,
+  ): ClientUnaryCall;
+  /**
+   * The caller's statement of one calendar month (UTC), produced from the ledger: the opening
+   * balance, every movement with the balance after it, the closing balance, each in AC and in USD at
+   * the day's coin price (same user_id rule as GetWallet). INVALID_ARGUMENT for a month that is not
+   * YYYY-MM or is after the current one.
+   */
+  getStatement(
+    request: StatementRequest,
+    callback: (error: ServiceError | null, response: Statement) => void,
+  ): ClientUnaryCall;
+  getStatement(
+    request: StatementRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Statement) => void,
+  ): ClientUnaryCall;
+  getStatement(
+    request: StatementRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Statement) => void,
   ): ClientUnaryCall;
   /** Send Energy: a tip from the caller to another member (publishes tip.sent). */
   sendTip(
