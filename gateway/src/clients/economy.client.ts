@@ -25,6 +25,10 @@ export class EconomyClient implements OnModuleDestroy {
     return unaryCall(this.client, this.client.listTransactions, request, callerMetadata(caller));
   }
 
+  getStatement(caller: Caller, month: string, userId = '') {
+    return unaryCall(this.client, this.client.getStatement, { userId, month }, callerMetadata(caller));
+  }
+
   sendTip(caller: Caller, request: economy.SendRequest, idempotencyKey?: string) {
     return unaryCall(this.client, this.client.sendTip, request, callerMetadata(caller, idempotencyKey));
   }

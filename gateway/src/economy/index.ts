@@ -2,6 +2,7 @@ import { EconomyClient } from '../clients/economy.client';
 import { AdminEconomyController } from './admin-economy.controller';
 import { MarketController } from './market.controller';
 import { PaymentsController } from './payments.controller';
+import { StatementsController } from './statements.controller';
 import { SuperAuraController } from './superaura.controller';
 import { TopUpsController } from './topups.controller';
 import { WalletController } from './wallet.controller';
@@ -10,6 +11,7 @@ import { AdminWithdrawalsController, WithdrawalsController } from './withdrawals
 /** The economy routes of issue 7 (ADR 0005, 0006), registered by AppModule. */
 export const ECONOMY_CONTROLLERS = [
   WalletController,
+  StatementsController,
   PaymentsController,
   AdminEconomyController,
   MarketController,
