@@ -9,6 +9,8 @@
 //   npm run bench -- --list                the scenarios and what they measure
 //   npm run bench -- scale [--scale small]  the community at scale: a bulk-loaded community against an
 //                                          empty one, on stacks of their own (scale/run.mjs)
+//   npm run bench -- web [--runs 5]        the web app's first load: initial JS on the wire, caching,
+//                                          LCP in Chromium signed out and in (web-load.mjs)
 //
 // A scenario is one module in scenarios/ exporting
 //   name, description,
@@ -48,6 +50,10 @@ const MAX_DURATION_SEC = 30;
 if (process.argv[2] === 'scale') {
   const { runScale } = await import('./scale/run.mjs');
   process.exit(await runScale(process.argv.slice(3)));
+}
+if (process.argv[2] === 'web') {
+  const { runWebLoad } = await import('./web-load.mjs');
+  process.exit(await runWebLoad(process.argv.slice(3)));
 }
 
 const { values: opts, positionals } = parseArgs({
