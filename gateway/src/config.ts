@@ -50,6 +50,8 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env) {
       /** Per member and hour: new support tickets. */
       AURA_RATE_LIMIT_TICKETS_PER_HOUR: z.coerce.number().int().min(1).default(10),
       AURA_RATE_LIMIT_REPORTS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+      /** Per member and hour: wallet statements (each reads the month's ledger; a PDF is drawn). */
+      AURA_RATE_LIMIT_STATEMENTS_PER_HOUR: z.coerce.number().int().min(1).default(60),
       /** New posts/stories, and separately new comments, per member and minute. */
       AURA_RATE_LIMIT_CONTENT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
       /** Chat messages per member and minute. */

@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
 import { CurrentCaller } from '../auth/auth.decorators';
 import { EconomyClient } from '../clients/economy.client';
+import { RateLimit } from '../rate-limit/rate-limit';
 import { ApiMalformedBody, ApiSignedIn } from './economy.docs';
 import { statementCsv, statementFileName, statementPdf, toStatementResponse } from './statement-documents';
 import { MONTH_MESSAGE, StatementMonthParams, StatementResponse } from './statements.dto';
@@ -29,6 +30,7 @@ export class StatementsController {
   constructor(private readonly economy: EconomyClient) {}
 
   @Get(':month')
+  @RateLimit('statements')
   @ApiOkResponse({ type: StatementResponse, description: 'The statement of the month' })
   async statement(
     @Param() params: StatementMonthParams,
@@ -38,6 +40,7 @@ export class StatementsController {
   }
 
   @Get(':month/csv')
+  @RateLimit('statements')
   @ApiProduces('text/csv')
   @ApiResponse({ status: 200, description: 'The statement as CSV', schema: { type: 'string' } })
   async csv(
@@ -50,6 +53,7 @@ export class StatementsController {
   }
 
   @Get(':month/pdf')
+  @RateLimit('statements')
   @ApiProduces('application/pdf')
   @ApiResponse({
     status: 200,

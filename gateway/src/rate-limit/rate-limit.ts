@@ -41,7 +41,8 @@ export type RateLimitPolicy =
   | 'uploads'
   | 'search'
   | 'tickets'
-  | 'reports';
+  | 'reports'
+  | 'statements';
 
 const LIMITS_DOC: Record<RateLimitPolicy, string> = {
   login:
@@ -59,6 +60,7 @@ const LIMITS_DOC: Record<RateLimitPolicy, string> = {
   search: 'AURA_RATE_LIMIT_SEARCH_PER_MINUTE searches per member',
   tickets: 'AURA_RATE_LIMIT_TICKETS_PER_HOUR new tickets per member',
   reports: 'AURA_RATE_LIMIT_REPORTS_PER_HOUR reports per member',
+  statements: 'AURA_RATE_LIMIT_STATEMENTS_PER_HOUR wallet statements (JSON, CSV or PDF) per member',
 };
 
 /** Declares the endpoint's rate limit next to its route, and documents its 429 and 503. */
@@ -211,6 +213,8 @@ export class RateLimiter {
         return member(c.AURA_RATE_LIMIT_TICKETS_PER_HOUR, 3600);
       case 'reports':
         return member(c.AURA_RATE_LIMIT_REPORTS_PER_HOUR, 3600);
+      case 'statements':
+        return member(c.AURA_RATE_LIMIT_STATEMENTS_PER_HOUR, 3600);
     }
   }
 
