@@ -189,7 +189,8 @@ describe('genie screens (issue 8; spec 001 §2, §5, §8; spec 000 §2)', () => 
     const collection = dialog(page, 'My Genie Collection');
     await button(collection.getByRole('article', { name: 'Browser Buddy' }), 'Send').click();
     const send = dialog(page, 'Send NFT Genie');
-    await send.waitFor({ timeout: WAIT_MS });
+    // The dialog's content is loaded when it first opens: wait for it, not only for the dialog.
+    await send.getByRole('radio', { checked: true }).first().waitFor({ timeout: WAIT_MS });
     expect(await send.getByRole('radio', { checked: true }).count()).toBe(1);
 
     // Without a recipient: the spec's message.

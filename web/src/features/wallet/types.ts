@@ -13,3 +13,5 @@ export type SentMoney = Schemas['SentResponse'];
 export type Withdrawal = Schemas['WithdrawalResponse'];
 /** A member found by the recipient search. */
 export type Recipient = Schemas['MemberSummary'];
+/** GET /api/wallet/statements/{month}: one UTC month of the wallet (issue 23 §8). */
+export type Statement = Schemas['StatementResponse'];

@@ -73,4 +73,51 @@ describe('wallet api', () => {
     expect(seen[0]!.url.pathname).toBe('/api/users/search/lun%20a');
     expect(Object.fromEntries(seen[0]!.url.searchParams)).toEqual({ limit: '6' });
   });
+
+  it('reads a month’s statement', async () => {
+    const { wallet, seen } = gateway({ month: '2026-11', lines: [] });
+    await expect(wallet.statement('2026-11')).resolves.toEqual({ month: '2026-11', lines: [] });
+    expect(seen[0]!.method).toBe('GET');
+    expect(seen[0]!.url.pathname).toBe('/api/wallet/statements/2026-11');
+  });
+});
+
+describe('statement files', () => {
+  function files(body: string, type: string, disposition?: string) {
+    const seen: { url: URL; authorization: string | null }[] = [];
+    const fetch = jest.fn(async (request: Request) => {
+      seen.push({ url: new URL(request.url), authorization: request.headers.get('Authorization') });
+      const headers: Record<string, string> = { 'Content-Type': type };
+      if (disposition) headers['Content-Disposition'] = disposition;
+      return new Response(body, { headers });
+    });
+    const api = createApiClient({
+      baseUrl: 'http://gateway.test',
+      tokenStore: createMemoryTokenStore('t1'),
+      fetch,
+    });
+    return { wallet: createWalletApi(api), seen };
+  }
+
+  it('downloads the CSV with the token, under the server’s name', async () => {
+    const { wallet, seen } = files(
+      'date,description\r\n',
+      'text/csv',
+      'attachment; filename="aura-statement-2026-11.csv"',
+    );
+    const file = await wallet.statementFile('2026-11', 'csv');
+    expect(file.filename).toBe('aura-statement-2026-11.csv');
+    expect(await file.blob.text()).toBe('date,description\r\n');
+    expect(seen).toEqual([
+      { url: new URL('http://gateway.test/api/wallet/statements/2026-11/csv'), authorization: 'Bearer t1' },
+    ]);
+  });
+
+  it('downloads the PDF, named after the month when the server gives no name', async () => {
+    const { wallet, seen } = files('%PDF-1.3', 'application/pdf');
+    const file = await wallet.statementFile('2026-10', 'pdf');
+    expect(file.filename).toBe('aura-statement-2026-10.pdf');
+    expect(await file.blob.text()).toBe('%PDF-1.3');
+    expect(seen[0]!.url.pathname).toBe('/api/wallet/statements/2026-10/pdf');
+  });
 });

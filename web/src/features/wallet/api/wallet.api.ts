@@ -4,6 +4,7 @@
 import type { ApiClient } from '../../../api/client';
 import { pageQuery, readNextCursor, type Page } from '../../feed/cursor';
 import { asList, callWithHeaders } from '../../posts/api/request';
+import { statementFileName, type StatementFormat } from '../statements';
 import { RECIPIENT_SEARCH_MAX, TRANSACTIONS_PAGE } from '../wallet';
 import type { Transaction } from '../types';
 
@@ -74,6 +75,22 @@ export function createWalletApi(api: ApiClient) {
           },
         }),
       ),
+    /** One month's statement ("YYYY-MM", UTC; not after the current month). */
+    statement: (month: string, signal?: AbortSignal) =>
+      api.call((c) => c.GET('/api/wallet/statements/{month}', { params: { path: { month } }, signal })),
+    /**
+     * The month's statement as a file, through the client (it needs the bearer token, so a plain link
+     * would not do), and the name the server gives it — as the data export's ZIP is downloaded.
+     */
+    statementFile: async (month: string, format: StatementFormat) => {
+      const params = { path: { month } };
+      const { data, headers } = await callWithHeaders(api, (c) =>
+        format === 'csv'
+          ? c.GET('/api/wallet/statements/{month}/csv', { params, parseAs: 'blob' })
+          : c.GET('/api/wallet/statements/{month}/pdf', { params, parseAs: 'blob' }),
+      );
+      return { blob: data, filename: statementFileName(headers.get('content-disposition'), month, format) };
+    },
     /** The recipient picker (spec 001 §7: GET /users/search/{text}). */
     searchMembers: async (text: string, signal?: AbortSignal) =>
       asList(

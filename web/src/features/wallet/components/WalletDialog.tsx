@@ -1,11 +1,13 @@
 // The Wallet & Payments dialog ('wallet'; spec 001 §2 "AuraCoin Wallet", spec 000 §2 wallet section):
 // balance, total earned, the tabs and the history. Spec 001 names three tabs: Buy AuraCoins, Send
 // AuraCoins, Withdraw. The first, Buy AuraCoins, opens unless a tab is asked for ({tab: 'buy'|'send'|'withdraw'}).
+// Under the history, the monthly statements (issue 23 §8).
 import { useId, useState } from 'react';
 import type { DialogContentProps } from '../../../app/DialogHost';
 import { TabPanel, Tabs } from '../../../ui/Tabs';
 import { BuyCoinsTab } from './BuyCoinsTab';
 import { SendCoinsTab } from './SendCoinsTab';
+import { StatementsSection } from './StatementsSection';
 import { TransactionHistory } from './TransactionHistory';
 import { WalletSummary } from './WalletSummary';
 import { WithdrawTab } from './WithdrawTab';
@@ -33,6 +35,7 @@ export function WalletDialog({ props }: DialogContentProps) {
         {tab === 'buy' ? <BuyCoinsTab /> : tab === 'send' ? <SendCoinsTab /> : <WithdrawTab />}
       </TabPanel>
       <TransactionHistory />
+      <StatementsSection />
     </div>
   );
 }
