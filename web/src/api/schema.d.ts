@@ -1284,6 +1284,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wallet/statements/{month}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Statements_statement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/statements/{month}/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Statements_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/statements/{month}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Statements_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tips/send": {
         parameters: {
             query?: never;
@@ -3149,6 +3197,114 @@ export interface components {
              * @example 8.5
              */
             balance_after: number;
+        };
+        StatementMemberResponse: {
+            id: string;
+            /** @example luna */
+            username: string;
+        };
+        StatementLineResponse: {
+            /** @description The transfer id (the same in both members’ histories) */
+            id: string;
+            /** @example Energy sent to @luna */
+            description: string;
+            /** @enum {string} */
+            transaction_type: "earning" | "spending" | "transfer" | "other";
+            /**
+             * @description Signed AC (negative when AC left the wallet), 3 decimals
+             * @example -1.5
+             */
+            amount: number;
+            /**
+             * @description Signed, exact, in micro-AC
+             * @example -1500000
+             */
+            amount_micro: number;
+            /** @example 2026-05-01T12:00:00.000Z */
+            created_at: string;
+            /** @description The other member, if any */
+            counterparty: components["schemas"]["CounterpartyResponse"] | null;
+            /** @description The sender’s message, or the reason of an adjustment ("" if none) */
+            memo: string;
+            /**
+             * @description The balance right after, AC, 3 decimals
+             * @example 8.5
+             */
+            balance_after: number;
+            /**
+             * @description The coin’s price in USD on the movement’s UTC day
+             * @example 1.02
+             */
+            price_usd: number;
+            /**
+             * @description The amount in USD at that price (signed, cents)
+             * @example -1.53
+             */
+            amount_usd: number;
+        };
+        StatementResponse: {
+            /** @example 2026-11 */
+            month: string;
+            /** @example 2026-11-01T00:00:00.000Z */
+            period_start: string;
+            /**
+             * @description Exclusive
+             * @example 2026-12-01T00:00:00.000Z
+             */
+            period_end: string;
+            /** @description The month is not over: the closing balance is the balance now */
+            in_progress: boolean;
+            member: components["schemas"]["StatementMemberResponse"];
+            /**
+             * @description AC, 3 decimals
+             * @example 12.5
+             */
+            opening_balance: number;
+            /** @example 12500000 */
+            opening_balance_micro: number;
+            /** @example 20 */
+            closing_balance: number;
+            /** @example 20000000 */
+            closing_balance_micro: number;
+            /**
+             * @description The sum of the movements in, AC
+             * @example 10
+             */
+            total_in: number;
+            /** @example 10000000 */
+            total_in_micro: number;
+            /**
+             * @description The sum of the movements out, AC (≤ 0)
+             * @example -2.5
+             */
+            total_out: number;
+            /** @example -2500000 */
+            total_out_micro: number;
+            /**
+             * @description USD per AC at the close of the day before the month
+             * @example 1.01
+             */
+            opening_price_usd: number;
+            /**
+             * @description USD per AC at the month’s last close (now, in progress)
+             * @example 1.02
+             */
+            closing_price_usd: number;
+            /** @example 12.62 */
+            opening_balance_usd: number;
+            /** @example 20.4 */
+            closing_balance_usd: number;
+            /**
+             * @description Each movement in at its day’s price
+             * @example 10.2
+             */
+            total_in_usd: number;
+            /** @example -2.55 */
+            total_out_usd: number;
+            /** @description Oldest first */
+            lines: components["schemas"]["StatementLineResponse"][];
+            /** @example 2026-11-29T02:00:00.000Z */
+            generated_at: string;
         };
         TipRequest: {
             /** @description The member to tip */
@@ -8969,6 +9125,183 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Statements_statement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UTC calendar month, not after the current one */
+                month: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement of the month */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "month must be a month in the form YYYY-MM, not after the current one" */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_STATEMENTS_PER_HOUR wallet statements (JSON, CSV or PDF) per member */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The rate limiter (Redis) or a service is unavailable: refused, never let through */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Statements_csv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UTC calendar month, not after the current one */
+                month: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement as CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "month must be a month in the form YYYY-MM, not after the current one" */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_STATEMENTS_PER_HOUR wallet statements (JSON, CSV or PDF) per member */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The rate limiter (Redis) or a service is unavailable: refused, never let through */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Statements_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UTC calendar month, not after the current one */
+                month: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement as PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "month must be a month in the form YYYY-MM, not after the current one" */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_STATEMENTS_PER_HOUR wallet statements (JSON, CSV or PDF) per member */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The rate limiter (Redis) or a service is unavailable: refused, never let through */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["ErrorResponse"];
                 };
             };
         };
