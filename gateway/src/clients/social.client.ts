@@ -78,6 +78,26 @@ export class SocialClient implements OnModuleDestroy {
     return unaryCall(this.client, this.client.listMutedWords, {}, callerMetadata(caller));
   }
 
+  savePost(caller: Caller, postId: string) {
+    return unaryCall(this.client, this.client.savePost, { postId }, callerMetadata(caller));
+  }
+
+  unsavePost(caller: Caller, postId: string) {
+    return unaryCall(this.client, this.client.unsavePost, { postId }, callerMetadata(caller));
+  }
+
+  listSavedPosts(caller: Caller, request: social.ListSavedPostsRequest) {
+    return unaryCall(this.client, this.client.listSavedPosts, request, callerMetadata(caller));
+  }
+
+  hidePost(caller: Caller, postId: string) {
+    return unaryCall(this.client, this.client.hidePost, { postId }, callerMetadata(caller));
+  }
+
+  unhidePost(caller: Caller, postId: string) {
+    return unaryCall(this.client, this.client.unhidePost, { postId }, callerMetadata(caller));
+  }
+
   getFollowState(caller: Caller, userId: string) {
     return unaryCall(this.client, this.client.getFollowState, { userId }, callerMetadata(caller));
   }

@@ -8,6 +8,7 @@ import { MutesController } from './mutes.controller';
 import { PostsController } from './posts.controller';
 import { ProfilePostsController } from './profile-posts.controller';
 import { PublicController } from './public.controller';
+import { SavedPostsController } from './saved-posts.controller';
 import { StoriesController } from './stories.controller';
 
 /** The social routes of issue 4 (ADR 0004), registered by AppModule. */
@@ -18,6 +19,7 @@ export const SOCIAL_CONTROLLERS = [
   MembersController,
   MutesController,
   MutedWordsController,
+  SavedPostsController,
   ProfilePostsController,
   ExploreController,
   PublicController,

@@ -2,14 +2,16 @@ import {
   BadRequestException,
   Body,
   Controller,
+  Delete,
   Get,
   HttpCode,
   Param,
   Post,
+  Put,
   Query,
   Res,
 } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
 import { CurrentCaller, RefusedWhileSuspended } from '../auth/auth.decorators';
@@ -17,12 +19,15 @@ import { SocialClient } from '../clients/social.client';
 import { ContentRateLimit } from './content-rate-limit.guard';
 import { FEEDS } from './social.constants';
 import { ApiBroken, ApiMalformed, ApiMember, ApiNotFound, ApiPostId } from './social.docs';
+import { ErrorResponse } from '../auth/auth.dto';
 import {
   CommentResponse,
   CreateCommentRequest,
   CreatePostRequest,
+  HideResponse,
   LikeResponse,
   PostResponse,
+  SaveResponse,
 } from './social.dto';
 import { toComment, toLike, toPost } from './social.mappers';
 import { NEXT_CURSOR_DOC, sendNextCursor } from './social.paging';
@@ -146,5 +151,67 @@ export class PostsController {
       parentCommentId: body.parent_comment_id?.toLowerCase() ?? '',
     });
     return toComment(comment);
+  }
+
+  // Saves and hides are the caller's own and read-side: a suspended member may still make them.
+
+  @Put(':id/save')
+  @HttpCode(200)
+  @ApiPostId()
+  @ApiOkResponse({
+    type: SaveResponse,
+    description:
+      "Saved: the post is in the caller's Saved list (GET /saved-posts). Saving again changes nothing",
+  })
+  @ApiNotFound('"Post not found" (also a deleted post, a story, or one of a member blocked either way)')
+  @ApiResponse({ status: 409, type: ErrorResponse, description: '"You can save at most 1000 posts"' })
+  async save(
+    @Param('id', PostIdPipe) id: string,
+    @CurrentCaller() caller: AuthenticatedCaller,
+  ): Promise<SaveResponse> {
+    return { saved: (await this.social.savePost(caller, id)).saved };
+  }
+
+  @Delete(':id/save')
+  @HttpCode(200)
+  @ApiPostId()
+  @ApiOkResponse({
+    type: SaveResponse,
+    description: 'Not saved (any more); a removed post can be unsaved too',
+  })
+  @ApiNotFound('"Post not found" (neither saved nor visible to the caller)')
+  async unsave(
+    @Param('id', PostIdPipe) id: string,
+    @CurrentCaller() caller: AuthenticatedCaller,
+  ): Promise<SaveResponse> {
+    return { saved: (await this.social.unsavePost(caller, id)).saved };
+  }
+
+  @Put(':id/hide')
+  @HttpCode(200)
+  @ApiPostId()
+  @ApiOkResponse({
+    type: HideResponse,
+    description:
+      "Hidden: the post leaves the caller's feeds, stories and explore (its author's profile still shows it); nobody is told. Hiding again changes nothing",
+  })
+  @ApiNotFound('"Post not found" (also a deleted post, or one of a member blocked either way)')
+  async hide(
+    @Param('id', PostIdPipe) id: string,
+    @CurrentCaller() caller: AuthenticatedCaller,
+  ): Promise<HideResponse> {
+    return { hidden: (await this.social.hidePost(caller, id)).hidden };
+  }
+
+  @Delete(':id/hide')
+  @HttpCode(200)
+  @ApiPostId()
+  @ApiOkResponse({ type: HideResponse, description: "Not hidden (any more): back in the caller's feeds" })
+  @ApiNotFound('"Post not found" (neither hidden nor visible to the caller)')
+  async unhide(
+    @Param('id', PostIdPipe) id: string,
+    @CurrentCaller() caller: AuthenticatedCaller,
+  ): Promise<HideResponse> {
+    return { hidden: (await this.social.unhidePost(caller, id)).hidden };
   }
 }

@@ -126,6 +126,8 @@ export class PostResponse {
   @ApiProperty({ type: 'integer', minimum: 0, description: 'likes + 2 × comments + 3 × tips' })
   engagement_score!: number;
   @ApiProperty({ description: 'Whether the caller liked it' }) is_liked!: boolean;
+  @ApiProperty({ description: 'Whether the caller saved it (only the caller sees their saves)' })
+  is_saved!: boolean;
   @ApiProperty({ type: [String], example: ['gratitude'], description: 'Lower-cased, without #' })
   tags!: string[];
   @ApiProperty({ type: [String], example: ['luna_92'], description: 'Usernames, without @' })
@@ -141,8 +143,8 @@ export class PostResponse {
   @ApiProperty({ type: PostAuthor }) user!: PostAuthor;
 }
 
-/** The landing page's preview: a post without the viewer-specific is_liked. */
-export class PublicPostResponse extends OmitType(PostResponse, ['is_liked'] as const) {}
+/** The landing page's preview: a post without the viewer-specific is_liked and is_saved. */
+export class PublicPostResponse extends OmitType(PostResponse, ['is_liked', 'is_saved'] as const) {}
 
 export class CommentResponse {
   @ApiProperty({ format: 'uuid' }) id!: string;
@@ -168,6 +170,14 @@ export class FollowResponse {
   followers_count!: number;
   @ApiProperty({ type: 'integer', minimum: 0, description: 'How many members the member follows' })
   following_count!: number;
+}
+
+export class SaveResponse {
+  @ApiProperty({ description: 'Whether the caller has the post saved now' }) saved!: boolean;
+}
+
+export class HideResponse {
+  @ApiProperty({ description: "Whether the post is hidden from the caller's feeds now" }) hidden!: boolean;
 }
 
 export class MuteResponse {

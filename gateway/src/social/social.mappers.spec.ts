@@ -34,6 +34,7 @@ function post(overrides: Partial<social.Post> = {}): social.Post {
     commentsCount: 2,
     engagementScore: 7,
     isLiked: true,
+    isSaved: true,
     tags: ['gratitude'],
     mentions: ['sol'],
     createdAt: '2025-01-02T03:04:05.000Z',
@@ -58,6 +59,7 @@ describe('toPost', () => {
       comments_count: 2,
       engagement_score: 7,
       is_liked: true,
+      is_saved: true,
       tags: ['gratitude'],
       mentions: ['sol'],
       created_at: '2025-01-02T03:04:05.000Z',
@@ -112,9 +114,10 @@ describe('toPost', () => {
 });
 
 describe('toPublicPost', () => {
-  it('leaves out the viewer-specific is_liked', () => {
+  it('leaves out the viewer-specific is_liked and is_saved', () => {
     const mapped = toPublicPost(post());
     expect(mapped).not.toHaveProperty('is_liked');
+    expect(mapped).not.toHaveProperty('is_saved');
     expect(mapped).toMatchObject({ likes_count: 3, comments_count: 2, user: { username: 'luna_92' } });
   });
 });

@@ -64,7 +64,7 @@ export function toPublicPost(post: social.Post): PublicPostResponse {
 
 export function toPost(post: social.Post): PostResponse {
   const { user, ...rest } = toPublicPost(post);
-  return { ...rest, is_liked: post.isLiked, user };
+  return { ...rest, is_liked: post.isLiked, is_saved: post.isSaved, user };
 }
 
 export function toComment(comment: social.Comment): CommentResponse {

@@ -83,6 +83,11 @@ export class MutesQuery {
   @Limit(50, 100) limit?: number;
 }
 
+export class SavedPostsQuery {
+  @Cursor() cursor?: string;
+  @Limit(20, 50) limit?: number;
+}
+
 export class ProfilePostsQuery {
   @OneOf(PROFILE_POST_MEDIA, 'all', 'content_type') content_type?: (typeof PROFILE_POST_MEDIA)[number];
   @Cursor() cursor?: string;

@@ -136,6 +136,7 @@ describe('data export', () => {
       'comments',
       'stories',
       'following',
+      'saved-posts',
       'conversations',
       'messages',
       'check-ins',

@@ -20,6 +20,10 @@ import { muteId } from './mutes/mute.schema';
 import { MutedWordsRepository } from './mutes/muted-words.repository';
 import { MutesRepository } from './mutes/mutes.repository';
 import { PostQueries, PostsRepository } from './posts/posts.repository';
+import { HiddenPostsRepository } from './hidden-posts/hidden-posts.repository';
+import { hiddenPostId } from './hidden-posts/hidden-post.schema';
+import { savedPostId } from './saved-posts/saved-post.schema';
+import { SavedPostQueries, SavedPostsRepository } from './saved-posts/saved-posts.repository';
 import { CommentsRepository } from './comments/comments.repository';
 import { Harness, startHarness } from './test-support/harness';
 
@@ -202,6 +206,27 @@ describe('comments, likes, follows, blocks, members', () => {
     await expectIndexed(words, { memberId: me, phrase: 'plans' });
   });
 
+  it('saved posts: a page of the list, whether saved, the count, a post’s saves', async () => {
+    const saved = h.app.get(SavedPostsRepository).model;
+    await h.api.savePost(me, { postId });
+    for (const position of [undefined, { score: Date.now(), id: 'x' }]) {
+      const page = SavedPostQueries.page(me, position);
+      await expectIndexed(saved, page.filter, { sort: page.sort, limit: 21 });
+    }
+    await expectIndexed(saved, { _id: { $in: [savedPostId(me, postId)] } });
+    await expectIndexed(saved, { memberId: me });
+    await expectIndexed(saved, { postId: { $in: [postId] } });
+    await h.api.unsavePost(me, { postId });
+  });
+
+  it('hidden posts: the member’s set, one hidden post', async () => {
+    const hidden = h.app.get(HiddenPostsRepository).model;
+    await h.api.hidePost(me, { postId });
+    await expectIndexed(hidden, { memberId: me });
+    await expectIndexed(hidden, { _id: hiddenPostId(me, postId) });
+    await h.api.unhidePost(me, { postId });
+  });
+
   it('blocks either way, members by id and by username, big authors', async () => {
     await expectIndexed(blockModel(h.runtime.mongo), { $or: [{ blockerId: me }, { blockedId: me }] });
     await expectIndexed(members.model, { _id: { $in: [me, friend] } });
@@ -229,6 +254,10 @@ describe('the data export', () => {
       await expectIndexed(posts.model, ...query(ExportQueries.content(friend, true, position), 501));
       await expectIndexed(comments, ...query(ExportQueries.comments(me, position), 501));
       await expectIndexed(follows, ...query(ExportQueries.following(me, position), 501));
+      await expectIndexed(
+        h.app.get(SavedPostsRepository).model,
+        ...query(ExportQueries.savedPosts(me, position), 501),
+      );
     }
   });
 });

@@ -12,11 +12,13 @@ import { SocialKeys, socialKeyPrefix } from './common/social-keys';
 import { CommentsRepository } from './comments/comments.repository';
 import type { SocialConfig } from './config';
 import { FollowsRepository } from './follows/follows.repository';
+import { HiddenPostsRepository } from './hidden-posts/hidden-posts.repository';
 import { LikesRepository } from './likes/likes.repository';
 import { MembersRepository } from './members/members.repository';
 import { MutedWordsRepository } from './mutes/muted-words.repository';
 import { MutesRepository } from './mutes/mutes.repository';
 import { PostsRepository } from './posts/posts.repository';
+import { SavedPostsRepository } from './saved-posts/saved-posts.repository';
 
 export interface SocialModuleOptions {
   /** Tests move time (story expiry, feed windows). */
@@ -35,6 +37,8 @@ const REPOSITORIES = [
   FollowsRepository,
   MutesRepository,
   MutedWordsRepository,
+  SavedPostsRepository,
+  HiddenPostsRepository,
 ];
 
 /**

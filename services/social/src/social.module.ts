@@ -9,6 +9,7 @@ import { Timelines } from './feeds/timelines';
 import { MutedWordsService } from './mutes/muted-words.service';
 import { MutesService } from './mutes/mutes.service';
 import { FollowsService } from './follows/follows.service';
+import { HiddenPostsService } from './hidden-posts/hidden-posts.service';
 import { SocialGrpcController } from './grpc/social.grpc-controller';
 import { LikesService } from './likes/likes.service';
 import { SocialExport } from './member-export/member-export';
@@ -16,6 +17,7 @@ import { MembersConsumer } from './members/members.consumer';
 import { PostViews } from './posts/post-views';
 import { PostsService } from './posts/posts.service';
 import { PublicModule } from './public/public.module';
+import { SavedPostsService } from './saved-posts/saved-posts.service';
 import { SocialCoreModule, SocialModuleOptions } from './social-core.module';
 import { CounterRepair } from './sweep/counter-repair';
 import { AccountErasureConsumer } from './account-erasure/account-erasure.consumer';
@@ -32,6 +34,8 @@ export const SOCIAL_CORE_PROVIDERS = [
   FollowsService,
   MutesService,
   MutedWordsService,
+  SavedPostsService,
+  HiddenPostsService,
   FeedsService,
   MembersConsumer,
   BlocksConsumer,

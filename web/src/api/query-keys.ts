@@ -34,6 +34,8 @@ export const queryKeys = {
   postComments: (postId: string) => ['comments', postId] as const,
   /** Another member's profile and content (GET /api/users/{id}/profile, /posts, /stories). */
   members: ['members'] as const,
+  /** The caller's saved posts (GET /api/saved-posts, cursor-paged infinite query). */
+  savedPosts: ['saved-posts'] as const,
   /** The members the caller muted (GET /api/mutes, cursor-paged infinite query). */
   mutes: ['mutes'] as const,
   /** The caller's muted words and tags (GET /api/muted-words). */

@@ -820,6 +820,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/posts/{id}/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["Posts_save"];
+        post?: never;
+        delete: operations["Posts_unsave"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/{id}/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["Posts_hide"];
+        post?: never;
+        delete: operations["Posts_unhide"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/comments/{id}/like": {
         parameters: {
             query?: never;
@@ -1023,6 +1055,22 @@ export interface paths {
         put?: never;
         post?: never;
         delete: operations["MutedWords_unmute"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saved-posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SavedPosts_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2755,6 +2803,8 @@ export interface components {
             engagement_score: number;
             /** @description Whether the caller liked it */
             is_liked: boolean;
+            /** @description Whether the caller saved it (only the caller sees their saves) */
+            is_saved: boolean;
             /**
              * @description Lower-cased, without #
              * @example [
@@ -2824,6 +2874,14 @@ export interface components {
              * @description Optional; the post in the path governs, a different one here is refused (400)
              */
             post_id?: string | null;
+        };
+        SaveResponse: {
+            /** @description Whether the caller has the post saved now */
+            saved: boolean;
+        };
+        HideResponse: {
+            /** @description Whether the post is hidden from the caller's feeds now */
+            hidden: boolean;
         };
         FeaturedGenieInfo: {
             name: string;
@@ -7392,6 +7450,215 @@ export interface operations {
             };
         };
     };
+    Posts_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Post or story id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Saved: the post is in the caller's Saved list (GET /saved-posts). Saving again changes nothing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SaveResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "Post not found" (also a deleted post, a story, or one of a member blocked either way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "You can save at most 1000 posts" */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Posts_unsave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Post or story id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not saved (any more); a removed post can be unsaved too */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SaveResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "Post not found" (neither saved nor visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Posts_hide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Post or story id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Hidden: the post leaves the caller's feeds, stories and explore (its author's profile still shows it); nobody is told. Hiding again changes nothing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HideResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "Post not found" (also a deleted post, or one of a member blocked either way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Posts_unhide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Post or story id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not hidden (any more): back in the caller's feeds */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HideResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "Post not found" (neither hidden nor visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     Comments_like: {
         parameters: {
             query?: never;
@@ -8226,6 +8493,59 @@ export interface operations {
             };
             /** @description "Muted word not found" */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    SavedPosts_list: {
+        parameters: {
+            query?: {
+                /** @description The X-Next-Cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The posts the caller saved, the most recently saved first (posts removed since, and those of members blocked either way, are left out) */
+            200: {
+                headers: {
+                    /** @description Cursor of the next page (pass it as ?cursor=); absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostResponse"][];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A bad cursor or limit */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,7 @@
 // A small "⋯" menu (posts, comments, messages, stories, profiles): a button that opens a short list of
 // actions below it, in the profile menu's style. Escape or a press outside closes it (and Escape closes
-// only the menu, not the dialog it sits in); choosing an item closes it first.
+// only the menu, not the dialog it sits in); choosing an item closes it first. Arrow keys, Home and End
+// move between the items; every item is at least 44 px tall.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Icon, type IconName } from './icons';
 import { useDismiss } from './useDismiss';
@@ -50,7 +51,22 @@ export function MoreMenu({
   }, [open]);
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || !open) return;
+    if (!open) return;
+    const buttons = [...(menu.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    const move: Record<string, number | undefined> = {
+      ArrowDown: (at + 1) % buttons.length,
+      ArrowUp: at <= 0 ? buttons.length - 1 : at - 1,
+      Home: 0,
+      End: buttons.length - 1,
+    };
+    const target = buttons.length > 0 ? move[event.key] : undefined;
+    if (target !== undefined) {
+      event.preventDefault();
+      buttons[target]?.focus();
+      return;
+    }
+    if (event.key !== 'Escape') return;
     // The dialog around the menu listens for Escape too: it is the menu's.
     event.stopPropagation();
     event.nativeEvent.stopImmediatePropagation();

@@ -2,7 +2,7 @@
 import { useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { Icon } from './icons';
-import { dismissToast, toastStore } from './toast';
+import { actOnToast, dismissToast, toastStore } from './toast';
 import styles from './Toaster.module.css';
 
 export function Toaster() {
@@ -12,6 +12,11 @@ export function Toaster() {
       {toasts.map((toast) => (
         <div key={toast.id} className={styles.toast} data-tone={toast.tone}>
           <span className={styles.message}>{toast.message}</span>
+          {toast.action ? (
+            <button type="button" className={styles.action} onClick={() => actOnToast(toast.id)}>
+              {toast.action.label}
+            </button>
+          ) : null}
           <button
             type="button"
             className={styles.close}

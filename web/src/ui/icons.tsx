@@ -51,7 +51,10 @@ export type IconName =
   | 'mail'
   | 'more'
   | 'flag'
-  | 'download';
+  | 'download'
+  | 'bookmark'
+  | 'share'
+  | 'eye-off';
 
 const PATHS: Record<IconName, string[]> = {
   menu: ['M4 7h16', 'M4 12h16', 'M4 17h10'],
@@ -128,6 +131,14 @@ const PATHS: Record<IconName, string[]> = {
   more: ['M5 12h.01', 'M12 12h.01', 'M19 12h.01'],
   flag: ['M5 21V4', 'M5 4h11l-2 4 2 4H5'],
   download: ['M12 4v11', 'm7 10 5 5 5-5', 'M5 20h14'],
+  bookmark: ['M6 4h12v17l-6-4-6 4Z'],
+  share: ['M12 15V3', 'm7 8 5-5 5 5', 'M5 13v7h14v-7'],
+  'eye-off': [
+    'M3 3l18 18',
+    'M10.6 5.1A10 10 0 0 1 12 5c5 0 9 4.5 10 7a13 13 0 0 1-3 4.2',
+    'M6.6 6.6C4.4 8 2.8 10.2 2 12c1 2.5 5 7 10 7a9.6 9.6 0 0 0 5.4-1.6',
+    'M9.9 9.9a3 3 0 0 0 4.2 4.2',
+  ],
 };
 
 export function Icon({

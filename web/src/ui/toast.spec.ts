@@ -1,4 +1,4 @@
-import { dismissToast, showToast, TOAST_MS, toastStore } from './toast';
+import { ACTION_TOAST_MS, actOnToast, dismissToast, showToast, TOAST_MS, toastStore } from './toast';
 
 describe('toasts', () => {
   beforeEach(() => jest.useFakeTimers());
@@ -34,5 +34,22 @@ describe('toasts', () => {
       'New message from Bea',
       'New message from Ada',
     ]);
+  });
+
+  it('a notice with an action stays longer, is never merged, and its action runs once and closes it', () => {
+    const undo = jest.fn();
+    const first = showToast('Post hidden', 'info', { action: { label: 'Undo', onAction: undo } });
+    const second = showToast('Post hidden', 'info', { action: { label: 'Undo', onAction: undo } });
+    expect(second).not.toBe(first);
+    expect(toastStore.get()[0]).toMatchObject({ id: first, action: { label: 'Undo' } });
+    jest.advanceTimersByTime(TOAST_MS);
+    expect(toastStore.get()).toHaveLength(2);
+    actOnToast(first);
+    expect(undo).toHaveBeenCalledTimes(1);
+    expect(toastStore.get().map((toast) => toast.id)).toEqual([second]);
+    actOnToast(first);
+    expect(undo).toHaveBeenCalledTimes(1);
+    jest.advanceTimersByTime(ACTION_TOAST_MS - TOAST_MS);
+    expect(toastStore.get()).toEqual([]);
   });
 });

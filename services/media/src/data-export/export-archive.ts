@@ -24,6 +24,7 @@ Each part is here twice: as JSON (every field) and as CSV (for a spreadsheet).
 profile          your account and profile
 posts            your posts          comments       your comments
 stories          your stories        following      the members you follow
+saved-posts      the posts you saved (which post, and when)
 conversations    your conversations  messages       the messages in them
 check-ins        your mood check-ins reflections    your reflections
 wallet-history   every movement of your AuraCoin (amounts in AC)

@@ -17,6 +17,7 @@ export const EXPORT_PARTS: readonly ExportPart[] = [
   { service: 'social', part: 'comments', file: 'comments', label: 'Comments' },
   { service: 'social', part: 'stories', file: 'stories', label: 'Stories' },
   { service: 'social', part: 'following', file: 'following', label: 'Following' },
+  { service: 'social', part: 'saved_posts', file: 'saved-posts', label: 'Saved posts' },
   { service: 'messaging', part: 'conversations', file: 'conversations', label: 'Conversations' },
   { service: 'messaging', part: 'messages', file: 'messages', label: 'Messages' },
   { service: 'identity', part: 'check_ins', file: 'check-ins', label: 'Check-ins' },

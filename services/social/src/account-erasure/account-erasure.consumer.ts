@@ -12,7 +12,8 @@ export const ACCOUNT_ERASURE_GROUP = 'social.account-erasure';
 /**
  * An erased account (identity's user.deleted): its posts, stories and comments are deleted, its likes
  * withdrawn and its follows undone (with the counts of the posts, comments and members they touched
- * recounted), and its mutes and muted words dropped. Every step deletes, so a redelivery is harmless.
+ * recounted), and its mutes, muted words, saved and hidden posts dropped, with other members' saves and
+ * hides of its posts. Every step deletes, so a redelivery is harmless.
  */
 @Injectable()
 export class AccountErasureConsumer {
@@ -40,10 +41,11 @@ export class AccountErasureConsumer {
     const distinct = async (collection: string, field: string, filter: object) =>
       (await db.collection(collection).distinct(field, filter)).map(String);
 
-    const [commentedPosts, likedPosts, likedComments] = await Promise.all([
+    const [commentedPosts, likedPosts, likedComments, ownPosts] = await Promise.all([
       distinct('comments', 'postId', { authorId: userId }),
       distinct('post_likes', 'postId', { userId }),
       distinct('comment_likes', 'commentId', { userId }),
+      distinct('posts', '_id', { authorId: userId }),
     ]);
     const posts = await db.collection('posts').deleteMany({ authorId: userId });
     const comments = await db.collection('comments').deleteMany({ authorId: userId });
@@ -60,6 +62,10 @@ export class AccountErasureConsumer {
     for (const followerId of followers) await this.follows.remove(followerId, userId);
     await db.collection('mutes').deleteMany({ $or: [{ muterId: userId }, { mutedId: userId }] });
     await db.collection('muted_words').deleteMany({ memberId: userId });
+    for (const collection of ['saved_posts', 'hidden_posts'])
+      await db
+        .collection(collection)
+        .deleteMany({ $or: [{ memberId: userId }, { postId: { $in: ownPosts } }] });
     await this.timelines.invalidate(userId);
     this.logger.info(
       {

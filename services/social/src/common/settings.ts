@@ -29,6 +29,7 @@ export function pageLimit(requested: number | undefined, fallback: number, max: 
 export const PageSizes = {
   feed: { fallback: 20, max: 50 },
   mutes: { fallback: 50, max: 100 },
+  savedPosts: { fallback: 20, max: 50 },
   memberPosts: { fallback: 10, max: 50 },
   memberStories: { fallback: 20, max: 50 },
   stories: { fallback: 50, max: 100 },

@@ -15,6 +15,8 @@ export class SocialKeys {
   blocks = (memberId: string) => `${this.prefix}blocks:${memberId}`;
   /** The members a member muted. */
   mutes = (memberId: string) => `${this.prefix}mutes:${memberId}`;
+  /** The posts a member hid from their feeds. */
+  hiddenPosts = (memberId: string) => `${this.prefix}hidden-posts:${memberId}`;
   /** A member's muted words and tags, "<expiry ms or 0>:<phrase>". */
   mutedWords = (memberId: string) => `${this.prefix}muted-words:${memberId}`;
   /** Members with more followers than the fan-out limit (merged into timelines at read time). */

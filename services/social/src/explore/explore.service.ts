@@ -5,6 +5,7 @@ import type { Connection, FilterQuery, Model, SortOrder } from 'mongoose';
 import { BlocksRepository } from '../blocks/blocks.repository';
 import { Clock, CLOCK, systemClock } from '../common/clock';
 import { contentQueryOf, memberPrefixOf, prefixRange, startsWordsOf } from '../common/search-words';
+import { HiddenPostsRepository } from '../hidden-posts/hidden-posts.repository';
 import { LikesRepository } from '../likes/likes.repository';
 import type { MemberDoc } from '../members/member.schema';
 import { MutesRepository } from '../mutes/mutes.repository';
@@ -14,6 +15,7 @@ import { MembersRepository } from '../members/members.repository';
 import { STORY_LIFETIME_MS } from '../posts/post-rules';
 import { toPost } from '../posts/post.mapper';
 import { PostDoc, postModel } from '../posts/post.schema';
+import { SavedPostsRepository } from '../saved-posts/saved-posts.repository';
 import { AnswerCache } from './answer-cache';
 import {
   clampLimit,
@@ -167,6 +169,8 @@ export class ExploreService {
     @Inject(MutesRepository) private readonly mutes: MutesRepository,
     @Inject(MutedWordsRepository) private readonly mutedWords: MutedWordsRepository,
     @Inject(LikesRepository) private readonly likes: LikesRepository,
+    @Inject(HiddenPostsRepository) private readonly hiddenPosts: HiddenPostsRepository,
+    @Inject(SavedPostsRepository) private readonly savedPosts: SavedPostsRepository,
     @Inject(AnswerCache) private readonly cache: AnswerCache,
     @Optional() @Inject(EXPLORE_OPTIONS) options?: Partial<ExploreOptions>,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
@@ -179,18 +183,21 @@ export class ExploreService {
     const query = parseSearchRequest(request);
     if (!query) return { users: [], posts: [], stories: [], tags: [] };
     const lists = searchLists(query.contentType);
-    const [hidden, muted, mutedPhrases] = await Promise.all([
+    const [hidden, muted, mutedPhrases, hiddenPosts] = await Promise.all([
       callerId ? this.blocks.blockedEitherWay(callerId) : new Set<string>(),
       callerId ? this.mutes.mutedBy(callerId) : new Set<string>(),
       callerId ? this.mutedWords.phrasesOf(callerId, this.clock.now()) : [],
+      callerId ? this.hiddenPosts.hiddenBy(callerId) : new Set<string>(),
     ]);
     const holdsMuted = mutedPhraseMatcher(mutedPhrases);
     // A muted member can still be found by name; their posts and stories are left out, as are posts
-    // and stories with a muted word or tag.
+    // and stories with a muted word or tag, and those the caller hid.
     const hiddenAuthors = muted.size === 0 ? hidden : new Set([...hidden, ...muted]);
     const content = {
       hidden: hiddenAuthors,
-      muted: (doc: PostDoc) => doc.authorId !== callerId && holdsMuted(doc.content ?? '', doc.tags ?? []),
+      muted: (doc: PostDoc) =>
+        hiddenPosts.has(doc._id) ||
+        (doc.authorId !== callerId && holdsMuted(doc.content ?? '', doc.tags ?? [])),
     };
     const [users, posts, stories, tags] = await Promise.all([
       lists.users && !query.tagQuery ? this.findMembers(query.term, hidden, query.limit) : [],
@@ -310,21 +317,18 @@ export class ExploreService {
     return found.slice(0, query.limit);
   }
 
-  /** Posts with their authors and the caller's likes, list by list. */
+  /** Posts with their authors and the caller's likes and saves, list by list. */
   private async toPosts(lists: PostDoc[][], callerId: string | undefined): Promise<social.Post[][]> {
     const all = lists.flat();
-    const [authors, liked] = await Promise.all([
+    const ids = all.map((doc) => doc._id);
+    const none = new Set<string>();
+    const [authors, liked, saved] = await Promise.all([
       this.members.mapByIds(all.map((doc) => doc.authorId)),
-      this.likedBy(
-        callerId,
-        all.map((doc) => doc._id),
-      ),
+      callerId && ids.length > 0 ? this.likes.likedPostIds(callerId, ids) : none,
+      callerId && ids.length > 0 ? this.savedPosts.savedPostIds(callerId, ids) : none,
     ]);
-    return lists.map((docs) => docs.map((doc) => toPost(doc, authors.get(doc.authorId), liked.has(doc._id))));
-  }
-
-  private async likedBy(callerId: string | undefined, postIds: string[]): Promise<Set<string>> {
-    if (!callerId || postIds.length === 0) return new Set();
-    return this.likes.likedPostIds(callerId, postIds);
+    return lists.map((docs) =>
+      docs.map((doc) => toPost(doc, authors.get(doc.authorId), liked.has(doc._id), saved.has(doc._id))),
+    );
   }
 }

@@ -57,13 +57,13 @@ export class FeedsService {
 
   private async following(viewerId: string, cursor: string, limit: number): Promise<social.PostPage> {
     const start = decodeTimeCursor(cursor);
-    const [hidden, following, muted] = await Promise.all([
+    const [hidden, following, leftOut] = await Promise.all([
       this.views.hiddenInFeedsFor(viewerId),
       this.follows.following(viewerId),
-      this.views.mutedWordsFor(viewerId),
+      this.views.leftOutOfFeedsFor(viewerId),
     ]);
     const allowed = (doc: PostDoc) =>
-      (doc.authorId === viewerId || following.has(doc.authorId)) && !muted(doc);
+      (doc.authorId === viewerId || following.has(doc.authorId)) && !leftOut(doc);
     return this.timePage(
       (position, count) => this.timelines.followingCandidates(viewerId, following, position, count),
       start,
@@ -140,12 +140,12 @@ export class FeedsService {
       await this.cache.redis.set(key, JSON.stringify(snapshot), 'EX', CacheTtl.ranked);
     }
     const { ids } = snapshot;
-    const [hidden, muted] = await Promise.all([
+    const [hidden, leftOut] = await Promise.all([
       this.views.hiddenInFeedsFor(viewerId),
-      this.views.mutedWordsFor(viewerId),
+      this.views.leftOutOfFeedsFor(viewerId),
     ]);
     const slice = ids.slice(offset, offset + limit);
-    const docs = (await this.views.visible(slice, hidden)).filter((doc) => !doc.isStory && !muted(doc));
+    const docs = (await this.views.visible(slice, hidden)).filter((doc) => !doc.isStory && !leftOut(doc));
     const next = offset + limit;
     return {
       posts: await this.views.render(docs, viewerId),
@@ -193,17 +193,17 @@ export class FeedsService {
     const viewerId = requireCaller(context);
     const limit = pageLimit(request.limit, PageSizes.stories.fallback, PageSizes.stories.max);
     const now = this.clock.now();
-    const [active, following, hidden, muted] = await Promise.all([
+    const [active, following, hidden, leftOut] = await Promise.all([
       this.timelines.activeStories(now),
       this.follows.following(viewerId),
       this.views.hiddenInFeedsFor(viewerId),
-      this.views.mutedWordsFor(viewerId),
+      this.views.leftOutOfFeedsFor(viewerId),
     ]);
     const ids = active
       .filter((story) => story.authorId === viewerId || following.has(story.authorId))
       .map((story) => story.storyId);
     const docs = (await this.views.visible(ids, hidden))
-      .filter((doc) => doc.isStory && !muted(doc))
+      .filter((doc) => doc.isStory && !leftOut(doc))
       .sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime())
       .slice(0, limit);
     return { posts: await this.views.render(docs, viewerId), nextCursor: '' };

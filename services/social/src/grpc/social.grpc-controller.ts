@@ -5,12 +5,14 @@ import { CommentsService } from '../comments/comments.service';
 import { ExploreService } from '../explore/explore.service';
 import { FeedsService } from '../feeds/feeds.service';
 import { FollowsService } from '../follows/follows.service';
+import { HiddenPostsService } from '../hidden-posts/hidden-posts.service';
 import { MutedWordsService } from '../mutes/muted-words.service';
 import { MutesService } from '../mutes/mutes.service';
 import { LikesService } from '../likes/likes.service';
 import { SOCIAL_EXPORT_PARTS, SocialExport } from '../member-export/member-export';
 import { PostsService } from '../posts/posts.service';
 import { PublicService } from '../public/public.service';
+import { SavedPostsService } from '../saved-posts/saved-posts.service';
 
 /** Who may call what: the gateway everything but a member's data export, which only media gathers. */
 export const SOCIAL_CALLERS: CallerPolicy<social.SocialServiceServer> = {
@@ -27,6 +29,8 @@ export class SocialGrpcController implements AsyncService<social.SocialServiceSe
     @Inject(FollowsService) private readonly follows: FollowsService,
     @Inject(MutesService) private readonly mutes: MutesService,
     @Inject(MutedWordsService) private readonly mutedWords: MutedWordsService,
+    @Inject(SavedPostsService) private readonly savedPosts: SavedPostsService,
+    @Inject(HiddenPostsService) private readonly hiddenPosts: HiddenPostsService,
     @Inject(FeedsService) private readonly feeds: FeedsService,
     @Inject(ExploreService) private readonly explore: ExploreService,
     @Inject(PublicService) private readonly publicViews: PublicService,
@@ -95,6 +99,26 @@ export class SocialGrpcController implements AsyncService<social.SocialServiceSe
 
   listMutedWords(request: common.Empty, context: CallContext) {
     return this.mutedWords.list(request, context);
+  }
+
+  savePost(request: social.PostRef, context: CallContext) {
+    return this.savedPosts.save(request, context);
+  }
+
+  unsavePost(request: social.PostRef, context: CallContext) {
+    return this.savedPosts.unsave(request, context);
+  }
+
+  listSavedPosts(request: social.ListSavedPostsRequest, context: CallContext) {
+    return this.savedPosts.list(request, context);
+  }
+
+  hidePost(request: social.PostRef, context: CallContext) {
+    return this.hiddenPosts.hide(request, context);
+  }
+
+  unhidePost(request: social.PostRef, context: CallContext) {
+    return this.hiddenPosts.unhide(request, context);
   }
 
   getFeed(request: social.GetFeedRequest, context: CallContext) {

@@ -177,6 +177,26 @@ describe('ExportMemberData', () => {
     });
   });
 
+  it('pages the posts a member saved, oldest save first: which post and when', async () => {
+    const [alice, bob] = [await h.member(), await h.member()];
+    const saved: social.Post[] = [];
+    for (const content of ['first', 'second', 'third']) {
+      saved.push(await h.api.createPost(bob, { content }));
+      h.clock.advance(1000);
+      await h.api.savePost(alice, { postId: saved[saved.length - 1].id });
+    }
+    h.app.get(SocialExport).pageSize = 2;
+    try {
+      const part = await readPart(alice, 'saved_posts');
+      expect(part.sizes).toEqual([2, 1]);
+      expect(part.records.map((r) => r.post_id)).toEqual(saved.map((p) => p.id));
+      expect(part.records[0]).toEqual({ post_id: saved[0].id, saved_at: expect.stringMatching(/Z$/) });
+    } finally {
+      h.app.get(SocialExport).pageSize = EXPORT_PAGE_SIZE;
+    }
+    expect((await readPart(bob, 'saved_posts')).records).toEqual([]);
+  });
+
   it('is refused to the gateway, even for the member, and checks the part, member and cursor', async () => {
     const alice = await h.member();
     const request = { userId: alice, part: 'posts' };

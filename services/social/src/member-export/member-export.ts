@@ -16,9 +16,11 @@ import { FollowsRepository } from '../follows/follows.repository';
 import { MembersRepository } from '../members/members.repository';
 import { PostDoc } from '../posts/post.schema';
 import { PostsRepository } from '../posts/posts.repository';
+import { SavedPostDoc } from '../saved-posts/saved-post.schema';
+import { SavedPostsRepository } from '../saved-posts/saved-posts.repository';
 
 /** What social holds of a member's data export (docs/data-export.md). */
-export const SOCIAL_EXPORT_PARTS = ['posts', 'comments', 'stories', 'following'] as const;
+export const SOCIAL_EXPORT_PARTS = ['posts', 'comments', 'stories', 'following', 'saved_posts'] as const;
 export type SocialExportPart = (typeof SOCIAL_EXPORT_PARTS)[number];
 
 /** A position in a part: the last record's time (ms) and _id. */
@@ -52,6 +54,11 @@ export const ExportQueries = {
     filter: { followerId, ...afterTimeAndId('createdAt', position) },
     sort: OLDEST_FIRST,
   }),
+  /** The posts one saved (`memberId, savedAt, _id` index, read backwards). */
+  savedPosts: (memberId: string, position: Position): ExportQuery<SavedPostDoc> => ({
+    filter: { memberId, ...afterTimeAndId('savedAt', position) },
+    sort: { savedAt: 1, _id: 1 },
+  }),
 };
 
 const postRecord = (doc: PostDoc): ExportRecord => ({
@@ -84,7 +91,7 @@ const commentRecord = (doc: CommentDoc): ExportRecord => ({
   likes_count: doc.likesCount ?? 0,
 });
 
-/** Reads a member's posts, comments, stories and follows for their data export, a page at a time. */
+/** Reads a member's posts, comments, stories, follows and saved posts for their data export, a page at a time. */
 @Injectable()
 export class SocialExport {
   /** Records per page (tests lower it). */
@@ -95,6 +102,7 @@ export class SocialExport {
     @Inject(CommentsRepository) private readonly comments: CommentsRepository,
     @Inject(FollowsRepository) private readonly follows: FollowsRepository,
     @Inject(MembersRepository) private readonly members: MembersRepository,
+    @Inject(SavedPostsRepository) private readonly savedPosts: SavedPostsRepository,
   ) {}
 
   async page(userId: string, part: SocialExportPart, cursor: string): Promise<ExportRecords> {
@@ -123,6 +131,18 @@ export class SocialExport {
           username: followees.get(doc.followeeId)?.username ?? '',
           followed_at: isoDate(doc.createdAt),
         }));
+      }
+      case 'saved_posts': {
+        // The saves only (the post and its author are someone else's data): which post, and when.
+        const docs = await this.find(this.savedPosts.model, ExportQueries.savedPosts(userId, position));
+        const page = exportPageOf(docs, this.pageSize, (last) => [
+          new Date(last.savedAt).getTime(),
+          last._id,
+        ]);
+        return {
+          records: page.items.map((doc) => ({ post_id: doc.postId, saved_at: isoDate(doc.savedAt) })),
+          nextCursor: page.nextCursor,
+        };
       }
     }
   }

@@ -2,11 +2,13 @@ import { social } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import { BlocksRepository } from '../blocks/blocks.repository';
 import { CLOCK, Clock } from '../common/clock';
+import { HiddenPostsRepository } from '../hidden-posts/hidden-posts.repository';
 import { LikesRepository } from '../likes/likes.repository';
 import { MembersRepository } from '../members/members.repository';
 import { mutedPhraseMatcher } from '../mutes/muted-word-rules';
 import { MutedWordsRepository } from '../mutes/muted-words.repository';
 import { MutesRepository } from '../mutes/mutes.repository';
+import { SavedPostsRepository } from '../saved-posts/saved-posts.repository';
 import { toPost } from './post.mapper';
 import type { PostDoc } from './post.schema';
 import { PostsRepository } from './posts.repository';
@@ -18,7 +20,7 @@ export function isLive(doc: PostDoc, now: Date): boolean {
   return true;
 }
 
-/** Loading posts by id for a viewer, and answering them with their authors and the viewer's likes. */
+/** Loading posts by id for a viewer, and answering them with their authors and the viewer's likes and saves. */
 @Injectable()
 export class PostViews {
   constructor(
@@ -28,6 +30,8 @@ export class PostViews {
     @Inject(BlocksRepository) private readonly blocks: BlocksRepository,
     @Inject(MutesRepository) private readonly mutes: MutesRepository,
     @Inject(MutedWordsRepository) private readonly mutedWords: MutedWordsRepository,
+    @Inject(HiddenPostsRepository) private readonly hiddenPosts: HiddenPostsRepository,
+    @Inject(SavedPostsRepository) private readonly savedPosts: SavedPostsRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -60,6 +64,20 @@ export class PostViews {
     return (doc) => doc.authorId !== viewerId && holdsMuted(doc.content ?? '', doc.tags ?? []);
   }
 
+  /**
+   * Whether the viewer's feeds, stories strip and explore leave a post or story out by itself (beside
+   * its author, `hiddenInFeedsFor`): it holds a word or tag they muted (never their own), or they hid it
+   * (their own too). Nothing without a viewer.
+   */
+  async leftOutOfFeedsFor(viewerId: string | undefined): Promise<(doc: PostDoc) => boolean> {
+    if (!viewerId) return () => false;
+    const [muted, hidden] = await Promise.all([
+      this.mutedWordsFor(viewerId),
+      this.hiddenPosts.hiddenBy(viewerId),
+    ]);
+    return (doc) => hidden.has(doc._id) || muted(doc);
+  }
+
   /** The live posts among `ids` whose author is not hidden, in the order of `ids`. */
   async visible(ids: string[], hidden: Set<string>): Promise<PostDoc[]> {
     const byId = await this.posts.mapByIds(ids);
@@ -80,15 +98,13 @@ export class PostViews {
 
   async render(docs: PostDoc[], viewerId: string | undefined): Promise<social.Post[]> {
     if (docs.length === 0) return [];
-    const [authors, liked] = await Promise.all([
+    const ids = docs.map((doc) => doc._id);
+    const none = Promise.resolve(new Set<string>());
+    const [authors, liked, saved] = await Promise.all([
       this.members.mapByIds(docs.map((doc) => doc.authorId)),
-      viewerId
-        ? this.likes.likedPostIds(
-            viewerId,
-            docs.map((doc) => doc._id),
-          )
-        : Promise.resolve(new Set<string>()),
+      viewerId ? this.likes.likedPostIds(viewerId, ids) : none,
+      viewerId ? this.savedPosts.savedPostIds(viewerId, ids) : none,
     ]);
-    return docs.map((doc) => toPost(doc, authors.get(doc.authorId), liked.has(doc._id)));
+    return docs.map((doc) => toPost(doc, authors.get(doc.authorId), liked.has(doc._id), saved.has(doc._id)));
   }
 }

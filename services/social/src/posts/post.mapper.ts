@@ -15,7 +15,12 @@ export function toAuthor(authorId: string, author: MemberDoc | undefined): socia
 }
 
 /** A stored post or story as the contract's Post (ISO times; expires_at empty for posts). */
-export function toPost(doc: PostDoc, author: MemberDoc | undefined, isLiked: boolean): social.Post {
+export function toPost(
+  doc: PostDoc,
+  author: MemberDoc | undefined,
+  isLiked: boolean,
+  isSaved = false,
+): social.Post {
   return {
     id: doc._id,
     content: doc.content,
@@ -28,6 +33,7 @@ export function toPost(doc: PostDoc, author: MemberDoc | undefined, isLiked: boo
     commentsCount: doc.commentsCount ?? 0,
     engagementScore: doc.engagementScore ?? 0,
     isLiked,
+    isSaved,
     tags: doc.tags ?? [],
     mentions: doc.mentions ?? [],
     createdAt: new Date(doc.createdAt).toISOString(),

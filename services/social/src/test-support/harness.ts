@@ -122,6 +122,14 @@ function makeApi(client: social.SocialServiceClient) {
     muteWord: call<social.MuteWordRequest, social.MutedWord>('muteWord', social.MuteWordRequest),
     unmuteWord: call<social.MutedWordRef, common.Empty>('unmuteWord', social.MutedWordRef),
     listMutedWords: call<common.Empty, social.MutedWordList>('listMutedWords', common.Empty),
+    savePost: call<social.PostRef, social.SaveState>('savePost', social.PostRef),
+    unsavePost: call<social.PostRef, social.SaveState>('unsavePost', social.PostRef),
+    listSavedPosts: call<social.ListSavedPostsRequest, social.PostPage>(
+      'listSavedPosts',
+      social.ListSavedPostsRequest,
+    ),
+    hidePost: call<social.PostRef, social.HideState>('hidePost', social.PostRef),
+    unhidePost: call<social.PostRef, social.HideState>('unhidePost', social.PostRef),
     getFeed: call<social.GetFeedRequest, social.PostPage>('getFeed', social.GetFeedRequest),
     listStories: call<social.ListStoriesRequest, social.PostPage>('listStories', social.ListStoriesRequest),
     listMemberContent: call<social.ListMemberContentRequest, social.PostPage>(

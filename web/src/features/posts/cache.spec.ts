@@ -1,4 +1,4 @@
-import { patchPostIn, toggledLike } from './cache';
+import { patchPostIn, removePostIn, toggledLike } from './cache';
 import { makePost } from './fixtures';
 import type { Post } from './types';
 
@@ -38,6 +38,28 @@ describe('patchPostIn', () => {
     const comment = { id: 'a', likes_count: 1, content: 'hi' };
     expect(patchPostIn([comment], 'a', like)[0]).toBe(comment);
     expect(patchPostIn(undefined, 'a', like)).toBeUndefined();
+  });
+});
+
+describe('removePostIn', () => {
+  it('drops the post from infinite-query pages and search results, keeping the rest as they were', () => {
+    const kept = { items: [post('b')], nextCursor: null };
+    const data = {
+      pages: [{ items: [post('a'), post('c')], nextCursor: 'c1' }, kept],
+      pageParams: [null, 'c1'],
+    };
+    const next = removePostIn(data, 'a');
+    expect(next.pages[0].items.map((p) => p.id)).toEqual(['c']);
+    expect(next.pages[1]).toBe(kept);
+    expect(next.pageParams).toBe(data.pageParams);
+    const search = { users: [], posts: [post('a')], stories: [post('s')], tags: [] };
+    expect(removePostIn(search, 'a')).toEqual({ ...search, posts: [] });
+  });
+
+  it('returns the same data when the post is in none, and leaves non-posts with that id alone', () => {
+    const data = [post('a'), { id: 'x', name: 'not a post' }];
+    expect(removePostIn(data, 'b')).toBe(data);
+    expect(removePostIn(data, 'x')).toBe(data);
   });
 });
 

@@ -39,6 +39,39 @@ export function patchPostIn<T>(data: T, postId: string, patch: (post: Post) => P
   return walk(data) as T;
 }
 
+/**
+ * Returns `data` without the post `postId` wherever it is listed (arrays, infinite-query pages, search
+ * results): a post the viewer hid leaves the lists at once. When it was in none, the very same `data`.
+ */
+export function removePostIn<T>(data: T, postId: string): T {
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) {
+      let changed = false;
+      const next: unknown[] = [];
+      for (const item of value) {
+        if (isRecord(item) && isPost(item) && item.id === postId) {
+          changed = true;
+          continue;
+        }
+        const walked = walk(item);
+        if (walked !== item) changed = true;
+        next.push(walked);
+      }
+      return changed ? next : value;
+    }
+    if (!isRecord(value)) return value;
+    let changed = false;
+    const next: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      const walked = walk(item);
+      if (walked !== item) changed = true;
+      next[key] = walked;
+    }
+    return changed ? next : value;
+  };
+  return walk(data) as T;
+}
+
 /** The post after the viewer toggled its like, before the server answered (count never below 0). */
 export function toggledLike<P extends Pick<Post, 'is_liked' | 'likes_count'>>(post: P): P {
   const liked = !post.is_liked;

@@ -24,6 +24,7 @@ export const makePost = (patch: Partial<Post> = {}): Post => ({
   comments_count: 0,
   engagement_score: 0,
   is_liked: false,
+  is_saved: false,
   tags: [],
   mentions: [],
   created_at: '2026-03-12T12:00:00.000Z',

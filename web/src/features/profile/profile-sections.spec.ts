@@ -3,10 +3,11 @@ import { PROFILE_SECTIONS, initialSection, visibleSections, type ProfileSectionI
 const all = new Set<ProfileSectionId>(PROFILE_SECTIONS.map((s) => s.id));
 
 describe('own-profile sections (spec 000 §2)', () => {
-  it('in the spec order, marketplace labelled Shop', () => {
+  it('in the spec order, Saved beside the posts, marketplace labelled Shop', () => {
     expect(PROFILE_SECTIONS.map((s) => s.id)).toEqual([
       'dashboard',
       'posts',
+      'saved',
       'reflection',
       'genies',
       'wallet',

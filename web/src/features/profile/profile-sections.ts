@@ -1,10 +1,12 @@
 // Spec 000 §2 "Own-profile dialog": the section selector offers dashboard, posts, reflection, genies,
-// wallet, marketplace (labelled Shop), upgrade (hidden when is_super_aura), settings.
+// wallet, marketplace (labelled Shop), upgrade (hidden when is_super_aura), settings; Saved (issue 23: the
+// member's saved posts) sits beside the own posts.
 // Pure module (no DOM, no Vite): unit-tested under node.
 
 export const PROFILE_SECTIONS = [
   { id: 'dashboard', label: 'Dashboard' },
   { id: 'posts', label: 'Posts' },
+  { id: 'saved', label: 'Saved' },
   { id: 'reflection', label: 'Reflection' },
   { id: 'genies', label: 'Genies' },
   { id: 'wallet', label: 'Wallet' },

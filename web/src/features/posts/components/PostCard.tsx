@@ -1,29 +1,33 @@
 // A feed item (spec 000 §2, 001 §2): author with the aura ring, SuperAura badge, time, category, text with
-// #tags, media, like toggle and expandable comments; a "⋯" menu to report another member's post.
+// #tags, media, like toggle and expandable comments; a "⋯" menu to save, share, hide or report it.
 import { useId, useState } from 'react';
 import { Icon } from '../../../ui/icons';
 import { plural, timeAgo } from '../../../ui/text';
-import { useSignedInUser } from '../../auth/hooks';
 import { CommentsSection } from '../../comments/components/CommentsSection';
 import { MediaDisplay } from '../../media/components/MediaDisplay';
-import { ReportMenu } from '../../moderation/components/ReportMenu';
 import { useLikePost } from '../hooks/useLikePost';
 import { authorName } from '../author';
 import type { Post } from '../types';
 import { AuthorButton } from './AuthorButton';
+import { PostMenu } from './PostMenu';
 import { PostText } from './PostText';
 import styles from './PostCard.module.css';
 
 export function PostCard({ post }: { post: Post }) {
   const [showComments, setShowComments] = useState(false);
+  // The open menu may reach past the card: the card then sits above the ones after it.
+  const [menuOpen, setMenuOpen] = useState(false);
   const { toggle, isPending } = useLikePost(post);
   const commentsId = useId();
   const liked = Boolean(post.is_liked);
-  const me = useSignedInUser();
   const name = authorName(post.user);
 
   return (
-    <article className={`card ${styles.card}`} aria-label={`Post by ${name}`}>
+    <article
+      className={`card ${styles.card}`}
+      aria-label={`Post by ${name}`}
+      data-menu-open={menuOpen || undefined}
+    >
       <header className={styles.header}>
         <AuthorButton user={post.user} />
         <div className={styles.meta}>
@@ -31,9 +35,7 @@ export function PostCard({ post }: { post: Post }) {
             {timeAgo(post.created_at)}
           </time>
           {post.category ? <span className={styles.category}>{post.category}</span> : null}
-          {post.user.id === me.id ? null : (
-            <ReportMenu target={{ targetType: 'post', targetId: post.id, about: `${name}'s post` }} />
-          )}
+          <PostMenu post={post} onOpenChange={setMenuOpen} />
         </div>
       </header>
 

@@ -14,6 +14,7 @@ import { useUserDataRefreshListener } from '../hooks/user-refresh';
 import { DashboardSection } from './DashboardSection';
 import { OwnPostsSection } from './OwnPostsSection';
 import { ReflectionSection } from './ReflectionSection';
+import { SavedPostsSection } from './SavedPostsSection';
 import { initialSection, visibleSections, type ProfileSectionId } from '../profile-sections';
 import { ProfileHeader } from './ProfileHeader';
 import { ProfileSettings } from './ProfileSettings';
@@ -22,6 +23,7 @@ import styles from './OwnProfileDialog.module.css';
 const IMPLEMENTED_SECTIONS: ReadonlySet<ProfileSectionId> = new Set([
   'dashboard',
   'posts',
+  'saved',
   'reflection',
   'genies',
   'wallet',
@@ -91,6 +93,7 @@ export function OwnProfileDialog({ props }: DialogContentProps) {
         >
           {section.id === 'dashboard' ? <DashboardSection user={user} /> : null}
           {section.id === 'posts' ? <OwnPostsSection /> : null}
+          {section.id === 'saved' ? <SavedPostsSection /> : null}
           {section.id === 'reflection' ? <ReflectionSection /> : null}
           {section.id === 'genies' ? <GeniesSection /> : null}
           {section.id === 'wallet' ? <WalletSection /> : null}

@@ -53,6 +53,8 @@ export interface Post {
     | undefined;
   /** image | video | audio | "" (from the media URL) */
   mediaType: string;
+  /** Whether the caller saved it (false without a caller). */
+  isSaved: boolean;
 }
 
 export interface CreatePostRequest {
@@ -120,6 +122,21 @@ export interface FollowState {
 export interface MuteState {
   userId: string;
   muted: boolean;
+}
+
+export interface SaveState {
+  postId: string;
+  saved: boolean;
+}
+
+export interface ListSavedPostsRequest {
+  cursor: string;
+  limit: number;
+}
+
+export interface HideState {
+  postId: string;
+  hidden: boolean;
 }
 
 export interface ListMutesRequest {
@@ -454,6 +471,7 @@ function createBasePost(): Post {
     expiresAt: "",
     user: undefined,
     mediaType: "",
+    isSaved: false,
   };
 }
 
@@ -506,6 +524,9 @@ export const Post: MessageFns<Post> = {
     }
     if (message.mediaType !== "") {
       writer.uint32(130).string(message.mediaType);
+    }
+    if (message.isSaved !== false) {
+      writer.uint32(136).bool(message.isSaved);
     }
     return writer;
   },
@@ -651,6 +672,14 @@ export const Post: MessageFns<Post> = {
             message.mediaType = reader.string();
             continue;
           }
+          case 17: {
+            if (tag !== 136) {
+              break;
+            }
+
+            message.isSaved = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -725,6 +754,11 @@ export const Post: MessageFns<Post> = {
         : isSet(object.media_type)
         ? globalThis.String(object.media_type)
         : "",
+      isSaved: isSet(object.isSaved)
+        ? globalThis.Boolean(object.isSaved)
+        : isSet(object.is_saved)
+        ? globalThis.Boolean(object.is_saved)
+        : false,
     };
   },
 
@@ -778,6 +812,9 @@ export const Post: MessageFns<Post> = {
     if (message.mediaType !== "") {
       obj.mediaType = message.mediaType;
     }
+    if (message.isSaved !== false) {
+      obj.isSaved = message.isSaved;
+    }
     return obj;
   },
 
@@ -802,6 +839,7 @@ export const Post: MessageFns<Post> = {
     message.expiresAt = object.expiresAt ?? "";
     message.user = (object.user !== undefined && object.user !== null) ? Author.fromPartial(object.user) : undefined;
     message.mediaType = object.mediaType ?? "";
+    message.isSaved = object.isSaved ?? false;
     return message;
   },
 };
@@ -2010,6 +2048,269 @@ export const MuteState: MessageFns<MuteState> = {
     const message = createBaseMuteState();
     message.userId = object.userId ?? "";
     message.muted = object.muted ?? false;
+    return message;
+  },
+};
+
+function createBaseSaveState(): SaveState {
+  return { postId: "", saved: false };
+}
+
+export const SaveState: MessageFns<SaveState> = {
+  encode(message: SaveState, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.postId !== "") {
+      writer.uint32(10).string(message.postId);
+    }
+    if (message.saved !== false) {
+      writer.uint32(16).bool(message.saved);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SaveState {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSaveState();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.postId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.saved = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SaveState {
+    return {
+      postId: isSet(object.postId)
+        ? globalThis.String(object.postId)
+        : isSet(object.post_id)
+        ? globalThis.String(object.post_id)
+        : "",
+      saved: isSet(object.saved) ? globalThis.Boolean(object.saved) : false,
+    };
+  },
+
+  toJSON(message: SaveState): unknown {
+    const obj: any = {};
+    if (message.postId !== "") {
+      obj.postId = message.postId;
+    }
+    if (message.saved !== false) {
+      obj.saved = message.saved;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SaveState>, I>>(base?: I): SaveState {
+    return SaveState.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SaveState>, I>>(object: I): SaveState {
+    const message = createBaseSaveState();
+    message.postId = object.postId ?? "";
+    message.saved = object.saved ?? false;
+    return message;
+  },
+};
+
+function createBaseListSavedPostsRequest(): ListSavedPostsRequest {
+  return { cursor: "", limit: 0 };
+}
+
+export const ListSavedPostsRequest: MessageFns<ListSavedPostsRequest> = {
+  encode(message: ListSavedPostsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.cursor !== "") {
+      writer.uint32(10).string(message.cursor);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListSavedPostsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListSavedPostsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListSavedPostsRequest {
+    return {
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: ListSavedPostsRequest): unknown {
+    const obj: any = {};
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListSavedPostsRequest>, I>>(base?: I): ListSavedPostsRequest {
+    return ListSavedPostsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListSavedPostsRequest>, I>>(object: I): ListSavedPostsRequest {
+    const message = createBaseListSavedPostsRequest();
+    message.cursor = object.cursor ?? "";
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseHideState(): HideState {
+  return { postId: "", hidden: false };
+}
+
+export const HideState: MessageFns<HideState> = {
+  encode(message: HideState, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.postId !== "") {
+      writer.uint32(10).string(message.postId);
+    }
+    if (message.hidden !== false) {
+      writer.uint32(16).bool(message.hidden);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HideState {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHideState();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.postId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.hidden = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HideState {
+    return {
+      postId: isSet(object.postId)
+        ? globalThis.String(object.postId)
+        : isSet(object.post_id)
+        ? globalThis.String(object.post_id)
+        : "",
+      hidden: isSet(object.hidden) ? globalThis.Boolean(object.hidden) : false,
+    };
+  },
+
+  toJSON(message: HideState): unknown {
+    const obj: any = {};
+    if (message.postId !== "") {
+      obj.postId = message.postId;
+    }
+    if (message.hidden !== false) {
+      obj.hidden = message.hidden;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<HideState>, I>>(base?: I): HideState {
+    return HideState.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<HideState>, I>>(object: I): HideState {
+    const message = createBaseHideState();
+    message.postId = object.postId ?? "";
+    message.hidden = object.hidden ?? false;
     return message;
   },
 };
@@ -4427,6 +4728,64 @@ export const SocialServiceService = {
     responseSerialize: (value: MutedWordList): Buffer => Buffer.from(MutedWordList.encode(value).finish()),
     responseDeserialize: (value: Buffer): MutedWordList => MutedWordList.decode(value),
   },
+  /**
+   * Saved posts (the caller's own bookmarks): idempotent both ways; NOT_FOUND for a post the caller
+   * cannot see; ALREADY_EXISTS at the limit (1000 saved posts).
+   */
+  savePost: {
+    path: "/aura.social.v1.SocialService/SavePost" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: PostRef): Buffer => Buffer.from(PostRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): PostRef => PostRef.decode(value),
+    responseSerialize: (value: SaveState): Buffer => Buffer.from(SaveState.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SaveState => SaveState.decode(value),
+  },
+  unsavePost: {
+    path: "/aura.social.v1.SocialService/UnsavePost" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: PostRef): Buffer => Buffer.from(PostRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): PostRef => PostRef.decode(value),
+    responseSerialize: (value: SaveState): Buffer => Buffer.from(SaveState.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SaveState => SaveState.decode(value),
+  },
+  /**
+   * The caller's saved posts, the most recently saved first; posts since removed or of members blocked
+   * either way are left out.
+   */
+  listSavedPosts: {
+    path: "/aura.social.v1.SocialService/ListSavedPosts" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListSavedPostsRequest): Buffer =>
+      Buffer.from(ListSavedPostsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListSavedPostsRequest => ListSavedPostsRequest.decode(value),
+    responseSerialize: (value: PostPage): Buffer => Buffer.from(PostPage.encode(value).finish()),
+    responseDeserialize: (value: Buffer): PostPage => PostPage.decode(value),
+  },
+  /**
+   * Hidden posts (the caller's own): a hidden post leaves the caller's feeds and explore; idempotent
+   * both ways; NOT_FOUND for a post the caller cannot see.
+   */
+  hidePost: {
+    path: "/aura.social.v1.SocialService/HidePost" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: PostRef): Buffer => Buffer.from(PostRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): PostRef => PostRef.decode(value),
+    responseSerialize: (value: HideState): Buffer => Buffer.from(HideState.encode(value).finish()),
+    responseDeserialize: (value: Buffer): HideState => HideState.decode(value),
+  },
+  unhidePost: {
+    path: "/aura.social.v1.SocialService/UnhidePost" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: PostRef): Buffer => Buffer.from(PostRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): PostRef => PostRef.decode(value),
+    responseSerialize: (value: HideState): Buffer => Buffer.from(HideState.encode(value).finish()),
+    responseDeserialize: (value: Buffer): HideState => HideState.decode(value),
+  },
   /** feed: aura | high-aura | discovery | following */
   getFeed: {
     path: "/aura.social.v1.SocialService/GetFeed" as const,
@@ -4548,6 +4907,23 @@ export interface SocialServiceServer extends UntypedServiceImplementation {
   muteWord: handleUnaryCall<MuteWordRequest, MutedWord>;
   unmuteWord: handleUnaryCall<MutedWordRef, Empty>;
   listMutedWords: handleUnaryCall<Empty, MutedWordList>;
+  /**
+   * Saved posts (the caller's own bookmarks): idempotent both ways; NOT_FOUND for a post the caller
+   * cannot see; ALREADY_EXISTS at the limit (1000 saved posts).
+   */
+  savePost: handleUnaryCall<PostRef, SaveState>;
+  unsavePost: handleUnaryCall<PostRef, SaveState>;
+  /**
+   * The caller's saved posts, the most recently saved first; posts since removed or of members blocked
+   * either way are left out.
+   */
+  listSavedPosts: handleUnaryCall<ListSavedPostsRequest, PostPage>;
+  /**
+   * Hidden posts (the caller's own): a hidden post leaves the caller's feeds and explore; idempotent
+   * both ways; NOT_FOUND for a post the caller cannot see.
+   */
+  hidePost: handleUnaryCall<PostRef, HideState>;
+  unhidePost: handleUnaryCall<PostRef, HideState>;
   /** feed: aura | high-aura | discovery | following */
   getFeed: handleUnaryCall<GetFeedRequest, PostPage>;
   /** Active stories of the caller and the members they follow. */
@@ -4800,6 +5176,81 @@ export interface SocialServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: MutedWordList) => void,
+  ): ClientUnaryCall;
+  /**
+   * Saved posts (the caller's own bookmarks): idempotent both ways; NOT_FOUND for a post the caller
+   * cannot see; ALREADY_EXISTS at the limit (1000 saved posts).
+   */
+  savePost(request: PostRef, callback: (error: ServiceError | null, response: SaveState) => void): ClientUnaryCall;
+  savePost(
+    request: PostRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SaveState) => void,
+  ): ClientUnaryCall;
+  savePost(
+    request: PostRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SaveState) => void,
+  ): ClientUnaryCall;
+  unsavePost(request: PostRef, callback: (error: ServiceError | null, response: SaveState) => void): ClientUnaryCall;
+  unsavePost(
+    request: PostRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SaveState) => void,
+  ): ClientUnaryCall;
+  unsavePost(
+    request: PostRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SaveState) => void,
+  ): ClientUnaryCall;
+  /**
+   * The caller's saved posts, the most recently saved first; posts since removed or of members blocked
+   * either way are left out.
+   */
+  listSavedPosts(
+    request: ListSavedPostsRequest,
+    callback: (error: ServiceError | null, response: PostPage) => void,
+  ): ClientUnaryCall;
+  listSavedPosts(
+    request: ListSavedPostsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: PostPage) => void,
+  ): ClientUnaryCall;
+  listSavedPosts(
+    request: ListSavedPostsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: PostPage) => void,
+  ): ClientUnaryCall;
+  /**
+   * Hidden posts (the caller's own): a hidden post leaves the caller's feeds and explore; idempotent
+   * both ways; NOT_FOUND for a post the caller cannot see.
+   */
+  hidePost(request: PostRef, callback: (error: ServiceError | null, response: HideState) => void): ClientUnaryCall;
+  hidePost(
+    request: PostRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: HideState) => void,
+  ): ClientUnaryCall;
+  hidePost(
+    request: PostRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: HideState) => void,
+  ): ClientUnaryCall;
+  unhidePost(request: PostRef, callback: (error: ServiceError | null, response: HideState) => void): ClientUnaryCall;
+  unhidePost(
+    request: PostRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: HideState) => void,
+  ): ClientUnaryCall;
+  unhidePost(
+    request: PostRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: HideState) => void,
   ): ClientUnaryCall;
   /** feed: aura | high-aura | discovery | following */
   getFeed(request: GetFeedRequest, callback: (error: ServiceError | null, response: PostPage) => void): ClientUnaryCall;
