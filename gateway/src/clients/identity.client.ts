@@ -196,6 +196,22 @@ export class IdentityClient implements OnModuleDestroy {
     return unaryCall(this.client, this.client.getWellnessStats, {}, callerMetadata(caller));
   }
 
+  getMoodCalendar(caller: Caller, month: string) {
+    return unaryCall(this.client, this.client.getMoodCalendar, { month }, callerMetadata(caller));
+  }
+
+  getMoodTrend(caller: Caller, days: number) {
+    return unaryCall(this.client, this.client.getMoodTrend, { days }, callerMetadata(caller));
+  }
+
+  getWellnessStreaks(caller: Caller) {
+    return unaryCall(this.client, this.client.getWellnessStreaks, {}, callerMetadata(caller));
+  }
+
+  exportWellness(caller: Caller) {
+    return unaryCall(this.client, this.client.exportWellness, {}, callerMetadata(caller));
+  }
+
   adminListUsers(caller: Caller, request: identity.AdminListUsersRequest) {
     return unaryCall(this.client, this.client.adminListUsers, request, callerMetadata(caller));
   }

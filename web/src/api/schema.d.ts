@@ -1284,6 +1284,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/profile/wellness/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Wellness_calendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/wellness/trend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Wellness_trend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/wellness/streaks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Wellness_streaks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/wellness/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Wellness_exportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users/{id}/aura": {
         parameters: {
             query?: never;
@@ -2823,6 +2887,11 @@ export interface components {
             created_at: string;
             /**
              * Format: date-time
+             * @description When its author last edited the text (shown as "edited"); null if never
+             */
+            edited_at: string | null;
+            /**
+             * Format: date-time
              * @description Stories only: when it disappears (5 hours after created_at); null for posts
              */
             expires_at: string | null;
@@ -2851,6 +2920,11 @@ export interface components {
             has_liked: boolean;
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description When its commenter last edited the text (shown as "edited"); null if never
+             */
+            edited_at: string | null;
             user: components["schemas"]["PostAuthor"];
         };
         CreateCommentRequest: {
@@ -3062,6 +3136,11 @@ export interface components {
             created_at: string;
             /**
              * Format: date-time
+             * @description When its author last edited the text (shown as "edited"); null if never
+             */
+            edited_at: string | null;
+            /**
+             * Format: date-time
              * @description Stories only: when it disappears (5 hours after created_at); null for posts
              */
             expires_at: string | null;
@@ -3179,6 +3258,54 @@ export interface components {
             /** @example 0.001 */
             aura_coins_earned: number;
             aura_score: number;
+        };
+        MoodCalendarDayResponse: {
+            /** @example 2026-11-03 */
+            day: string;
+            /**
+             * @description The mood of the day's latest check-in; "" on a day without one
+             * @enum {string}
+             */
+            mood: "happy" | "positive" | "neutral" | "sad" | "excited" | "anxious" | "";
+            checkins: number;
+            reflections: number;
+        };
+        MoodCalendarResponse: {
+            /** @example 2026-11 */
+            month: string;
+            /** @description Every day of the month */
+            days: components["schemas"]["MoodCalendarDayResponse"][];
+        };
+        MoodTrendPointResponse: {
+            /** @example 2026-11-03 */
+            day: string;
+            checkins: number;
+            /**
+             * @description Average mood score of the day's check-ins (sad 1, anxious 2, neutral 3, positive 4, happy and excited 5), one decimal; 0 without any
+             * @example 3.7
+             */
+            mood_score: number;
+            /**
+             * @description Average energy (1-10), one decimal; 0 without any
+             * @example 6.5
+             */
+            energy: number;
+        };
+        MoodTrendResponse: {
+            /** @enum {integer} */
+            days: 30 | 90;
+            /** @description Oldest first, ending today */
+            points: components["schemas"]["MoodTrendPointResponse"][];
+        };
+        StreakResponse: {
+            /** @description Days in a row up to today, or up to yesterday while today is not done yet; 0 when broken */
+            current: number;
+            longest: number;
+            done_today: boolean;
+        };
+        WellnessStreaksResponse: {
+            check_ins: components["schemas"]["StreakResponse"];
+            reflections: components["schemas"]["StreakResponse"];
         };
         AuraAdjustmentBody: {
             /** @example 250 */
@@ -9257,6 +9384,181 @@ export interface operations {
             };
             /** @description A field is not text */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Wellness_calendar: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM (2000-01 to 2100-12); absent: this month */
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every UTC day of the month with its mood */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoodCalendarResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "month must be a calendar month YYYY-MM from 2000-01 to 2100-12", or it is not text */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Wellness_trend: {
+        parameters: {
+            query?: {
+                days?: 30 | 90;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mood and energy of each of the last days */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoodTrendResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "days must be 30 or 90" */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Wellness_streaks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Check-in and reflection streaks, in days */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WellnessStreaksResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Wellness_exportCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The newest 1,000 check-ins and 1,000 reflections, newest first: type, created_at, mood, energy_level, text, category, id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -396,6 +396,22 @@ export class IdentityGrpcController implements AsyncService<identity.IdentitySer
     return this.wellness.getWellnessStats(request, context);
   }
 
+  getMoodCalendar(request: identity.MoodCalendarRequest, context: CallContext) {
+    return this.wellness.getMoodCalendar(request, context);
+  }
+
+  getMoodTrend(request: identity.MoodTrendRequest, context: CallContext) {
+    return this.wellness.getMoodTrend(request, context);
+  }
+
+  getWellnessStreaks(request: unknown, context: CallContext) {
+    return this.wellness.getWellnessStreaks(request, context);
+  }
+
+  exportWellness(request: unknown, context: CallContext) {
+    return this.wellness.exportWellness(request, context);
+  }
+
   adminAdjustAura(request: identity.AdminAdjustAuraRequest, context: CallContext) {
     return this.wellness.adminAdjustAura(request, context);
   }

@@ -122,4 +122,23 @@ export class WellnessGrpcHandlers {
   getWellnessStats(_request: unknown, context: CallContext): Promise<identity.WellnessStats> {
     return this.wellness.stats(context.caller);
   }
+
+  getMoodCalendar(
+    request: identity.MoodCalendarRequest,
+    context: CallContext,
+  ): Promise<identity.MoodCalendar> {
+    return this.wellness.calendar(context.caller, request.month);
+  }
+
+  async getMoodTrend(request: identity.MoodTrendRequest, context: CallContext): Promise<identity.MoodTrend> {
+    return { points: await this.wellness.trend(context.caller, request.days) };
+  }
+
+  getWellnessStreaks(_request: unknown, context: CallContext): Promise<identity.WellnessStreaks> {
+    return this.wellness.streaks(context.caller);
+  }
+
+  async exportWellness(_request: unknown, context: CallContext): Promise<identity.WellnessExport> {
+    return { csv: await this.wellness.exportCsv(context.caller) };
+  }
 }

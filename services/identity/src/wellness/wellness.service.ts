@@ -8,6 +8,7 @@ import {
   RUNTIME,
   ServiceRuntime,
   toStoredOutbox,
+  toCsv,
   Unauthenticated,
 } from '@aura/platform';
 import { Inject, Injectable } from '@nestjs/common';
@@ -28,6 +29,20 @@ import {
   wellnessCoins,
   WellnessKind,
 } from './wellness-rules';
+import {
+  CalendarDay,
+  EXPORT_COLUMNS,
+  EXPORT_MAX_ROWS,
+  exportRecords,
+  lastDays,
+  monthRange,
+  moodCalendar,
+  moodTrend,
+  Streak,
+  streak,
+  TrendPoint,
+  trendDays,
+} from './wellbeing-rules';
 import {
   MoodCheckinDoc,
   moodCheckinSchema,
@@ -237,6 +252,77 @@ export class WellnessService {
       activeDays,
       auraGrowth,
     });
+  }
+
+  /** The mood calendar of a UTC month "YYYY-MM" (docs/wellbeing.md). */
+  async calendar(caller: Caller | undefined, month: string): Promise<{ month: string; days: CalendarDay[] }> {
+    const userId = this.callerId(caller);
+    const range = monthRange(month);
+    const during = { user_id: userId, created_at: { $gte: range.start, $lt: range.end } };
+    const [checkins, reflections] = await Promise.all([
+      this.checkins.find(during, { mood: 1, energy_level: 1, created_at: 1 }).lean().exec(),
+      this.reflections.find(during, { created_at: 1 }).lean().exec(),
+    ]);
+    return {
+      month: range.month,
+      days: moodCalendar(
+        range.days,
+        checkins.map((c) => ({ mood: c.mood, energyLevel: c.energy_level, createdAt: c.created_at })),
+        reflections.map((r) => r.created_at),
+      ),
+    };
+  }
+
+  /** The average mood score and energy of each of the last 30 or 90 UTC days, oldest first. */
+  async trend(caller: Caller | undefined, days: number, now = new Date()): Promise<TrendPoint[]> {
+    const userId = this.callerId(caller);
+    const series = lastDays(now, trendDays(days));
+    const since = new Date(`${series[0]}T00:00:00.000Z`);
+    const checkins = await this.checkins
+      .find({ user_id: userId, created_at: { $gte: since } }, { mood: 1, energy_level: 1, created_at: 1 })
+      .lean()
+      .exec();
+    return moodTrend(
+      series,
+      checkins.map((c) => ({ mood: c.mood, energyLevel: c.energy_level, createdAt: c.created_at })),
+    );
+  }
+
+  /** Check-in and reflection streaks in UTC days, from the days' reward claims (one per kind and day). */
+  async streaks(
+    caller: Caller | undefined,
+    now = new Date(),
+  ): Promise<{ checkIns: Streak; reflections: Streak }> {
+    const userId = this.callerId(caller);
+    const daysOf = async (kind: WellnessKind) =>
+      (await this.days.find({ user_id: userId, kind }, { day: 1 }).lean().exec()).map((d) => d.day);
+    const [checkIns, reflections] = await Promise.all([daysOf('check_in'), daysOf('reflection')]);
+    return { checkIns: streak(checkIns, now), reflections: streak(reflections, now) };
+  }
+
+  /** The caller's newest EXPORT_MAX_ROWS check-ins and reflections as one CSV (docs/wellbeing.md). */
+  async exportCsv(caller: Caller | undefined): Promise<string> {
+    const userId = this.callerId(caller);
+    const newest = { created_at: -1, _id: -1 } as const;
+    const [checkins, reflections] = await Promise.all([
+      this.checkins
+        .find({ user_id: userId }, { _outbox: 0 })
+        .sort(newest)
+        .limit(EXPORT_MAX_ROWS)
+        .lean()
+        .exec(),
+      this.reflections
+        .find({ user_id: userId }, { _outbox: 0 })
+        .sort(newest)
+        .limit(EXPORT_MAX_ROWS)
+        .lean()
+        .exec(),
+    ]);
+    const records = exportRecords(
+      checkins.map((doc) => toCheckin(doc as MoodCheckinDoc)),
+      reflections.map((doc) => toReflection(doc as ReflectionDoc)),
+    );
+    return records.length ? toCsv(records) : `${EXPORT_COLUMNS.join(',')}\r\n`;
   }
 
   /** Marks a UTC day on which the member did something (engagement rate). Idempotent. */

@@ -116,6 +116,58 @@ export interface WellnessStats {
   moodTrend: string;
 }
 
+export interface MoodCalendarRequest {
+  /** YYYY-MM, 2000-01 to 2100-12. */
+  month: string;
+}
+
+export interface MoodCalendarDay {
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  /** The mood of the day's latest check-in; empty on a day without one. */
+  mood: string;
+  checkins: number;
+  reflections: number;
+}
+
+export interface MoodCalendar {
+  month: string;
+  days: MoodCalendarDay[];
+}
+
+export interface MoodTrendRequest {
+  /** 30 or 90; 0: 30. */
+  days: number;
+}
+
+export interface MoodTrendPoint {
+  day: string;
+  checkins: number;
+  /** Averages of the day's check-ins, one decimal; 0 on a day without one. */
+  moodScore: number;
+  energy: number;
+}
+
+export interface MoodTrend {
+  points: MoodTrendPoint[];
+}
+
+export interface WellnessStreak {
+  /** Days in a row up to today (or yesterday while today is not done yet); 0 when broken. */
+  current: number;
+  longest: number;
+  doneToday: boolean;
+}
+
+export interface WellnessStreaks {
+  checkIns: WellnessStreak | undefined;
+  reflections: WellnessStreak | undefined;
+}
+
+export interface WellnessExport {
+  csv: string;
+}
+
 export interface BlockUserRequest {
   userId: string;
   reason: string;
@@ -1971,6 +2023,797 @@ export const WellnessStats: MessageFns<WellnessStats> = {
     message.engagementRate = object.engagementRate ?? 0;
     message.auraGrowthThisWeek = object.auraGrowthThisWeek ?? 0;
     message.moodTrend = object.moodTrend ?? "";
+    return message;
+  },
+};
+
+function createBaseMoodCalendarRequest(): MoodCalendarRequest {
+  return { month: "" };
+}
+
+export const MoodCalendarRequest: MessageFns<MoodCalendarRequest> = {
+  encode(message: MoodCalendarRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.month !== "") {
+      writer.uint32(10).string(message.month);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MoodCalendarRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMoodCalendarRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.month = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MoodCalendarRequest {
+    return { month: isSet(object.month) ? globalThis.String(object.month) : "" };
+  },
+
+  toJSON(message: MoodCalendarRequest): unknown {
+    const obj: any = {};
+    if (message.month !== "") {
+      obj.month = message.month;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MoodCalendarRequest>, I>>(base?: I): MoodCalendarRequest {
+    return MoodCalendarRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MoodCalendarRequest>, I>>(object: I): MoodCalendarRequest {
+    const message = createBaseMoodCalendarRequest();
+    message.month = object.month ?? "";
+    return message;
+  },
+};
+
+function createBaseMoodCalendarDay(): MoodCalendarDay {
+  return { day: "", mood: "", checkins: 0, reflections: 0 };
+}
+
+export const MoodCalendarDay: MessageFns<MoodCalendarDay> = {
+  encode(message: MoodCalendarDay, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.day !== "") {
+      writer.uint32(10).string(message.day);
+    }
+    if (message.mood !== "") {
+      writer.uint32(18).string(message.mood);
+    }
+    if (message.checkins !== 0) {
+      writer.uint32(24).int32(message.checkins);
+    }
+    if (message.reflections !== 0) {
+      writer.uint32(32).int32(message.reflections);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MoodCalendarDay {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMoodCalendarDay();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.day = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.mood = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.checkins = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.reflections = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MoodCalendarDay {
+    return {
+      day: isSet(object.day) ? globalThis.String(object.day) : "",
+      mood: isSet(object.mood) ? globalThis.String(object.mood) : "",
+      checkins: isSet(object.checkins) ? globalThis.Number(object.checkins) : 0,
+      reflections: isSet(object.reflections) ? globalThis.Number(object.reflections) : 0,
+    };
+  },
+
+  toJSON(message: MoodCalendarDay): unknown {
+    const obj: any = {};
+    if (message.day !== "") {
+      obj.day = message.day;
+    }
+    if (message.mood !== "") {
+      obj.mood = message.mood;
+    }
+    if (message.checkins !== 0) {
+      obj.checkins = Math.round(message.checkins);
+    }
+    if (message.reflections !== 0) {
+      obj.reflections = Math.round(message.reflections);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MoodCalendarDay>, I>>(base?: I): MoodCalendarDay {
+    return MoodCalendarDay.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MoodCalendarDay>, I>>(object: I): MoodCalendarDay {
+    const message = createBaseMoodCalendarDay();
+    message.day = object.day ?? "";
+    message.mood = object.mood ?? "";
+    message.checkins = object.checkins ?? 0;
+    message.reflections = object.reflections ?? 0;
+    return message;
+  },
+};
+
+function createBaseMoodCalendar(): MoodCalendar {
+  return { month: "", days: [] };
+}
+
+export const MoodCalendar: MessageFns<MoodCalendar> = {
+  encode(message: MoodCalendar, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.month !== "") {
+      writer.uint32(10).string(message.month);
+    }
+    for (const v of message.days) {
+      MoodCalendarDay.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MoodCalendar {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMoodCalendar();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.month = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.days.push(MoodCalendarDay.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MoodCalendar {
+    return {
+      month: isSet(object.month) ? globalThis.String(object.month) : "",
+      days: globalThis.Array.isArray(object?.days) ? object.days.map((e: any) => MoodCalendarDay.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: MoodCalendar): unknown {
+    const obj: any = {};
+    if (message.month !== "") {
+      obj.month = message.month;
+    }
+    if (message.days?.length) {
+      obj.days = message.days.map((e) => MoodCalendarDay.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MoodCalendar>, I>>(base?: I): MoodCalendar {
+    return MoodCalendar.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MoodCalendar>, I>>(object: I): MoodCalendar {
+    const message = createBaseMoodCalendar();
+    message.month = object.month ?? "";
+    message.days = object.days?.map((e) => MoodCalendarDay.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseMoodTrendRequest(): MoodTrendRequest {
+  return { days: 0 };
+}
+
+export const MoodTrendRequest: MessageFns<MoodTrendRequest> = {
+  encode(message: MoodTrendRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.days !== 0) {
+      writer.uint32(8).int32(message.days);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MoodTrendRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMoodTrendRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.days = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MoodTrendRequest {
+    return { days: isSet(object.days) ? globalThis.Number(object.days) : 0 };
+  },
+
+  toJSON(message: MoodTrendRequest): unknown {
+    const obj: any = {};
+    if (message.days !== 0) {
+      obj.days = Math.round(message.days);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MoodTrendRequest>, I>>(base?: I): MoodTrendRequest {
+    return MoodTrendRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MoodTrendRequest>, I>>(object: I): MoodTrendRequest {
+    const message = createBaseMoodTrendRequest();
+    message.days = object.days ?? 0;
+    return message;
+  },
+};
+
+function createBaseMoodTrendPoint(): MoodTrendPoint {
+  return { day: "", checkins: 0, moodScore: 0, energy: 0 };
+}
+
+export const MoodTrendPoint: MessageFns<MoodTrendPoint> = {
+  encode(message: MoodTrendPoint, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.day !== "") {
+      writer.uint32(10).string(message.day);
+    }
+    if (message.checkins !== 0) {
+      writer.uint32(16).int32(message.checkins);
+    }
+    if (message.moodScore !== 0) {
+      writer.uint32(25).double(message.moodScore);
+    }
+    if (message.energy !== 0) {
+      writer.uint32(33).double(message.energy);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MoodTrendPoint {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMoodTrendPoint();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.day = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.checkins = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.moodScore = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.energy = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MoodTrendPoint {
+    return {
+      day: isSet(object.day) ? globalThis.String(object.day) : "",
+      checkins: isSet(object.checkins) ? globalThis.Number(object.checkins) : 0,
+      moodScore: isSet(object.moodScore)
+        ? globalThis.Number(object.moodScore)
+        : isSet(object.mood_score)
+        ? globalThis.Number(object.mood_score)
+        : 0,
+      energy: isSet(object.energy) ? globalThis.Number(object.energy) : 0,
+    };
+  },
+
+  toJSON(message: MoodTrendPoint): unknown {
+    const obj: any = {};
+    if (message.day !== "") {
+      obj.day = message.day;
+    }
+    if (message.checkins !== 0) {
+      obj.checkins = Math.round(message.checkins);
+    }
+    if (message.moodScore !== 0) {
+      obj.moodScore = floatToJson(message.moodScore);
+    }
+    if (message.energy !== 0) {
+      obj.energy = floatToJson(message.energy);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MoodTrendPoint>, I>>(base?: I): MoodTrendPoint {
+    return MoodTrendPoint.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MoodTrendPoint>, I>>(object: I): MoodTrendPoint {
+    const message = createBaseMoodTrendPoint();
+    message.day = object.day ?? "";
+    message.checkins = object.checkins ?? 0;
+    message.moodScore = object.moodScore ?? 0;
+    message.energy = object.energy ?? 0;
+    return message;
+  },
+};
+
+function createBaseMoodTrend(): MoodTrend {
+  return { points: [] };
+}
+
+export const MoodTrend: MessageFns<MoodTrend> = {
+  encode(message: MoodTrend, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.points) {
+      MoodTrendPoint.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MoodTrend {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMoodTrend();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.points.push(MoodTrendPoint.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MoodTrend {
+    return {
+      points: globalThis.Array.isArray(object?.points) ? object.points.map((e: any) => MoodTrendPoint.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: MoodTrend): unknown {
+    const obj: any = {};
+    if (message.points?.length) {
+      obj.points = message.points.map((e) => MoodTrendPoint.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MoodTrend>, I>>(base?: I): MoodTrend {
+    return MoodTrend.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MoodTrend>, I>>(object: I): MoodTrend {
+    const message = createBaseMoodTrend();
+    message.points = object.points?.map((e) => MoodTrendPoint.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseWellnessStreak(): WellnessStreak {
+  return { current: 0, longest: 0, doneToday: false };
+}
+
+export const WellnessStreak: MessageFns<WellnessStreak> = {
+  encode(message: WellnessStreak, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.current !== 0) {
+      writer.uint32(8).int32(message.current);
+    }
+    if (message.longest !== 0) {
+      writer.uint32(16).int32(message.longest);
+    }
+    if (message.doneToday !== false) {
+      writer.uint32(24).bool(message.doneToday);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WellnessStreak {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWellnessStreak();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.current = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.longest = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.doneToday = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WellnessStreak {
+    return {
+      current: isSet(object.current) ? globalThis.Number(object.current) : 0,
+      longest: isSet(object.longest) ? globalThis.Number(object.longest) : 0,
+      doneToday: isSet(object.doneToday)
+        ? globalThis.Boolean(object.doneToday)
+        : isSet(object.done_today)
+        ? globalThis.Boolean(object.done_today)
+        : false,
+    };
+  },
+
+  toJSON(message: WellnessStreak): unknown {
+    const obj: any = {};
+    if (message.current !== 0) {
+      obj.current = Math.round(message.current);
+    }
+    if (message.longest !== 0) {
+      obj.longest = Math.round(message.longest);
+    }
+    if (message.doneToday !== false) {
+      obj.doneToday = message.doneToday;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<WellnessStreak>, I>>(base?: I): WellnessStreak {
+    return WellnessStreak.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<WellnessStreak>, I>>(object: I): WellnessStreak {
+    const message = createBaseWellnessStreak();
+    message.current = object.current ?? 0;
+    message.longest = object.longest ?? 0;
+    message.doneToday = object.doneToday ?? false;
+    return message;
+  },
+};
+
+function createBaseWellnessStreaks(): WellnessStreaks {
+  return { checkIns: undefined, reflections: undefined };
+}
+
+export const WellnessStreaks: MessageFns<WellnessStreaks> = {
+  encode(message: WellnessStreaks, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.checkIns !== undefined) {
+      WellnessStreak.encode(message.checkIns, writer.uint32(10).fork()).join();
+    }
+    if (message.reflections !== undefined) {
+      WellnessStreak.encode(message.reflections, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WellnessStreaks {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWellnessStreaks();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.checkIns = WellnessStreak.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.reflections = WellnessStreak.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WellnessStreaks {
+    return {
+      checkIns: isSet(object.checkIns)
+        ? WellnessStreak.fromJSON(object.checkIns)
+        : isSet(object.check_ins)
+        ? WellnessStreak.fromJSON(object.check_ins)
+        : undefined,
+      reflections: isSet(object.reflections) ? WellnessStreak.fromJSON(object.reflections) : undefined,
+    };
+  },
+
+  toJSON(message: WellnessStreaks): unknown {
+    const obj: any = {};
+    if (message.checkIns !== undefined) {
+      obj.checkIns = WellnessStreak.toJSON(message.checkIns);
+    }
+    if (message.reflections !== undefined) {
+      obj.reflections = WellnessStreak.toJSON(message.reflections);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<WellnessStreaks>, I>>(base?: I): WellnessStreaks {
+    return WellnessStreaks.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<WellnessStreaks>, I>>(object: I): WellnessStreaks {
+    const message = createBaseWellnessStreaks();
+    message.checkIns = (object.checkIns !== undefined && object.checkIns !== null)
+      ? WellnessStreak.fromPartial(object.checkIns)
+      : undefined;
+    message.reflections = (object.reflections !== undefined && object.reflections !== null)
+      ? WellnessStreak.fromPartial(object.reflections)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseWellnessExport(): WellnessExport {
+  return { csv: "" };
+}
+
+export const WellnessExport: MessageFns<WellnessExport> = {
+  encode(message: WellnessExport, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.csv !== "") {
+      writer.uint32(10).string(message.csv);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WellnessExport {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWellnessExport();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.csv = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WellnessExport {
+    return { csv: isSet(object.csv) ? globalThis.String(object.csv) : "" };
+  },
+
+  toJSON(message: WellnessExport): unknown {
+    const obj: any = {};
+    if (message.csv !== "") {
+      obj.csv = message.csv;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<WellnessExport>, I>>(base?: I): WellnessExport {
+    return WellnessExport.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<WellnessExport>, I>>(object: I): WellnessExport {
+    const message = createBaseWellnessExport();
+    message.csv = object.csv ?? "";
     return message;
   },
 };
@@ -8235,6 +9078,49 @@ export const IdentityServiceService = {
     responseDeserialize: (value: Buffer): WellnessStats => WellnessStats.decode(value),
   },
   /**
+   * Wellbeing (issue 23 item 6, docs/wellbeing.md), the caller's own, in UTC days. Each day of a month
+   * "YYYY-MM" with the mood of its latest check-in (INVALID_ARGUMENT for another month form).
+   */
+  getMoodCalendar: {
+    path: "/aura.identity.v1.IdentityService/GetMoodCalendar" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: MoodCalendarRequest): Buffer => Buffer.from(MoodCalendarRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): MoodCalendarRequest => MoodCalendarRequest.decode(value),
+    responseSerialize: (value: MoodCalendar): Buffer => Buffer.from(MoodCalendar.encode(value).finish()),
+    responseDeserialize: (value: Buffer): MoodCalendar => MoodCalendar.decode(value),
+  },
+  /** The average mood score (1-5) and energy (1-10) of each of the last 30 or 90 days, oldest first. */
+  getMoodTrend: {
+    path: "/aura.identity.v1.IdentityService/GetMoodTrend" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: MoodTrendRequest): Buffer => Buffer.from(MoodTrendRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): MoodTrendRequest => MoodTrendRequest.decode(value),
+    responseSerialize: (value: MoodTrend): Buffer => Buffer.from(MoodTrend.encode(value).finish()),
+    responseDeserialize: (value: Buffer): MoodTrend => MoodTrend.decode(value),
+  },
+  /** Current and longest streaks of days with a check-in, and with a reflection. */
+  getWellnessStreaks: {
+    path: "/aura.identity.v1.IdentityService/GetWellnessStreaks" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    requestDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    responseSerialize: (value: WellnessStreaks): Buffer => Buffer.from(WellnessStreaks.encode(value).finish()),
+    responseDeserialize: (value: Buffer): WellnessStreaks => WellnessStreaks.decode(value),
+  },
+  /** The newest 1,000 check-ins and 1,000 reflections as one CSV, newest first. */
+  exportWellness: {
+    path: "/aura.identity.v1.IdentityService/ExportWellness" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    requestDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    responseSerialize: (value: WellnessExport): Buffer => Buffer.from(WellnessExport.encode(value).finish()),
+    responseDeserialize: (value: Buffer): WellnessExport => WellnessExport.decode(value),
+  },
+  /**
    * Super admin only: moves a member's aura by delta (clamped 0-1000, logged with reason admin,
    * user.aura_changed). Once per key: a repeat answers the first result and changes nothing.
    */
@@ -8404,6 +9290,17 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   /** user_id empty: the caller's own reflections; otherwise that member's (404 for an unknown one). */
   listReflections: handleUnaryCall<ListWellnessRequest, ReflectionList>;
   getWellnessStats: handleUnaryCall<Empty, WellnessStats>;
+  /**
+   * Wellbeing (issue 23 item 6, docs/wellbeing.md), the caller's own, in UTC days. Each day of a month
+   * "YYYY-MM" with the mood of its latest check-in (INVALID_ARGUMENT for another month form).
+   */
+  getMoodCalendar: handleUnaryCall<MoodCalendarRequest, MoodCalendar>;
+  /** The average mood score (1-5) and energy (1-10) of each of the last 30 or 90 days, oldest first. */
+  getMoodTrend: handleUnaryCall<MoodTrendRequest, MoodTrend>;
+  /** Current and longest streaks of days with a check-in, and with a reflection. */
+  getWellnessStreaks: handleUnaryCall<Empty, WellnessStreaks>;
+  /** The newest 1,000 check-ins and 1,000 reflections as one CSV, newest first. */
+  exportWellness: handleUnaryCall<Empty, WellnessExport>;
   /**
    * Super admin only: moves a member's aura by delta (clamped 0-1000, logged with reason admin,
    * user.aura_changed). Once per key: a repeat answers the first result and changes nothing.
@@ -9185,6 +10082,73 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: WellnessStats) => void,
+  ): ClientUnaryCall;
+  /**
+   * Wellbeing (issue 23 item 6, docs/wellbeing.md), the caller's own, in UTC days. Each day of a month
+   * "YYYY-MM" with the mood of its latest check-in (INVALID_ARGUMENT for another month form).
+   */
+  getMoodCalendar(
+    request: MoodCalendarRequest,
+    callback: (error: ServiceError | null, response: MoodCalendar) => void,
+  ): ClientUnaryCall;
+  getMoodCalendar(
+    request: MoodCalendarRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: MoodCalendar) => void,
+  ): ClientUnaryCall;
+  getMoodCalendar(
+    request: MoodCalendarRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: MoodCalendar) => void,
+  ): ClientUnaryCall;
+  /** The average mood score (1-5) and energy (1-10) of each of the last 30 or 90 days, oldest first. */
+  getMoodTrend(
+    request: MoodTrendRequest,
+    callback: (error: ServiceError | null, response: MoodTrend) => void,
+  ): ClientUnaryCall;
+  getMoodTrend(
+    request: MoodTrendRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: MoodTrend) => void,
+  ): ClientUnaryCall;
+  getMoodTrend(
+    request: MoodTrendRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: MoodTrend) => void,
+  ): ClientUnaryCall;
+  /** Current and longest streaks of days with a check-in, and with a reflection. */
+  getWellnessStreaks(
+    request: Empty,
+    callback: (error: ServiceError | null, response: WellnessStreaks) => void,
+  ): ClientUnaryCall;
+  getWellnessStreaks(
+    request: Empty,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: WellnessStreaks) => void,
+  ): ClientUnaryCall;
+  getWellnessStreaks(
+    request: Empty,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: WellnessStreaks) => void,
+  ): ClientUnaryCall;
+  /** The newest 1,000 check-ins and 1,000 reflections as one CSV, newest first. */
+  exportWellness(
+    request: Empty,
+    callback: (error: ServiceError | null, response: WellnessExport) => void,
+  ): ClientUnaryCall;
+  exportWellness(
+    request: Empty,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: WellnessExport) => void,
+  ): ClientUnaryCall;
+  exportWellness(
+    request: Empty,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: WellnessExport) => void,
   ): ClientUnaryCall;
   /**
    * Super admin only: moves a member's aura by delta (clamped 0-1000, logged with reason admin,
