@@ -38,6 +38,22 @@ export class SocialClient implements OnModuleDestroy {
     return unaryCall(this.client, this.client.listComments, request, callerMetadata(caller));
   }
 
+  editPost(caller: Caller, request: social.EditPostRequest) {
+    return unaryCall(this.client, this.client.editPost, request, callerMetadata(caller));
+  }
+
+  deletePost(caller: Caller, postId: string) {
+    return unaryCall(this.client, this.client.deletePost, { postId }, callerMetadata(caller));
+  }
+
+  editComment(caller: Caller, request: social.EditCommentRequest) {
+    return unaryCall(this.client, this.client.editComment, request, callerMetadata(caller));
+  }
+
+  deleteComment(caller: Caller, commentId: string) {
+    return unaryCall(this.client, this.client.deleteComment, { commentId }, callerMetadata(caller));
+  }
+
   createComment(caller: Caller, request: social.CreateCommentRequest) {
     return unaryCall(this.client, this.client.createComment, request, callerMetadata(caller));
   }

@@ -6,6 +6,7 @@ import {
   Get,
   HttpCode,
   Param,
+  Patch,
   Post,
   Put,
   Query,
@@ -18,12 +19,13 @@ import { CurrentCaller, RefusedWhileSuspended } from '../auth/auth.decorators';
 import { SocialClient } from '../clients/social.client';
 import { ContentRateLimit } from './content-rate-limit.guard';
 import { FEEDS } from './social.constants';
-import { ApiBroken, ApiMalformed, ApiMember, ApiNotFound, ApiPostId } from './social.docs';
+import { ApiBroken, ApiMalformed, ApiMember, ApiNotFound, ApiNotYours, ApiPostId } from './social.docs';
 import { ErrorResponse } from '../auth/auth.dto';
 import {
   CommentResponse,
   CreateCommentRequest,
   CreatePostRequest,
+  EditPostRequest,
   HideResponse,
   LikeResponse,
   PostResponse,
@@ -89,6 +91,39 @@ export class PostsController {
     });
     sendNextCursor(reply, page.nextCursor);
     return page.posts.map(toPost);
+  }
+
+  @Patch(':id')
+  @RefusedWhileSuspended()
+  @ContentRateLimit('posts')
+  @ApiPostId()
+  @ApiOkResponse({ type: PostResponse, description: 'The post with its new text, marked edited (edited_at)' })
+  @ApiBroken(
+    '"Please add content or media to your post", "Content must be at most 2000 characters", "Stories cannot be edited"',
+  )
+  @ApiNotYours('"You can only edit your own posts"')
+  @ApiNotFound('"Post not found" (also a deleted post)')
+  @ApiMalformed()
+  async edit(
+    @Param('id', PostIdPipe) id: string,
+    @Body() body: EditPostRequest,
+    @CurrentCaller() caller: AuthenticatedCaller,
+  ): Promise<PostResponse> {
+    return toPost(await this.social.editPost(caller, { postId: id, content: body.content }));
+  }
+
+  // Deleting one's own content is allowed while suspended: it only takes something away.
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiPostId()
+  @ApiResponse({ status: 204, description: 'Deleted everywhere (feeds, profile, saves, search)' })
+  @ApiNotYours('"You can only delete your own posts"')
+  @ApiNotFound('"Post not found" (also one already deleted)')
+  async delete(
+    @Param('id', PostIdPipe) id: string,
+    @CurrentCaller() caller: AuthenticatedCaller,
+  ): Promise<void> {
+    await this.social.deletePost(caller, id);
   }
 
   @Post(':id/like')

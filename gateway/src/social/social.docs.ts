@@ -15,6 +15,9 @@ export const ApiNotFound = (description: string) =>
 export const ApiMalformed = (description = 'A parameter or the body is malformed') =>
   applyDecorators(ApiResponse({ status: 422, type: ErrorResponse, description }));
 
+export const ApiNotYours = (description: string) =>
+  applyDecorators(ApiResponse({ status: 403, type: ErrorResponse, description }));
+
 export const ApiBroken = (description: string) =>
   applyDecorators(ApiResponse({ status: 400, type: ErrorResponse, description }));
 

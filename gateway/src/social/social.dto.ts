@@ -95,6 +95,24 @@ export class CreateCommentRequest {
   post_id?: string;
 }
 
+export class EditPostRequest {
+  @ApiProperty({
+    example: 'Sunrise run, take two #morning',
+    description:
+      'The new text (at most 2000 characters; blank only if the post has media). Media, category and type stay',
+  })
+  @MaxLength(10000, { message: 'content is too long' })
+  @IsString({ message: 'content must be text' })
+  content!: string;
+}
+
+export class EditCommentRequest {
+  @ApiProperty({ example: 'This made my week!', description: 'Non-blank, at most 300 characters' })
+  @MaxLength(10000, { message: 'content is too long' })
+  @IsString({ message: 'content must be text' })
+  content!: string;
+}
+
 // ---- responses ---------------------------------------------------------------------------------
 
 export class PostAuthor {
@@ -137,6 +155,13 @@ export class PostResponse {
     type: String,
     format: 'date-time',
     nullable: true,
+    description: 'When its author last edited the text (shown as "edited"); null if never',
+  })
+  edited_at!: string | null;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
     description: 'Stories only: when it disappears (5 hours after created_at); null for posts',
   })
   expires_at!: string | null;
@@ -156,6 +181,13 @@ export class CommentResponse {
   @ApiProperty({ type: 'integer', minimum: 0 }) likes_count!: number;
   @ApiProperty({ description: 'Whether the caller liked it' }) has_liked!: boolean;
   @ApiProperty({ format: 'date-time' }) created_at!: string;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When its commenter last edited the text (shown as "edited"); null if never',
+  })
+  edited_at!: string | null;
   @ApiProperty({ type: PostAuthor }) user!: PostAuthor;
 }
 

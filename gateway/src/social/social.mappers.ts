@@ -57,6 +57,7 @@ export function toPublicPost(post: social.Post): PublicPostResponse {
     tags: post.tags,
     mentions: post.mentions,
     created_at: post.createdAt,
+    edited_at: orNull(post.editedAt),
     expires_at: post.isStory ? orNull(post.expiresAt) : null,
     user: toPostAuthor(post.user),
   };
@@ -77,6 +78,7 @@ export function toComment(comment: social.Comment): CommentResponse {
     likes_count: Math.max(0, comment.likesCount),
     has_liked: comment.hasLiked,
     created_at: comment.createdAt,
+    edited_at: orNull(comment.editedAt),
     user: toPostAuthor(comment.user),
   };
 }

@@ -20,6 +20,8 @@ export interface CommentDoc {
   likesCount: number;
   createdAt: Date;
   deleted: boolean;
+  /** When the commenter last edited the text; null (or absent on older comments) if never. */
+  editedAt?: Date | null;
 }
 
 export const commentSchema = new Schema<CommentDoc>(
@@ -35,6 +37,7 @@ export const commentSchema = new Schema<CommentDoc>(
     likesCount: { type: Number, default: 0 },
     createdAt: { type: Date, required: true },
     deleted: { type: Boolean, default: false },
+    editedAt: { type: Date, default: null },
   },
   { collection: 'comments', versionKey: false },
 );

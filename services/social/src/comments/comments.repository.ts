@@ -55,6 +55,26 @@ export class CommentsRepository {
       .exec();
   }
 
+  /** Sets the edited text of a member's live comment; the comment as updated, or null. */
+  editText(
+    id: string,
+    authorId: string,
+    fields: Pick<CommentDoc, 'content' | 'mentions' | 'mentionIds'> & { editedAt: Date },
+  ): Promise<CommentDoc | null> {
+    return this.model
+      .findOneAndUpdate({ _id: id, authorId, deleted: false }, { $set: fields }, { new: true })
+      .lean<CommentDoc>()
+      .exec();
+  }
+
+  /** Hides the live replies to a comment of a post (deleted with it; read by the post's index); how many. */
+  async markRepliesDeleted(postId: string, parentCommentId: string): Promise<number> {
+    const result = await this.model
+      .updateMany({ postId, parentCommentId, deleted: false }, { $set: { deleted: true } })
+      .exec();
+    return result.modifiedCount;
+  }
+
   countForPost(postId: string): Promise<number> {
     return this.model.countDocuments({ postId, deleted: false }).exec();
   }

@@ -1,4 +1,4 @@
-import { CallContext, createEvent, NotFound, RUNTIME, RuleViolation } from '@aura/platform';
+import { CallContext, createEvent, Forbidden, NotFound, RUNTIME, RuleViolation } from '@aura/platform';
 import { social } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import { BlocksRepository } from '../blocks/blocks.repository';
@@ -21,6 +21,8 @@ export const CommentMessages = {
   empty: 'Comment cannot be empty',
   tooLong: 'Comment must be at most 300 characters',
   otherPost: 'You can only reply to a comment on the same post',
+  notYoursToEdit: 'You can only edit your own comments',
+  notYoursToDelete: 'You can only delete your own comments or comments on your posts',
 } as const;
 
 export const MAX_COMMENT_LENGTH = 300;
@@ -34,6 +36,7 @@ export function toComment(doc: CommentDoc, author: MemberDoc | undefined, hasLik
     likesCount: doc.likesCount ?? 0,
     hasLiked,
     createdAt: new Date(doc.createdAt).toISOString(),
+    editedAt: doc.editedAt ? new Date(doc.editedAt).toISOString() : '',
     user: toAuthor(doc.authorId, author),
   };
 }
@@ -115,6 +118,54 @@ export class CommentsService {
     if (!doc || !post || hidden.has(doc.authorId)) throw new NotFound(Messages.commentNotFound);
     const author = await this.members.findById(doc.authorId);
     return toComment(doc, author ?? undefined, false);
+  }
+
+  /** The commenter edits their comment's text (the same rules as a new one); it carries editedAt. */
+  async edit(request: social.EditCommentRequest, context: CallContext): Promise<social.Comment> {
+    const memberId = requireCaller(context);
+    const doc = await this.visibleComment(commentIdOf(request.commentId), memberId);
+    if (doc.authorId !== memberId) throw new Forbidden(CommentMessages.notYoursToEdit);
+    const content = validateCommentText(request.content);
+    const mentions = extractMentions(content);
+    const [author, mentioned] = await Promise.all([
+      this.members.findById(memberId),
+      this.members.findByUsernames(mentions),
+    ]);
+    const edited = await this.comments.editText(doc._id, memberId, {
+      content,
+      mentions,
+      mentionIds: mentioned.map((member) => member._id),
+      editedAt: this.clock.now(),
+    });
+    if (!edited) throw new NotFound(Messages.commentNotFound);
+    const liked = await this.likes.likedCommentIds(memberId, [doc._id]);
+    return toComment(edited, author ?? undefined, liked.has(doc._id));
+  }
+
+  /**
+   * Deletes a comment, by its commenter or by the author of its post, with the replies to it (a reply
+   * without its comment would read out of context); the post's count drops by as many.
+   */
+  async delete(request: social.CommentRef, context: CallContext): Promise<void> {
+    const memberId = requireCaller(context);
+    const doc = await this.visibleComment(commentIdOf(request.commentId), memberId);
+    if (doc.authorId !== memberId) {
+      const post = await this.posts.findById(doc.postId);
+      if (post?.authorId !== memberId) throw new Forbidden(CommentMessages.notYoursToDelete);
+    }
+    if (!(await this.comments.markDeleted(doc._id))) throw new NotFound(Messages.commentNotFound);
+    const replies = doc.parentCommentId ? 0 : await this.comments.markRepliesDeleted(doc.postId, doc._id);
+    await this.posts.addComment(doc.postId, -(1 + replies));
+  }
+
+  /** A live comment on a post the member sees, of a member not blocked either way; else NOT_FOUND. */
+  private async visibleComment(commentId: string, memberId: string): Promise<CommentDoc> {
+    const doc = await this.comments.findById(commentId);
+    const post = doc && !doc.deleted ? await this.views.visibleOne(doc.postId, memberId) : null;
+    if (!doc || !post) throw new NotFound(Messages.commentNotFound);
+    if (doc.authorId !== memberId && (await this.blocks.isBlockedEitherWay(memberId, doc.authorId)))
+      throw new NotFound(Messages.commentNotFound);
+    return doc;
   }
 
   /** A post's comments and replies, oldest first; members blocked either way are left out. */

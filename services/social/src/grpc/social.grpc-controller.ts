@@ -45,6 +45,15 @@ export class SocialGrpcController implements AsyncService<social.SocialServiceSe
     return this.posts.get(request, context);
   }
 
+  editPost(request: social.EditPostRequest, context: CallContext) {
+    return this.posts.edit(request, context);
+  }
+
+  async deletePost(request: social.PostRef, context: CallContext) {
+    await this.posts.delete(request, context);
+    return {};
+  }
+
   togglePostLike(request: social.PostRef, context: CallContext) {
     return this.likes.togglePostLike(request, context);
   }
@@ -59,6 +68,15 @@ export class SocialGrpcController implements AsyncService<social.SocialServiceSe
 
   getComment(request: social.CommentRef, context: CallContext) {
     return this.comments.get(request, context);
+  }
+
+  editComment(request: social.EditCommentRequest, context: CallContext) {
+    return this.comments.edit(request, context);
+  }
+
+  async deleteComment(request: social.CommentRef, context: CallContext) {
+    await this.comments.delete(request, context);
+    return {};
   }
 
   toggleCommentLike(request: social.CommentRef, context: CallContext) {

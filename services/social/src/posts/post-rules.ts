@@ -11,6 +11,9 @@ export const PostMessages = {
   contentType: 'content_type must be text or multimedia',
   mediaUrl: 'media_url must be a file uploaded to /api/media/posts/',
   contentTooLong: 'Content must be at most 2000 characters',
+  storyEdit: 'Stories cannot be edited',
+  notYoursToEdit: 'You can only edit your own posts',
+  notYoursToDelete: 'You can only delete your own posts',
 } as const;
 
 export const POST_CATEGORIES = ['general', 'lifestyle', 'technology', 'inspiration', 'personal'] as const;
@@ -60,4 +63,16 @@ export function validateNewPost(request: social.CreatePostRequest): NewPostInput
   if (mediaUrl && !MEDIA_PATH.test(mediaUrl)) throw new InvalidInput(PostMessages.mediaUrl);
   if ([...content].length > MAX_POST_CONTENT) throw new RuleViolation(PostMessages.contentTooLong);
   return { content, contentType, category, mediaUrl, mediaType: mediaTypeOf(mediaUrl), isStory };
+}
+
+/**
+ * Checks the new text of an edited post (trimmed, at most 2000 characters, not blank unless the post has
+ * media); returns it trimmed. Only the text changes: media, category and type stay as posted.
+ */
+export function validateEditedPost(content: string, post: { isStory: boolean; mediaUrl: string }): string {
+  if (post.isStory) throw new RuleViolation(PostMessages.storyEdit);
+  const text = (content ?? '').trim();
+  if (!text && !post.mediaUrl) throw new RuleViolation(PostMessages.emptyPost);
+  if ([...text].length > MAX_POST_CONTENT) throw new RuleViolation(PostMessages.contentTooLong);
+  return text;
 }

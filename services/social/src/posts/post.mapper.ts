@@ -38,6 +38,7 @@ export function toPost(
     mentions: doc.mentions ?? [],
     createdAt: new Date(doc.createdAt).toISOString(),
     expiresAt: doc.isStory && doc.expiresAt ? new Date(doc.expiresAt).toISOString() : '',
+    editedAt: doc.editedAt ? new Date(doc.editedAt).toISOString() : '',
     user: toAuthor(doc.authorId, author),
   };
 }

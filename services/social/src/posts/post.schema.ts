@@ -39,8 +39,10 @@ export interface PostDoc {
   createdAt: Date;
   /** Stories: createdAt + 5 h (deleted by the TTL index after that); posts: null. */
   expiresAt: Date | null;
-  /** Hidden everywhere (moderation). Always stored, so queries filter on `deleted: false`. */
+  /** Hidden everywhere (moderation, or its author deleted it). Always stored: queries filter on `deleted: false`. */
   deleted: boolean;
+  /** When the author last edited the text; null (or absent on older posts) if never. */
+  editedAt?: Date | null;
 }
 
 export const postSchema = new Schema<PostDoc>(
@@ -65,6 +67,7 @@ export const postSchema = new Schema<PostDoc>(
     createdAt: { type: Date, required: true },
     expiresAt: { type: Date, default: null },
     deleted: { type: Boolean, default: false },
+    editedAt: { type: Date, default: null },
   },
   { collection: 'posts', versionKey: false },
 );

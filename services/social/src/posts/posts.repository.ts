@@ -114,21 +114,21 @@ export class PostsRepository {
     return this.addToCounter(id, 'likesCount', by);
   }
 
-  /** A comment added (+1) or removed by a moderator (-1). */
-  addComment(id: string, by: 1 | -1 = 1): Promise<PostDoc | null> {
+  /** A comment added (+1), or comments removed (a moderator's -1, or a comment deleted with its replies). */
+  addComment(id: string, by = 1): Promise<PostDoc | null> {
     return this.addToCounter(id, 'commentsCount', by);
   }
 
   /**
    * Moves a counter and engagementScore in one atomic update; a decrement applies only while the
-   * counter is above 0, so it never goes negative.
+   * counter is at least as large, so it never goes negative (CounterRepair recounts a skipped one).
    */
   private async addToCounter(
     id: string,
     field: keyof typeof ENGAGEMENT_WEIGHT,
     by: number,
   ): Promise<PostDoc | null> {
-    const filter: FilterQuery<PostDoc> = by < 0 ? { _id: id, [field]: { $gt: 0 } } : { _id: id };
+    const filter: FilterQuery<PostDoc> = by < 0 ? { _id: id, [field]: { $gte: -by } } : { _id: id };
     const updated = await this.model
       .findOneAndUpdate(
         filter,
@@ -206,6 +206,30 @@ export class PostsRepository {
   ): Promise<PostDoc[]> {
     const query = PostQueries.authorMedia(authorId, mediaType, position);
     return this.model.find(query.filter).sort(query.sort).limit(limit).lean<PostDoc[]>().exec();
+  }
+
+  /**
+   * Sets the edited text of an author's live post and what is derived from it (search words, tags,
+   * mentions, editedAt). The post as updated; null if it is not theirs or no longer live.
+   */
+  editText(
+    id: string,
+    authorId: string,
+    fields: Pick<
+      PostDoc,
+      'content' | 'contentLower' | 'contentPrefixes' | 'tags' | 'mentions' | 'mentionIds'
+    > & {
+      editedAt: Date;
+    },
+  ): Promise<PostDoc | null> {
+    return this.model
+      .findOneAndUpdate(
+        { _id: id, authorId, deleted: false, isStory: false },
+        { $set: fields },
+        { new: true },
+      )
+      .lean<PostDoc>()
+      .exec();
   }
 
   /** Hides a post everywhere (moderation); lists drop it when they read it. The post if this call hid it. */

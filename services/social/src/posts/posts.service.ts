@@ -1,4 +1,4 @@
-import { annotate, CallContext, createEvent, NotFound, RUNTIME } from '@aura/platform';
+import { annotate, CallContext, createEvent, Forbidden, NotFound, RUNTIME } from '@aura/platform';
 import { social } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock } from '../common/clock';
@@ -8,11 +8,12 @@ import { postsCreated } from '../metrics';
 import type { OutboxHost } from '../common/outbox-host';
 import { Timelines } from '../feeds/timelines';
 import { MembersRepository } from '../members/members.repository';
-import { STORY_LIFETIME_MS, validateNewPost } from './post-rules';
+import { PostMessages, STORY_LIFETIME_MS, validateEditedPost, validateNewPost } from './post-rules';
 import { toPost } from './post.mapper';
 import { PostDoc } from './post.schema';
 import { PostViews } from './post-views';
 import { PostsRepository } from './posts.repository';
+import { SavedPostsRepository } from '../saved-posts/saved-posts.repository';
 import { extractMentions, extractTags } from './text';
 
 @Injectable()
@@ -24,6 +25,7 @@ export class PostsService {
     @Inject(Timelines) private readonly timelines: Timelines,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(RUNTIME) private readonly runtime: OutboxHost,
+    @Inject(SavedPostsRepository) private readonly savedPosts: SavedPostsRepository,
   ) {
     postsCreated.touch();
   }
@@ -89,5 +91,48 @@ export class PostsService {
     if (!doc) throw new NotFound(Messages.postNotFound);
     const [post] = await this.views.render([doc], viewerId);
     return post;
+  }
+
+  /**
+   * The author edits their post's text: search words, tags and mentions follow the new text, and the
+   * post carries editedAt. A new mention is not notified (docs: what an edit changes).
+   */
+  async edit(request: social.EditPostRequest, context: CallContext): Promise<social.Post> {
+    const memberId = requireCaller(context);
+    const postId = postIdOf(request.postId);
+    const post = await this.views.visibleOne(postId, memberId);
+    if (!post) throw new NotFound(Messages.postNotFound);
+    if (post.authorId !== memberId) throw new Forbidden(PostMessages.notYoursToEdit);
+    const content = validateEditedPost(request.content, post);
+    const mentions = extractMentions(content);
+    const mentioned = await this.members.findByUsernames(mentions);
+    const edited = await this.posts.editText(postId, memberId, {
+      content,
+      contentLower: content.toLowerCase(),
+      contentPrefixes: contentPrefixesOf(content),
+      tags: extractTags(content),
+      mentions,
+      mentionIds: mentioned.map((member) => member._id),
+      editedAt: this.clock.now(),
+    });
+    // Deleted between the read and the write.
+    if (!edited) throw new NotFound(Messages.postNotFound);
+    const [rendered] = await this.views.render([edited], memberId);
+    return rendered;
+  }
+
+  /**
+   * The author deletes their post or story: hidden everywhere as a moderator's removal (every list and
+   * lookup leaves deleted posts out) and its saves dropped. Deleting again is NOT_FOUND.
+   */
+  async delete(request: social.PostRef, context: CallContext): Promise<void> {
+    const memberId = requireCaller(context);
+    const postId = postIdOf(request.postId);
+    const post = await this.views.visibleOne(postId, memberId);
+    if (!post) throw new NotFound(Messages.postNotFound);
+    if (post.authorId !== memberId) throw new Forbidden(PostMessages.notYoursToDelete);
+    if (!(await this.posts.markDeleted(postId))) throw new NotFound(Messages.postNotFound);
+    await this.savedPosts.removeOfPosts([postId]);
+    annotate({ 'aura.post_id': postId, 'aura.member_id': memberId });
   }
 }

@@ -103,6 +103,10 @@ function makeApi(client: social.SocialServiceClient) {
   return {
     createPost: call<social.CreatePostRequest, social.Post>('createPost', social.CreatePostRequest),
     getPost: call<social.PostRef, social.Post>('getPost', social.PostRef),
+    editPost: call<social.EditPostRequest, social.Post>('editPost', social.EditPostRequest),
+    deletePost: call<social.PostRef, common.Empty>('deletePost', social.PostRef),
+    editComment: call<social.EditCommentRequest, social.Comment>('editComment', social.EditCommentRequest),
+    deleteComment: call<social.CommentRef, common.Empty>('deleteComment', social.CommentRef),
     togglePostLike: call<social.PostRef, social.LikeState>('togglePostLike', social.PostRef),
     listComments: call<social.ListCommentsRequest, social.CommentPage>(
       'listComments',

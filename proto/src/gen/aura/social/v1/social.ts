@@ -55,6 +55,8 @@ export interface Post {
   mediaType: string;
   /** Whether the caller saved it (false without a caller). */
   isSaved: boolean;
+  /** When its author last edited its text; empty if never. */
+  editedAt: string;
 }
 
 export interface CreatePostRequest {
@@ -90,7 +92,11 @@ export interface Comment {
   likesCount: number;
   hasLiked: boolean;
   createdAt: string;
-  user: Author | undefined;
+  user:
+    | Author
+    | undefined;
+  /** When its commenter last edited its text; empty if never. */
+  editedAt: string;
 }
 
 export interface ListCommentsRequest {
@@ -102,6 +108,16 @@ export interface ListCommentsRequest {
 export interface CommentPage {
   comments: Comment[];
   nextCursor: string;
+}
+
+export interface EditPostRequest {
+  postId: string;
+  content: string;
+}
+
+export interface EditCommentRequest {
+  commentId: string;
+  content: string;
 }
 
 export interface CreateCommentRequest {
@@ -472,6 +488,7 @@ function createBasePost(): Post {
     user: undefined,
     mediaType: "",
     isSaved: false,
+    editedAt: "",
   };
 }
 
@@ -527,6 +544,9 @@ export const Post: MessageFns<Post> = {
     }
     if (message.isSaved !== false) {
       writer.uint32(136).bool(message.isSaved);
+    }
+    if (message.editedAt !== "") {
+      writer.uint32(146).string(message.editedAt);
     }
     return writer;
   },
@@ -680,6 +700,14 @@ export const Post: MessageFns<Post> = {
             message.isSaved = reader.bool();
             continue;
           }
+          case 18: {
+            if (tag !== 146) {
+              break;
+            }
+
+            message.editedAt = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -759,6 +787,11 @@ export const Post: MessageFns<Post> = {
         : isSet(object.is_saved)
         ? globalThis.Boolean(object.is_saved)
         : false,
+      editedAt: isSet(object.editedAt)
+        ? globalThis.String(object.editedAt)
+        : isSet(object.edited_at)
+        ? globalThis.String(object.edited_at)
+        : "",
     };
   },
 
@@ -815,6 +848,9 @@ export const Post: MessageFns<Post> = {
     if (message.isSaved !== false) {
       obj.isSaved = message.isSaved;
     }
+    if (message.editedAt !== "") {
+      obj.editedAt = message.editedAt;
+    }
     return obj;
   },
 
@@ -840,6 +876,7 @@ export const Post: MessageFns<Post> = {
     message.user = (object.user !== undefined && object.user !== null) ? Author.fromPartial(object.user) : undefined;
     message.mediaType = object.mediaType ?? "";
     message.isSaved = object.isSaved ?? false;
+    message.editedAt = object.editedAt ?? "";
     return message;
   },
 };
@@ -1307,6 +1344,7 @@ function createBaseComment(): Comment {
     hasLiked: false,
     createdAt: "",
     user: undefined,
+    editedAt: "",
   };
 }
 
@@ -1335,6 +1373,9 @@ export const Comment: MessageFns<Comment> = {
     }
     if (message.user !== undefined) {
       Author.encode(message.user, writer.uint32(66).fork()).join();
+    }
+    if (message.editedAt !== "") {
+      writer.uint32(74).string(message.editedAt);
     }
     return writer;
   },
@@ -1416,6 +1457,14 @@ export const Comment: MessageFns<Comment> = {
             message.user = Author.decode(reader, reader.uint32());
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.editedAt = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1458,6 +1507,11 @@ export const Comment: MessageFns<Comment> = {
         ? globalThis.String(object.created_at)
         : "",
       user: isSet(object.user) ? Author.fromJSON(object.user) : undefined,
+      editedAt: isSet(object.editedAt)
+        ? globalThis.String(object.editedAt)
+        : isSet(object.edited_at)
+        ? globalThis.String(object.edited_at)
+        : "",
     };
   },
 
@@ -1487,6 +1541,9 @@ export const Comment: MessageFns<Comment> = {
     if (message.user !== undefined) {
       obj.user = Author.toJSON(message.user);
     }
+    if (message.editedAt !== "") {
+      obj.editedAt = message.editedAt;
+    }
     return obj;
   },
 
@@ -1503,6 +1560,7 @@ export const Comment: MessageFns<Comment> = {
     message.hasLiked = object.hasLiked ?? false;
     message.createdAt = object.createdAt ?? "";
     message.user = (object.user !== undefined && object.user !== null) ? Author.fromPartial(object.user) : undefined;
+    message.editedAt = object.editedAt ?? "";
     return message;
   },
 };
@@ -1697,6 +1755,184 @@ export const CommentPage: MessageFns<CommentPage> = {
     const message = createBaseCommentPage();
     message.comments = object.comments?.map((e) => Comment.fromPartial(e)) || [];
     message.nextCursor = object.nextCursor ?? "";
+    return message;
+  },
+};
+
+function createBaseEditPostRequest(): EditPostRequest {
+  return { postId: "", content: "" };
+}
+
+export const EditPostRequest: MessageFns<EditPostRequest> = {
+  encode(message: EditPostRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.postId !== "") {
+      writer.uint32(10).string(message.postId);
+    }
+    if (message.content !== "") {
+      writer.uint32(18).string(message.content);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EditPostRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEditPostRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.postId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.content = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EditPostRequest {
+    return {
+      postId: isSet(object.postId)
+        ? globalThis.String(object.postId)
+        : isSet(object.post_id)
+        ? globalThis.String(object.post_id)
+        : "",
+      content: isSet(object.content) ? globalThis.String(object.content) : "",
+    };
+  },
+
+  toJSON(message: EditPostRequest): unknown {
+    const obj: any = {};
+    if (message.postId !== "") {
+      obj.postId = message.postId;
+    }
+    if (message.content !== "") {
+      obj.content = message.content;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<EditPostRequest>, I>>(base?: I): EditPostRequest {
+    return EditPostRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<EditPostRequest>, I>>(object: I): EditPostRequest {
+    const message = createBaseEditPostRequest();
+    message.postId = object.postId ?? "";
+    message.content = object.content ?? "";
+    return message;
+  },
+};
+
+function createBaseEditCommentRequest(): EditCommentRequest {
+  return { commentId: "", content: "" };
+}
+
+export const EditCommentRequest: MessageFns<EditCommentRequest> = {
+  encode(message: EditCommentRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.commentId !== "") {
+      writer.uint32(10).string(message.commentId);
+    }
+    if (message.content !== "") {
+      writer.uint32(18).string(message.content);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EditCommentRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEditCommentRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.commentId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.content = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EditCommentRequest {
+    return {
+      commentId: isSet(object.commentId)
+        ? globalThis.String(object.commentId)
+        : isSet(object.comment_id)
+        ? globalThis.String(object.comment_id)
+        : "",
+      content: isSet(object.content) ? globalThis.String(object.content) : "",
+    };
+  },
+
+  toJSON(message: EditCommentRequest): unknown {
+    const obj: any = {};
+    if (message.commentId !== "") {
+      obj.commentId = message.commentId;
+    }
+    if (message.content !== "") {
+      obj.content = message.content;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<EditCommentRequest>, I>>(base?: I): EditCommentRequest {
+    return EditCommentRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<EditCommentRequest>, I>>(object: I): EditCommentRequest {
+    const message = createBaseEditCommentRequest();
+    message.commentId = object.commentId ?? "";
+    message.content = object.content ?? "";
     return message;
   },
 };
@@ -4589,6 +4825,30 @@ export const SocialServiceService = {
     responseSerialize: (value: Post): Buffer => Buffer.from(Post.encode(value).finish()),
     responseDeserialize: (value: Buffer): Post => Post.decode(value),
   },
+  /**
+   * The author's own edit of a post's text (not a story's, not its media or category): the post then
+   * carries edited_at. PERMISSION_DENIED for another member's post; NOT_FOUND for one the caller
+   * cannot see.
+   */
+  editPost: {
+    path: "/aura.social.v1.SocialService/EditPost" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: EditPostRequest): Buffer => Buffer.from(EditPostRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): EditPostRequest => EditPostRequest.decode(value),
+    responseSerialize: (value: Post): Buffer => Buffer.from(Post.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Post => Post.decode(value),
+  },
+  /** The author deletes their own post or story: gone everywhere, as a moderator's removal. */
+  deletePost: {
+    path: "/aura.social.v1.SocialService/DeletePost" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: PostRef): Buffer => Buffer.from(PostRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): PostRef => PostRef.decode(value),
+    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+  },
   /** Toggles the caller's like. */
   togglePostLike: {
     path: "/aura.social.v1.SocialService/TogglePostLike" as const,
@@ -4635,6 +4895,26 @@ export const SocialServiceService = {
     requestDeserialize: (value: Buffer): CommentRef => CommentRef.decode(value),
     responseSerialize: (value: LikeState): Buffer => Buffer.from(LikeState.encode(value).finish()),
     responseDeserialize: (value: Buffer): LikeState => LikeState.decode(value),
+  },
+  /** The commenter's own edit of a comment's text; it then carries edited_at. */
+  editComment: {
+    path: "/aura.social.v1.SocialService/EditComment" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: EditCommentRequest): Buffer => Buffer.from(EditCommentRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): EditCommentRequest => EditCommentRequest.decode(value),
+    responseSerialize: (value: Comment): Buffer => Buffer.from(Comment.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Comment => Comment.decode(value),
+  },
+  /** Deletes a comment (its commenter, or the author of its post), with the replies to it. */
+  deleteComment: {
+    path: "/aura.social.v1.SocialService/DeleteComment" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CommentRef): Buffer => Buffer.from(CommentRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CommentRef => CommentRef.decode(value),
+    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
   },
   follow: {
     path: "/aura.social.v1.SocialService/Follow" as const,
@@ -4880,6 +5160,14 @@ export interface SocialServiceServer extends UntypedServiceImplementation {
   createPost: handleUnaryCall<CreatePostRequest, Post>;
   /** NOT_FOUND for a missing, deleted or expired post. */
   getPost: handleUnaryCall<PostRef, Post>;
+  /**
+   * The author's own edit of a post's text (not a story's, not its media or category): the post then
+   * carries edited_at. PERMISSION_DENIED for another member's post; NOT_FOUND for one the caller
+   * cannot see.
+   */
+  editPost: handleUnaryCall<EditPostRequest, Post>;
+  /** The author deletes their own post or story: gone everywhere, as a moderator's removal. */
+  deletePost: handleUnaryCall<PostRef, Empty>;
   /** Toggles the caller's like. */
   togglePostLike: handleUnaryCall<PostRef, LikeState>;
   listComments: handleUnaryCall<ListCommentsRequest, CommentPage>;
@@ -4887,6 +5175,10 @@ export interface SocialServiceServer extends UntypedServiceImplementation {
   /** One comment as the caller may see it (NOT_FOUND when removed, or its post is not visible to them). */
   getComment: handleUnaryCall<CommentRef, Comment>;
   toggleCommentLike: handleUnaryCall<CommentRef, LikeState>;
+  /** The commenter's own edit of a comment's text; it then carries edited_at. */
+  editComment: handleUnaryCall<EditCommentRequest, Comment>;
+  /** Deletes a comment (its commenter, or the author of its post), with the replies to it. */
+  deleteComment: handleUnaryCall<CommentRef, Empty>;
   follow: handleUnaryCall<MemberRef, FollowState>;
   unfollow: handleUnaryCall<MemberRef, FollowState>;
   /** Counts of a member and whether the caller follows (and muted) them (for the composed profile). */
@@ -4969,6 +5261,36 @@ export interface SocialServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: Post) => void,
   ): ClientUnaryCall;
+  /**
+   * The author's own edit of a post's text (not a story's, not its media or category): the post then
+   * carries edited_at. PERMISSION_DENIED for another member's post; NOT_FOUND for one the caller
+   * cannot see.
+   */
+  editPost(request: EditPostRequest, callback: (error: ServiceError | null, response: Post) => void): ClientUnaryCall;
+  editPost(
+    request: EditPostRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Post) => void,
+  ): ClientUnaryCall;
+  editPost(
+    request: EditPostRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Post) => void,
+  ): ClientUnaryCall;
+  /** The author deletes their own post or story: gone everywhere, as a moderator's removal. */
+  deletePost(request: PostRef, callback: (error: ServiceError | null, response: Empty) => void): ClientUnaryCall;
+  deletePost(
+    request: PostRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  deletePost(
+    request: PostRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
   /** Toggles the caller's like. */
   togglePostLike(
     request: PostRef,
@@ -5042,6 +5364,35 @@ export interface SocialServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: LikeState) => void,
+  ): ClientUnaryCall;
+  /** The commenter's own edit of a comment's text; it then carries edited_at. */
+  editComment(
+    request: EditCommentRequest,
+    callback: (error: ServiceError | null, response: Comment) => void,
+  ): ClientUnaryCall;
+  editComment(
+    request: EditCommentRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Comment) => void,
+  ): ClientUnaryCall;
+  editComment(
+    request: EditCommentRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Comment) => void,
+  ): ClientUnaryCall;
+  /** Deletes a comment (its commenter, or the author of its post), with the replies to it. */
+  deleteComment(request: CommentRef, callback: (error: ServiceError | null, response: Empty) => void): ClientUnaryCall;
+  deleteComment(
+    request: CommentRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  deleteComment(
+    request: CommentRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Empty) => void,
   ): ClientUnaryCall;
   follow(request: MemberRef, callback: (error: ServiceError | null, response: FollowState) => void): ClientUnaryCall;
   follow(
