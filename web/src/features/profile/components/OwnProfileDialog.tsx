@@ -15,6 +15,7 @@ import { DashboardSection } from './DashboardSection';
 import { OwnPostsSection } from './OwnPostsSection';
 import { ReflectionSection } from './ReflectionSection';
 import { SavedPostsSection } from './SavedPostsSection';
+import { WellnessInsights } from './WellnessInsights';
 import { initialSection, visibleSections, type ProfileSectionId } from '../profile-sections';
 import { ProfileHeader } from './ProfileHeader';
 import { ProfileSettings } from './ProfileSettings';
@@ -94,7 +95,12 @@ export function OwnProfileDialog({ props }: DialogContentProps) {
           {section.id === 'dashboard' ? <DashboardSection user={user} /> : null}
           {section.id === 'posts' ? <OwnPostsSection /> : null}
           {section.id === 'saved' ? <SavedPostsSection /> : null}
-          {section.id === 'reflection' ? <ReflectionSection /> : null}
+          {section.id === 'reflection' ? (
+            <>
+              <ReflectionSection />
+              <WellnessInsights />
+            </>
+          ) : null}
           {section.id === 'genies' ? <GeniesSection /> : null}
           {section.id === 'wallet' ? <WalletSection /> : null}
           {section.id === 'marketplace' ? <ShopSection /> : null}
