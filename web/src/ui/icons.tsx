@@ -54,7 +54,9 @@ export type IconName =
   | 'download'
   | 'bookmark'
   | 'share'
-  | 'eye-off';
+  | 'eye-off'
+  | 'edit'
+  | 'trash';
 
 const PATHS: Record<IconName, string[]> = {
   menu: ['M4 7h16', 'M4 12h16', 'M4 17h10'],
@@ -133,6 +135,8 @@ const PATHS: Record<IconName, string[]> = {
   download: ['M12 4v11', 'm7 10 5 5 5-5', 'M5 20h14'],
   bookmark: ['M6 4h12v17l-6-4-6 4Z'],
   share: ['M12 15V3', 'm7 8 5-5 5 5', 'M5 13v7h14v-7'],
+  edit: ['M4 20h4L19 9l-4-4L4 16Z', 'm13.5 6.5 4 4'],
+  trash: ['M4 7h16', 'M9 7V4h6v3', 'M6 7l1 13h10l1-13', 'M10 11v6', 'M14 11v6'],
   'eye-off': [
     'M3 3l18 18',
     'M10.6 5.1A10 10 0 0 1 12 5c5 0 9 4.5 10 7a13 13 0 0 1-3 4.2',

@@ -28,6 +28,7 @@ export const makePost = (patch: Partial<Post> = {}): Post => ({
   tags: [],
   mentions: [],
   created_at: '2026-03-12T12:00:00.000Z',
+  edited_at: null,
   expires_at: null,
   user: makeAuthor(),
   ...patch,
@@ -42,6 +43,7 @@ export const makeComment = (patch: Partial<Comment> = {}): Comment => ({
   likes_count: 0,
   has_liked: false,
   created_at: '2026-03-12T12:00:00.000Z',
+  edited_at: null,
   user: makeAuthor(),
   ...patch,
 });

@@ -21,6 +21,14 @@ export function createCommentsApi(api: ApiClient) {
     /** POST /api/posts/{id}/comments {post_id, content, content_type}. */
     add: (body: NewComment) =>
       api.call((c) => c.POST('/api/posts/{id}/comments', { params: { path: { id: body.post_id } }, body })),
+    /** PATCH /api/comments/{id} {content}: the commenter's edit; the comment, with edited_at. */
+    edit: (commentId: string, content: string) =>
+      api.call((c) =>
+        c.PATCH('/api/comments/{id}', { params: { path: { id: commentId } }, body: { content } }),
+      ),
+    /** DELETE /api/comments/{id}: by its commenter or the post's author, with its replies (204). */
+    remove: (commentId: string) =>
+      api.call((c) => c.DELETE('/api/comments/{id}', { params: { path: { id: commentId } } })),
     /** POST /api/comments/{id}/like: toggles, answers {liked, likes_count}. */
     like: (commentId: string) =>
       api.call((c) => c.POST('/api/comments/{id}/like', { params: { path: { id: commentId } } })),

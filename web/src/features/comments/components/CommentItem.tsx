@@ -1,20 +1,60 @@
 // One comment: author (ring, SuperAura badge), time, text, like toggle; highlighted when the author's aura
-// is 700 or more (spec 001 §6). Another member's comment has a "⋯" menu to report it.
+// is 700 or more (spec 001 §6). Its "⋯" menu: Edit and Delete on one's own comment, Delete on any comment
+// of one's own post, Report on another member's. An edited comment says so beside its time.
+import { useState } from 'react';
+import { useAppDialogs } from '../../../app/dialogs';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { Icon } from '../../../ui/icons';
+import { MoreMenu, type MoreMenuItem } from '../../../ui/MoreMenu';
+import { TextEditor } from '../../../ui/TextEditor';
 import { plural, timeAgo } from '../../../ui/text';
 import { isHighlightedAura } from '../../aura/aura-level';
 import { useSignedInUser } from '../../auth/hooks';
-import { ReportMenu } from '../../moderation/components/ReportMenu';
 import { authorName } from '../../posts/author';
 import { AuthorButton } from '../../posts/components/AuthorButton';
 import { useLikeComment } from '../hooks/useLikeComment';
+import { useOwnCommentActions } from '../hooks/useOwnCommentActions';
 import type { Comment } from '../types';
+import { COMMENT_MAX_LENGTH } from '../validation';
 import styles from './Comments.module.css';
 
-export function CommentItem({ postId, comment }: { postId: string; comment: Comment }) {
+export interface CommentItemProps {
+  postId: string;
+  /** The post's author, who may delete any comment on it. */
+  postAuthorId: string;
+  comment: Comment;
+}
+
+export function CommentItem({ postId, postAuthorId, comment }: CommentItemProps) {
   const { toggle, isPending } = useLikeComment(postId, comment);
+  const own = useOwnCommentActions(postId, comment);
+  const { openDialog } = useAppDialogs();
+  const [editing, setEditing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const highlighted = isHighlightedAura(comment.user.aura_score);
   const me = useSignedInUser();
+  const mine = comment.user.id === me.id;
+  const about = mine ? 'your comment' : `${authorName(comment.user)}'s comment`;
+
+  const items: MoreMenuItem[] = [];
+  if (mine)
+    items.push({
+      label: 'Edit',
+      icon: 'edit',
+      onSelect: () => {
+        own.resetEdit();
+        setEditing(true);
+      },
+    });
+  if (mine || postAuthorId === me.id)
+    items.push({ label: 'Delete', icon: 'trash', onSelect: () => setConfirmingDelete(true) });
+  if (!mine)
+    items.push({
+      label: 'Report',
+      icon: 'flag',
+      onSelect: () => openDialog('report', { targetType: 'comment', targetId: comment.id, about }),
+    });
+
   return (
     <li className={styles.comment} data-highlighted={highlighted || undefined}>
       <div className={styles.commentHead}>
@@ -23,18 +63,30 @@ export function CommentItem({ postId, comment }: { postId: string; comment: Comm
         <time className={styles.time} dateTime={comment.created_at}>
           {timeAgo(comment.created_at)}
         </time>
-        {comment.user.id === me.id ? null : (
-          <ReportMenu
-            className={styles.menu}
-            target={{
-              targetType: 'comment',
-              targetId: comment.id,
-              about: `${authorName(comment.user)}'s comment`,
-            }}
-          />
-        )}
+        {comment.edited_at ? (
+          <span className={styles.edited} title={`Edited ${new Date(comment.edited_at).toLocaleString()}`}>
+            edited
+          </span>
+        ) : null}
+        <MoreMenu className={styles.menu} label={`More options for ${about}`} items={items} />
       </div>
-      <p className={styles.content}>{comment.content}</p>
+      {editing ? (
+        <div className={styles.editing}>
+          <TextEditor
+            label="Edit your comment"
+            initial={comment.content}
+            maxLength={COMMENT_MAX_LENGTH}
+            rows={2}
+            pending={own.editPending}
+            error={own.editError}
+            onChange={own.resetEdit}
+            onSave={(text) => own.saveEdit(text, () => setEditing(false))}
+            onCancel={() => setEditing(false)}
+          />
+        </div>
+      ) : (
+        <p className={styles.content}>{comment.content}</p>
+      )}
       <button
         type="button"
         className={styles.like}
@@ -46,6 +98,24 @@ export function CommentItem({ postId, comment }: { postId: string; comment: Comm
         <Icon name="heart" size={16} fill={comment.has_liked ? 'currentColor' : 'none'} />
         <span>{comment.likes_count}</span>
       </button>
+      {confirmingDelete ? (
+        <ConfirmDialog
+          title="Delete comment?"
+          confirmLabel="Delete"
+          danger
+          pending={own.deletePending}
+          onConfirm={() => {
+            own.remove();
+            setConfirmingDelete(false);
+          }}
+          onCancel={() => setConfirmingDelete(false)}
+        >
+          <p>
+            {mine ? 'Your comment' : `${authorName(comment.user)}'s comment`} and its replies will be removed.
+            This can't be undone.
+          </p>
+        </ConfirmDialog>
+      ) : null}
     </li>
   );
 }

@@ -5,7 +5,15 @@ import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
 import styles from './Comments.module.css';
 
-export function CommentsSection({ postId, id }: { postId: string; id: string }) {
+export function CommentsSection({
+  postId,
+  postAuthorId,
+  id,
+}: {
+  postId: string;
+  postAuthorId: string;
+  id: string;
+}) {
   const { comments, isLoading } = useComments(postId);
   return (
     <section id={id} className={styles.section} aria-label="Comments">
@@ -26,7 +34,7 @@ export function CommentsSection({ postId, id }: { postId: string; id: string }) 
       ) : (
         <ul className={styles.list}>
           {comments.map((comment) => (
-            <CommentItem key={comment.id} postId={postId} comment={comment} />
+            <CommentItem key={comment.id} postId={postId} postAuthorId={postAuthorId} comment={comment} />
           ))}
         </ul>
       )}

@@ -68,3 +68,31 @@ describe('posts api: the Saved list (cursor pages through X-Next-Cursor)', () =>
     expect(seen[1]!.url.searchParams.get('cursor')).toBe('next-1');
   });
 });
+
+describe('posts api: editing and deleting one’s own post', () => {
+  it('edits with PATCH {content} and deletes with DELETE, on the post’s path', async () => {
+    const sent: Request[] = [];
+    const { posts, seen } = gateway((request) => {
+      if (request.method === 'DELETE') return new Response(null, { status: 204 });
+      sent.push(request.clone());
+      return json({ id: POST_ID, content: 'New words', edited_at: '2026-11-29T06:00:00.000Z' });
+    });
+    expect(await posts.edit(POST_ID, 'New words')).toMatchObject({ content: 'New words' });
+    await posts.remove(POST_ID);
+    expect(seen.map((call) => `${call.method} ${call.url.pathname}`)).toEqual([
+      `PATCH /api/posts/${POST_ID}`,
+      `DELETE /api/posts/${POST_ID}`,
+    ]);
+    expect(await Promise.all(sent.map((request) => request.json()))).toEqual([{ content: 'New words' }]);
+  });
+
+  it('fails with the server’s words (another member’s post)', async () => {
+    const { posts } = gateway(
+      () => new Response(JSON.stringify({ detail: 'You can only edit your own posts' }), { status: 403 }),
+    );
+    await expect(posts.edit(POST_ID, 'x')).rejects.toMatchObject({
+      status: 403,
+      detail: 'You can only edit your own posts',
+    });
+  });
+});

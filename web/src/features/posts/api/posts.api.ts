@@ -1,4 +1,5 @@
-// Post calls shared by every list of posts (ADR 0004): the like toggle, saving, hiding, the Saved list.
+// Post calls shared by every list of posts (ADR 0004): the like toggle, saving, hiding, editing and
+// deleting one's own, the Saved list.
 import type { ApiClient } from '../../../api/client';
 import { pageQuery, readNextCursor, type Page } from '../../feed/cursor';
 import type { Post } from '../types';
@@ -17,6 +18,11 @@ export function createPostsApi(api: ApiClient) {
     hide: (postId: string) => api.call((c) => c.PUT('/api/posts/{id}/hide', path(postId))),
     /** DELETE /api/posts/{id}/hide: {hidden: false}. */
     unhide: (postId: string) => api.call((c) => c.DELETE('/api/posts/{id}/hide', path(postId))),
+    /** PATCH /api/posts/{id} {content}: the author's edit of the text; the post, with edited_at. */
+    edit: (postId: string, content: string) =>
+      api.call((c) => c.PATCH('/api/posts/{id}', { ...path(postId), body: { content } })),
+    /** DELETE /api/posts/{id}: the author deletes it (204). */
+    remove: (postId: string) => api.call((c) => c.DELETE('/api/posts/{id}', path(postId))),
     /** GET /api/saved-posts: one page of the caller's saved posts, the most recently saved first. */
     savedPage: async (cursor: string | null, signal?: AbortSignal): Promise<Page<Post>> => {
       const { data, headers } = await callWithHeaders(api, (c) =>

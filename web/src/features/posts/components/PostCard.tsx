@@ -1,11 +1,15 @@
 // A feed item (spec 000 §2, 001 §2): author with the aura ring, SuperAura badge, time, category, text with
-// #tags, media, like toggle and expandable comments; a "⋯" menu to save, share, hide or report it.
+// #tags, media, like toggle and expandable comments; a "⋯" menu to save, share, hide or report it, and
+// to edit (in place) or delete (after a confirmation) one's own. An edited post says so beside its time.
 import { useId, useState } from 'react';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { Icon } from '../../../ui/icons';
+import { TextEditor } from '../../../ui/TextEditor';
 import { plural, timeAgo } from '../../../ui/text';
 import { CommentsSection } from '../../comments/components/CommentsSection';
 import { MediaDisplay } from '../../media/components/MediaDisplay';
 import { useLikePost } from '../hooks/useLikePost';
+import { MAX_POST_LENGTH, useOwnPostActions } from '../hooks/useOwnPostActions';
 import { authorName } from '../author';
 import type { Post } from '../types';
 import { AuthorButton } from './AuthorButton';
@@ -17,7 +21,10 @@ export function PostCard({ post }: { post: Post }) {
   const [showComments, setShowComments] = useState(false);
   // The open menu may reach past the card: the card then sits above the ones after it.
   const [menuOpen, setMenuOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const { toggle, isPending } = useLikePost(post);
+  const own = useOwnPostActions(post);
   const commentsId = useId();
   const liked = Boolean(post.is_liked);
   const name = authorName(post.user);
@@ -34,12 +41,42 @@ export function PostCard({ post }: { post: Post }) {
           <time dateTime={post.created_at} title={new Date(post.created_at).toLocaleString()}>
             {timeAgo(post.created_at)}
           </time>
+          {post.edited_at ? (
+            <span className={styles.edited} title={`Edited ${new Date(post.edited_at).toLocaleString()}`}>
+              edited
+            </span>
+          ) : null}
           {post.category ? <span className={styles.category}>{post.category}</span> : null}
-          <PostMenu post={post} onOpenChange={setMenuOpen} />
+          <PostMenu
+            post={post}
+            onOpenChange={setMenuOpen}
+            onEdit={() => {
+              own.resetEdit();
+              setEditing(true);
+            }}
+            onDelete={() => {
+              own.resetDelete();
+              setConfirmingDelete(true);
+            }}
+          />
         </div>
       </header>
 
-      <PostText content={post.content} className={styles.text} />
+      {editing ? (
+        <TextEditor
+          label="Edit your post"
+          initial={post.content}
+          maxLength={MAX_POST_LENGTH}
+          allowEmpty={Boolean(post.media_url)}
+          pending={own.editPending}
+          error={own.editError}
+          onChange={own.resetEdit}
+          onSave={(text) => own.saveEdit(text, () => setEditing(false))}
+          onCancel={() => setEditing(false)}
+        />
+      ) : (
+        <PostText content={post.content} className={styles.text} />
+      )}
       {post.media_url ? (
         <MediaDisplay
           url={post.media_url}
@@ -74,7 +111,20 @@ export function PostCard({ post }: { post: Post }) {
         </button>
       </footer>
 
-      {showComments ? <CommentsSection postId={post.id} id={commentsId} /> : null}
+      {showComments ? <CommentsSection postId={post.id} postAuthorId={post.user.id} id={commentsId} /> : null}
+      {confirmingDelete ? (
+        <ConfirmDialog
+          title="Delete post?"
+          confirmLabel="Delete"
+          danger
+          pending={own.deletePending}
+          error={own.deleteError}
+          onConfirm={own.confirmDelete}
+          onCancel={() => setConfirmingDelete(false)}
+        >
+          <p>It will be gone from your profile and everyone's feeds. This can't be undone.</p>
+        </ConfirmDialog>
+      ) : null}
     </article>
   );
 }

@@ -34,6 +34,14 @@ export function removeHiddenPost(queryClient: QueryClient, postId: string): () =
   };
 }
 
+/** Takes a deleted post out of every cached list at once. */
+export function removePostEverywhere(queryClient: QueryClient, postId: string): void {
+  for (const queryKey of POST_CACHE_ROOTS)
+    queryClient.setQueriesData({ queryKey }, (data: unknown) =>
+      data === undefined ? data : removePostIn(data, postId),
+    );
+}
+
 export function updatePostEverywhere(queryClient: QueryClient, postId: string, patch: (post: Post) => Post) {
   for (const queryKey of POST_CACHE_ROOTS) {
     queryClient.setQueriesData({ queryKey }, (data: unknown) =>

@@ -1,0 +1,190 @@
+// Editing and deleting one's own posts and comments in a real browser, against the running stack, at 390
+// and 1366 px (issue 23, item 2): the author edits a post in place from its ⋯ menu (it then says
+// "edited", also after a reload), deletes another after a confirmation (it leaves the feed and stays
+// gone), edits their own comment, and deletes another member's comment on their post. The screens are
+// checked (nothing sideways, axe). Nothing of the API is mocked.
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import {
+  apiCall,
+  BASE_URL,
+  button,
+  eventually,
+  expectNotice,
+  launchBrowser,
+  openSignedIn,
+  registerMember,
+  WAIT_MS,
+  type Member,
+} from './support/browser';
+import { checkScreen, DESKTOP, dialogNamed, PHONE, type Viewport } from './support/screens';
+
+const SLOW_MS = 180_000;
+/** A just-registered member reaches social's projection a moment later (it learns of them by event). */
+const PROJECTION_WAIT_MS = 120_000;
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+async function signIn(member: Member, viewport: Viewport): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: BASE_URL,
+    viewport: { width: viewport.width, height: viewport.height },
+  });
+  contexts.push(context);
+  return openSignedIn(context, member);
+}
+
+describe.each([PHONE, DESKTOP])('at $width px', (viewport: Viewport) => {
+  const tag = randomBytes(4).toString('hex');
+  const draftText = `Morning pages, first try ${tag}`;
+  const editedText = `Morning pages, second thought ${tag}`;
+  const doomedText = `A post I will regret ${tag}`;
+  const myCommentText = `Thanks for reading ${tag}`;
+  const theirCommentText = `Off-topic spam ${tag}`;
+  let author: Member;
+  let page: Page;
+
+  beforeAll(
+    async () => {
+      let visitor: Member;
+      [author, visitor] = await Promise.all([
+        registerMember('edt', 'Eda Editor'),
+        registerMember('vis', 'Vic Visitor'),
+      ]);
+      const post = async (content: string) =>
+        (await apiCall('POST', '/posts', {
+          token: author.token,
+          body: { content, category: 'general' },
+        })) as {
+          id: string;
+        };
+      const draft = await post(draftText);
+      await post(doomedText);
+      await apiCall('POST', `/posts/${draft.id}/comments`, {
+        token: visitor.token,
+        body: { content: theirCommentText },
+      });
+      await apiCall('POST', `/posts/${draft.id}/comments`, {
+        token: author.token,
+        body: { content: myCommentText },
+      });
+      // Social learns of new members by event: wait until the comments carry both names.
+      await eventually(async () => {
+        const comments = await apiCall<{ user: { display_name: string } }[]>(
+          'GET',
+          `/posts/${draft.id}/comments`,
+          { token: author.token },
+        );
+        const names = comments.map((comment) => comment.user.display_name);
+        return names.includes('Vic Visitor') && names.includes('Eda Editor');
+      }, PROJECTION_WAIT_MS);
+      page = await signIn(author, viewport);
+      await page.getByRole('tab', { name: 'Following', exact: true }).click();
+    },
+    2 * PROJECTION_WAIT_MS + 60_000,
+  );
+
+  const postIn = (scope: Page | Locator, text: string) =>
+    scope.getByRole('article').filter({ hasText: text });
+  const menuOf = (scope: Page | Locator, text: string) =>
+    button(postIn(scope, text), `More options for ${author.display_name}'s post`);
+
+  it(
+    'edits a post in place from its ⋯ menu; it then says "edited", also after a reload',
+    async () => {
+      const post = postIn(page, draftText);
+      await post.waitFor({ timeout: WAIT_MS });
+      await menuOf(page, draftText).click();
+      await button(post, 'Edit').click();
+      // While it is edited the card holds the text in the text area only: find it by the editor.
+      const editor = page.getByRole('textbox', { name: 'Edit your post' });
+      const editing = page.getByRole('article').filter({ has: editor });
+      await editor.waitFor({ timeout: WAIT_MS });
+      expect(await editor.inputValue()).toBe(draftText);
+      expect(await button(editing, 'Save').isDisabled()).toBe(true);
+      await editor.fill(editedText);
+      await checkScreen(page, viewport, 'post-editing', { primary: button(editing, 'Save') });
+      await button(editing, 'Save').click();
+
+      const edited = postIn(page, editedText);
+      await edited.getByText('edited', { exact: true }).waitFor({ timeout: WAIT_MS });
+      await editor.waitFor({ state: 'detached', timeout: WAIT_MS });
+      await page.reload();
+      await page.getByRole('tab', { name: 'Following', exact: true }).click();
+      await postIn(page, editedText).getByText('edited', { exact: true }).waitFor({ timeout: WAIT_MS });
+      expect(await postIn(page, draftText).count()).toBe(0);
+    },
+    SLOW_MS,
+  );
+
+  it(
+    'deletes a post after a confirmation: Cancel keeps it, Delete takes it away for good',
+    async () => {
+      const post = postIn(page, doomedText);
+      await post.waitFor({ timeout: WAIT_MS });
+      await menuOf(page, doomedText).click();
+      await button(post, 'Delete').click();
+      const confirm = dialogNamed(page, 'Delete post?');
+      await confirm.waitFor({ timeout: WAIT_MS });
+      await checkScreen(page, viewport, 'post-delete-confirm', {
+        dialog: 'Delete post?',
+        primary: button(confirm, 'Delete'),
+      });
+      await button(confirm, 'Cancel').click();
+      await confirm.waitFor({ state: 'detached', timeout: WAIT_MS });
+      expect(await post.count()).toBe(1);
+
+      await menuOf(page, doomedText).click();
+      await button(post, 'Delete').click();
+      await button(dialogNamed(page, 'Delete post?'), 'Delete').click();
+      await post.waitFor({ state: 'detached', timeout: WAIT_MS });
+      await expectNotice(page, 'Post deleted');
+      await page.reload();
+      await page.getByRole('tab', { name: 'Following', exact: true }).click();
+      await postIn(page, editedText).waitFor({ timeout: WAIT_MS });
+      expect(await postIn(page, doomedText).count()).toBe(0);
+    },
+    SLOW_MS,
+  );
+
+  it(
+    "edits the own comment, and deletes another member's comment on the own post",
+    async () => {
+      const post = postIn(page, editedText);
+      await post.waitFor({ timeout: WAIT_MS });
+      await button(post, 'Comments, 2 comments').click();
+      const mine = post.getByRole('listitem').filter({ hasText: myCommentText });
+      await mine.waitFor({ timeout: WAIT_MS });
+      await button(mine, 'More options for your comment').click();
+      await button(mine, 'Edit').click();
+      const editor = post.getByRole('textbox', { name: 'Edit your comment' });
+      await editor.fill(`${myCommentText}, truly`);
+      await page.keyboard.press('Control+Enter');
+      const edited = post.getByRole('listitem').filter({ hasText: `${myCommentText}, truly` });
+      await edited.getByText('edited', { exact: true }).waitFor({ timeout: WAIT_MS });
+
+      const theirs = post.getByRole('listitem').filter({ hasText: theirCommentText });
+      await button(theirs, "More options for Vic Visitor's comment").click();
+      // The post's author may delete it and still report it; not edit it.
+      expect(await button(theirs, 'Edit').count()).toBe(0);
+      await button(theirs, 'Report').waitFor({ timeout: WAIT_MS });
+      await button(theirs, 'Delete').click();
+      await button(dialogNamed(page, 'Delete comment?'), 'Delete').click();
+      await theirs.waitFor({ state: 'detached', timeout: WAIT_MS });
+      await expectNotice(page, 'Comment deleted');
+      await button(post, 'Comments, 1 comment').waitFor({ timeout: WAIT_MS });
+      await checkScreen(page, viewport, 'comment-edited');
+    },
+    SLOW_MS,
+  );
+});
