@@ -3,36 +3,48 @@
 // once (hooks/useEmailLink): a reset link shows "Choose a new password", signed in or out; a
 // confirmation link is confirmed at once, with a notice. A member who just asked to delete the account
 // lands signed out on the landing page, told when it will be deleted.
-import { useState, type ReactNode } from 'react';
-import { AuthForm } from '../features/auth/components/AuthForm';
-import { DeletionScheduledNotice } from '../features/auth/components/DeletionScheduledNotice';
-import { EmailLinkHandler, EmailLinkNotice } from '../features/auth/components/EmailLinkHandler';
-import { ForgotPasswordForm } from '../features/auth/components/ForgotPasswordForm';
-import { ResetPasswordForm } from '../features/auth/components/ResetPasswordForm';
+//
+// The signed-out app (landing, forms) and the signed-in app (home, dialogs) are chunks of their own
+// (issue 19: initial JS). The one this page needs starts downloading as this module runs, beside
+// GET /api/auth/me and the home feed (usePrefetchHome), and the other once the page is idle.
+import { Component, Suspense, useEffect, useState, type ComponentProps, type ReactNode } from 'react';
+import { tokenStore } from '../api';
 import { useSession } from '../features/auth/hooks';
 import { emailLinks, useEmailLink } from '../features/auth/hooks/useEmailLink';
-import type { AuthMode } from '../features/auth/validation';
-import { HomeShell } from '../features/home/components/HomeShell';
 import { AuraMark } from '../features/landing/components/AuraMark';
-import { LandingPage } from '../features/landing/components/LandingPage';
-import { RealtimeProvider } from '../features/messaging/realtime/RealtimeProvider';
-import { useRealtime } from '../features/messaging/realtime/realtime-context';
-import { PaymentReturnHandler } from '../features/wallet/components/PaymentReturnHandler';
 import { ConnectionBanner } from '../ui/ConnectionBanner';
-import { DialogProvider } from '../ui/DialogProvider';
-import { Toaster } from '../ui/Toaster';
-import { DialogHost } from './DialogHost';
-import { useAppDialogs } from './dialogs';
+import { lazyModule, whenIdle } from './lazy-module';
+import { usePrefetchHome } from './prefetch-home';
+import type { ResetPasswordForm, SignedOutView } from './SignedOutApp';
 import styles from './App.module.css';
 
-/** What the signed-out app shows: the landing page, the sign-in or sign-up form, or "Forgot password?". */
-type SignedOutView = 'landing' | AuthMode | 'forgot';
+const signedInModule = lazyModule(() => import('./SignedInApp'));
+const signedOutModule = lazyModule(() => import('./SignedOutApp'));
+
+// A stored token is the session hint: the signed-in app is what this page will most likely show.
+if (tokenStore.get() !== null) void signedInModule.preload().catch(() => undefined);
+else void signedOutModule.preload().catch(() => undefined);
 
 export function App() {
   const { status, isRetrying } = useSession();
   const link = useEmailLink();
   // Where the signed-out app starts once a reset link is set aside.
   const [signedOutStart, setSignedOutStart] = useState<SignedOutView>('landing');
+  usePrefetchHome(status === 'restoring');
+  // Signing in or out then needs no download.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        for (const module of [signedInModule, signedOutModule]) void module.preload().catch(() => undefined);
+      }),
+    [],
+  );
+  const splash = (
+    <>
+      <ConnectionBanner trouble={isRetrying ? 'unreachable' : null} />
+      <SessionSplash />
+    </>
+  );
   if (link?.kind === 'reset-password') {
     const leave = (next: SignedOutView) => {
       setSignedOutStart(next);
@@ -41,82 +53,78 @@ export function App() {
     return (
       <>
         <ConnectionBanner />
-        <ResetPasswordForm
-          key={link.visit}
-          token={link.token}
-          onClose={() => leave('landing')}
-          onSignIn={() => leave('signin')}
-          onRequestNewLink={() => leave('forgot')}
-        />
+        <AppChunk fallback={null}>
+          <ResetPassword
+            key={link.visit}
+            token={link.token}
+            onClose={() => leave('landing')}
+            onSignIn={() => leave('signin')}
+            onRequestNewLink={() => leave('forgot')}
+          />
+        </AppChunk>
       </>
     );
   }
-  if (status === 'signed-in') return <SignedInApp />;
-  if (status === 'restoring')
+  if (status === 'signed-in')
     return (
-      <>
-        <ConnectionBanner trouble={isRetrying ? 'unreachable' : null} />
-        <SessionSplash />
-      </>
+      <AppChunk fallback={splash}>
+        <SignedIn />
+      </AppChunk>
     );
+  if (status === 'restoring') return splash;
   return (
     <>
       <ConnectionBanner />
-      <SignedOutApp initialView={signedOutStart} />
+      <AppChunk fallback={null}>
+        <SignedOut initialView={signedOutStart} />
+      </AppChunk>
     </>
   );
 }
 
-function SignedOutApp({ initialView }: { initialView: SignedOutView }) {
-  const [view, setView] = useState<SignedOutView>(initialView);
+function SignedIn() {
+  const { SignedInApp } = signedInModule.read();
+  return <SignedInApp />;
+}
+
+function SignedOut({ initialView }: { initialView: SignedOutView }) {
+  const { SignedOutApp } = signedOutModule.read();
+  return <SignedOutApp initialView={initialView} />;
+}
+
+function ResetPassword(props: ComponentProps<typeof ResetPasswordForm>) {
+  const { ResetPasswordForm } = signedOutModule.read();
+  return <ResetPasswordForm {...props} />;
+}
+
+/** Suspends while the app's chunk loads; one that could not be loaded says so, with a reload. */
+function AppChunk({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
   return (
-    <>
-      <EmailLinkNotice />
-      <DeletionScheduledNotice />
-      {view === 'forgot' ? (
-        <ForgotPasswordForm onBack={() => setView('signin')} />
-      ) : view !== 'landing' ? (
-        <AuthForm
-          key={view}
-          initialMode={view}
-          onBack={() => setView('landing')}
-          onForgotPassword={() => setView('forgot')}
-        />
-      ) : (
-        <LandingPage onCreateAccount={() => setView('signup')} onSignIn={() => setView('signin')} />
-      )}
-    </>
+    <ChunkErrorBoundary>
+      <Suspense fallback={fallback}>{children}</Suspense>
+    </ChunkErrorBoundary>
   );
 }
 
-function SignedInApp() {
-  return (
-    <RealtimeProvider>
-      <LiveConnectionBanner />
-      <DialogProvider>
-        <BehindDialogs>
-          <HomeShell />
-        </BehindDialogs>
-        <DialogHost />
-        <PaymentReturnHandler />
-        <EmailLinkHandler />
-      </DialogProvider>
-      {/* Outside the inert page, so notices shown over an open dialog are announced and dismissable. */}
-      <Toaster />
-    </RealtimeProvider>
-  );
-}
+class ChunkErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
 
-/** Offline, or the realtime connection dropped after it had been up. */
-function LiveConnectionBanner() {
-  const { status } = useRealtime();
-  return <ConnectionBanner trouble={status === 'reconnecting' ? 'reconnecting' : null} />;
-}
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
 
-/** The page behind an open dialog is inert: no focus, no clicks, hidden from assistive technology. */
-function BehindDialogs({ children }: { children: ReactNode }) {
-  const { open } = useAppDialogs();
-  return <div inert={open !== null}>{children}</div>;
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className={styles.splash} role="alert">
+        <AuraMark size={64} />
+        <p>Aura could not be loaded. Check your connection and try again.</p>
+        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+          Reload
+        </button>
+      </div>
+    );
+  }
 }
 
 function SessionSplash() {

@@ -1,53 +1,86 @@
-// Renders the open dialogs, bottom first (each one's close closes it and any opened on top of it). Features plug their content in DIALOG_CONTENT as they are built.
-import type { ComponentType } from 'react';
-import { AdminPanelDialog } from '../features/admin/components/AdminPanelDialog';
-import { CreateDialog } from '../features/create/components/CreateDialog';
-import { ExploreDialog } from '../features/explore/components/ExploreDialog';
-import { GenieCollectionDialog } from '../features/genies/components/GenieCollectionDialog';
-import { GenieShopDialog } from '../features/genies/components/GenieShopDialog';
-import { SendGenieDialog } from '../features/genies/components/SendGenieDialog';
-import { LazyCoinChartDialog } from '../features/market/components/LazyCoinChartDialog';
-import { MarketplaceDialog } from '../features/marketplace';
-import { MemberProfileDialog } from '../features/members/components/MemberProfileDialog';
-import { MessagingDialog } from '../features/messaging/components/MessagingDialog';
-import { NotificationsDialog } from '../features/notifications/components/NotificationsDialog';
-import { OwnProfileDialog } from '../features/profile';
-import { HelpCenterDialog } from '../features/support/components/HelpCenterDialog';
-import { SendEnergyDialog } from '../features/wallet/components/SendEnergyDialog';
-import { WalletDialog } from '../features/wallet/components/WalletDialog';
-import { lazyWithSpinner } from '../ui/lazy';
+// Renders the open dialogs, bottom first (each one's close closes it and any opened on top of it).
+// Features plug their dialog in DIALOG_MODULES.
+//
+// Every dialog's code is a chunk of its own, so the app's first download is the shell and the feed
+// (issue 19: initial JS). A dialog shows only once its code is there: the Suspense boundary holds the
+// whole Modal (fallback: nothing), so its title never appears before its content. Once the page is
+// idle after the first render every dialog's chunk is fetched ahead (usePrefetchDialogs), so an open
+// is normally immediate.
+import { Component, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { Modal } from '../ui/Modal';
 import { DIALOG_TITLES, useAppDialogs, type DialogName } from './dialogs';
+import { lazyModule, whenIdle, type LazyModule } from './lazy-module';
 
 export interface DialogContentProps {
   close: () => void;
   props?: Record<string, unknown>;
 }
 
-/** Loaded when first opened. */
-const ReportDialog = lazyWithSpinner<DialogContentProps>(
-  () => import('../features/moderation/components/ReportDialog').then((module) => module.ReportDialog),
-  'Opening the report form',
-);
+type DialogComponent = ComponentType<DialogContentProps>;
 
-const DIALOG_CONTENT: Partial<Record<DialogName, ComponentType<DialogContentProps>>> = {
-  profile: OwnProfileDialog,
-  create: CreateDialog,
-  explore: ExploreDialog,
-  member: MemberProfileDialog,
-  messages: MessagingDialog,
-  notifications: NotificationsDialog,
-  'coin-chart': LazyCoinChartDialog,
-  wallet: WalletDialog,
-  'send-energy': SendEnergyDialog,
-  admin: AdminPanelDialog,
-  help: HelpCenterDialog,
-  'genie-shop': GenieShopDialog,
-  'genie-collection': GenieCollectionDialog,
-  'send-genie': SendGenieDialog,
-  marketplace: MarketplaceDialog,
-  report: ReportDialog,
+const dialog = (load: () => Promise<DialogComponent>) => lazyModule(load);
+
+const DIALOG_MODULES: Partial<Record<DialogName, LazyModule<DialogComponent>>> = {
+  profile: dialog(() => import('../features/profile').then((module) => module.OwnProfileDialog)),
+  create: dialog(() =>
+    import('../features/create/components/CreateDialog').then((module) => module.CreateDialog),
+  ),
+  explore: dialog(() =>
+    import('../features/explore/components/ExploreDialog').then((module) => module.ExploreDialog),
+  ),
+  member: dialog(() =>
+    import('../features/members/components/MemberProfileDialog').then((module) => module.MemberProfileDialog),
+  ),
+  messages: dialog(() =>
+    import('../features/messaging/components/MessagingDialog').then((module) => module.MessagingDialog),
+  ),
+  notifications: dialog(() =>
+    import('../features/notifications/components/NotificationsDialog').then(
+      (module) => module.NotificationsDialog,
+    ),
+  ),
+  'coin-chart': dialog(() =>
+    import('../features/market/components/CoinChartDialog').then((module) => module.CoinChartDialog),
+  ),
+  wallet: dialog(() =>
+    import('../features/wallet/components/WalletDialog').then((module) => module.WalletDialog),
+  ),
+  'send-energy': dialog(() =>
+    import('../features/wallet/components/SendEnergyDialog').then((module) => module.SendEnergyDialog),
+  ),
+  admin: dialog(() =>
+    import('../features/admin/components/AdminPanelDialog').then((module) => module.AdminPanelDialog),
+  ),
+  help: dialog(() =>
+    import('../features/support/components/HelpCenterDialog').then((module) => module.HelpCenterDialog),
+  ),
+  'genie-shop': dialog(() =>
+    import('../features/genies/components/GenieShopDialog').then((module) => module.GenieShopDialog),
+  ),
+  'genie-collection': dialog(() =>
+    import('../features/genies/components/GenieCollectionDialog').then(
+      (module) => module.GenieCollectionDialog,
+    ),
+  ),
+  'send-genie': dialog(() =>
+    import('../features/genies/components/SendGenieDialog').then((module) => module.SendGenieDialog),
+  ),
+  marketplace: dialog(() => import('../features/marketplace').then((module) => module.MarketplaceDialog)),
+  report: dialog(() =>
+    import('../features/moderation/components/ReportDialog').then((module) => module.ReportDialog),
+  ),
 };
+
+/** Fetches every dialog's chunk once the page is idle after the first render (a failure retries on open). */
+function usePrefetchDialogs() {
+  useEffect(
+    () =>
+      whenIdle(() => {
+        for (const module of Object.values(DIALOG_MODULES)) void module.preload().catch(() => undefined);
+      }),
+    [],
+  );
+}
 
 const LARGE_DIALOGS: ReadonlySet<DialogName> = new Set([
   'profile',
@@ -62,23 +95,105 @@ const LARGE_DIALOGS: ReadonlySet<DialogName> = new Set([
   'marketplace',
 ]);
 
+interface EntryProps {
+  name: DialogName;
+  entryProps?: Record<string, unknown>;
+  close: () => void;
+  active: boolean;
+  /** What had the focus when the dialog was opened. */
+  opener: Element | null;
+}
+
+function DialogEntry({ name, entryProps, close, active, opener }: EntryProps) {
+  const Content = DIALOG_MODULES[name]?.read();
+  useReturnFocus(opener);
+  return (
+    <Modal
+      title={DIALOG_TITLES[name]}
+      onClose={close}
+      size={LARGE_DIALOGS.has(name) ? 'lg' : 'md'}
+      active={active}
+    >
+      {Content ? <Content close={close} props={entryProps} /> : null}
+    </Modal>
+  );
+}
+
+/**
+ * A dialog whose code was still loading mounts after the page behind it became inert, which takes the
+ * focus from what opened it; Modal then has nothing to give the focus back to on close. This gives it
+ * back to the opener when nothing else holds the focus once the dialog is gone.
+ */
+function useReturnFocus(opener: Element | null) {
+  useEffect(
+    () => () => {
+      queueMicrotask(() => {
+        const focused = document.activeElement;
+        if (focused !== null && focused !== document.body) return;
+        if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+      });
+    },
+    [opener],
+  );
+}
+
+/** A dialog whose code could not be loaded: said in the dialog, with a retry. */
+class DialogLoadBoundary extends Component<
+  { title: string; onClose: () => void; active: boolean; children: ReactNode },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    const { title, onClose, active, children } = this.props;
+    if (!this.state.failed) return children;
+    return (
+      <Modal title={title} onClose={onClose} active={active}>
+        <p role="alert">This could not be opened. Check your connection and try again.</p>
+        <button type="button" className="btn btn-primary" onClick={() => this.setState({ failed: false })}>
+          Try again
+        </button>
+      </Modal>
+    );
+  }
+}
+
 export function DialogHost() {
   const { stack, closeDialog } = useAppDialogs();
+  usePrefetchDialogs();
+  // The element that had the focus as each dialog was opened (read while rendering the open, before the
+  // page behind becomes inert).
+  const openers = useRef(new Map<number, Element | null>());
+  for (const key of openers.current.keys())
+    if (!stack.some((entry) => entry.key === key)) openers.current.delete(key);
+  for (const entry of stack)
+    if (!openers.current.has(entry.key)) openers.current.set(entry.key, document.activeElement);
   return (
     <>
       {stack.map((entry, level) => {
-        const Content = DIALOG_CONTENT[entry.name];
         const close = () => closeDialog(entry.key);
+        const active = level === stack.length - 1;
         return (
-          <Modal
+          <DialogLoadBoundary
             key={entry.key}
             title={DIALOG_TITLES[entry.name]}
             onClose={close}
-            size={LARGE_DIALOGS.has(entry.name) ? 'lg' : 'md'}
-            active={level === stack.length - 1}
+            active={active}
           >
-            {Content ? <Content close={close} props={entry.props} /> : null}
-          </Modal>
+            <Suspense fallback={null}>
+              <DialogEntry
+                name={entry.name}
+                entryProps={entry.props}
+                close={close}
+                active={active}
+                opener={openers.current.get(entry.key) ?? null}
+              />
+            </Suspense>
+          </DialogLoadBoundary>
         );
       })}
     </>
