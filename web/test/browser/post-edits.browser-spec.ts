@@ -2,7 +2,8 @@
 // and 1366 px (issue 23, item 2): the author edits a post in place from its ⋯ menu (it then says
 // "edited", also after a reload), deletes another after a confirmation (it leaves the feed and stays
 // gone), edits their own comment, and deletes another member's comment on their post. The screens are
-// checked (nothing sideways, axe). Nothing of the API is mocked.
+// checked (nothing sideways, axe). Replies (issue 23, item 1): a reply goes under its comment, behind
+// "View N replies". Nothing of the API is mocked.
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
@@ -184,6 +185,31 @@ describe.each([PHONE, DESKTOP])('at $width px', (viewport: Viewport) => {
       await expectNotice(page, 'Comment deleted');
       await button(post, 'Comments, 1 comment').waitFor({ timeout: WAIT_MS });
       await checkScreen(page, viewport, 'comment-edited');
+    },
+    SLOW_MS,
+  );
+
+  it(
+    'replies to a comment: the reply goes under it, behind "View 1 reply"',
+    async () => {
+      const post = postIn(page, editedText);
+      const mine = post.getByRole('listitem').filter({ hasText: `${myCommentText}, truly` });
+      await button(mine, 'Reply to your comment').click();
+      await post.getByText('Replying to', { exact: false }).waitFor({ timeout: WAIT_MS });
+      const box = post.getByRole('textbox', { name: 'Reply to Eda Editor' });
+      expect(await box.evaluate((element) => element === document.activeElement)).toBe(true);
+      await box.fill(`A reply ${tag}`);
+      await button(post, 'Reply').click();
+
+      const replies = post.getByRole('list', { name: 'Replies' });
+      await replies.getByText(`A reply ${tag}`).waitFor({ timeout: WAIT_MS });
+      await button(post, 'Comments, 2 comments').waitFor({ timeout: WAIT_MS });
+      expect(await post.getByText('Replying to', { exact: false }).count()).toBe(0);
+      await checkScreen(page, viewport, 'comment-replies');
+      await button(post, 'Hide replies').click();
+      await replies.waitFor({ state: 'detached', timeout: WAIT_MS });
+      await button(post, 'View 1 reply').click();
+      await replies.getByText(`A reply ${tag}`).waitFor({ timeout: WAIT_MS });
     },
     SLOW_MS,
   );

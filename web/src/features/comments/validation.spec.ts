@@ -4,7 +4,7 @@ import {
   commentLength,
   isValidComment,
   toNewComment,
-  topLevelComments,
+  threadComments,
 } from './validation';
 
 describe('comment rules (spec 001 §5, §9)', () => {
@@ -34,12 +34,36 @@ describe('comment rules (spec 001 §5, §9)', () => {
   });
 });
 
-describe('topLevelComments (spec 001 §7)', () => {
+describe('threadComments (spec 001 §7, issue 23)', () => {
   const comment = (id: string, parent: string | null) =>
     makeComment({ id, content: id, parent_comment_id: parent });
 
-  it('drops replies', () => {
-    const list = [comment('a', null), comment('b', 'a'), comment('c', null)];
-    expect(topLevelComments(list).map((c) => c.id)).toEqual(['a', 'c']);
+  it('lists top-level comments in order, each with its replies oldest first', () => {
+    const list = [
+      comment('a', null),
+      comment('b', 'a'),
+      comment('c', null),
+      comment('d', 'a'),
+      comment('e', 'c'),
+    ];
+    expect(threadComments(list).map((t) => [t.comment.id, t.replies.map((r) => r.id)])).toEqual([
+      ['a', ['b', 'd']],
+      ['c', ['e']],
+    ]);
+  });
+
+  it('leaves out a reply whose comment is not in the list', () => {
+    expect(threadComments([comment('b', 'gone'), comment('c', null)]).map((t) => t.comment.id)).toEqual([
+      'c',
+    ]);
+  });
+
+  it('sends a reply with the comment it answers', () => {
+    expect(toNewComment('p1', ' yes ', 'c1')).toEqual({
+      post_id: 'p1',
+      content: 'yes',
+      content_type: 'text',
+      parent_comment_id: 'c1',
+    });
   });
 });

@@ -1,5 +1,5 @@
-// Spec 001 §5 and §9: a comment is non-empty after trimming and at most 300 characters; only top-level
-// comments are shown (§7). Pure module.
+// Spec 001 §5 and §9: a comment is non-empty after trimming and at most 300 characters. Top-level
+// comments are shown (§7), each with its replies behind "View N replies" (issue 23). Pure module.
 import type { Comment, NewComment } from './types';
 
 export const COMMENT_MAX_LENGTH = 300;
@@ -17,10 +17,31 @@ export function isValidComment(text: string): boolean {
   return text.trim().length > 0 && commentLength(text) <= COMMENT_MAX_LENGTH;
 }
 
-export function toNewComment(postId: string, text: string): NewComment {
-  return { post_id: postId, content: text.trim(), content_type: 'text' };
+export function toNewComment(postId: string, text: string, parentCommentId?: string): NewComment {
+  return {
+    post_id: postId,
+    content: text.trim(),
+    content_type: 'text',
+    ...(parentCommentId ? { parent_comment_id: parentCommentId } : {}),
+  };
 }
 
-/** Only top-level comments (no parent), oldest first as the server gives them. */
-export const topLevelComments = (comments: readonly Comment[]) =>
-  comments.filter((comment) => !comment.parent_comment_id);
+export interface CommentThread {
+  comment: Comment;
+  /** Its replies, oldest first (one level: a reply to a reply names the same top-level comment). */
+  replies: Comment[];
+}
+
+/**
+ * Top-level comments with their replies (issue 23: one level of threading, "View N replies"), oldest
+ * first as the server gives them. A reply whose comment is not in the list (deleted, or on a later page)
+ * is left out.
+ */
+export function threadComments(comments: readonly Comment[]): CommentThread[] {
+  const threads = new Map<string, CommentThread>();
+  for (const comment of comments)
+    if (!comment.parent_comment_id) threads.set(comment.id, { comment, replies: [] });
+  for (const comment of comments)
+    if (comment.parent_comment_id) threads.get(comment.parent_comment_id)?.replies.push(comment);
+  return [...threads.values()];
+}

@@ -1,7 +1,7 @@
 // One comment: author (ring, SuperAura badge), time, text, like toggle; highlighted when the author's aura
 // is 700 or more (spec 001 §6). Its "⋯" menu: Edit and Delete on one's own comment, Delete on any comment
 // of one's own post, Report on another member's. An edited comment says so beside its time.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useAppDialogs } from '../../../app/dialogs';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { Icon } from '../../../ui/icons';
@@ -23,9 +23,22 @@ export interface CommentItemProps {
   /** The post's author, who may delete any comment on it. */
   postAuthorId: string;
   comment: Comment;
+  /** Answer this comment (its reply goes under the top-level comment). */
+  onReply: () => void;
+  /** A reply: indented under its comment. */
+  isReply?: boolean;
+  /** What follows the comment inside its list item: its replies. */
+  children?: ReactNode;
 }
 
-export function CommentItem({ postId, postAuthorId, comment }: CommentItemProps) {
+export function CommentItem({
+  postId,
+  postAuthorId,
+  comment,
+  onReply,
+  isReply = false,
+  children,
+}: CommentItemProps) {
   const { toggle, isPending } = useLikeComment(postId, comment);
   const own = useOwnCommentActions(postId, comment);
   const { openDialog } = useAppDialogs();
@@ -56,7 +69,11 @@ export function CommentItem({ postId, postAuthorId, comment }: CommentItemProps)
     });
 
   return (
-    <li className={styles.comment} data-highlighted={highlighted || undefined}>
+    <li
+      className={styles.comment}
+      data-highlighted={highlighted || undefined}
+      data-reply={isReply || undefined}
+    >
       <div className={styles.commentHead}>
         <AuthorButton user={comment.user} size="sm" />
         {highlighted ? <span className={styles.highAura}>High Aura</span> : null}
@@ -87,17 +104,28 @@ export function CommentItem({ postId, postAuthorId, comment }: CommentItemProps)
       ) : (
         <p className={styles.content}>{comment.content}</p>
       )}
-      <button
-        type="button"
-        className={styles.like}
-        aria-pressed={comment.has_liked}
-        aria-label={`Like comment, ${plural(comment.likes_count, 'like')}`}
-        onClick={toggle}
-        disabled={isPending}
-      >
-        <Icon name="heart" size={16} fill={comment.has_liked ? 'currentColor' : 'none'} />
-        <span>{comment.likes_count}</span>
-      </button>
+      <div className={styles.commentActions}>
+        <button
+          type="button"
+          className={styles.like}
+          aria-pressed={comment.has_liked}
+          aria-label={`Like comment, ${plural(comment.likes_count, 'like')}`}
+          onClick={toggle}
+          disabled={isPending}
+        >
+          <Icon name="heart" size={16} fill={comment.has_liked ? 'currentColor' : 'none'} />
+          <span>{comment.likes_count}</span>
+        </button>
+        <button
+          type="button"
+          className={styles.reply}
+          onClick={onReply}
+          aria-label={`Reply to ${mine ? 'your comment' : authorName(comment.user)}`}
+        >
+          Reply
+        </button>
+      </div>
+      {children}
       {confirmingDelete ? (
         <ConfirmDialog
           title="Delete comment?"

@@ -11,7 +11,8 @@ export function useAddComment(postId: string) {
   const queryClient = useQueryClient();
   const updatePost = usePostCache();
   const mutation = useMutation({
-    mutationFn: (text: string) => commentsApi.add(toNewComment(postId, text)),
+    mutationFn: ({ text, parentCommentId }: { text: string; parentCommentId?: string }) =>
+      commentsApi.add(toNewComment(postId, text, parentCommentId)),
     onSuccess: (created) => {
       const key = queryKeys.postComments(postId);
       if (created && typeof created === 'object' && 'id' in created) {
@@ -25,7 +26,8 @@ export function useAddComment(postId: string) {
     onError: (error) => console.warn('comment: could not post', error),
   });
   return {
-    add: (text: string, options?: { onSuccess?: () => void }) => mutation.mutate(text, options),
+    add: (text: string, options?: { parentCommentId?: string; onSuccess?: () => void }) =>
+      mutation.mutate({ text, parentCommentId: options?.parentCommentId }, { onSuccess: options?.onSuccess }),
     isPending: mutation.isPending,
     // A suspended member reads the server's reason (403) instead of the generic failure.
     errorMessage: mutation.isError ? (refusalDetail(mutation.error) ?? COMMENT_FAILED) : null,

@@ -1,8 +1,9 @@
-// A post's comments (top-level only, spec 001 §7). A failed read is only logged; the list is empty.
+// A post's comments: top-level ones (spec 001 §7), each with its replies (issue 23). A failed read is
+// only logged; the list is empty.
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
 import { commentsApi } from '../api';
-import { topLevelComments } from '../validation';
+import { threadComments } from '../validation';
 
 export function useComments(postId: string) {
   const query = useQuery({
@@ -17,7 +18,7 @@ export function useComments(postId: string) {
     },
   });
   return {
-    comments: topLevelComments(query.data ?? []),
+    threads: threadComments(query.data ?? []),
     isLoading: query.isPending && query.fetchStatus !== 'idle',
   };
 }
