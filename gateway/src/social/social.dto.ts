@@ -124,6 +124,11 @@ export class PostAuthor {
   @ApiProperty() is_super_aura!: boolean;
 }
 
+export class MentionedUser {
+  @ApiProperty() id!: string;
+  @ApiProperty({ example: 'luna_92' }) username!: string;
+}
+
 export class PostResponse {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty() content!: string;
@@ -150,6 +155,11 @@ export class PostResponse {
   tags!: string[];
   @ApiProperty({ type: [String], example: ['luna_92'], description: 'Usernames, without @' })
   mentions!: string[];
+  @ApiProperty({
+    type: [MentionedUser],
+    description: 'The mentions that name a member, with their ids (links to their profiles)',
+  })
+  mentioned_users!: MentionedUser[];
   @ApiProperty({ format: 'date-time' }) created_at!: string;
   @ApiProperty({
     type: String,

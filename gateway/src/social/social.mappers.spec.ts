@@ -37,7 +37,9 @@ function post(overrides: Partial<social.Post> = {}): social.Post {
     isSaved: true,
     tags: ['gratitude'],
     mentions: ['sol'],
+    mentionedUsers: [{ id: '65f0c9a7e2b1d4c3a9e8f7b1', username: 'sol' }],
     createdAt: '2025-01-02T03:04:05.000Z',
+    editedAt: '2025-01-02T04:00:00.000Z',
     expiresAt: '',
     user: author,
     mediaType: '',
@@ -62,7 +64,9 @@ describe('toPost', () => {
       is_saved: true,
       tags: ['gratitude'],
       mentions: ['sol'],
+      mentioned_users: [{ id: '65f0c9a7e2b1d4c3a9e8f7b1', username: 'sol' }],
       created_at: '2025-01-02T03:04:05.000Z',
+      edited_at: '2025-01-02T04:00:00.000Z',
       expires_at: null,
       user: {
         id: '65f0c9a7e2b1d4c3a9e8f7a6',
@@ -131,6 +135,7 @@ describe('toComment', () => {
     likesCount: 1,
     hasLiked: false,
     createdAt: '2025-01-02T03:05:00.000Z',
+    editedAt: '',
     user: author,
   };
 
@@ -144,6 +149,7 @@ describe('toComment', () => {
       likes_count: 1,
       has_liked: false,
       created_at: '2025-01-02T03:05:00.000Z',
+      edited_at: null,
       user: expect.objectContaining({ id: author.id, is_super_aura: true }),
     });
   });

@@ -56,6 +56,7 @@ export function toPublicPost(post: social.Post): PublicPostResponse {
     engagement_score: post.engagementScore,
     tags: post.tags,
     mentions: post.mentions,
+    mentioned_users: post.mentionedUsers.map(({ id, username }) => ({ id, username })),
     created_at: post.createdAt,
     edited_at: orNull(post.editedAt),
     expires_at: post.isStory ? orNull(post.expiresAt) : null,

@@ -66,9 +66,12 @@ describe('posts', () => {
       comments_count: 0,
       engagement_score: 0,
       is_liked: false,
+      is_saved: false,
       tags: [],
       mentions: [],
+      mentioned_users: [],
       created_at: expect.any(String),
+      edited_at: null,
       expires_at: null,
       user: {
         id: luna.id,
@@ -93,6 +96,10 @@ describe('posts', () => {
     expect(post.tags).toEqual(expect.arrayContaining([tag, 'calm_mind']));
     expect(post.tags).toHaveLength(2);
     expect(post.mentions).toEqual([sol.username]);
+    // The mention names a member: the post carries their id for a link, also when read back.
+    expect(post.mentioned_users).toEqual([{ id: sol.id, username: sol.username }]);
+    const read = await findPost(sol, luna, post.id);
+    expect(read?.mentioned_users).toEqual([{ id: sol.id, username: sol.username }]);
   });
 
   it.each(['general', 'lifestyle', 'technology', 'inspiration', 'personal'])(
@@ -298,6 +305,7 @@ describe('comments', () => {
       likes_count: 0,
       has_liked: false,
       created_at: expect.any(String),
+      edited_at: null,
       user: {
         id: reader.id,
         username: reader.username,

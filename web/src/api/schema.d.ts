@@ -2868,6 +2868,11 @@ export interface components {
              */
             is_story: boolean;
         };
+        MentionedUser: {
+            id: string;
+            /** @example luna_92 */
+            username: string;
+        };
         PostAuthor: {
             id: string;
             username: string;
@@ -2915,6 +2920,8 @@ export interface components {
              *     ]
              */
             mentions: string[];
+            /** @description The mentions that name a member, with their ids (links to their profiles) */
+            mentioned_users: components["schemas"]["MentionedUser"][];
             /** Format: date-time */
             created_at: string;
             /**
@@ -3178,6 +3185,8 @@ export interface components {
              *     ]
              */
             mentions: string[];
+            /** @description The mentions that name a member, with their ids (links to their profiles) */
+            mentioned_users: components["schemas"]["MentionedUser"][];
             /** Format: date-time */
             created_at: string;
             /**

@@ -53,11 +53,11 @@ describe.each([PHONE, DESKTOP])('at $width px', (viewport: Viewport) => {
   const myCommentText = `Thanks for reading ${tag}`;
   const theirCommentText = `Off-topic spam ${tag}`;
   let author: Member;
+  let visitor: Member;
   let page: Page;
 
   beforeAll(
     async () => {
-      let visitor: Member;
       [author, visitor] = await Promise.all([
         registerMember('edt', 'Eda Editor'),
         registerMember('vis', 'Vic Visitor'),
@@ -113,7 +113,7 @@ describe.each([PHONE, DESKTOP])('at $width px', (viewport: Viewport) => {
       await editor.waitFor({ timeout: WAIT_MS });
       expect(await editor.inputValue()).toBe(draftText);
       expect(await button(editing, 'Save').isDisabled()).toBe(true);
-      await editor.fill(editedText);
+      await editor.fill(`${editedText} with @${visitor.username}`);
       await checkScreen(page, viewport, 'post-editing', { primary: button(editing, 'Save') });
       await button(editing, 'Save').click();
 
@@ -124,6 +124,13 @@ describe.each([PHONE, DESKTOP])('at $width px', (viewport: Viewport) => {
       await page.getByRole('tab', { name: 'Following', exact: true }).click();
       await postIn(page, editedText).getByText('edited', { exact: true }).waitFor({ timeout: WAIT_MS });
       expect(await postIn(page, draftText).count()).toBe(0);
+
+      // The new mention is a link to the member's profile.
+      await button(postIn(page, editedText), `Open @${visitor.username}'s profile`).click();
+      const profile = dialogNamed(page, 'Profile');
+      await profile.getByText('Vic Visitor').first().waitFor({ timeout: WAIT_MS });
+      await button(profile, 'Close').click();
+      await profile.waitFor({ state: 'detached', timeout: WAIT_MS });
     },
     SLOW_MS,
   );

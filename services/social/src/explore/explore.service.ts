@@ -13,7 +13,7 @@ import { mutedPhraseMatcher } from '../mutes/muted-word-rules';
 import { MutedWordsRepository } from '../mutes/muted-words.repository';
 import { MembersRepository } from '../members/members.repository';
 import { STORY_LIFETIME_MS } from '../posts/post-rules';
-import { toPost } from '../posts/post.mapper';
+import { peopleIn, toPost } from '../posts/post.mapper';
 import { PostDoc, postModel } from '../posts/post.schema';
 import { SavedPostsRepository } from '../saved-posts/saved-posts.repository';
 import { AnswerCache } from './answer-cache';
@@ -323,12 +323,14 @@ export class ExploreService {
     const ids = all.map((doc) => doc._id);
     const none = new Set<string>();
     const [authors, liked, saved] = await Promise.all([
-      this.members.mapByIds(all.map((doc) => doc.authorId)),
+      this.members.mapByIds(peopleIn(all)),
       callerId && ids.length > 0 ? this.likes.likedPostIds(callerId, ids) : none,
       callerId && ids.length > 0 ? this.savedPosts.savedPostIds(callerId, ids) : none,
     ]);
     return lists.map((docs) =>
-      docs.map((doc) => toPost(doc, authors.get(doc.authorId), liked.has(doc._id), saved.has(doc._id))),
+      docs.map((doc) =>
+        toPost(doc, authors.get(doc.authorId), liked.has(doc._id), saved.has(doc._id), authors),
+      ),
     );
   }
 }

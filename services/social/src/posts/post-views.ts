@@ -9,7 +9,7 @@ import { mutedPhraseMatcher } from '../mutes/muted-word-rules';
 import { MutedWordsRepository } from '../mutes/muted-words.repository';
 import { MutesRepository } from '../mutes/mutes.repository';
 import { SavedPostsRepository } from '../saved-posts/saved-posts.repository';
-import { toPost } from './post.mapper';
+import { peopleIn, toPost } from './post.mapper';
 import type { PostDoc } from './post.schema';
 import { PostsRepository } from './posts.repository';
 
@@ -101,10 +101,12 @@ export class PostViews {
     const ids = docs.map((doc) => doc._id);
     const none = Promise.resolve(new Set<string>());
     const [authors, liked, saved] = await Promise.all([
-      this.members.mapByIds(docs.map((doc) => doc.authorId)),
+      this.members.mapByIds(peopleIn(docs)),
       viewerId ? this.likes.likedPostIds(viewerId, ids) : none,
       viewerId ? this.savedPosts.savedPostIds(viewerId, ids) : none,
     ]);
-    return docs.map((doc) => toPost(doc, authors.get(doc.authorId), liked.has(doc._id), saved.has(doc._id)));
+    return docs.map((doc) =>
+      toPost(doc, authors.get(doc.authorId), liked.has(doc._id), saved.has(doc._id), authors),
+    );
   }
 }

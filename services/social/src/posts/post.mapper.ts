@@ -14,12 +14,21 @@ export function toAuthor(authorId: string, author: MemberDoc | undefined): socia
   };
 }
 
-/** A stored post or story as the contract's Post (ISO times; expires_at empty for posts). */
+/** The members a list of posts names: their authors and the members they mention (one lookup). */
+export const peopleIn = (docs: readonly PostDoc[]): string[] => [
+  ...new Set(docs.flatMap((doc) => [doc.authorId, ...(doc.mentionIds ?? [])])),
+];
+
+/**
+ * A stored post or story as the contract's Post (ISO times; expires_at empty for posts). `people` holds
+ * the mentioned members (peopleIn); a mention of someone not in it is left without a link.
+ */
 export function toPost(
   doc: PostDoc,
   author: MemberDoc | undefined,
   isLiked: boolean,
   isSaved = false,
+  people?: ReadonlyMap<string, MemberDoc>,
 ): social.Post {
   return {
     id: doc._id,
@@ -40,5 +49,9 @@ export function toPost(
     expiresAt: doc.isStory && doc.expiresAt ? new Date(doc.expiresAt).toISOString() : '',
     editedAt: doc.editedAt ? new Date(doc.editedAt).toISOString() : '',
     user: toAuthor(doc.authorId, author),
+    mentionedUsers: (doc.mentionIds ?? []).flatMap((id) => {
+      const member = people?.get(id);
+      return member?.username ? [{ id, username: member.username }] : [];
+    }),
   };
 }

@@ -81,7 +81,7 @@ export class PostsService {
       this.timelines.distribute(doc, author?.followersCount ?? 0),
       this.members.touchActive(authorId, now),
     ]);
-    return toPost(doc, author ?? undefined, false);
+    return toPost(doc, author ?? undefined, false, false, new Map(mentioned.map((m) => [m._id, m])));
   }
 
   async get(request: social.PostRef, context: CallContext): Promise<social.Post> {

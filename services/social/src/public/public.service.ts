@@ -7,7 +7,7 @@ import { AnswerCache } from '../explore/answer-cache';
 import { clampLimit, startOfUtcDay } from '../explore/explore-rules';
 import { ExploreRankings } from '../explore/explore-rankings';
 import { MembersRepository } from '../members/members.repository';
-import { toPost } from '../posts/post.mapper';
+import { peopleIn, toPost } from '../posts/post.mapper';
 import { PostDoc, postModel } from '../posts/post.schema';
 import { PostQueries } from '../posts/posts.repository';
 import { ACTIVE_WINDOW_MS, engagementFigures, int32, PREVIEW_LIMIT } from './public-rules';
@@ -67,8 +67,11 @@ export class PublicService {
         .limit(limit)
         .lean<PostDoc[]>()
         .exec();
-      const byId = await this.members.mapByIds(docs.map((doc) => doc.authorId));
-      return { posts: docs.map((doc) => toPost(doc, byId.get(doc.authorId), false)), nextCursor: '' };
+      const byId = await this.members.mapByIds(peopleIn(docs));
+      return {
+        posts: docs.map((doc) => toPost(doc, byId.get(doc.authorId), false, false, byId)),
+        nextCursor: '',
+      };
     });
   }
 

@@ -27,6 +27,7 @@ export const makePost = (patch: Partial<Post> = {}): Post => ({
   is_saved: false,
   tags: [],
   mentions: [],
+  mentioned_users: [],
   created_at: '2026-03-12T12:00:00.000Z',
   edited_at: null,
   expires_at: null,

@@ -61,7 +61,7 @@ export function PostResult({ post }: { post: Post }) {
       {post.is_story ? (
         <p className={styles.postText}>{cutText(post.content, STORY_PREVIEW_MAX)}</p>
       ) : (
-        <PostText content={post.content} className={styles.postText} />
+        <PostText content={post.content} mentioned={post.mentioned_users} className={styles.postText} />
       )}
       {post.is_story ? null : (
         <p className={styles.postStats}>

@@ -75,7 +75,7 @@ export function PostCard({ post }: { post: Post }) {
           onCancel={() => setEditing(false)}
         />
       ) : (
-        <PostText content={post.content} className={styles.text} />
+        <PostText content={post.content} mentioned={post.mentioned_users} className={styles.text} />
       )}
       {post.media_url ? (
         <MediaDisplay

@@ -57,6 +57,13 @@ export interface Post {
   isSaved: boolean;
   /** When its author last edited its text; empty if never. */
   editedAt: string;
+  /** The mentions that name a member, with their ids (for links to their profiles). */
+  mentionedUsers: MentionedMember[];
+}
+
+export interface MentionedMember {
+  id: string;
+  username: string;
 }
 
 export interface CreatePostRequest {
@@ -489,6 +496,7 @@ function createBasePost(): Post {
     mediaType: "",
     isSaved: false,
     editedAt: "",
+    mentionedUsers: [],
   };
 }
 
@@ -547,6 +555,9 @@ export const Post: MessageFns<Post> = {
     }
     if (message.editedAt !== "") {
       writer.uint32(146).string(message.editedAt);
+    }
+    for (const v of message.mentionedUsers) {
+      MentionedMember.encode(v!, writer.uint32(154).fork()).join();
     }
     return writer;
   },
@@ -708,6 +719,14 @@ export const Post: MessageFns<Post> = {
             message.editedAt = reader.string();
             continue;
           }
+          case 19: {
+            if (tag !== 154) {
+              break;
+            }
+
+            message.mentionedUsers.push(MentionedMember.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -792,6 +811,11 @@ export const Post: MessageFns<Post> = {
         : isSet(object.edited_at)
         ? globalThis.String(object.edited_at)
         : "",
+      mentionedUsers: globalThis.Array.isArray(object?.mentionedUsers)
+        ? object.mentionedUsers.map((e: any) => MentionedMember.fromJSON(e))
+        : globalThis.Array.isArray(object?.mentioned_users)
+        ? object.mentioned_users.map((e: any) => MentionedMember.fromJSON(e))
+        : [],
     };
   },
 
@@ -851,6 +875,9 @@ export const Post: MessageFns<Post> = {
     if (message.editedAt !== "") {
       obj.editedAt = message.editedAt;
     }
+    if (message.mentionedUsers?.length) {
+      obj.mentionedUsers = message.mentionedUsers.map((e) => MentionedMember.toJSON(e));
+    }
     return obj;
   },
 
@@ -877,6 +904,92 @@ export const Post: MessageFns<Post> = {
     message.mediaType = object.mediaType ?? "";
     message.isSaved = object.isSaved ?? false;
     message.editedAt = object.editedAt ?? "";
+    message.mentionedUsers = object.mentionedUsers?.map((e) => MentionedMember.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseMentionedMember(): MentionedMember {
+  return { id: "", username: "" };
+}
+
+export const MentionedMember: MessageFns<MentionedMember> = {
+  encode(message: MentionedMember, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.username !== "") {
+      writer.uint32(18).string(message.username);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MentionedMember {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMentionedMember();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.username = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MentionedMember {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      username: isSet(object.username) ? globalThis.String(object.username) : "",
+    };
+  },
+
+  toJSON(message: MentionedMember): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.username !== "") {
+      obj.username = message.username;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MentionedMember>, I>>(base?: I): MentionedMember {
+    return MentionedMember.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MentionedMember>, I>>(object: I): MentionedMember {
+    const message = createBaseMentionedMember();
+    message.id = object.id ?? "";
+    message.username = object.username ?? "";
     return message;
   },
 };
