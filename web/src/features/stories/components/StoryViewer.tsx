@@ -1,7 +1,9 @@
 // The story viewer (spec 000 §2, §4): one story at a time, a progress bar, pause and play, and it closes
 // by itself after 5 seconds. Previous / next move between the strip's stories (each gets its 5 seconds).
-// Another member's story has a "⋯" menu to report it: the story waits while it is open, and the viewer
-// closes for the Report dialog (it sits above every dialog).
+// The bar has one segment per story of the same author (issue 23): those seen are full, the open one
+// fills. Another member's story has a "⋯" menu to report it: the story waits while it is open, and the
+// viewer closes for the Report dialog (it sits above every dialog). One's own story can be deleted from
+// its menu, after a confirmation inside the viewer.
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Avatar } from '../../../ui/Avatar';
@@ -10,10 +12,13 @@ import { SuperAuraBadge } from '../../../ui/SuperAuraBadge';
 import { timeAgo } from '../../../ui/text';
 import { useSignedInUser } from '../../auth/hooks';
 import { MediaDisplay } from '../../media/components/MediaDisplay';
+import { MoreMenu } from '../../../ui/MoreMenu';
 import { ReportMenu } from '../../moderation/components/ReportMenu';
 import { authorName } from '../../posts/author';
 import type { Post } from '../../posts/types';
+import { useDeleteStory } from '../hooks/useDeleteStory';
 import { useStoryTimer } from '../hooks/useStoryTimer';
+import { segmentsOf } from '../story-segments';
 import styles from './StoryViewer.module.css';
 
 const FOCUSABLE = 'button, [href], input, select, textarea, video, audio, [tabindex]:not([tabindex="-1"])';
@@ -32,8 +37,14 @@ export function StoryViewer({
   const story = stories[index];
   const [paused, setPaused] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const me = useSignedInUser();
-  const progress = useStoryTimer(story?.id ?? '', paused || menuOpen || !story, onClose);
+  const deleteStory = useDeleteStory();
+  const progress = useStoryTimer(
+    story?.id ?? '',
+    paused || menuOpen || confirmingDelete || deleteStory.isPending || !story,
+    onClose,
+  );
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const close = useRef(onClose);
@@ -71,6 +82,7 @@ export function StoryViewer({
 
   if (!story) return null;
   const percent = Math.round(progress * 100);
+  const segments = segmentsOf(stories, index);
   const go = (next: number) => {
     setPaused(false);
     onIndexChange(next);
@@ -103,7 +115,16 @@ export function StoryViewer({
           aria-valuemax={100}
           aria-valuenow={percent}
         >
-          <span className={styles.fill} style={{ transform: `scaleX(${progress})` }} />
+          {segments.map((segment) => (
+            <span key={segment.id} className={styles.segment}>
+              <span
+                className={styles.fill}
+                style={{
+                  transform: `scaleX(${segment.state === 'open' ? progress : segment.state === 'seen' ? 1 : 0})`,
+                }}
+              />
+            </span>
+          ))}
         </div>
 
         <header className={styles.header}>
@@ -123,7 +144,14 @@ export function StoryViewer({
               {stories.length > 1 ? ` · ${index + 1} of ${stories.length}` : null}
             </p>
           </div>
-          {story.user.id === me.id ? null : (
+          {story.user.id === me.id ? (
+            <MoreMenu
+              buttonClassName={styles.control}
+              label="More options for your story"
+              onOpenChange={setMenuOpen}
+              items={[{ label: 'Delete story', icon: 'trash', onSelect: () => setConfirmingDelete(true) }]}
+            />
+          ) : (
             <ReportMenu
               buttonClassName={styles.control}
               target={{ targetType: 'story', targetId: story.id, about: `${authorName(story.user)}'s story` }}
@@ -184,6 +212,34 @@ export function StoryViewer({
             >
               <Icon name="chevron-right" />
             </button>
+          </div>
+        ) : null}
+        {confirmingDelete ? (
+          <div className={styles.confirm} role="alertdialog" aria-label="Delete story?">
+            <p>Delete this story? It can't be undone.</p>
+            {deleteStory.errorMessage ? (
+              <p className={styles.error} role="alert">
+                {deleteStory.errorMessage}
+              </p>
+            ) : null}
+            <div className={styles.confirmActions}>
+              <button
+                type="button"
+                className="btn btn-ghost"
+                onClick={() => setConfirmingDelete(false)}
+                disabled={deleteStory.isPending}
+              >
+                Cancel
+              </button>
+              <button
+                type="button"
+                className={`btn btn-primary ${styles.danger}`}
+                onClick={() => deleteStory.remove(story.id)}
+                disabled={deleteStory.isPending}
+              >
+                Delete
+              </button>
+            </div>
           </div>
         ) : null}
         {paused ? (
