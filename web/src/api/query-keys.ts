@@ -24,6 +24,8 @@ export const queryKeys = {
   superAuraStatus: ['superaura', 'status'] as const,
   /** The transfer's recipient picker (GET /api/users/search/{text}). */
   recipientSearch: (query: string) => ['users', 'search', query] as const,
+  /** The @mention picker's members for a name prefix. */
+  mentionSearch: (query: string) => ['users', 'mention', query] as const,
   /** All home feeds; one tab is `feed(tab)` (GET /api/posts/feed/{tab}, cursor-paged infinite query). */
   feeds: ['feeds'] as const,
   feed: (tab: FeedTab) => ['feeds', tab] as const,

@@ -3,7 +3,7 @@
 // "edited", also after a reload), deletes another after a confirmation (it leaves the feed and stays
 // gone), edits their own comment, and deletes another member's comment on their post. The screens are
 // checked (nothing sideways, axe). Replies (issue 23, item 1): a reply goes under its comment, behind
-// "View N replies". Nothing of the API is mocked.
+// "View N replies", and the comment box suggests members for an @name. Nothing of the API is mocked.
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
@@ -203,9 +203,16 @@ describe.each([PHONE, DESKTOP])('at $width px', (viewport: Viewport) => {
       const mine = post.getByRole('listitem').filter({ hasText: `${myCommentText}, truly` });
       await button(mine, 'Reply to your comment').click();
       await post.getByText('Replying to', { exact: false }).waitFor({ timeout: WAIT_MS });
-      const box = post.getByRole('textbox', { name: 'Reply to Eda Editor' });
+      // The comment box suggests members while an @name is written (issue 23, item 1).
+      const box = post.getByRole('combobox', { name: 'Reply to Eda Editor' });
       expect(await box.evaluate((element) => element === document.activeElement)).toBe(true);
-      await box.fill(`A reply ${tag}`);
+      await box.fill(`A reply ${tag} for @${visitor.username.slice(0, 6)}`);
+      const suggestions = page.getByRole('listbox', { name: 'Mention a member' });
+      await suggestions.getByRole('option', { name: /Vic Visitor/ }).waitFor({ timeout: WAIT_MS });
+      await checkScreen(page, viewport, 'mention-suggestions');
+      await page.keyboard.press('Enter');
+      expect(await box.inputValue()).toBe(`A reply ${tag} for @${visitor.username} `);
+      await suggestions.waitFor({ state: 'detached', timeout: WAIT_MS });
       await button(post, 'Reply').click();
 
       const replies = post.getByRole('list', { name: 'Replies' });

@@ -4,6 +4,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Icon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/Spinner';
+import { MentionTextarea } from '../../members/components/MentionTextarea';
 import { useAddComment } from '../hooks/useAddComment';
 import { COMMENT_MAX_LENGTH, COMMENT_REWARD_HINT, commentLength, isValidComment } from '../validation';
 import styles from './Comments.module.css';
@@ -78,7 +79,7 @@ export function CommentForm({ postId, replyTo = null, onCancelReply, onReplied }
       <label htmlFor={inputId} className="sr-only">
         {replyTo ? `Reply to ${replyTo.name}` : 'Add a comment'}
       </label>
-      <textarea
+      <MentionTextarea
         id={inputId}
         ref={area}
         className={styles.input}
@@ -88,9 +89,9 @@ export function CommentForm({ postId, replyTo = null, onCancelReply, onReplied }
         maxLength={COMMENT_MAX_LENGTH * 2}
         aria-describedby={counterId}
         aria-invalid={length > COMMENT_MAX_LENGTH || undefined}
-        onChange={(event) => {
+        onValueChange={(value) => {
           if (errorMessage) reset();
-          setText(event.target.value);
+          setText(value);
         }}
         onKeyDown={onKeyDown}
       />

@@ -21,6 +21,7 @@ import {
   type PostCategory,
 } from '../validation';
 import styles from './CreateDialog.module.css';
+import { MentionTextarea } from '../../members/components/MentionTextarea';
 
 const MODES = [
   { id: 'post', label: 'Post' },
@@ -101,13 +102,13 @@ export function CreateDialog({ close, props }: DialogContentProps) {
           ) : null}
           <label className={styles.field}>
             <span className={styles.label}>{copy.label}</span>
-            <textarea
+            <MentionTextarea
               className={styles.textarea}
               rows={mode === 'story' ? 3 : 5}
               placeholder={copy.placeholder}
               value={content}
-              onChange={(event) => {
-                setContent(event.target.value);
+              onValueChange={(value) => {
+                setContent(value);
                 if (problem) setProblem(null);
               }}
             />

@@ -12,6 +12,13 @@ export const MUTES_PAGE_SIZE = 50;
 
 export function createMembersApi(api: ApiClient) {
   return {
+    /** GET /api/users/search/{text}: members whose name starts with the text (the @mention picker). */
+    search: async (text: string, limit: number, signal?: AbortSignal) =>
+      asList(
+        await api.call((c) =>
+          c.GET('/api/users/search/{text}', { params: { path: { text }, query: { limit } }, signal }),
+        ),
+      ),
     profile: (userId: string, signal?: AbortSignal) =>
       api.call((c) => c.GET('/api/users/{id}/profile', { params: { path: { id: userId } }, signal })),
     posts: async (userId: string, signal?: AbortSignal) =>
