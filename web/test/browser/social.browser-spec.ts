@@ -324,6 +324,26 @@ describe('social screens in the browser (issue 4; spec 000 §2, §4, §5, §8; 0
     await viewer.waitFor({ state: 'hidden', timeout: STORY_MS + 3000 });
   });
 
+  it('the own story: one bar segment per story of the author; Delete story from its menu, after a confirmation', async () => {
+    const bubble = page.getByRole('button', { name: `Story by ${me.display_name}: ${myStoryText}` });
+    await bubble.click();
+    const viewer = dialog(page, `${me.display_name}'s story`);
+    await viewer.waitFor({ timeout: WAIT_MS });
+    const bar = viewer.getByRole('progressbar', { name: 'Story progress' });
+    expect(await bar.locator(':scope > span').count()).toBe(1);
+    // The menu holds the story (it does not close by itself meanwhile).
+    await button(viewer, 'More options for your story').click();
+    await button(viewer, 'Delete story').click();
+    const confirm = viewer.getByRole('alertdialog', { name: 'Delete story?' });
+    await confirm.waitFor({ timeout: WAIT_MS });
+    await page.waitForTimeout(STORY_MS + 500);
+    expect(await viewer.isVisible()).toBe(true);
+    await button(confirm, 'Delete').click();
+    await viewer.waitFor({ state: 'hidden', timeout: WAIT_MS });
+    await expectNotice(page, 'Story deleted');
+    expect(await bubble.count()).toBe(0);
+  });
+
   it('the landing page shows live figures and the community preview', async () => {
     const visitor = await newContext(browser);
     try {
