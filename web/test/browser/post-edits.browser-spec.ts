@@ -227,4 +227,38 @@ describe.each([PHONE, DESKTOP])('at $width px', (viewport: Viewport) => {
     },
     SLOW_MS,
   );
+
+  it(
+    'groups the likes of one post in the notifications center: "Vic Visitor and 1 other liked your post"',
+    async () => {
+      const fan = await registerMember('fan', 'Fay Fan');
+      const [target] = (
+        await apiCall<{ id: string; content: string }[]>('GET', `/users/${author.id}/posts`, {
+          token: author.token,
+        })
+      ).filter((post) => post.content.startsWith(editedText));
+      await apiCall('POST', `/posts/${target!.id}/like`, { token: visitor.token });
+      // A new member reaches social a moment later; the like counts once it does.
+      await eventually(async () => {
+        const answer = await apiCall<{ liked: boolean }>('POST', `/posts/${target!.id}/like`, {
+          token: fan.token,
+        });
+        return answer.liked;
+      }, PROJECTION_WAIT_MS);
+      await button(page, 'Notifications').click();
+      const center = dialogNamed(page, 'Notifications');
+      const grouped = center.locator('li[data-grouped]').filter({ hasText: 'and 1 other liked your post' });
+      await eventually(async () => {
+        if ((await grouped.count()) > 0) return true;
+        await button(center, 'Close').click();
+        await button(page, 'Notifications').click();
+        return false;
+      }, 60_000);
+      expect(await grouped.getAttribute('data-read')).toBe('false');
+      await checkScreen(page, viewport, 'notifications-grouped', { dialog: 'Notifications' });
+      await grouped.getByRole('button').click();
+      await eventually(async () => (await grouped.getAttribute('data-read')) === 'true');
+    },
+    SLOW_MS,
+  );
 });

@@ -2,6 +2,7 @@ import {
   addNotification,
   badgeText,
   filterNotifications,
+  groupNotifications,
   markNotificationsRead,
   NOTIFICATION_TABS,
   NOTIFICATIONS_PAGE,
@@ -83,5 +84,67 @@ describe('notifications center (spec 000 §2, §3, §4, §9)', () => {
     });
     expect(notificationTarget(system)).toBeNull();
     expect(notificationTarget(make('7', 'system', { metadata: { post_id: 'p' } }))).toBeNull();
+  });
+});
+
+describe('groupNotifications (issue 23)', () => {
+  const actor = (id: string, display_name: string) => ({
+    id,
+    username: id,
+    display_name,
+    profile_picture: '',
+    aura_score: 100,
+  });
+  const note = (
+    id: string,
+    type: Notification['type'],
+    from: string | null,
+    postId?: string,
+    extra: Partial<Notification> = {},
+  ): Notification => ({
+    id,
+    type,
+    title: 'New',
+    message: `${from} did ${type}`,
+    is_read: false,
+    created_at: '2026-11-29T06:00:00.000Z',
+    from_user: from ? actor(from, from.toUpperCase()) : null,
+    metadata: postId ? { post_id: postId } : {},
+    ...extra,
+  });
+
+  it('groups likes of one post as "Nova and 2 others liked your post", at the newest one’s place', () => {
+    const list = [
+      note('1', 'like', 'nova', 'p1'),
+      note('2', 'tip', 'sol'),
+      note('3', 'like', 'luna', 'p1'),
+      note('4', 'like', 'sol', 'p1', { is_read: true }),
+      note('5', 'like', 'luna', 'p2'),
+    ];
+    const groups = groupNotifications(list);
+    expect(groups.map((g) => g.items.map((i) => i.id))).toEqual([['1', '3', '4'], ['2'], ['5']]);
+    expect(groups[0]).toMatchObject({ message: 'NOVA and 2 others liked your post', isRead: false });
+    expect(groups[2]!.message).toBe('luna did like');
+  });
+
+  it('counts each member once, groups follows, and sums the coins', () => {
+    const groups = groupNotifications([
+      note('1', 'comment', 'nova', 'p1', { metadata: { post_id: 'p1', aura_coins_earned: 0.02 } }),
+      note('2', 'comment', 'nova', 'p1', { metadata: { post_id: 'p1', aura_coins_earned: 0.02 } }),
+      note('3', 'follow', 'sol'),
+      note('4', 'follow', 'luna', undefined, { is_read: true }),
+    ]);
+    expect(groups[0]).toMatchObject({ message: 'nova did comment', coins: 0.04 });
+    expect(groups[1]).toMatchObject({ message: 'SOL and 1 other started following you', isRead: false });
+  });
+
+  it('never groups system notifications or mentions', () => {
+    const groups = groupNotifications([
+      note('1', 'system', null),
+      note('2', 'system', null),
+      note('3', 'mention', 'a', 'p1'),
+      note('4', 'mention', 'b', 'p1'),
+    ]);
+    expect(groups).toHaveLength(4);
   });
 });

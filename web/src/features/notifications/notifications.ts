@@ -72,3 +72,69 @@ export function badgeText(count: number): string | null {
   if (!Number.isFinite(count) || count <= 0) return null;
   return count > 99 ? '99+' : String(Math.floor(count));
 }
+
+/** What the members of a group did, after "Nova and 3 others" (issue 23: grouped notifications). */
+const GROUP_VERBS: Partial<Record<Notification['type'], string>> = {
+  like: 'liked your post',
+  comment: 'commented on your post',
+  follow: 'started following you',
+};
+
+/** One row of the center: a notification alone, or several alike (same type and post) together. */
+export interface NotificationGroup {
+  /** The newest notification of the group (its id is the row's key). */
+  latest: Notification;
+  items: Notification[];
+  /** "Nova and 3 others liked your post"; the notification's own message when alone. */
+  message: string;
+  isRead: boolean;
+  coins: number;
+}
+
+const groupKeyOf = (notification: Notification): string | null => {
+  if (!GROUP_VERBS[notification.type] || !notification.from_user) return null;
+  const postId = notification.metadata?.post_id ?? '';
+  if (notification.type !== 'follow' && !postId) return null;
+  return `${notification.type}:${postId}`;
+};
+
+const actorName = (notification: Notification) =>
+  notification.from_user?.display_name || notification.from_user?.username || 'Someone';
+
+/**
+ * Likes and comments on the same post, and follows, grouped into one row each (newest first, at the
+ * place of the group's newest), as "Nova and 3 others liked your post"; others stay alone. A group is
+ * read when all of it is; its coins are the sum.
+ */
+export function groupNotifications(list: readonly Notification[]): NotificationGroup[] {
+  const groups: NotificationGroup[] = [];
+  const byKey = new Map<string, NotificationGroup>();
+  for (const notification of list) {
+    const key = groupKeyOf(notification);
+    const group = key ? byKey.get(key) : undefined;
+    if (group) {
+      group.items.push(notification);
+      continue;
+    }
+    const created: NotificationGroup = {
+      latest: notification,
+      items: [notification],
+      message: '',
+      isRead: true,
+      coins: 0,
+    };
+    groups.push(created);
+    if (key) byKey.set(key, created);
+  }
+  for (const group of groups) {
+    group.isRead = group.items.every((item) => item.is_read);
+    group.coins = group.items.reduce((sum, item) => sum + coinsEarned(item), 0);
+    const actors = new Set(group.items.map((item) => item.from_user?.id ?? ''));
+    const verb = GROUP_VERBS[group.latest.type];
+    group.message =
+      actors.size > 1 && verb
+        ? `${actorName(group.latest)} and ${actors.size - 1} ${actors.size === 2 ? 'other' : 'others'} ${verb}`
+        : group.latest.message;
+  }
+  return groups;
+}

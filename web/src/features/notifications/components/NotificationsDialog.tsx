@@ -2,7 +2,8 @@
 // notification with its title, message, who and when, and the AC earned; mark read singly or all.
 // A notification is marked read when it is opened (a click on it), and one from a member opens their
 // profile on top of the center ("data export ready" opens Settings → Privacy, where the ZIP is
-// downloaded); there is no per-row "Mark read" button.
+// downloaded); there is no per-row "Mark read" button. Likes and comments on one post, and follows, are
+// one row ("Nova and 3 others liked your post", issue 23); opening it marks all of it read.
 import { useId, useState } from 'react';
 import type { DialogContentProps } from '../../../app/DialogHost';
 import { useAppDialogs } from '../../../app/dialogs';
@@ -15,13 +16,13 @@ import { TabPanel, Tabs } from '../../../ui/Tabs';
 import { timeAgo } from '../../../ui/text';
 import { useMarkNotificationsRead, useNotificationList } from '../hooks/useNotifications';
 import {
-  coinsEarned,
   filterNotifications,
+  groupNotifications,
   NOTIFICATION_TABS,
   notificationTarget,
+  type NotificationGroup,
   type NotificationTab,
 } from '../notifications';
-import type { Notification } from '../types';
 import styles from './Notifications.module.css';
 
 const EMPTY_TEXT: Record<NotificationTab, string> = {
@@ -39,7 +40,7 @@ export function NotificationsDialog(_props: DialogContentProps) {
   const openMember = useOpenMember();
   const { openDialog } = useAppDialogs();
   const all = list.data ?? [];
-  const shown = filterNotifications(all, tab);
+  const shown = groupNotifications(filterNotifications(all, tab));
   const hasUnread = all.some((item) => !item.is_read);
 
   return (
@@ -82,13 +83,13 @@ export function NotificationsDialog(_props: DialogContentProps) {
           </div>
         ) : (
           <ul className={styles.items} aria-label="Notifications">
-            {shown.map((notification) => (
+            {shown.map((group) => (
               <NotificationItem
-                key={notification.id}
-                notification={notification}
+                key={group.latest.id}
+                group={group}
                 onOpen={() => {
-                  if (!notification.is_read) marking.markRead(notification.id);
-                  const target = notificationTarget(notification);
+                  for (const item of group.items) if (!item.is_read) marking.markRead(item.id);
+                  const target = notificationTarget(group.latest);
                   if (target?.kind === 'member') openMember(target.userId);
                   else if (target?.kind === 'settings')
                     openDialog('profile', { section: 'settings', focus: target.focus });
@@ -102,11 +103,16 @@ export function NotificationsDialog(_props: DialogContentProps) {
   );
 }
 
-function NotificationItem({ notification, onOpen }: { notification: Notification; onOpen: () => void }) {
+function NotificationItem({ group, onOpen }: { group: NotificationGroup; onOpen: () => void }) {
+  const notification = group.latest;
   const from = notification.from_user;
-  const coins = coinsEarned(notification);
+  const coins = group.coins;
   return (
-    <li data-read={notification.is_read ? 'true' : 'false'} data-type={notification.type}>
+    <li
+      data-read={group.isRead ? 'true' : 'false'}
+      data-type={notification.type}
+      data-grouped={group.items.length > 1 || undefined}
+    >
       <button type="button" className={styles.item} onClick={onOpen}>
         {from ? (
           <Avatar username={from.username} src={from.profile_picture} auraScore={from.aura_score} size="sm" />
@@ -117,11 +123,11 @@ function NotificationItem({ notification, onOpen }: { notification: Notification
         )}
         <span className={styles.body}>
           <span className={styles.title}>
-            {notification.is_read ? null : <span className="sr-only">Unread: </span>}
+            {group.isRead ? null : <span className="sr-only">Unread: </span>}
             <span>{notification.title}</span>
-            {notification.is_read ? null : <span className={styles.unreadDot} aria-hidden="true" />}
+            {group.isRead ? null : <span className={styles.unreadDot} aria-hidden="true" />}
           </span>
-          <span className={styles.message}>{notification.message}</span>
+          <span className={styles.message}>{group.message}</span>
           <span className={styles.meta}>
             <time dateTime={notification.created_at}>{timeAgo(notification.created_at)}</time>
             {coins > 0 ? <span className={styles.coins}>+{formatAC(coins, 3)}</span> : null}
