@@ -1,6 +1,7 @@
 // The chat pane (spec 000 §2): a header with online, typing and connection indicators, phone and video
-// buttons that do nothing, block or unblock; the messages with read ticks; the composer, hidden while
-// either member blocks the other.
+// buttons that do nothing, block or unblock; the messages with read ticks, a line for each day, one
+// sender's messages grouped with their avatar once, "Seen" on the last read (issue 23); the composer,
+// hidden while either member blocks the other.
 import { useEffect, useRef } from 'react';
 import { Avatar } from '../../../ui/Avatar';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -10,6 +11,7 @@ import { useSignedInUser } from '../../auth/hooks';
 import { useMarkRead, useMessages } from '../hooks/useMessages';
 import { useSendMessage } from '../hooks/useSendMessage';
 import { useOtherTyping } from '../hooks/useTyping';
+import { chatRows } from '../chat-rows';
 import { isOnline, MessagingTexts } from '../messaging';
 import { useRealtime } from '../realtime/realtime-context';
 import { CONNECTION_LABELS } from '../realtime/socket-options';
@@ -109,9 +111,22 @@ export function ChatPane({
           </EmptyState>
         ) : (
           <ol className={styles.messageList} aria-label="Messages">
-            {messages.data!.map((message) => (
-              <MessageBubble key={message.id} message={message} myId={me.id} />
-            ))}
+            {chatRows(messages.data!, me.id).map((row) =>
+              row.kind === 'day' ? (
+                <li key={row.key} className={styles.day}>
+                  <span>{row.label}</span>
+                </li>
+              ) : (
+                <MessageBubble
+                  key={row.message.id}
+                  message={row.message}
+                  myId={me.id}
+                  first={row.first}
+                  last={row.last}
+                  seen={row.seen}
+                />
+              ),
+            )}
           </ol>
         )}
         <div ref={end} />
