@@ -71,6 +71,19 @@ export class MessagingClient implements OnModuleDestroy {
     return unaryCall(this.client, this.client.markAllNotificationsRead, {}, callerMetadata(caller));
   }
 
+  notificationSettings(caller: Caller) {
+    return unaryCall(this.client, this.client.getNotificationSettings, {}, callerMetadata(caller));
+  }
+
+  updateNotificationSettings(caller: Caller, mutedTypes: string[]) {
+    return unaryCall(
+      this.client,
+      this.client.updateNotificationSettings,
+      { mutedTypes },
+      callerMetadata(caller),
+    );
+  }
+
   checkHealth() {
     return unaryCall(this.health, this.health.check, {}, undefined, 2000);
   }

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Put, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
@@ -6,7 +6,13 @@ import { CurrentCaller } from '../auth/auth.decorators';
 import { ErrorResponse } from '../auth/auth.dto';
 import { MessagingClient } from '../clients/messaging.client';
 import { NotificationIdPipe } from '../messaging/messaging.ids';
-import { ListNotificationsQuery, NotificationResponse, NotificationStatsResponse } from './notifications.dto';
+import {
+  ListNotificationsQuery,
+  NotificationResponse,
+  NotificationSettingsResponse,
+  NotificationStatsResponse,
+  UpdateNotificationSettingsRequest,
+} from './notifications.dto';
 import { toNotification } from './notifications.mappers';
 
 const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
@@ -62,6 +68,32 @@ export class NotificationsController {
   })
   async markAllRead(@CurrentCaller() caller: AuthenticatedCaller): Promise<NotificationStatsResponse> {
     return { unread_count: (await this.messaging.markAllNotificationsRead(caller)).unreadCount };
+  }
+
+  @Get('settings')
+  @ApiOkResponse({ type: NotificationSettingsResponse, description: 'The types the caller turned off' })
+  async settings(@CurrentCaller() caller: AuthenticatedCaller): Promise<NotificationSettingsResponse> {
+    return { muted_types: (await this.messaging.notificationSettings(caller)).mutedTypes };
+  }
+
+  @Put('settings')
+  @HttpCode(200)
+  @ApiOkResponse({
+    type: NotificationSettingsResponse,
+    description: 'Saved: from the next event, no notification of a type turned off is made',
+  })
+  @ApiResponse({
+    status: 400,
+    type: ErrorResponse,
+    description: '"Account and money notifications cannot be turned off" (system, withdrawal)',
+  })
+  @ApiResponse({ status: 422, type: ErrorResponse, description: 'E.g. "Unknown notification type: …"' })
+  async updateSettings(
+    @Body() body: UpdateNotificationSettingsRequest,
+    @CurrentCaller() caller: AuthenticatedCaller,
+  ): Promise<NotificationSettingsResponse> {
+    const saved = await this.messaging.updateNotificationSettings(caller, body.muted_types);
+    return { muted_types: saved.mutedTypes };
   }
 
   @Put(':id/read')

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
 export const NOTIFICATION_TYPES = [
   'like',
@@ -71,4 +71,37 @@ export class ListNotificationsQuery {
   @IsString()
   @MaxLength(400)
   cursor?: string;
+}
+
+/** The types a member may turn off (messaging's rule; system and withdrawal stay on). */
+export const MUTABLE_NOTIFICATION_TYPES = [
+  'like',
+  'comment',
+  'follow',
+  'mention',
+  'tip',
+  'genie_earning',
+] as const;
+
+export class NotificationSettingsResponse {
+  @ApiProperty({
+    enum: MUTABLE_NOTIFICATION_TYPES,
+    isArray: true,
+    description: 'The types turned off: no notification of them is made (sorted)',
+  })
+  muted_types!: string[];
+}
+
+export class UpdateNotificationSettingsRequest {
+  @ApiProperty({
+    enum: MUTABLE_NOTIFICATION_TYPES,
+    isArray: true,
+    example: ['like', 'genie_earning'],
+    description: 'The types to turn off (replaces the list); [] turns every type on',
+  })
+  @IsArray({ message: 'muted_types must be a list' })
+  @ArrayMaxSize(20, { message: 'muted_types has too many entries' })
+  @MaxLength(40, { each: true, message: 'muted_types holds an unknown type' })
+  @IsString({ each: true, message: 'muted_types must be a list of types' })
+  muted_types!: string[];
 }

@@ -779,6 +779,52 @@ describe('notifications', () => {
     expect(await notifications.stats(as(author))).toEqual({ unreadCount: 0 });
   });
 
+  it('honours the types a member turned off (issue 23); account and money ones stay on', async () => {
+    const [author, fan, follower] = [member('author'), member('fan'), member('follower')];
+    const consumer = app.get(NotificationsConsumer);
+    expect(await notifications.getSettings(as(author))).toEqual({ mutedTypes: [] });
+    expect(
+      await notifications.updateSettings(as(author), { mutedTypes: ['like', 'follow', 'like'] }),
+    ).toEqual({ mutedTypes: ['follow', 'like'] });
+    expect(await notifications.getSettings(as(author))).toEqual({ mutedTypes: ['follow', 'like'] });
+
+    await consumer.handle(liked(randomUUID(), author, fan));
+    await consumer.handle(
+      event('user.followed', follower, {
+        followerId: follower,
+        followeeId: author,
+        followersCount: 1,
+        changedAt: '',
+      }),
+    );
+    await consumer.handle(
+      event('tip.sent', author, {
+        transferId: randomUUID(),
+        senderId: fan,
+        recipientId: author,
+        amountMicro: 100_000,
+        message: '',
+        sentAt: '',
+      }),
+    );
+    let page = await notifications.list(as(author), { limit: 20, cursor: '' });
+    expect(page.notifications.map((n) => n.type)).toEqual(['tip']);
+
+    // Turned on again: the next like notifies.
+    await notifications.updateSettings(as(author), { mutedTypes: ['follow'] });
+    await consumer.handle(liked(randomUUID(), author, fan));
+    page = await notifications.list(as(author), { limit: 20, cursor: '' });
+    expect(page.notifications.map((n) => n.type)).toEqual(['like', 'tip']);
+
+    await expect(notifications.updateSettings(as(author), { mutedTypes: ['withdrawal'] })).rejects.toThrow(
+      new RuleViolation('Account and money notifications cannot be turned off'),
+    );
+    await expect(notifications.updateSettings(as(author), { mutedTypes: ['nope'] })).rejects.toThrow(
+      new InvalidInput('Unknown notification type: nope'),
+    );
+    expect(await notifications.getSettings(as(author))).toEqual({ mutedTypes: ['follow'] });
+  });
+
   it('a notification created while a list loads the cache from MongoDB is not lost from it', async () => {
     const [author, fan] = [member('author'), member('fan')];
     const cache = app.get(NotificationCache);

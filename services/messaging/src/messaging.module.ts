@@ -21,6 +21,7 @@ import { AccountErasureConsumer } from './account-erasure/account-erasure.consum
 import { MessageRemovalConsumer } from './messages/message-removal.consumer';
 import { NotificationsConsumer } from './notifications/notifications.consumer';
 import { NotificationsService } from './notifications/notifications.service';
+import { NotificationSettingsRepository } from './notifications/notification-settings';
 
 @Module({})
 export class MessagingModule {
@@ -65,6 +66,7 @@ export class MessagingModule {
         ConversationsService,
         MessagesService,
         NotificationsService,
+        NotificationSettingsRepository,
         NotificationsConsumer,
         MessageRemovalConsumer,
         AccountErasureConsumer,

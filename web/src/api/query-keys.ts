@@ -68,6 +68,7 @@ export const queryKeys = {
   notifications: ['notifications'] as const,
   notificationList: ['notifications', 'list'] as const,
   notificationStats: ['notifications', 'stats'] as const,
+  notificationSettings: ['notifications', 'settings'] as const,
   /** Genies (GET /api/genies/available, /bottles, /collection, /stats; a member's featured genie). */
   genies: ['genies'] as const,
   genieCatalogue: ['genies', 'available'] as const,

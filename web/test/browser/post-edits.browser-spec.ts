@@ -18,7 +18,14 @@ import {
   WAIT_MS,
   type Member,
 } from './support/browser';
-import { checkScreen, DESKTOP, dialogNamed, PHONE, type Viewport } from './support/screens';
+import {
+  checkScreen,
+  DESKTOP,
+  dialogNamed,
+  openProfileSettings,
+  PHONE,
+  type Viewport,
+} from './support/screens';
 
 const SLOW_MS = 180_000;
 /** A just-registered member reaches social's projection a moment later (it learns of them by event). */
@@ -258,6 +265,34 @@ describe.each([PHONE, DESKTOP])('at $width px', (viewport: Viewport) => {
       await checkScreen(page, viewport, 'notifications-grouped', { dialog: 'Notifications' });
       await grouped.getByRole('button').click();
       await eventually(async () => (await grouped.getAttribute('data-read')) === 'true');
+    },
+    SLOW_MS,
+  );
+
+  it(
+    'Settings → Notifications: turning Likes off is saved on the server, and on again',
+    async () => {
+      await page.reload();
+      const settings = await openProfileSettings(page);
+      const likes = settings.getByRole('switch', { name: 'Likes' });
+      await likes.scrollIntoViewIfNeeded();
+      expect(await likes.getAttribute('aria-checked')).toBe('true');
+      await likes.click();
+      await eventually(async () => (await likes.getAttribute('aria-checked')) === 'false');
+      await eventually(async () => {
+        const saved = await apiCall<{ muted_types: string[] }>('GET', '/notifications/settings', {
+          token: author.token,
+        });
+        return saved.muted_types.join() === 'like';
+      });
+      await checkScreen(page, viewport, 'notification-settings', { dialog: 'Your Profile' });
+      await likes.click();
+      await eventually(async () => {
+        const saved = await apiCall<{ muted_types: string[] }>('GET', '/notifications/settings', {
+          token: author.token,
+        });
+        return saved.muted_types.length === 0;
+      });
     },
     SLOW_MS,
   );

@@ -73,6 +73,14 @@ export class MessagingGrpcController implements AsyncService<messaging.Messaging
     return this.notifications.markAllRead(context.caller);
   }
 
+  getNotificationSettings(_request: unknown, context: CallContext) {
+    return this.notifications.getSettings(context.caller);
+  }
+
+  updateNotificationSettings(request: messaging.NotificationSettings, context: CallContext) {
+    return this.notifications.updateSettings(context.caller, request);
+  }
+
   /** Media only (MESSAGING_CALLERS), no member caller: the request names the member whose data is exported. */
   async exportMemberData(request: common.ExportPageRequest): Promise<common.ExportPage> {
     const { userId, part, cursor } = exportRequest(request, MESSAGING_EXPORT_PARTS);

@@ -23,6 +23,7 @@ import { MembersRepository } from '../members/members.repository';
 import { NotificationCache } from './notification-cache';
 import type { NotificationDraft } from './notification-rules';
 import { NotificationDoc, notificationSchema } from './notification.schema';
+import { NotificationSettingsRepository, toSettingsProto, validateMutedTypes } from './notification-settings';
 
 export const NotificationMessages = {
   notFound: 'Notification not found',
@@ -72,6 +73,7 @@ export class NotificationsService {
     private readonly members: MembersRepository,
     private readonly blocks: BlocksProjection,
     private readonly publisher: CoalescingPublisher,
+    private readonly settings: NotificationSettingsRepository,
     @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'service'>,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -86,9 +88,10 @@ export class NotificationsService {
   /**
    * Creates the notification of a draft (once per cause) and announces it. A repeat (the same event
    * again, e.g. after a crash before it was announced) announces it again under the same event id.
-   * Nothing is created between members who block each other.
+   * Nothing is created between members who block each other, nor of a type the member turned off.
    */
   async create(draft: NotificationDraft, at = new Date()): Promise<NotificationDoc | undefined> {
+    if (await this.settings.isMuted(draft.userId, draft.type)) return undefined;
     if (draft.actorId && (await this.blocks.eitherWay(draft.actorId, draft.userId))) return undefined;
     const people = await this.members.getMany([draft.userId, draft.actorId]);
     // A member identity does not know (another environment's event on a shared broker): nobody to tell.
@@ -251,7 +254,24 @@ export class NotificationsService {
   async deleteAllOf(userId: string): Promise<number> {
     const { deletedCount } = await this.model.deleteMany({ user_id: userId }).exec();
     await this.cache.drop(userId);
+    await this.settings.remove(userId);
     return deletedCount;
+  }
+
+  /** The types the caller turned off. */
+  async getSettings(caller: Caller | undefined): Promise<messaging.NotificationSettings> {
+    return toSettingsProto(await this.settings.mutedTypesOf(callerId(caller)));
+  }
+
+  /** Replaces the types the caller turned off; the next event of such a type notifies them of nothing. */
+  async updateSettings(
+    caller: Caller | undefined,
+    request: messaging.NotificationSettings,
+  ): Promise<messaging.NotificationSettings> {
+    const userId = callerId(caller);
+    const muted = validateMutedTypes(request.mutedTypes ?? []);
+    await this.settings.setMutedTypes(userId, muted);
+    return toSettingsProto(muted);
   }
 
   async markAllRead(caller: Caller | undefined): Promise<messaging.NotificationStats> {

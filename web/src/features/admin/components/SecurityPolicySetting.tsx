@@ -4,6 +4,7 @@
 import { useId, useState } from 'react';
 import type { UserRole } from '../../../api/types';
 import { Spinner } from '../../../ui/Spinner';
+import { Switch } from '../../../ui/Switch';
 import { showToast } from '../../../ui/toast';
 import { adminFailureMessage, AdminTexts, canChangeSecurityPolicy } from '../admin';
 import { useSecurityPolicy, useSetSecurityPolicy } from '../hooks/useAdmin';
@@ -47,18 +48,13 @@ export function SecurityPolicySetting({ role }: { role: UserRole }) {
             <span id={`${ids}-label`} className={styles.switchLabel}>
               Require two-factor authentication for admins
             </span>
-            <button
-              type="button"
-              role="switch"
-              className={styles.switch}
-              aria-checked={on}
-              aria-labelledby={`${ids}-label`}
-              aria-describedby={`${ids}-hint`}
+            <Switch
+              checked={on}
+              onChange={toggle}
+              labelledBy={`${ids}-label`}
+              describedBy={`${ids}-hint`}
               disabled={!editable || change.isPending}
-              onClick={toggle}
-            >
-              <span className={styles.switchThumb} />
-            </button>
+            />
           </div>
           <p id={`${ids}-hint`} className={styles.muted}>
             {on ? 'On: ' : 'Off: '}

@@ -2,6 +2,7 @@
 import type { ApiClient } from '../../../api/client';
 import { asList } from '../../posts/api/request';
 import { NOTIFICATIONS_PAGE } from '../notifications';
+import type { MutableNotificationType } from '../types';
 
 export function createNotificationsApi(api: ApiClient) {
   return {
@@ -15,6 +16,11 @@ export function createNotificationsApi(api: ApiClient) {
     markRead: (id: string) =>
       api.call((c) => c.PUT('/api/notifications/{id}/read', { params: { path: { id } } })),
     markAllRead: () => api.call((c) => c.PUT('/api/notifications/mark-all-read')),
+    /** GET /api/notifications/settings: the types turned off. */
+    settings: (signal?: AbortSignal) => api.call((c) => c.GET('/api/notifications/settings', { signal })),
+    /** PUT /api/notifications/settings {muted_types}: replaces them. */
+    updateSettings: (mutedTypes: MutableNotificationType[]) =>
+      api.call((c) => c.PUT('/api/notifications/settings', { body: { muted_types: mutedTypes } })),
   };
 }
 

@@ -4,8 +4,8 @@
 // preview, YouTube link, Save Changes). The SuperAura card invites non-members to the Upgrade section and
 // shows members their subscription. 'Account Security' below it: the e-mail address (confirmed or not),
 // the password change, two-factor authentication, passkeys, the devices the member is signed in on and,
-// set apart at its end, Delete Account. 'Privacy' last: the members and the words they muted, and "Your
-// data" (the data export). Opened with `focus: 'privacy'` (the "data export ready" notification), the
+// set apart at its end, Delete Account. 'Privacy' last: the kinds of notifications they want (issue 23),
+// the members and the words they muted, and "Your data" (the data export). Opened with `focus: 'privacy'` (the "data export ready" notification), the
 // dialog shows the Privacy section.
 import { useId, useRef, type ChangeEvent } from 'react';
 import type { User } from '../../../api/types';
@@ -22,6 +22,7 @@ import { EmailSettings } from '../../auth/components/EmailSettings';
 import { PasskeysSettings } from '../../auth/components/PasskeysSettings';
 import { TwoFactorSettings } from '../../auth/components/TwoFactorSettings';
 import { MutedMembersList } from '../../members/components/MutedMembersList';
+import { NotificationSettings } from '../../notifications/components/NotificationSettings';
 import { MutedWordsList } from '../../members/components/MutedWordsList';
 import { SuperAuraCard } from '../../superaura/components/SuperAuraCard';
 import { useBannerUpload } from '../hooks/useBannerUpload';
@@ -85,6 +86,7 @@ export function ProfileSettings({
           <Icon name="block" size={18} />
           Privacy
         </h3>
+        <NotificationSettings key={`notifications-${user.id}`} />
         <MutedMembersList key={`mutes-${user.id}`} />
         <MutedWordsList key={`muted-words-${user.id}`} />
         <DataExportCard key={`data-export-${user.id}`} />

@@ -171,6 +171,11 @@ export interface NotificationStats {
   unreadCount: number;
 }
 
+export interface NotificationSettings {
+  /** like | comment | follow | mention | tip | genie_earning, each at most once, sorted. */
+  mutedTypes: string[];
+}
+
 function createBaseMemberRef(): MemberRef {
   return { userId: "" };
 }
@@ -2613,6 +2618,79 @@ export const NotificationStats: MessageFns<NotificationStats> = {
   },
 };
 
+function createBaseNotificationSettings(): NotificationSettings {
+  return { mutedTypes: [] };
+}
+
+export const NotificationSettings: MessageFns<NotificationSettings> = {
+  encode(message: NotificationSettings, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.mutedTypes) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): NotificationSettings {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseNotificationSettings();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.mutedTypes.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): NotificationSettings {
+    return {
+      mutedTypes: globalThis.Array.isArray(object?.mutedTypes)
+        ? object.mutedTypes.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.muted_types)
+        ? object.muted_types.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: NotificationSettings): unknown {
+    const obj: any = {};
+    if (message.mutedTypes?.length) {
+      obj.mutedTypes = message.mutedTypes;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<NotificationSettings>, I>>(base?: I): NotificationSettings {
+    return NotificationSettings.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<NotificationSettings>, I>>(object: I): NotificationSettings {
+    const message = createBaseNotificationSettings();
+    message.mutedTypes = object.mutedTypes?.map((e) => e) || [];
+    return message;
+  },
+};
+
 /**
  * MessagingService owns conversations (one per pair of members), messages, read state and the
  * notification center. The caller (user id, role) travels as gRPC metadata; every call that acts for a
@@ -2761,6 +2839,31 @@ export const MessagingServiceService = {
     responseSerialize: (value: NotificationStats): Buffer => Buffer.from(NotificationStats.encode(value).finish()),
     responseDeserialize: (value: Buffer): NotificationStats => NotificationStats.decode(value),
   },
+  /** The caller's notification settings: the types they turned off (no notification of those is made). */
+  getNotificationSettings: {
+    path: "/aura.messaging.v1.MessagingService/GetNotificationSettings" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    requestDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    responseSerialize: (value: NotificationSettings): Buffer =>
+      Buffer.from(NotificationSettings.encode(value).finish()),
+    responseDeserialize: (value: Buffer): NotificationSettings => NotificationSettings.decode(value),
+  },
+  /**
+   * Replaces the types turned off. INVALID_ARGUMENT for an unknown type; FAILED_PRECONDITION for
+   * "system" and "withdrawal" (account and money notifications stay on).
+   */
+  updateNotificationSettings: {
+    path: "/aura.messaging.v1.MessagingService/UpdateNotificationSettings" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: NotificationSettings): Buffer => Buffer.from(NotificationSettings.encode(value).finish()),
+    requestDeserialize: (value: Buffer): NotificationSettings => NotificationSettings.decode(value),
+    responseSerialize: (value: NotificationSettings): Buffer =>
+      Buffer.from(NotificationSettings.encode(value).finish()),
+    responseDeserialize: (value: Buffer): NotificationSettings => NotificationSettings.decode(value),
+  },
   /** One page of one part of a member's data export; called by the media service only (docs/data-export.md). */
   exportMemberData: {
     path: "/aura.messaging.v1.MessagingService/ExportMemberData" as const,
@@ -2810,6 +2913,13 @@ export interface MessagingServiceServer extends UntypedServiceImplementation {
   /** NOT_FOUND "Notification not found" for another member's or a missing notification. */
   markNotificationRead: handleUnaryCall<NotificationRef, NotificationStats>;
   markAllNotificationsRead: handleUnaryCall<Empty, NotificationStats>;
+  /** The caller's notification settings: the types they turned off (no notification of those is made). */
+  getNotificationSettings: handleUnaryCall<Empty, NotificationSettings>;
+  /**
+   * Replaces the types turned off. INVALID_ARGUMENT for an unknown type; FAILED_PRECONDITION for
+   * "system" and "withdrawal" (account and money notifications stay on).
+   */
+  updateNotificationSettings: handleUnaryCall<NotificationSettings, NotificationSettings>;
   /** One page of one part of a member's data export; called by the media service only (docs/data-export.md). */
   exportMemberData: handleUnaryCall<ExportPageRequest, ExportPage>;
 }
@@ -3029,6 +3139,41 @@ export interface MessagingServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: NotificationStats) => void,
+  ): ClientUnaryCall;
+  /** The caller's notification settings: the types they turned off (no notification of those is made). */
+  getNotificationSettings(
+    request: Empty,
+    callback: (error: ServiceError | null, response: NotificationSettings) => void,
+  ): ClientUnaryCall;
+  getNotificationSettings(
+    request: Empty,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: NotificationSettings) => void,
+  ): ClientUnaryCall;
+  getNotificationSettings(
+    request: Empty,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: NotificationSettings) => void,
+  ): ClientUnaryCall;
+  /**
+   * Replaces the types turned off. INVALID_ARGUMENT for an unknown type; FAILED_PRECONDITION for
+   * "system" and "withdrawal" (account and money notifications stay on).
+   */
+  updateNotificationSettings(
+    request: NotificationSettings,
+    callback: (error: ServiceError | null, response: NotificationSettings) => void,
+  ): ClientUnaryCall;
+  updateNotificationSettings(
+    request: NotificationSettings,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: NotificationSettings) => void,
+  ): ClientUnaryCall;
+  updateNotificationSettings(
+    request: NotificationSettings,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: NotificationSettings) => void,
   ): ClientUnaryCall;
   /** One page of one part of a member's data export; called by the media service only (docs/data-export.md). */
   exportMemberData(

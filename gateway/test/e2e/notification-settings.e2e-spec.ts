@@ -1,0 +1,78 @@
+// Notification settings through HTTP (issue 23, item 4): GET/PUT /notifications/settings, the rules
+// (unknown types 422, account and money ones stay on 400, 401 without a token), and the server honours
+// them: with likes turned off, a like makes no notification while a comment on the same post does.
+// (The like and the comment travel in one Kafka partition, keyed by the post: once the comment's
+// notification is there, the like has been handled.)
+import { api } from './support/api';
+import { CATCH_UP_TIMEOUT_MS, createPost, socialCaughtUp, socialMembers } from './support/social';
+
+beforeAll(async () => {
+  await socialCaughtUp();
+}, CATCH_UP_TIMEOUT_MS);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('notification settings', () => {
+  it('reads and replaces the types turned off; refuses unknown and always-on types', async () => {
+    const [member] = await socialMembers(1, 'nst');
+    const token = member.token;
+    expect(await api('GET', '/notifications/settings', { token })).toMatchObject({
+      status: 200,
+      body: { muted_types: [] },
+    });
+    expect(
+      await api('PUT', '/notifications/settings', { token, body: { muted_types: ['tip', 'like', 'tip'] } }),
+    ).toMatchObject({ status: 200, body: { muted_types: ['like', 'tip'] } });
+    expect((await api('GET', '/notifications/settings', { token })).body).toEqual({
+      muted_types: ['like', 'tip'],
+    });
+
+    expect(
+      await api('PUT', '/notifications/settings', { token, body: { muted_types: ['withdrawal'] } }),
+    ).toMatchObject({
+      status: 400,
+      body: { detail: 'Account and money notifications cannot be turned off' },
+    });
+    expect(
+      await api('PUT', '/notifications/settings', { token, body: { muted_types: ['parties'] } }),
+    ).toMatchObject({ status: 422, body: { detail: 'Unknown notification type: parties' } });
+    expect(
+      (await api('PUT', '/notifications/settings', { token, body: { muted_types: 'like' } })).status,
+    ).toBe(422);
+    expect((await api('PUT', '/notifications/settings', { token, body: {} })).status).toBe(422);
+    expect((await api('GET', '/notifications/settings')).status).toBe(401);
+    // Nothing changed by the refused ones.
+    expect((await api('GET', '/notifications/settings', { token })).body).toEqual({
+      muted_types: ['like', 'tip'],
+    });
+    expect(await api('PUT', '/notifications/settings', { token, body: { muted_types: [] } })).toMatchObject({
+      status: 200,
+      body: { muted_types: [] },
+    });
+  });
+
+  it('is honoured: with likes off, a like notifies nothing while a comment does', async () => {
+    const [author, fan] = await socialMembers(2, 'nsh');
+    expect(
+      (await api('PUT', '/notifications/settings', { token: author.token, body: { muted_types: ['like'] } }))
+        .status,
+    ).toBe(200);
+    const post = await createPost(author, { content: 'Quiet please' });
+    expect((await api('POST', `/posts/${post.id}/like`, { token: fan.token })).status).toBe(200);
+    expect(
+      (await api('POST', `/posts/${post.id}/comments`, { token: fan.token, body: { content: 'Lovely' } }))
+        .status,
+    ).toBe(201);
+
+    const deadline = Date.now() + 60_000;
+    let types: string[] = [];
+    while (Date.now() < deadline) {
+      types = ((await api('GET', '/notifications', { token: author.token })).body as { type: string }[]).map(
+        (n) => n.type,
+      );
+      if (types.includes('comment')) break;
+      await sleep(250);
+    }
+    expect(types).toEqual(['comment']);
+  });
+});

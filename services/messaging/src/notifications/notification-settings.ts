@@ -1,0 +1,91 @@
+import { InvalidInput, MONGO, RuleViolation } from '@aura/platform';
+import type { messaging } from '@aura/proto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Connection, Model } from 'mongoose';
+import { Schema } from 'mongoose';
+
+/** The types a member may turn off (issue 23); account (system) and money (withdrawal) ones stay on. */
+export const MUTABLE_NOTIFICATION_TYPES = [
+  'like',
+  'comment',
+  'follow',
+  'mention',
+  'tip',
+  'genie_earning',
+] as const;
+const ALWAYS_ON = new Set(['system', 'withdrawal']);
+
+export const NotificationSettingsMessages = {
+  unknownType: (type: string) => `Unknown notification type: ${type}`,
+  alwaysOn: 'Account and money notifications cannot be turned off',
+} as const;
+
+/** Checks the types to turn off; answers them unique and sorted. */
+export function validateMutedTypes(types: readonly string[]): string[] {
+  const muted = new Set<string>();
+  for (const type of types) {
+    if (ALWAYS_ON.has(type)) throw new RuleViolation(NotificationSettingsMessages.alwaysOn);
+    if (!(MUTABLE_NOTIFICATION_TYPES as readonly string[]).includes(type))
+      throw new InvalidInput(NotificationSettingsMessages.unknownType(type.slice(0, 40)));
+    muted.add(type);
+  }
+  return [...muted].sort();
+}
+
+/** One per member who changed a setting (collection `notification_settings`, `_id` = member id). */
+interface NotificationSettingsDoc {
+  _id: string;
+  muted_types: string[];
+  updated_at: Date;
+}
+
+const settingsSchema = new Schema<NotificationSettingsDoc>(
+  {
+    _id: { type: String, required: true },
+    muted_types: { type: [String], default: [] },
+    updated_at: { type: Date, required: true },
+  },
+  { collection: 'notification_settings', versionKey: false },
+);
+
+/**
+ * The members' notification settings. Read once per notification to be made (by `_id`), so a change
+ * holds for the next event; no cache to fall out of date.
+ */
+@Injectable()
+export class NotificationSettingsRepository {
+  readonly model: Model<NotificationSettingsDoc>;
+
+  constructor(@Inject(MONGO) connection: Connection) {
+    this.model =
+      (connection.models.NotificationSettings as Model<NotificationSettingsDoc>) ??
+      connection.model<NotificationSettingsDoc>('NotificationSettings', settingsSchema);
+  }
+
+  async mutedTypesOf(userId: string): Promise<string[]> {
+    const doc = await this.model
+      .findById(userId)
+      .select({ muted_types: 1 })
+      .lean<NotificationSettingsDoc>()
+      .exec();
+    return doc?.muted_types ?? [];
+  }
+
+  async isMuted(userId: string, type: string): Promise<boolean> {
+    if (!(MUTABLE_NOTIFICATION_TYPES as readonly string[]).includes(type)) return false;
+    return (await this.mutedTypesOf(userId)).includes(type);
+  }
+
+  async setMutedTypes(userId: string, types: string[]): Promise<void> {
+    await this.model
+      .updateOne({ _id: userId }, { $set: { muted_types: types, updated_at: new Date() } }, { upsert: true })
+      .exec();
+  }
+
+  /** Account erasure: the member's settings go with them. */
+  async remove(userId: string): Promise<void> {
+    await this.model.deleteOne({ _id: userId }).exec();
+  }
+}
+
+export const toSettingsProto = (mutedTypes: string[]): messaging.NotificationSettings => ({ mutedTypes });

@@ -1,0 +1,102 @@
+// Settings → Notifications (issue 23): a switch per kind the member may turn off (likes, comments, new
+// followers, mentions, tips, genie earnings); the server then makes no notification of it. Account,
+// security and money notices always come. A switch changes at once and goes back if the save fails.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { queryKeys } from '../../../api/query-keys';
+import { Spinner } from '../../../ui/Spinner';
+import { Switch } from '../../../ui/Switch';
+import { showToast } from '../../../ui/toast';
+import wellness from '../../profile/components/Wellness.module.css';
+import { notificationsApi } from '../api';
+import type { MutableNotificationType } from '../types';
+import styles from './NotificationSettings.module.css';
+
+export const NOTIFICATION_KINDS: readonly {
+  type: MutableNotificationType;
+  label: string;
+  hint: string;
+}[] = [
+  { type: 'like', label: 'Likes', hint: 'Someone likes your post' },
+  { type: 'comment', label: 'Comments', hint: 'Someone comments on your post or replies to you' },
+  { type: 'follow', label: 'New followers', hint: 'Someone follows you' },
+  { type: 'mention', label: 'Mentions', hint: 'Someone mentions you' },
+  { type: 'tip', label: 'Tips', hint: 'Someone sends you energy' },
+  { type: 'genie_earning', label: 'Genie earnings', hint: 'Your genies earn AC' },
+];
+
+const SAVE_FAILED = "Couldn't save your notification settings. Please try again.";
+
+export function NotificationSettings() {
+  const queryClient = useQueryClient();
+  const ids = useId();
+  const settings = useQuery({
+    queryKey: queryKeys.notificationSettings,
+    queryFn: ({ signal }) => notificationsApi.settings(signal),
+  });
+  const save = useMutation({
+    mutationFn: (muted: MutableNotificationType[]) => notificationsApi.updateSettings(muted),
+    onMutate: (muted) => {
+      const before = queryClient.getQueryData(queryKeys.notificationSettings);
+      queryClient.setQueryData(queryKeys.notificationSettings, { muted_types: muted });
+      return { before };
+    },
+    onSuccess: (saved) => queryClient.setQueryData(queryKeys.notificationSettings, saved),
+    onError: (_error, _muted, context) => {
+      queryClient.setQueryData(queryKeys.notificationSettings, context?.before);
+      showToast(SAVE_FAILED, 'error');
+    },
+  });
+  const muted = new Set<MutableNotificationType>(
+    (settings.data?.muted_types ?? []) as MutableNotificationType[],
+  );
+
+  return (
+    <section className={`card ${wellness.block}`} aria-labelledby={`${ids}-title`}>
+      <h4 id={`${ids}-title`} className={wellness.cardTitle}>
+        Notifications
+      </h4>
+      {settings.isPending ? (
+        <Spinner label="Loading notification settings" />
+      ) : settings.isError ? (
+        <p className={styles.problem}>
+          Notification settings could not be loaded.{' '}
+          <button type="button" className="link-btn" onClick={() => void settings.refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : (
+        <ul className={styles.list}>
+          {NOTIFICATION_KINDS.map((kind) => {
+            const on = !muted.has(kind.type);
+            return (
+              <li key={kind.type} className={styles.row}>
+                <span className={styles.text}>
+                  <span id={`${ids}-${kind.type}`} className={styles.label}>
+                    {kind.label}
+                  </span>
+                  <span id={`${ids}-${kind.type}-hint`} className={styles.hint}>
+                    {kind.hint}
+                  </span>
+                </span>
+                <Switch
+                  checked={on}
+                  labelledBy={`${ids}-${kind.type}`}
+                  describedBy={`${ids}-${kind.type}-hint`}
+                  disabled={save.isPending}
+                  onChange={(next) => {
+                    const types = new Set(muted);
+                    if (next) types.delete(kind.type);
+                    else types.add(kind.type);
+                    save.mutate([...types].sort());
+                  }}
+                />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <p className={styles.note}>Account, security and withdrawal notices always reach you.</p>
+    </section>
+  );
+}
