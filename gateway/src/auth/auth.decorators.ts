@@ -1,5 +1,5 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
-import { ApiForbiddenResponse } from '@nestjs/swagger';
+import { ApiExtension, ApiForbiddenResponse } from '@nestjs/swagger';
 import type { Role } from '@aura/platform';
 import type { AuthenticatedCaller } from './access-token-verifier';
 
@@ -7,11 +7,18 @@ export const PUBLIC_KEY = 'aura:public';
 export const ROLES_KEY = 'aura:roles';
 export const UNRESTRICTED_KEY = 'aura:unrestricted';
 
+/*
+ * Each access decorator also names itself in the OpenAPI document (x-aura-*), from which
+ * docs/authorization.md is written: the table of who may call what cannot drift from the guard.
+ */
+
 /** The endpoint needs no token. Every other endpoint does (the guard is global). */
-export const Public = () => SetMetadata(PUBLIC_KEY, true);
+export const Public = () =>
+  applyDecorators(SetMetadata(PUBLIC_KEY, true), ApiExtension('x-aura-public', true));
 
 /** Only these roles may call the endpoint (403 otherwise). */
-export const Roles = (...roles: Role[]) => SetMetadata(ROLES_KEY, roles);
+export const Roles = (...roles: Role[]) =>
+  applyDecorators(SetMetadata(ROLES_KEY, roles), ApiExtension('x-aura-roles', roles));
 
 /**
  * Something a suspended member may not do (post, comment, message, tip, transfer, send a genie,
@@ -20,6 +27,7 @@ export const Roles = (...roles: Role[]) => SetMetadata(ROLES_KEY, roles);
 export const RefusedWhileSuspended = () =>
   applyDecorators(
     SetMetadata(UNRESTRICTED_KEY, true),
+    ApiExtension('x-aura-refused-while-suspended', true),
     ApiForbiddenResponse({ description: '"Your account is suspended until … Reason: …"' }),
   );
 

@@ -8,6 +8,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { AppModule } from '../app.module';
 import { loadGatewayConfig } from '../config';
 import { API_PREFIX, API_PREFIX_OPTIONS } from '../media/global-prefix';
+import { renderAuthorizationTable } from './authorization-table';
 import { buildOpenApiDocument } from './openapi';
 
 describe('the committed OpenAPI document', () => {
@@ -36,6 +37,36 @@ describe('the committed OpenAPI document', () => {
       expect(committed.paths).toHaveProperty([path]);
     }
     expect(committed.components.schemas.ErrorResponse.properties).toHaveProperty('detail');
+  });
+});
+
+describe('the authorization table (docs/authorization.md)', () => {
+  const committed = JSON.parse(readFileSync(join(__dirname, '..', '..', 'openapi.json'), 'utf8'));
+
+  it('is written from the committed OpenAPI document (run `npm run openapi`)', () => {
+    const table = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'authorization.md'), 'utf8');
+    expect(table).toBe(renderAuthorizationTable(committed));
+  });
+
+  it('lists every route, and a route asks for a token exactly when the guard does', () => {
+    const table = renderAuthorizationTable(committed);
+    for (const [path, item] of Object.entries<Record<string, Record<string, unknown>>>(committed.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        expect(table).toContain(`| ${method.toUpperCase()} | \`${path}\` |`);
+        const bearer = ((operation.security ?? []) as object[]).some((scheme) => 'bearer' in scheme);
+        expect({ route: `${method} ${path}`, bearer }).toEqual({
+          route: `${method} ${path}`,
+          bearer: operation['x-aura-public'] !== true,
+        });
+      }
+    }
+  });
+
+  it('names the roles and the suspension rule the guard enforces', () => {
+    const table = renderAuthorizationTable(committed);
+    expect(table).toContain('| PUT | `/api/admin/users/{id}` | super admin |');
+    expect(table).toContain('| POST | `/api/auth/login` | anyone |');
+    expect(table).toMatch(/\| POST \| `\/api\/posts` \| member, not while suspended \|/);
   });
 });
 

@@ -1,4 +1,4 @@
-// Writes gateway/openapi.json from the controllers without starting any connection (preview mode).
+// Writes gateway/openapi.json and docs/authorization.md from the controllers without starting any connection (preview mode).
 import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { AppModule } from '../app.module';
 import { loadGatewayConfig } from '../config';
 import { API_PREFIX, API_PREFIX_OPTIONS } from '../media/global-prefix';
+import { renderAuthorizationTable } from './authorization-table';
 import { buildOpenApiDocument } from './openapi';
 
 async function main() {
@@ -20,6 +21,8 @@ async function main() {
   const document = buildOpenApiDocument(app);
   const target = process.argv[2] ?? join(__dirname, '..', '..', 'openapi.json');
   writeFileSync(target, `${JSON.stringify(document, null, 2)}\n`);
+  const table = process.argv[3] ?? join(__dirname, '..', '..', '..', 'docs', 'authorization.md');
+  writeFileSync(table, renderAuthorizationTable(document));
   await app.close();
 }
 
