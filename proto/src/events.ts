@@ -34,6 +34,7 @@ import {
 import { BannerSet, DataExportReady, MediaStored, ProfilePictureSet } from './gen/aura/media/v1/events';
 import {
   ConversationUpdated,
+  MessageReactionsChanged,
   MessageRead,
   MessageSent,
   NotificationCreated,
@@ -99,6 +100,7 @@ export const EventCatalog = {
   'genie.featured_changed': event('aura.genies.genie', 1, FeaturedGenieChanged),
   'message.sent': event('aura.messaging.message', 1, MessageSent),
   'message.read': event('aura.messaging.message', 1, MessageRead),
+  'message.reactions_changed': event('aura.messaging.message', 1, MessageReactionsChanged),
   'conversation.updated': event('aura.messaging.message', 1, ConversationUpdated),
   'notification.created': event('aura.messaging.message', 1, NotificationCreated),
   'support.ticket_created': event('aura.admin.support', 1, TicketCreated),

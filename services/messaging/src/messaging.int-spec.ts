@@ -44,6 +44,9 @@ import type { Participant } from './members/participant';
 import { toMessageProto } from './messages/message';
 import { MessageRules } from './messages/message-rules';
 import { MessagesService } from './messages/messages.service';
+import { MAX_REACTIONS_PER_MEMBER, ReactionRules } from './messages/reaction-rules';
+import { ReactionsService } from './messages/reactions.service';
+import { ReactionsStore } from './messages/reactions.store';
 import { MessagingModule } from './messaging.module';
 import { NotificationCache } from './notifications/notification-cache';
 import { NotificationsConsumer } from './notifications/notifications.consumer';
@@ -99,13 +102,14 @@ function member(name = 'm'): string {
 }
 
 const as = (userId: string) => ({ userId, role: 'user' as const });
-const text = (recipientId: string, content: string, clientMessageId = '') => ({
+const text = (recipientId: string, content: string, clientMessageId = '', replyToMessageId = '') => ({
   recipientId,
   content,
   messageType: 'text',
   mediaUrl: '',
   mediaFilename: '',
   clientMessageId,
+  replyToMessageId,
 });
 
 function event<T extends EventType>(type: T, key: string, payload: unknown): DomainEvent {
@@ -147,6 +151,7 @@ beforeAll(async () => {
   await app.init();
   await app.get(ConversationStore).ensureIndexes();
   await app.get(NotificationsService).ensureIndexes();
+  await app.get(ReactionsStore).ensureIndexes();
   await app.get(NotificationsConsumer).start();
   conversations = app.get(ConversationsService);
   messages = app.get(MessagesService);
@@ -553,6 +558,142 @@ describe('conversations and messages', () => {
       auraScore: 105,
     });
     expect(sent.recipientId).toBe(id);
+  });
+});
+
+describe('replies, reactions and search (issue 23)', () => {
+  const react = (userId: string, messageId: string, emoji: string, on = true) =>
+    app.get(ReactionsService).set(as(userId), { messageId, emoji, on });
+
+  it('a reply quotes a message of the same conversation; the quote says when that one was removed', async () => {
+    const [a, b, c] = [member(), member(), member()];
+    const original = await messages.send(as(a), text(b, `  hello   there ${'x'.repeat(200)}`));
+    const reply = await messages.send(as(b), text(a, 'hi back', '', original.id));
+    expect(reply.replyTo).toMatchObject({
+      messageId: original.id,
+      senderId: a,
+      senderName: known.get(a)!.displayName,
+      messageType: 'text',
+      unavailable: false,
+    });
+    expect([...reply.replyTo!.excerpt]).toHaveLength(120);
+    expect(reply.replyTo!.excerpt.startsWith('hello there x')).toBe(true);
+    const page = await messages.list(as(a), { conversationId: reply.conversationId, cursor: '', limit: 10 });
+    expect(page.messages.at(-1)!.replyTo?.messageId).toBe(original.id);
+
+    // Another conversation's message, a made-up id, and a malformed one: "not in this conversation".
+    const elsewhere = await messages.send(as(a), text(c, 'elsewhere'));
+    for (const id of [elsewhere.id, randomUUID(), 'nope'])
+      await expect(messages.send(as(b), text(a, 'x', '', id))).rejects.toThrow(
+        new NotFound(MessageRules.replyNotFound),
+      );
+
+    await messages.remove(original.id);
+    const after = await messages.list(as(b), { conversationId: reply.conversationId, cursor: '', limit: 10 });
+    expect(after.messages.find((m) => m.id === reply.id)!.replyTo).toMatchObject({
+      messageId: original.id,
+      excerpt: '',
+      unavailable: true,
+    });
+    await expect(messages.send(as(b), text(a, 'x', '', original.id))).rejects.toThrow(
+      new RuleViolation(MessageRules.replyRemoved),
+    );
+  });
+
+  it('reactions: the fixed set, members only, one per emoji, at most 3 per member, toggled off again', async () => {
+    const [a, b, outsider] = [member(), member(), member()];
+    const sent = await messages.send(as(a), text(b, 'react to me'));
+    expect(sent.reactions).toEqual([]);
+    expect((await react(b, sent.id, '👍')).reactions).toEqual([{ emoji: '👍', userIds: [b] }]);
+    expect((await react(b, sent.id, '👍')).reactions).toEqual([{ emoji: '👍', userIds: [b] }]); // held
+    expect((await react(a, sent.id, '👍')).reactions).toEqual([{ emoji: '👍', userIds: [b, a] }]);
+    await react(b, sent.id, '❤️');
+    await react(b, sent.id, '😂');
+    await expect(react(b, sent.id, '😮')).rejects.toThrow(new RuleViolation(ReactionRules.tooMany));
+    await expect(react(b, sent.id, '🔥')).rejects.toThrow(new InvalidInput(ReactionRules.badEmoji));
+    await expect(react(outsider, sent.id, '👍')).rejects.toThrow(new NotFound(MessageRules.messageNotFound));
+    await expect(react(b, randomUUID(), '👍')).rejects.toThrow(NotFound);
+
+    const listed = await messages.list(as(a), { conversationId: sent.conversationId, cursor: '', limit: 5 });
+    expect(listed.messages[0].reactions).toEqual([
+      { emoji: '❤️', userIds: [b] },
+      { emoji: '😂', userIds: [b] },
+      { emoji: '👍', userIds: [b, a] },
+    ]);
+    expect((await react(b, sent.id, '😂', false)).reactions).toHaveLength(2);
+    expect((await react(b, sent.id, '😂', false)).reactions).toHaveLength(2); // not held: nothing changes
+    expect((await react(b, sent.id, '😮')).reactions.map((r) => r.emoji)).toEqual(['❤️', '😮', '👍']);
+
+    // Racing adds of different emoji still leave at most MAX_REACTIONS_PER_MEMBER.
+    const raced = await messages.send(as(b), text(a, 'race'));
+    await Promise.allSettled(['❤️', '😂', '😮', '😢', '🙏', '👍'].map((emoji) => react(a, raced.id, emoji)));
+    const held = (await messages.get(as(a), raced.id)).reactions;
+    expect(held.length).toBe(MAX_REACTIONS_PER_MEMBER);
+
+    // Not while blocked, not on a removed message.
+    await block(b, a);
+    await expect(react(a, sent.id, '🙏')).rejects.toThrow(new RuleViolation(MessageRules.blocked));
+    await block(b, a, false, new Date(Date.now() + 1));
+    await messages.remove(sent.id);
+    await expect(react(a, sent.id, '🙏')).rejects.toThrow(NotFound);
+  });
+
+  it('announces reaction changes with message.reactions_changed to both members', async () => {
+    const [a, b] = [member(), member()];
+    const sent = await messages.send(as(a), text(b, 'announce'));
+    const recorder = await recordTopics(config.KAFKA_BROKERS, ['aura.messaging.message']);
+    try {
+      await react(b, sent.id, '🙏');
+      await react(b, sent.id, '🙏'); // held: no event
+      await react(b, sent.id, '🙏', false);
+      const mine = () =>
+        recorder.records.filter(
+          (m) => m.headers[Header.type] === 'message.reactions_changed' && m.key === sent.conversationId,
+        );
+      await waitFor(() => mine().length >= 2, { what: 'two message.reactions_changed' });
+      const payloads = mine().map(
+        (m) => decodePayload('message.reactions_changed', m.value) as { reactions: unknown[]; on: boolean },
+      );
+      expect(payloads.map((p) => [p.on, p.reactions.length])).toEqual([
+        [true, 1],
+        [false, 0],
+      ]);
+      expect(payloads[0]).toMatchObject({ messageId: sent.id, userId: b, emoji: '🙏', memberIds: [a, b] });
+    } finally {
+      await recorder.stop();
+    }
+  });
+
+  it('searches one conversation’s text case-insensitively and literally, newest first, paged; members only', async () => {
+    const [a, b, outsider] = [member(), member(), member()];
+    const first = await messages.send(as(a), text(b, 'Coffee at 10?'));
+    await messages.send(as(b), text(a, 'tea is better'));
+    const second = await messages.send(as(b), text(a, 'ok, COFFEE it is (a.b)'));
+    const third = await messages.send(as(a), text(b, 'coffee again'));
+    const search = (userId: string, q: string, cursor = '', limit = 2) =>
+      messages.search(as(userId), { conversationId: first.conversationId, q, cursor, limit });
+    const page1 = await search(b, ' coffee ');
+    expect(page1.messages.map((m) => m.id)).toEqual([third.id, second.id]);
+    const page2 = await search(b, 'coffee', page1.nextCursor);
+    expect(page2.messages.map((m) => m.id)).toEqual([first.id]);
+    expect(page2.nextCursor).toBe('');
+    expect((await search(a, '(a.b)')).messages.map((m) => m.id)).toEqual([second.id]);
+    expect((await search(a, 'a*b')).messages).toEqual([]);
+    await expect(search(a, 'c')).rejects.toThrow(new InvalidInput(MessageRules.searchTooShort));
+    await expect(search(outsider, 'coffee')).rejects.toThrow(NotFound);
+    await expect(search(a, 'coffee', 'garbage')).rejects.toThrow(InvalidInput);
+  });
+
+  it('a story reply keeps the story as it was; it goes to the story’s author only', async () => {
+    const [a, b] = [member(), member()];
+    const story = { storyId: 'story-1', authorId: b, excerpt: 'sunrise run', mediaUrl: '', mediaType: '' };
+    const sent = await messages.send(as(a), { ...text(b, '😍'), story });
+    expect(sent.story).toEqual(story);
+    await expect(messages.send(as(a), { ...text(b, 'x'), story: { ...story, authorId: a } })).rejects.toThrow(
+      new RuleViolation(MessageRules.storyNotOfRecipient),
+    );
+    const page = await messages.list(as(b), { conversationId: sent.conversationId, cursor: '', limit: 1 });
+    expect(page.messages[0].story).toEqual(story);
   });
 });
 

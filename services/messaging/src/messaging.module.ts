@@ -16,6 +16,8 @@ import { MembersConsumer } from './members/members.consumer';
 import { MembersRepository } from './members/members.repository';
 import { MessagingExport } from './member-export/member-export';
 import { MessagesService } from './messages/messages.service';
+import { ReactionsService } from './messages/reactions.service';
+import { ReactionsStore } from './messages/reactions.store';
 import { NotificationCache } from './notifications/notification-cache';
 import { AccountErasureConsumer } from './account-erasure/account-erasure.consumer';
 import { MessageRemovalConsumer } from './messages/message-removal.consumer';
@@ -65,6 +67,8 @@ export class MessagingModule {
         ConversationStore,
         ConversationsService,
         MessagesService,
+        ReactionsStore,
+        ReactionsService,
         NotificationsService,
         NotificationSettingsRepository,
         NotificationsConsumer,

@@ -4,10 +4,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { ConversationCache } from '../conversations/conversation-cache';
 import { ConversationStore } from '../conversations/conversation-store';
+import { ReactionsStore } from '../messages/reactions.store';
 import { NotificationsService } from '../notifications/notifications.service';
 
 /**
- * An erased account (identity's user.deleted): every message it sent is deleted, its conversations are
+ * An erased account (identity's user.deleted): every message it sent is deleted (with the
+ * reactions to them, its own reactions, and the quotes of them in replies), its conversations are
  * dropped from the cache (the other member's view is rebuilt from what remains), and its notifications
  * go. The other members' own messages stay theirs. Every step deletes, so a redelivery is harmless.
  */
@@ -16,6 +18,7 @@ export class AccountErasureConsumer {
   constructor(
     private readonly store: ConversationStore,
     private readonly cache: ConversationCache,
+    private readonly reactions: ReactionsStore,
     private readonly notifications: NotificationsService,
     @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'subscribe'>,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -35,7 +38,9 @@ export class AccountErasureConsumer {
     const conversations = await this.store.conversationIdsOf(userId);
     let messages = 0;
     for (const conversation of conversations) {
-      messages += await this.store.deleteMessagesOf(conversation._id, userId);
+      const deleted = await this.store.deleteMessagesOf(conversation._id, userId);
+      await this.reactions.deleteFor(conversation._id, userId, deleted);
+      messages += deleted.length;
       await this.cache.drop(conversation._id);
     }
     const notifications = await this.notifications.deleteAllOf(userId);

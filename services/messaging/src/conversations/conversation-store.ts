@@ -102,13 +102,28 @@ export class ConversationStore {
     return doc ? fromDoc(doc) : null;
   }
 
-  /** Deletes what `senderId` sent in a conversation (and the reads of it); answers how many messages. */
-  async deleteMessagesOf(conversationId: string, senderId: string): Promise<number> {
+  /**
+   * Deletes what `senderId` sent in a conversation (and the reads of it), and clears the quotes of
+   * those messages in the replies to them; answers the ids of the messages deleted.
+   */
+  async deleteMessagesOf(conversationId: string, senderId: string): Promise<string[]> {
     const filter = { conversation_id: conversationId, sender_id: senderId };
     const ids = (await this.messages.find(filter).select({ _id: 1 }).lean().exec()).map((doc) => doc._id);
-    if (ids.length === 0) return 0;
+    if (ids.length === 0) return [];
     await this.reads.deleteMany({ _id: { $in: ids } }).exec();
-    return (await this.messages.deleteMany({ _id: { $in: ids } }).exec()).deletedCount;
+    await this.messages.deleteMany({ _id: { $in: ids } }).exec();
+    await this.clearQuotesOf(ids);
+    return ids;
+  }
+
+  /** The replies quoting these messages say they are unavailable (their excerpt goes); answers them. */
+  async clearQuotesOf(messageIds: string[]): Promise<StoredMessage[]> {
+    const filter = { 'reply_to.message_id': { $in: messageIds } };
+    await this.messages
+      .updateMany(filter, { $set: { 'reply_to.unavailable': true, 'reply_to.excerpt': '' } })
+      .exec();
+    const docs = await this.messages.find(filter).select({ _outbox: 0 }).lean<MessageDoc[]>().exec();
+    return docs.map(fromDoc);
   }
 
   /** Inserts the read with its events once: false when the message was read already. */
@@ -123,9 +138,15 @@ export class ConversationStore {
     return this.reads.findById(messageId).lean<MessageReadDoc>().exec();
   }
 
-  /** Messages older than the cursor (or the newest), newest first. */
-  async history(conversationId: string, before: Cursor | undefined, limit: number): Promise<StoredMessage[]> {
+  /** Messages older than the cursor (or the newest), newest first; only those whose text matches `text`. */
+  async history(
+    conversationId: string,
+    before: Cursor | undefined,
+    limit: number,
+    text?: RegExp,
+  ): Promise<StoredMessage[]> {
     const filter: FilterQuery<MessageDoc> = { conversation_id: conversationId };
+    if (text) filter.content = { $regex: text };
     if (before) {
       const at = new Date(before.ms);
       filter.$or = [{ created_at: { $lt: at } }, { created_at: at, _id: { $lt: before.id } }];

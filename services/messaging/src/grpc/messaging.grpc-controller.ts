@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { ConversationsService } from '../conversations/conversations.service';
 import { MESSAGING_EXPORT_PARTS, MessagingExport } from '../member-export/member-export';
 import { MessagesService } from '../messages/messages.service';
+import { ReactionsService } from '../messages/reactions.service';
 import { NotificationsService } from '../notifications/notifications.service';
 
 /** Who may call what: the gateway everything but a member's data export, which only media gathers. */
@@ -17,6 +18,7 @@ export class MessagingGrpcController implements AsyncService<messaging.Messaging
   constructor(
     private readonly conversations: ConversationsService,
     private readonly messages: MessagesService,
+    private readonly reactions: ReactionsService,
     private readonly notifications: NotificationsService,
     private readonly memberExport: MessagingExport,
   ) {}
@@ -51,6 +53,14 @@ export class MessagingGrpcController implements AsyncService<messaging.Messaging
 
   markRead(request: messaging.MarkReadRequest, context: CallContext) {
     return this.messages.markRead(context.caller, request);
+  }
+
+  setReaction(request: messaging.SetReactionRequest, context: CallContext) {
+    return this.reactions.set(context.caller, request);
+  }
+
+  searchMessages(request: messaging.SearchMessagesRequest, context: CallContext) {
+    return this.messages.search(context.caller, request);
   }
 
   async listPartners(request: messaging.MemberRef) {

@@ -1,5 +1,12 @@
 import { InvalidInput, RuleViolation } from '@aura/platform';
-import { MAX_MESSAGE_LENGTH, MessageRules, validateSend } from './message-rules';
+import {
+  escapeRegExp,
+  MAX_MESSAGE_LENGTH,
+  MAX_SEARCH_LENGTH,
+  MessageRules,
+  validateSearch,
+  validateSend,
+} from './message-rules';
 
 const base = { content: '', messageType: 'text', mediaUrl: '', mediaFilename: '', clientMessageId: '' };
 const attachment = '/api/media/messages/0f1e2d3c4b5a69788796a5b4c3d2e1f0.jpg?expires=1900000000&sig=abc_-Z';
@@ -47,5 +54,22 @@ describe('validateSend', () => {
       new InvalidInput(MessageRules.badClientId),
     );
     expect(validateSend({ ...base, content: 'hi', clientMessageId: 'c-1_A' }).clientMessageId).toBe('c-1_A');
+  });
+});
+
+describe('validateSearch', () => {
+  it('keeps 2-100 characters of trimmed text; shorter or longer is malformed (422)', () => {
+    expect(validateSearch('  hi ')).toBe('hi');
+    expect(validateSearch('x'.repeat(MAX_SEARCH_LENGTH))).toHaveLength(MAX_SEARCH_LENGTH);
+    expect(() => validateSearch(' a ')).toThrow(new InvalidInput(MessageRules.searchTooShort));
+    expect(() => validateSearch('x'.repeat(MAX_SEARCH_LENGTH + 1))).toThrow(
+      new InvalidInput(MessageRules.searchTooLong),
+    );
+  });
+
+  it('escapes every RegExp character, so a query matches literally', () => {
+    const query = 'a.b*c+(d)?[e]{f}|^$\\';
+    expect(new RegExp(escapeRegExp(query)).test(`xx${query}yy`)).toBe(true);
+    expect(new RegExp(escapeRegExp('a.b')).test('axb')).toBe(false);
   });
 });

@@ -3,6 +3,8 @@ import { isClientMessageId } from '../common/ids';
 import { MESSAGE_TYPES, MessageType } from './message.schema';
 
 export const MAX_MESSAGE_LENGTH = 5000;
+export const MIN_SEARCH_LENGTH = 2;
+export const MAX_SEARCH_LENGTH = 100;
 
 export const MessageRules = {
   empty: 'Message cannot be empty',
@@ -15,7 +17,23 @@ export const MessageRules = {
   notRecipient: 'Only the recipient can mark a message as read',
   messageNotFound: 'Message not found',
   badCursor: 'cursor is not valid',
+  replyNotFound: 'The message you reply to is not in this conversation',
+  replyRemoved: 'You cannot reply to a removed message',
+  storyNotOfRecipient: 'A story reply goes to the story’s author',
+  searchTooShort: `Search for at least ${MIN_SEARCH_LENGTH} characters`,
+  searchTooLong: `Search for at most ${MAX_SEARCH_LENGTH} characters`,
 } as const;
+
+/** Escapes text for a RegExp that matches it literally. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Search within a conversation: the trimmed text, checked for length (InvalidInput otherwise). */
+export function validateSearch(q: string): string {
+  const text = (q ?? '').trim();
+  if ([...text].length < MIN_SEARCH_LENGTH) throw new InvalidInput(MessageRules.searchTooShort);
+  if ([...text].length > MAX_SEARCH_LENGTH) throw new InvalidInput(MessageRules.searchTooLong);
+  return text;
+}
 
 /** Where media serves message attachments (the gateway passes what media answered). */
 const ATTACHMENT_PATH = /^\/api\/media\/messages\/[A-Za-z0-9._-]{1,200}(\?[A-Za-z0-9=&._~%-]*)?$/;

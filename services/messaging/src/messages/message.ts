@@ -1,7 +1,7 @@
 import type { messaging } from '@aura/proto';
 import type { Participant } from '../members/participant';
 import { participantMessage } from '../members/participant';
-import type { MessageDoc, MessageType } from './message.schema';
+import type { MessageDoc, MessageType, QuotedMessageDoc, QuotedStoryDoc } from './message.schema';
 
 /** A stored message (its read state is kept apart). */
 export interface StoredMessage {
@@ -18,11 +18,17 @@ export interface StoredMessage {
   createdAt: Date;
   /** Removed by a moderator (content and media cleared). */
   removed?: boolean;
+  /** The message this one answers, as it was when this one was sent. */
+  replyTo?: QuotedMessageDoc;
+  /** The story this one answers, as it was. */
+  story?: QuotedStoryDoc;
 }
 
 export interface ReadState {
   isRead: boolean;
   readAt?: Date;
+  /** Its reactions (none when not given). */
+  reactions?: messaging.MessageReaction[];
 }
 
 export function toDoc(message: StoredMessage): MessageDoc {
@@ -45,6 +51,8 @@ export function toDoc(message: StoredMessage): MessageDoc {
     },
     created_at: message.createdAt,
     ...(message.removed ? { removed: true } : {}),
+    ...(message.replyTo ? { reply_to: message.replyTo } : {}),
+    ...(message.story ? { story: message.story } : {}),
   };
 }
 
@@ -76,6 +84,8 @@ export function fromDoc(doc: MessageDoc): StoredMessage {
     },
     createdAt: new Date(doc.created_at),
     removed: Boolean(doc.removed),
+    ...(doc.reply_to ? { replyTo: doc.reply_to } : {}),
+    ...(doc.story ? { story: doc.story } : {}),
   };
 }
 
@@ -102,5 +112,46 @@ export function toMessageProto(message: StoredMessage, read: ReadState): messagi
     createdAt: message.createdAt.toISOString(),
     clientMessageId: message.clientMessageId,
     removed: Boolean(message.removed),
+    replyTo: message.replyTo
+      ? {
+          messageId: message.replyTo.message_id,
+          senderId: message.replyTo.sender_id,
+          senderName: message.replyTo.sender_name,
+          excerpt: message.replyTo.excerpt,
+          messageType: message.replyTo.message_type,
+          unavailable: Boolean(message.replyTo.unavailable),
+        }
+      : undefined,
+    reactions: read.reactions ?? [],
+    story: message.story
+      ? {
+          storyId: message.story.story_id,
+          authorId: message.story.author_id,
+          excerpt: message.story.excerpt,
+          mediaUrl: message.story.media_url,
+          mediaType: message.story.media_type,
+        }
+      : undefined,
+  };
+}
+
+/** At most this much of a quoted message's or story's text is kept with the reply. */
+export const QUOTE_EXCERPT_LENGTH = 120;
+
+export function excerptOf(text: string): string {
+  const chars = [...text.replace(/\s+/g, ' ').trim()];
+  return chars.length > QUOTE_EXCERPT_LENGTH
+    ? `${chars.slice(0, QUOTE_EXCERPT_LENGTH - 1).join('')}…`
+    : chars.join('');
+}
+
+/** The quote a reply keeps of the message it answers. */
+export function quoteOf(message: StoredMessage): QuotedMessageDoc {
+  return {
+    message_id: message.id,
+    sender_id: message.senderId,
+    sender_name: message.sender.displayName || message.sender.username,
+    excerpt: excerptOf(message.content),
+    message_type: message.messageType,
   };
 }

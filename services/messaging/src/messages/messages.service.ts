@@ -31,12 +31,28 @@ import { callerId, ConversationMessages, ConversationsService } from '../convers
 import { CoalescingPublisher } from '../events/event-publisher';
 import { OutboxFinisher } from '../events/outbox-finisher';
 import { MembersRepository } from '../members/members.repository';
-import { fromDoc, StoredMessage, toMessageProto } from './message';
-import { MessageRules, validateSend } from './message-rules';
-import type { MessageDoc, MessageReadDoc } from './message.schema';
+import { excerptOf, fromDoc, quoteOf, StoredMessage, toMessageProto } from './message';
+import { escapeRegExp, MessageRules, validateSearch, validateSend } from './message-rules';
+import type { MessageDoc, MessageReadDoc, QuotedMessageDoc, QuotedStoryDoc } from './message.schema';
+import { ReactionsStore } from './reactions.store';
 
 export const MAX_PAGE = 100;
 export const DEFAULT_PAGE = 50;
+export const MAX_SEARCH_PAGE = 50;
+export const DEFAULT_SEARCH_PAGE = 20;
+
+/** The quote of a story a reply answers; the gateway checked the caller may see it. */
+function storyQuote(story: messaging.QuotedStory, recipientId: string): QuotedStoryDoc {
+  if (!story.storyId || story.storyId.length > 64) throw new InvalidInput('story_id is required');
+  if (story.authorId !== recipientId) throw new RuleViolation(MessageRules.storyNotOfRecipient);
+  return {
+    story_id: story.storyId,
+    author_id: story.authorId,
+    excerpt: excerptOf(story.excerpt),
+    media_url: story.mediaUrl,
+    media_type: story.mediaType,
+  };
+}
 
 /**
  * Sending and reading. The write path: the message (or read) and its event in one insert → Redis
@@ -51,6 +67,7 @@ export class MessagesService implements OnModuleInit {
     private readonly conversations: ConversationsService,
     private readonly members: MembersRepository,
     private readonly blocks: BlocksProjection,
+    private readonly reactions: ReactionsStore,
     private readonly finisher: OutboxFinisher,
     private readonly publisher: CoalescingPublisher,
     @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'service'>,
@@ -106,6 +123,8 @@ export class MessagesService implements OnModuleInit {
     if (blocked) throw new RuleViolation(MessageRules.blocked);
     if (!known) await this.conversations.openState(senderId, recipientId);
     if (!sender) throw new NotFound(ConversationMessages.userNotFound);
+    const replyTo = request.replyToMessageId ? await this.quoted(id0, request.replyToMessageId) : undefined;
+    const story = request.story ? storyQuote(request.story, recipientId) : undefined;
     const id = input.clientMessageId
       ? derivedId(`message:${senderId}:${input.clientMessageId}`)
       : randomUUID();
@@ -121,6 +140,8 @@ export class MessagesService implements OnModuleInit {
       clientMessageId: input.clientMessageId,
       sender,
       createdAt: new Date(),
+      ...(replyTo ? { replyTo } : {}),
+      ...(story ? { story } : {}),
     };
     let sent = this.sentEvent(message);
     let read: WindowEntry | undefined;
@@ -139,6 +160,16 @@ export class MessagesService implements OnModuleInit {
       .then(() => this.finisher.finished(this.store.messages, id))
       .catch((error) => this.logger.warn({ err: error, messageId: id }, 'message events left for the sweep'));
     return toMessageProto(message, { isRead: Boolean(read?.readAt), readAt: read?.readAt });
+  }
+
+  /** The quote of the message a reply answers: one of the same conversation, not removed. */
+  private async quoted(conversationId: string, messageId: string): Promise<QuotedMessageDoc> {
+    if (!isUuid(messageId)) throw new NotFound(MessageRules.replyNotFound);
+    const cached = await this.cache.cachedMessage(conversationId, messageId);
+    const message = cached?.message ?? (await this.store.findMessage(messageId));
+    if (!message || message.conversationId !== conversationId) throw new NotFound(MessageRules.replyNotFound);
+    if (message.removed) throw new RuleViolation(MessageRules.replyRemoved);
+    return quoteOf(message);
   }
 
   /** Adds the message to its conversation's cache (loading the cache when it is not there). */
@@ -180,13 +211,48 @@ export class MessagesService implements OnModuleInit {
     }
     const page = items.slice(0, limit);
     const next = items.length > limit ? page.at(-1) : undefined;
+    const reactions = await this.reactions.of(page.map((entry) => entry.message.id));
     return {
-      messages: page
-        .reverse()
-        .map((entry) =>
-          toMessageProto(entry.message, { isRead: Boolean(entry.readAt), readAt: entry.readAt }),
-        ),
+      messages: page.reverse().map((entry) =>
+        toMessageProto(entry.message, {
+          isRead: Boolean(entry.readAt),
+          readAt: entry.readAt,
+          reactions: reactions.get(entry.message.id),
+        }),
+      ),
       nextCursor: next ? encodeCursor({ ms: next.ms, id: next.message.id }) : '',
+    };
+  }
+
+  /**
+   * Messages of the conversation whose text contains the query, case-insensitively (the text escaped
+   * into a RegExp: every character matches itself), newest first; removed messages have no text.
+   */
+  async search(
+    caller: Caller | undefined,
+    request: messaging.SearchMessagesRequest,
+  ): Promise<messaging.MessagePage> {
+    const userId = callerId(caller);
+    const state = await this.conversations.memberState(userId, request.conversationId);
+    const q = validateSearch(request.q);
+    const limit = Math.min(Math.max(request.limit || DEFAULT_SEARCH_PAGE, 1), MAX_SEARCH_PAGE);
+    const cursor = decodeCursor(request.cursor);
+    if (request.cursor && !cursor) throw new InvalidInput(MessageRules.badCursor);
+    const found = await this.store.history(state.id, cursor, limit + 1, new RegExp(escapeRegExp(q), 'i'));
+    const page = found.slice(0, limit);
+    const ids = page.map((message) => message.id);
+    const [reads, reactions] = await Promise.all([this.store.readsOf(ids), this.reactions.of(ids)]);
+    const last = page.at(-1);
+    return {
+      messages: page.map((message) =>
+        toMessageProto(message, {
+          isRead: reads.has(message.id),
+          readAt: reads.get(message.id),
+          reactions: reactions.get(message.id),
+        }),
+      ),
+      nextCursor:
+        found.length > limit && last ? encodeCursor({ ms: last.createdAt.getTime(), id: last.id }) : '',
     };
   }
 
@@ -196,10 +262,19 @@ export class MessagesService implements OnModuleInit {
     const message = isUuid(messageId) ? await this.store.findMessage(messageId) : null;
     if (!message || message.removed || (message.senderId !== userId && message.recipientId !== userId))
       throw new NotFound(MessageRules.messageNotFound);
-    const read = await this.store.findRead(messageId);
+    return this.withState(message);
+  }
+
+  /** The message with its read state and reactions as they are now. */
+  async withState(message: StoredMessage): Promise<messaging.Message> {
+    const [read, reactions] = await Promise.all([
+      this.store.findRead(message.id),
+      this.reactions.of([message.id]),
+    ]);
     return toMessageProto(message, {
       isRead: Boolean(read),
       readAt: read ? new Date(read.read_at) : undefined,
+      reactions: reactions.get(message.id),
     });
   }
 
@@ -208,6 +283,8 @@ export class MessagesService implements OnModuleInit {
     const removed = isUuid(messageId) ? await this.store.removeMessage(messageId) : null;
     if (!removed) return false;
     await this.cache.replaceMessage(removed);
+    // Replies quoting it no longer show its text.
+    for (const reply of await this.store.clearQuotesOf([messageId])) await this.cache.replaceMessage(reply);
     return true;
   }
 

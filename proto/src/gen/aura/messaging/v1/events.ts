@@ -6,7 +6,7 @@
 
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
-import { Conversation, Message, Notification } from "./messaging";
+import { Conversation, Message, MessageReaction, Notification } from "./messaging";
 
 /** message.sent, keyed by conversation_id. */
 export interface MessageSent {
@@ -21,6 +21,21 @@ export interface MessageRead {
   readerId: string;
   senderId: string;
   readAt: string;
+}
+
+/**
+ * message.reactions_changed, keyed by conversation_id: a member added or took back a reaction; the
+ * message's reactions as they are now.
+ */
+export interface MessageReactionsChanged {
+  messageId: string;
+  conversationId: string;
+  reactions: MessageReaction[];
+  memberIds: string[];
+  /** Who changed them, with which emoji, and whether it is on now. */
+  userId: string;
+  emoji: string;
+  on: boolean;
 }
 
 /**
@@ -278,6 +293,189 @@ export const MessageRead: MessageFns<MessageRead> = {
     message.readerId = object.readerId ?? "";
     message.senderId = object.senderId ?? "";
     message.readAt = object.readAt ?? "";
+    return message;
+  },
+};
+
+function createBaseMessageReactionsChanged(): MessageReactionsChanged {
+  return { messageId: "", conversationId: "", reactions: [], memberIds: [], userId: "", emoji: "", on: false };
+}
+
+export const MessageReactionsChanged: MessageFns<MessageReactionsChanged> = {
+  encode(message: MessageReactionsChanged, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.messageId !== "") {
+      writer.uint32(10).string(message.messageId);
+    }
+    if (message.conversationId !== "") {
+      writer.uint32(18).string(message.conversationId);
+    }
+    for (const v of message.reactions) {
+      MessageReaction.encode(v!, writer.uint32(26).fork()).join();
+    }
+    for (const v of message.memberIds) {
+      writer.uint32(34).string(v!);
+    }
+    if (message.userId !== "") {
+      writer.uint32(42).string(message.userId);
+    }
+    if (message.emoji !== "") {
+      writer.uint32(50).string(message.emoji);
+    }
+    if (message.on !== false) {
+      writer.uint32(56).bool(message.on);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MessageReactionsChanged {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMessageReactionsChanged();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.messageId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.conversationId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.reactions.push(MessageReaction.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.memberIds.push(reader.string());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.emoji = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.on = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MessageReactionsChanged {
+    return {
+      messageId: isSet(object.messageId)
+        ? globalThis.String(object.messageId)
+        : isSet(object.message_id)
+        ? globalThis.String(object.message_id)
+        : "",
+      conversationId: isSet(object.conversationId)
+        ? globalThis.String(object.conversationId)
+        : isSet(object.conversation_id)
+        ? globalThis.String(object.conversation_id)
+        : "",
+      reactions: globalThis.Array.isArray(object?.reactions)
+        ? object.reactions.map((e: any) => MessageReaction.fromJSON(e))
+        : [],
+      memberIds: globalThis.Array.isArray(object?.memberIds)
+        ? object.memberIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.member_ids)
+        ? object.member_ids.map((e: any) => globalThis.String(e))
+        : [],
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      emoji: isSet(object.emoji) ? globalThis.String(object.emoji) : "",
+      on: isSet(object.on) ? globalThis.Boolean(object.on) : false,
+    };
+  },
+
+  toJSON(message: MessageReactionsChanged): unknown {
+    const obj: any = {};
+    if (message.messageId !== "") {
+      obj.messageId = message.messageId;
+    }
+    if (message.conversationId !== "") {
+      obj.conversationId = message.conversationId;
+    }
+    if (message.reactions?.length) {
+      obj.reactions = message.reactions.map((e) => MessageReaction.toJSON(e));
+    }
+    if (message.memberIds?.length) {
+      obj.memberIds = message.memberIds;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.emoji !== "") {
+      obj.emoji = message.emoji;
+    }
+    if (message.on !== false) {
+      obj.on = message.on;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MessageReactionsChanged>, I>>(base?: I): MessageReactionsChanged {
+    return MessageReactionsChanged.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MessageReactionsChanged>, I>>(object: I): MessageReactionsChanged {
+    const message = createBaseMessageReactionsChanged();
+    message.messageId = object.messageId ?? "";
+    message.conversationId = object.conversationId ?? "";
+    message.reactions = object.reactions?.map((e) => MessageReaction.fromPartial(e)) || [];
+    message.memberIds = object.memberIds?.map((e) => e) || [];
+    message.userId = object.userId ?? "";
+    message.emoji = object.emoji ?? "";
+    message.on = object.on ?? false;
     return message;
   },
 };

@@ -56,6 +56,57 @@ export interface Message {
   clientMessageId: string;
   /** Removed by a moderator: content and media are gone (the app shows that it was removed). */
   removed: boolean;
+  /** The message this one answers (absent when it answers none). */
+  replyTo:
+    | QuotedMessage
+    | undefined;
+  /** Reactions, one entry per emoji that has any, in REACTION_EMOJI order. */
+  reactions: MessageReaction[];
+  /** A reply to a story: what the story was when the reply was sent (absent otherwise). */
+  story: QuotedStory | undefined;
+}
+
+/** What a reply shows of the message it quotes: a snapshot taken when the reply was sent. */
+export interface QuotedMessage {
+  messageId: string;
+  senderId: string;
+  senderName: string;
+  /** The start of its text (at most 120 characters); empty when it is unavailable. */
+  excerpt: string;
+  /** text | image | video | audio */
+  messageType: string;
+  /** The quoted message was removed by a moderator or deleted with its sender's account. */
+  unavailable: boolean;
+}
+
+export interface MessageReaction {
+  emoji: string;
+  /** Who reacted with it (the count is their number), in the order they reacted. */
+  userIds: string[];
+}
+
+/** The story a reply answers, as it was (a story is gone after 5 hours; the quote stays). */
+export interface QuotedStory {
+  storyId: string;
+  authorId: string;
+  /** The start of its text (at most 120 characters). */
+  excerpt: string;
+  /** Its picture or video (a path social answered), empty for a text story. */
+  mediaUrl: string;
+  mediaType: string;
+}
+
+export interface SetReactionRequest {
+  messageId: string;
+  emoji: string;
+  on: boolean;
+}
+
+export interface SearchMessagesRequest {
+  conversationId: string;
+  q: string;
+  cursor: string;
+  limit: number;
 }
 
 export interface Conversation {
@@ -106,6 +157,10 @@ export interface SendMessageRequest {
   mediaFilename: string;
   /** Optional client-side id (1-64 of letters, digits, '-', '_'): a retry with the same id is the same message. */
   clientMessageId: string;
+  /** Optional: the id of a message of the same conversation this one answers (NOT_FOUND otherwise). */
+  replyToMessageId: string;
+  /** Optional, set by the gateway only after it checked the caller may see the story: a story reply. */
+  story: QuotedStory | undefined;
 }
 
 export interface MarkReadRequest {
@@ -501,6 +556,9 @@ function createBaseMessage(): Message {
     createdAt: "",
     clientMessageId: "",
     removed: false,
+    replyTo: undefined,
+    reactions: [],
+    story: undefined,
   };
 }
 
@@ -541,6 +599,15 @@ export const Message: MessageFns<Message> = {
     }
     if (message.removed !== false) {
       writer.uint32(96).bool(message.removed);
+    }
+    if (message.replyTo !== undefined) {
+      QuotedMessage.encode(message.replyTo, writer.uint32(106).fork()).join();
+    }
+    for (const v of message.reactions) {
+      MessageReaction.encode(v!, writer.uint32(114).fork()).join();
+    }
+    if (message.story !== undefined) {
+      QuotedStory.encode(message.story, writer.uint32(122).fork()).join();
     }
     return writer;
   },
@@ -654,6 +721,30 @@ export const Message: MessageFns<Message> = {
             message.removed = reader.bool();
             continue;
           }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.replyTo = QuotedMessage.decode(reader, reader.uint32());
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.reactions.push(MessageReaction.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.story = QuotedStory.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -712,6 +803,15 @@ export const Message: MessageFns<Message> = {
         ? globalThis.String(object.client_message_id)
         : "",
       removed: isSet(object.removed) ? globalThis.Boolean(object.removed) : false,
+      replyTo: isSet(object.replyTo)
+        ? QuotedMessage.fromJSON(object.replyTo)
+        : isSet(object.reply_to)
+        ? QuotedMessage.fromJSON(object.reply_to)
+        : undefined,
+      reactions: globalThis.Array.isArray(object?.reactions)
+        ? object.reactions.map((e: any) => MessageReaction.fromJSON(e))
+        : [],
+      story: isSet(object.story) ? QuotedStory.fromJSON(object.story) : undefined,
     };
   },
 
@@ -753,6 +853,15 @@ export const Message: MessageFns<Message> = {
     if (message.removed !== false) {
       obj.removed = message.removed;
     }
+    if (message.replyTo !== undefined) {
+      obj.replyTo = QuotedMessage.toJSON(message.replyTo);
+    }
+    if (message.reactions?.length) {
+      obj.reactions = message.reactions.map((e) => MessageReaction.toJSON(e));
+    }
+    if (message.story !== undefined) {
+      obj.story = QuotedStory.toJSON(message.story);
+    }
     return obj;
   },
 
@@ -775,6 +884,642 @@ export const Message: MessageFns<Message> = {
     message.createdAt = object.createdAt ?? "";
     message.clientMessageId = object.clientMessageId ?? "";
     message.removed = object.removed ?? false;
+    message.replyTo = (object.replyTo !== undefined && object.replyTo !== null)
+      ? QuotedMessage.fromPartial(object.replyTo)
+      : undefined;
+    message.reactions = object.reactions?.map((e) => MessageReaction.fromPartial(e)) || [];
+    message.story = (object.story !== undefined && object.story !== null)
+      ? QuotedStory.fromPartial(object.story)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseQuotedMessage(): QuotedMessage {
+  return { messageId: "", senderId: "", senderName: "", excerpt: "", messageType: "", unavailable: false };
+}
+
+export const QuotedMessage: MessageFns<QuotedMessage> = {
+  encode(message: QuotedMessage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.messageId !== "") {
+      writer.uint32(10).string(message.messageId);
+    }
+    if (message.senderId !== "") {
+      writer.uint32(18).string(message.senderId);
+    }
+    if (message.senderName !== "") {
+      writer.uint32(26).string(message.senderName);
+    }
+    if (message.excerpt !== "") {
+      writer.uint32(34).string(message.excerpt);
+    }
+    if (message.messageType !== "") {
+      writer.uint32(42).string(message.messageType);
+    }
+    if (message.unavailable !== false) {
+      writer.uint32(48).bool(message.unavailable);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): QuotedMessage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQuotedMessage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.messageId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.senderId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.senderName = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.excerpt = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.messageType = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.unavailable = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): QuotedMessage {
+    return {
+      messageId: isSet(object.messageId)
+        ? globalThis.String(object.messageId)
+        : isSet(object.message_id)
+        ? globalThis.String(object.message_id)
+        : "",
+      senderId: isSet(object.senderId)
+        ? globalThis.String(object.senderId)
+        : isSet(object.sender_id)
+        ? globalThis.String(object.sender_id)
+        : "",
+      senderName: isSet(object.senderName)
+        ? globalThis.String(object.senderName)
+        : isSet(object.sender_name)
+        ? globalThis.String(object.sender_name)
+        : "",
+      excerpt: isSet(object.excerpt) ? globalThis.String(object.excerpt) : "",
+      messageType: isSet(object.messageType)
+        ? globalThis.String(object.messageType)
+        : isSet(object.message_type)
+        ? globalThis.String(object.message_type)
+        : "",
+      unavailable: isSet(object.unavailable) ? globalThis.Boolean(object.unavailable) : false,
+    };
+  },
+
+  toJSON(message: QuotedMessage): unknown {
+    const obj: any = {};
+    if (message.messageId !== "") {
+      obj.messageId = message.messageId;
+    }
+    if (message.senderId !== "") {
+      obj.senderId = message.senderId;
+    }
+    if (message.senderName !== "") {
+      obj.senderName = message.senderName;
+    }
+    if (message.excerpt !== "") {
+      obj.excerpt = message.excerpt;
+    }
+    if (message.messageType !== "") {
+      obj.messageType = message.messageType;
+    }
+    if (message.unavailable !== false) {
+      obj.unavailable = message.unavailable;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<QuotedMessage>, I>>(base?: I): QuotedMessage {
+    return QuotedMessage.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<QuotedMessage>, I>>(object: I): QuotedMessage {
+    const message = createBaseQuotedMessage();
+    message.messageId = object.messageId ?? "";
+    message.senderId = object.senderId ?? "";
+    message.senderName = object.senderName ?? "";
+    message.excerpt = object.excerpt ?? "";
+    message.messageType = object.messageType ?? "";
+    message.unavailable = object.unavailable ?? false;
+    return message;
+  },
+};
+
+function createBaseMessageReaction(): MessageReaction {
+  return { emoji: "", userIds: [] };
+}
+
+export const MessageReaction: MessageFns<MessageReaction> = {
+  encode(message: MessageReaction, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.emoji !== "") {
+      writer.uint32(10).string(message.emoji);
+    }
+    for (const v of message.userIds) {
+      writer.uint32(18).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MessageReaction {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMessageReaction();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.emoji = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MessageReaction {
+    return {
+      emoji: isSet(object.emoji) ? globalThis.String(object.emoji) : "",
+      userIds: globalThis.Array.isArray(object?.userIds)
+        ? object.userIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.user_ids)
+        ? object.user_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: MessageReaction): unknown {
+    const obj: any = {};
+    if (message.emoji !== "") {
+      obj.emoji = message.emoji;
+    }
+    if (message.userIds?.length) {
+      obj.userIds = message.userIds;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MessageReaction>, I>>(base?: I): MessageReaction {
+    return MessageReaction.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MessageReaction>, I>>(object: I): MessageReaction {
+    const message = createBaseMessageReaction();
+    message.emoji = object.emoji ?? "";
+    message.userIds = object.userIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseQuotedStory(): QuotedStory {
+  return { storyId: "", authorId: "", excerpt: "", mediaUrl: "", mediaType: "" };
+}
+
+export const QuotedStory: MessageFns<QuotedStory> = {
+  encode(message: QuotedStory, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.storyId !== "") {
+      writer.uint32(10).string(message.storyId);
+    }
+    if (message.authorId !== "") {
+      writer.uint32(18).string(message.authorId);
+    }
+    if (message.excerpt !== "") {
+      writer.uint32(26).string(message.excerpt);
+    }
+    if (message.mediaUrl !== "") {
+      writer.uint32(34).string(message.mediaUrl);
+    }
+    if (message.mediaType !== "") {
+      writer.uint32(42).string(message.mediaType);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): QuotedStory {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQuotedStory();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.storyId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.authorId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.excerpt = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.mediaUrl = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.mediaType = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): QuotedStory {
+    return {
+      storyId: isSet(object.storyId)
+        ? globalThis.String(object.storyId)
+        : isSet(object.story_id)
+        ? globalThis.String(object.story_id)
+        : "",
+      authorId: isSet(object.authorId)
+        ? globalThis.String(object.authorId)
+        : isSet(object.author_id)
+        ? globalThis.String(object.author_id)
+        : "",
+      excerpt: isSet(object.excerpt) ? globalThis.String(object.excerpt) : "",
+      mediaUrl: isSet(object.mediaUrl)
+        ? globalThis.String(object.mediaUrl)
+        : isSet(object.media_url)
+        ? globalThis.String(object.media_url)
+        : "",
+      mediaType: isSet(object.mediaType)
+        ? globalThis.String(object.mediaType)
+        : isSet(object.media_type)
+        ? globalThis.String(object.media_type)
+        : "",
+    };
+  },
+
+  toJSON(message: QuotedStory): unknown {
+    const obj: any = {};
+    if (message.storyId !== "") {
+      obj.storyId = message.storyId;
+    }
+    if (message.authorId !== "") {
+      obj.authorId = message.authorId;
+    }
+    if (message.excerpt !== "") {
+      obj.excerpt = message.excerpt;
+    }
+    if (message.mediaUrl !== "") {
+      obj.mediaUrl = message.mediaUrl;
+    }
+    if (message.mediaType !== "") {
+      obj.mediaType = message.mediaType;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<QuotedStory>, I>>(base?: I): QuotedStory {
+    return QuotedStory.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<QuotedStory>, I>>(object: I): QuotedStory {
+    const message = createBaseQuotedStory();
+    message.storyId = object.storyId ?? "";
+    message.authorId = object.authorId ?? "";
+    message.excerpt = object.excerpt ?? "";
+    message.mediaUrl = object.mediaUrl ?? "";
+    message.mediaType = object.mediaType ?? "";
+    return message;
+  },
+};
+
+function createBaseSetReactionRequest(): SetReactionRequest {
+  return { messageId: "", emoji: "", on: false };
+}
+
+export const SetReactionRequest: MessageFns<SetReactionRequest> = {
+  encode(message: SetReactionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.messageId !== "") {
+      writer.uint32(10).string(message.messageId);
+    }
+    if (message.emoji !== "") {
+      writer.uint32(18).string(message.emoji);
+    }
+    if (message.on !== false) {
+      writer.uint32(24).bool(message.on);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetReactionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetReactionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.messageId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.emoji = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.on = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetReactionRequest {
+    return {
+      messageId: isSet(object.messageId)
+        ? globalThis.String(object.messageId)
+        : isSet(object.message_id)
+        ? globalThis.String(object.message_id)
+        : "",
+      emoji: isSet(object.emoji) ? globalThis.String(object.emoji) : "",
+      on: isSet(object.on) ? globalThis.Boolean(object.on) : false,
+    };
+  },
+
+  toJSON(message: SetReactionRequest): unknown {
+    const obj: any = {};
+    if (message.messageId !== "") {
+      obj.messageId = message.messageId;
+    }
+    if (message.emoji !== "") {
+      obj.emoji = message.emoji;
+    }
+    if (message.on !== false) {
+      obj.on = message.on;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SetReactionRequest>, I>>(base?: I): SetReactionRequest {
+    return SetReactionRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SetReactionRequest>, I>>(object: I): SetReactionRequest {
+    const message = createBaseSetReactionRequest();
+    message.messageId = object.messageId ?? "";
+    message.emoji = object.emoji ?? "";
+    message.on = object.on ?? false;
+    return message;
+  },
+};
+
+function createBaseSearchMessagesRequest(): SearchMessagesRequest {
+  return { conversationId: "", q: "", cursor: "", limit: 0 };
+}
+
+export const SearchMessagesRequest: MessageFns<SearchMessagesRequest> = {
+  encode(message: SearchMessagesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.conversationId !== "") {
+      writer.uint32(10).string(message.conversationId);
+    }
+    if (message.q !== "") {
+      writer.uint32(18).string(message.q);
+    }
+    if (message.cursor !== "") {
+      writer.uint32(26).string(message.cursor);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(32).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SearchMessagesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSearchMessagesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.conversationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.q = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SearchMessagesRequest {
+    return {
+      conversationId: isSet(object.conversationId)
+        ? globalThis.String(object.conversationId)
+        : isSet(object.conversation_id)
+        ? globalThis.String(object.conversation_id)
+        : "",
+      q: isSet(object.q) ? globalThis.String(object.q) : "",
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: SearchMessagesRequest): unknown {
+    const obj: any = {};
+    if (message.conversationId !== "") {
+      obj.conversationId = message.conversationId;
+    }
+    if (message.q !== "") {
+      obj.q = message.q;
+    }
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SearchMessagesRequest>, I>>(base?: I): SearchMessagesRequest {
+    return SearchMessagesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SearchMessagesRequest>, I>>(object: I): SearchMessagesRequest {
+    const message = createBaseSearchMessagesRequest();
+    message.conversationId = object.conversationId ?? "";
+    message.q = object.q ?? "";
+    message.cursor = object.cursor ?? "";
+    message.limit = object.limit ?? 0;
     return message;
   },
 };
@@ -1361,7 +2106,16 @@ export const MessagePage: MessageFns<MessagePage> = {
 };
 
 function createBaseSendMessageRequest(): SendMessageRequest {
-  return { recipientId: "", content: "", messageType: "", mediaUrl: "", mediaFilename: "", clientMessageId: "" };
+  return {
+    recipientId: "",
+    content: "",
+    messageType: "",
+    mediaUrl: "",
+    mediaFilename: "",
+    clientMessageId: "",
+    replyToMessageId: "",
+    story: undefined,
+  };
 }
 
 export const SendMessageRequest: MessageFns<SendMessageRequest> = {
@@ -1383,6 +2137,12 @@ export const SendMessageRequest: MessageFns<SendMessageRequest> = {
     }
     if (message.clientMessageId !== "") {
       writer.uint32(50).string(message.clientMessageId);
+    }
+    if (message.replyToMessageId !== "") {
+      writer.uint32(58).string(message.replyToMessageId);
+    }
+    if (message.story !== undefined) {
+      QuotedStory.encode(message.story, writer.uint32(66).fork()).join();
     }
     return writer;
   },
@@ -1448,6 +2208,22 @@ export const SendMessageRequest: MessageFns<SendMessageRequest> = {
             message.clientMessageId = reader.string();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.replyToMessageId = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.story = QuotedStory.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1488,6 +2264,12 @@ export const SendMessageRequest: MessageFns<SendMessageRequest> = {
         : isSet(object.client_message_id)
         ? globalThis.String(object.client_message_id)
         : "",
+      replyToMessageId: isSet(object.replyToMessageId)
+        ? globalThis.String(object.replyToMessageId)
+        : isSet(object.reply_to_message_id)
+        ? globalThis.String(object.reply_to_message_id)
+        : "",
+      story: isSet(object.story) ? QuotedStory.fromJSON(object.story) : undefined,
     };
   },
 
@@ -1511,6 +2293,12 @@ export const SendMessageRequest: MessageFns<SendMessageRequest> = {
     if (message.clientMessageId !== "") {
       obj.clientMessageId = message.clientMessageId;
     }
+    if (message.replyToMessageId !== "") {
+      obj.replyToMessageId = message.replyToMessageId;
+    }
+    if (message.story !== undefined) {
+      obj.story = QuotedStory.toJSON(message.story);
+    }
     return obj;
   },
 
@@ -1525,6 +2313,10 @@ export const SendMessageRequest: MessageFns<SendMessageRequest> = {
     message.mediaUrl = object.mediaUrl ?? "";
     message.mediaFilename = object.mediaFilename ?? "";
     message.clientMessageId = object.clientMessageId ?? "";
+    message.replyToMessageId = object.replyToMessageId ?? "";
+    message.story = (object.story !== undefined && object.story !== null)
+      ? QuotedStory.fromPartial(object.story)
+      : undefined;
     return message;
   },
 };
@@ -2790,6 +3582,35 @@ export const MessagingServiceService = {
     responseSerialize: (value: ReadReceipt): Buffer => Buffer.from(ReadReceipt.encode(value).finish()),
     responseDeserialize: (value: Buffer): ReadReceipt => ReadReceipt.decode(value),
   },
+  /**
+   * Adds (on = true) or takes back (on = false) the caller's reaction to a message of a conversation they
+   * are in; idempotent. INVALID_ARGUMENT for an emoji outside REACTION_EMOJI; NOT_FOUND "Message not
+   * found" for a non-member or a removed message; FAILED_PRECONDITION when either member blocks the
+   * other, or for a fourth different emoji of the caller on one message. Answers the message as it is now.
+   */
+  setReaction: {
+    path: "/aura.messaging.v1.MessagingService/SetReaction" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SetReactionRequest): Buffer => Buffer.from(SetReactionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SetReactionRequest => SetReactionRequest.decode(value),
+    responseSerialize: (value: Message): Buffer => Buffer.from(Message.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Message => Message.decode(value),
+  },
+  /**
+   * Messages of one conversation whose text contains q (case-insensitive, 2-100 characters), newest
+   * first. Members only (NOT_FOUND).
+   */
+  searchMessages: {
+    path: "/aura.messaging.v1.MessagingService/SearchMessages" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SearchMessagesRequest): Buffer =>
+      Buffer.from(SearchMessagesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SearchMessagesRequest => SearchMessagesRequest.decode(value),
+    responseSerialize: (value: MessagePage): Buffer => Buffer.from(MessagePage.encode(value).finish()),
+    responseDeserialize: (value: Buffer): MessagePage => MessagePage.decode(value),
+  },
   /** Members who share a conversation with user_id (presence fan-out). Needs no caller. */
   listPartners: {
     path: "/aura.messaging.v1.MessagingService/ListPartners" as const,
@@ -2905,6 +3726,18 @@ export interface MessagingServiceServer extends UntypedServiceImplementation {
   prepareAttachment: handleUnaryCall<MemberRef, Conversation>;
   /** The caller read a message sent to them (only the recipient may). Idempotent. */
   markRead: handleUnaryCall<MarkReadRequest, ReadReceipt>;
+  /**
+   * Adds (on = true) or takes back (on = false) the caller's reaction to a message of a conversation they
+   * are in; idempotent. INVALID_ARGUMENT for an emoji outside REACTION_EMOJI; NOT_FOUND "Message not
+   * found" for a non-member or a removed message; FAILED_PRECONDITION when either member blocks the
+   * other, or for a fourth different emoji of the caller on one message. Answers the message as it is now.
+   */
+  setReaction: handleUnaryCall<SetReactionRequest, Message>;
+  /**
+   * Messages of one conversation whose text contains q (case-insensitive, 2-100 characters), newest
+   * first. Members only (NOT_FOUND).
+   */
+  searchMessages: handleUnaryCall<SearchMessagesRequest, MessagePage>;
   /** Members who share a conversation with user_id (presence fan-out). Needs no caller. */
   listPartners: handleUnaryCall<MemberRef, PartnerList>;
   /** The caller's notifications, newest first. */
@@ -3061,6 +3894,46 @@ export interface MessagingServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ReadReceipt) => void,
+  ): ClientUnaryCall;
+  /**
+   * Adds (on = true) or takes back (on = false) the caller's reaction to a message of a conversation they
+   * are in; idempotent. INVALID_ARGUMENT for an emoji outside REACTION_EMOJI; NOT_FOUND "Message not
+   * found" for a non-member or a removed message; FAILED_PRECONDITION when either member blocks the
+   * other, or for a fourth different emoji of the caller on one message. Answers the message as it is now.
+   */
+  setReaction(
+    request: SetReactionRequest,
+    callback: (error: ServiceError | null, response: Message) => void,
+  ): ClientUnaryCall;
+  setReaction(
+    request: SetReactionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Message) => void,
+  ): ClientUnaryCall;
+  setReaction(
+    request: SetReactionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Message) => void,
+  ): ClientUnaryCall;
+  /**
+   * Messages of one conversation whose text contains q (case-insensitive, 2-100 characters), newest
+   * first. Members only (NOT_FOUND).
+   */
+  searchMessages(
+    request: SearchMessagesRequest,
+    callback: (error: ServiceError | null, response: MessagePage) => void,
+  ): ClientUnaryCall;
+  searchMessages(
+    request: SearchMessagesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: MessagePage) => void,
+  ): ClientUnaryCall;
+  searchMessages(
+    request: SearchMessagesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: MessagePage) => void,
   ): ClientUnaryCall;
   /** Members who share a conversation with user_id (presence fan-out). Needs no caller. */
   listPartners(
