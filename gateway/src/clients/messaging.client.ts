@@ -46,6 +46,14 @@ export class MessagingClient implements OnModuleDestroy {
     return unaryCall(this.client, this.client.markRead, request, callerMetadata(caller));
   }
 
+  setReaction(caller: Caller, request: messaging.SetReactionRequest) {
+    return unaryCall(this.client, this.client.setReaction, request, callerMetadata(caller));
+  }
+
+  searchMessages(caller: Caller, request: messaging.SearchMessagesRequest) {
+    return unaryCall(this.client, this.client.searchMessages, request, callerMetadata(caller));
+  }
+
   listPartners(userId: string) {
     return unaryCall(this.client, this.client.listPartners, { userId }, callerMetadata(), 5000);
   }
@@ -75,13 +83,8 @@ export class MessagingClient implements OnModuleDestroy {
     return unaryCall(this.client, this.client.getNotificationSettings, {}, callerMetadata(caller));
   }
 
-  updateNotificationSettings(caller: Caller, mutedTypes: string[]) {
-    return unaryCall(
-      this.client,
-      this.client.updateNotificationSettings,
-      { mutedTypes },
-      callerMetadata(caller),
-    );
+  updateNotificationSettings(caller: Caller, settings: { mutedTypes: string[]; dailyDigest?: boolean }) {
+    return unaryCall(this.client, this.client.updateNotificationSettings, settings, callerMetadata(caller));
   }
 
   checkHealth() {

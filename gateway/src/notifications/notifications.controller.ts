@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Put, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import type { messaging } from '@aura/proto';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
 import { CurrentCaller } from '../auth/auth.decorators';
 import { ErrorResponse } from '../auth/auth.dto';
@@ -71,16 +72,20 @@ export class NotificationsController {
   }
 
   @Get('settings')
-  @ApiOkResponse({ type: NotificationSettingsResponse, description: 'The types the caller turned off' })
+  @ApiOkResponse({
+    type: NotificationSettingsResponse,
+    description: 'The types the caller turned off, and whether the others come in a daily digest',
+  })
   async settings(@CurrentCaller() caller: AuthenticatedCaller): Promise<NotificationSettingsResponse> {
-    return { muted_types: (await this.messaging.notificationSettings(caller)).mutedTypes };
+    return toSettingsResponse(await this.messaging.notificationSettings(caller));
   }
 
   @Put('settings')
   @HttpCode(200)
   @ApiOkResponse({
     type: NotificationSettingsResponse,
-    description: 'Saved: from the next event, no notification of a type turned off is made',
+    description:
+      'Saved: from the next event, no notification of a type turned off is made, and with the daily digest the others wait for it',
   })
   @ApiResponse({
     status: 400,
@@ -92,8 +97,11 @@ export class NotificationsController {
     @Body() body: UpdateNotificationSettingsRequest,
     @CurrentCaller() caller: AuthenticatedCaller,
   ): Promise<NotificationSettingsResponse> {
-    const saved = await this.messaging.updateNotificationSettings(caller, body.muted_types);
-    return { muted_types: saved.mutedTypes };
+    const saved = await this.messaging.updateNotificationSettings(caller, {
+      mutedTypes: body.muted_types,
+      dailyDigest: body.daily_digest,
+    });
+    return toSettingsResponse(saved);
   }
 
   @Put(':id/read')
@@ -114,4 +122,8 @@ export class NotificationsController {
   ): Promise<NotificationStatsResponse> {
     return { unread_count: (await this.messaging.markNotificationRead(caller, id)).unreadCount };
   }
+}
+
+function toSettingsResponse(settings: messaging.NotificationSettings): NotificationSettingsResponse {
+  return { muted_types: settings.mutedTypes, daily_digest: Boolean(settings.dailyDigest) };
 }

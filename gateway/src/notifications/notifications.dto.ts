@@ -1,6 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 
 export const NOTIFICATION_TYPES = [
   'like',
@@ -11,6 +21,7 @@ export const NOTIFICATION_TYPES = [
   'genie_earning',
   'withdrawal',
   'system',
+  'digest',
 ] as const;
 export type NotificationTypeName = (typeof NOTIFICATION_TYPES)[number];
 
@@ -90,6 +101,12 @@ export class NotificationSettingsResponse {
     description: 'The types turned off: no notification of them is made (sorted)',
   })
   muted_types!: string[];
+
+  @ApiProperty({
+    description:
+      'The types not turned off come as one notification a day ("Your daily digest", at 08:00 UTC for the day before) instead of one each',
+  })
+  daily_digest!: boolean;
 }
 
 export class UpdateNotificationSettingsRequest {
@@ -104,4 +121,9 @@ export class UpdateNotificationSettingsRequest {
   @MaxLength(40, { each: true, message: 'muted_types holds an unknown type' })
   @IsString({ each: true, message: 'muted_types must be a list of types' })
   muted_types!: string[];
+
+  @ApiPropertyOptional({ description: 'The daily digest on or off; left out: unchanged' })
+  @IsOptional()
+  @IsBoolean({ message: 'daily_digest must be true or false' })
+  daily_digest?: boolean;
 }

@@ -18,13 +18,14 @@ describe('notification settings', () => {
     const token = member.token;
     expect(await api('GET', '/notifications/settings', { token })).toMatchObject({
       status: 200,
-      body: { muted_types: [] },
+      body: { muted_types: [], daily_digest: false },
     });
     expect(
       await api('PUT', '/notifications/settings', { token, body: { muted_types: ['tip', 'like', 'tip'] } }),
-    ).toMatchObject({ status: 200, body: { muted_types: ['like', 'tip'] } });
+    ).toMatchObject({ status: 200, body: { muted_types: ['like', 'tip'], daily_digest: false } });
     expect((await api('GET', '/notifications/settings', { token })).body).toEqual({
       muted_types: ['like', 'tip'],
+      daily_digest: false,
     });
 
     expect(
@@ -40,15 +41,32 @@ describe('notification settings', () => {
       (await api('PUT', '/notifications/settings', { token, body: { muted_types: 'like' } })).status,
     ).toBe(422);
     expect((await api('PUT', '/notifications/settings', { token, body: {} })).status).toBe(422);
+    expect(
+      await api('PUT', '/notifications/settings', { token, body: { muted_types: [], daily_digest: 'yes' } }),
+    ).toMatchObject({ status: 422, body: { detail: 'daily_digest must be true or false' } });
     expect((await api('GET', '/notifications/settings')).status).toBe(401);
+    expect(
+      (await api('PUT', '/notifications/settings', { body: { muted_types: [], daily_digest: true } })).status,
+    ).toBe(401);
     // Nothing changed by the refused ones.
     expect((await api('GET', '/notifications/settings', { token })).body).toEqual({
       muted_types: ['like', 'tip'],
+      daily_digest: false,
     });
+    // The daily digest: on, and left as it is by an update that does not name it.
+    expect(
+      await api('PUT', '/notifications/settings', {
+        token,
+        body: { muted_types: ['tip'], daily_digest: true },
+      }),
+    ).toMatchObject({ status: 200, body: { muted_types: ['tip'], daily_digest: true } });
     expect(await api('PUT', '/notifications/settings', { token, body: { muted_types: [] } })).toMatchObject({
       status: 200,
-      body: { muted_types: [] },
+      body: { muted_types: [], daily_digest: true },
     });
+    expect(
+      await api('PUT', '/notifications/settings', { token, body: { muted_types: [], daily_digest: false } }),
+    ).toMatchObject({ status: 200, body: { muted_types: [], daily_digest: false } });
   });
 
   it('is honoured: with likes off, a like notifies nothing while a comment does', async () => {

@@ -9,6 +9,7 @@ import { loadMessagingConfig } from './config';
 import { ReactionsStore } from './messages/reactions.store';
 import { ConversationStore } from './conversations/conversation-store';
 import { OutboxFinisher } from './events/outbox-finisher';
+import { DailyDigest } from './notifications/daily-digest';
 import { MESSAGING_CALLERS, MessagingGrpcController } from './grpc/messaging.grpc-controller';
 import { grpcIdentityLookup } from './members/identity-lookup';
 import { MembersConsumer } from './members/members.consumer';
@@ -45,13 +46,16 @@ async function main(): Promise<void> {
     app.get(MessageRemovalConsumer).start(),
     app.get(AccountErasureConsumer).start(),
   ]);
+  const digest = app.get(DailyDigest);
   runtime.installSignalHandlers(async () => {
     await finisher.stop();
+    await digest.stop();
     identity.close();
     await app.close();
   });
   await runtime.start({ grpcUrl: config.MESSAGING_GRPC_URL, httpPort: config.MESSAGING_HTTP_PORT });
   finisher.start();
+  app.get(NotificationsService).startDigests();
 }
 
 main().catch((error) => {

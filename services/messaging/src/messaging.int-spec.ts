@@ -51,6 +51,8 @@ import { MessagingModule } from './messaging.module';
 import { NotificationCache } from './notifications/notification-cache';
 import { NotificationsConsumer } from './notifications/notifications.consumer';
 import { NotificationsService } from './notifications/notifications.service';
+import { utcDayOf } from './notifications/daily-digest';
+import type { NotificationDraft } from './notifications/notification-rules';
 
 const WINDOW = 20;
 const base = testConfig();
@@ -923,11 +925,14 @@ describe('notifications', () => {
   it('honours the types a member turned off (issue 23); account and money ones stay on', async () => {
     const [author, fan, follower] = [member('author'), member('fan'), member('follower')];
     const consumer = app.get(NotificationsConsumer);
-    expect(await notifications.getSettings(as(author))).toEqual({ mutedTypes: [] });
+    expect(await notifications.getSettings(as(author))).toEqual({ mutedTypes: [], dailyDigest: false });
     expect(
       await notifications.updateSettings(as(author), { mutedTypes: ['like', 'follow', 'like'] }),
-    ).toEqual({ mutedTypes: ['follow', 'like'] });
-    expect(await notifications.getSettings(as(author))).toEqual({ mutedTypes: ['follow', 'like'] });
+    ).toEqual({ mutedTypes: ['follow', 'like'], dailyDigest: false });
+    expect(await notifications.getSettings(as(author))).toEqual({
+      mutedTypes: ['follow', 'like'],
+      dailyDigest: false,
+    });
 
     await consumer.handle(liked(randomUUID(), author, fan));
     await consumer.handle(
@@ -963,7 +968,69 @@ describe('notifications', () => {
     await expect(notifications.updateSettings(as(author), { mutedTypes: ['nope'] })).rejects.toThrow(
       new InvalidInput('Unknown notification type: nope'),
     );
-    expect(await notifications.getSettings(as(author))).toEqual({ mutedTypes: ['follow'] });
+    expect(await notifications.getSettings(as(author))).toEqual({
+      mutedTypes: ['follow'],
+      dailyDigest: false,
+    });
+  });
+
+  it('gathers a day into one daily digest for a member who chose it, once however many runs', async () => {
+    const [author, fan, fan2, fan3] = [member('author'), member('fan'), member('fan2'), member('fan3')];
+    expect(
+      await notifications.updateSettings(as(author), { mutedTypes: ['mention'], dailyDigest: true }),
+    ).toEqual({ mutedTypes: ['mention'], dailyDigest: true });
+    // Left out of an update, the digest stays as it was.
+    expect(await notifications.updateSettings(as(author), { mutedTypes: ['mention'] })).toEqual({
+      mutedTypes: ['mention'],
+      dailyDigest: true,
+    });
+    const today = utcDayOf(new Date()).start.getTime();
+    const hour = 3_600_000;
+    const yesterday = new Date(today - 3 * hour);
+    const from = (key: string, type: NotificationDraft['type'], actorId: string): NotificationDraft => ({
+      key: `${key}:${author}`,
+      userId: author,
+      type,
+      title: 'New',
+      message: '{actor} did something',
+      actorId,
+      refs: {},
+    });
+    await notifications.create(from('dl1', 'like', fan), yesterday);
+    await notifications.create(from('dl1', 'like', fan), yesterday); // the same event again
+    await notifications.create(from('dl2', 'like', fan2), yesterday);
+    await notifications.create(from('df1', 'follow', fan3), yesterday);
+    await notifications.create(from('dm1', 'mention', fan), yesterday); // turned off: not even in the digest
+    await notifications.create({ ...from('dw1', 'withdrawal', ''), title: 'Withdrawal approved' }, yesterday);
+    await notifications.create(from('dl3', 'like', fan), new Date(today + hour)); // today's: tomorrow's digest
+    const types = async () =>
+      (await notifications.list(as(author), { limit: 20, cursor: '' })).notifications.map((n) => n.type);
+    expect(await types()).toEqual(['withdrawal']); // money comes at once
+
+    await notifications.sendDueDigests(new Date(today + 7 * hour)); // before the digest hour
+    expect(await types()).toEqual(['withdrawal']);
+    // Two instances at once (and again later): one digest.
+    await Promise.all([
+      notifications.sendDueDigests(new Date(today + 9 * hour)),
+      notifications.sendDueDigests(new Date(today + 9 * hour)),
+    ]);
+    await notifications.sendDueDigests(new Date(today + 10 * hour));
+    const page = await notifications.list(as(author), { limit: 20, cursor: '' });
+    expect(page.notifications.map((n) => n.type)).toEqual(['digest', 'withdrawal']);
+    expect(page.notifications[0]).toMatchObject({
+      title: 'Your daily digest',
+      isRead: false,
+      metadata: { refs: { day: utcDayOf(yesterday).key } },
+    });
+    expect(page.notifications[0].message).toMatch(
+      /^Yesterday: 2 likes and 1 new follower, from .+ and 1 other\.$/,
+    );
+
+    // The next day's digest has what came today, and nothing twice.
+    await notifications.sendDueDigests(new Date(today + 33 * hour));
+    const next = await notifications.list(as(author), { limit: 20, cursor: '' });
+    expect(next.notifications.map((n) => n.type)).toEqual(['digest', 'digest', 'withdrawal']);
+    expect(next.notifications[0].message).toBe(`Yesterday: 1 like, from ${known.get(fan)!.displayName}.`);
   });
 
   it('a notification created while a list loads the cache from MongoDB is not lost from it', async () => {

@@ -23,6 +23,7 @@ import { AccountErasureConsumer } from './account-erasure/account-erasure.consum
 import { MessageRemovalConsumer } from './messages/message-removal.consumer';
 import { NotificationsConsumer } from './notifications/notifications.consumer';
 import { NotificationsService } from './notifications/notifications.service';
+import { DailyDigest } from './notifications/daily-digest';
 import { NotificationSettingsRepository } from './notifications/notification-settings';
 
 @Module({})
@@ -71,6 +72,7 @@ export class MessagingModule {
         ReactionsService,
         NotificationsService,
         NotificationSettingsRepository,
+        DailyDigest,
         NotificationsConsumer,
         MessageRemovalConsumer,
         AccountErasureConsumer,

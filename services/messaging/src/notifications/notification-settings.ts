@@ -36,13 +36,24 @@ export function validateMutedTypes(types: readonly string[]): string[] {
 interface NotificationSettingsDoc {
   _id: string;
   muted_types: string[];
+  daily_digest: boolean;
   updated_at: Date;
 }
+
+/** What a member asked for: the types turned off, and the others in one daily digest or as they come. */
+export interface NotificationPreferences {
+  mutedTypes: string[];
+  dailyDigest: boolean;
+}
+
+/** How a notification of a type reaches the member: now, in tomorrow's digest, or not at all. */
+export type Delivery = 'now' | 'digest' | 'muted';
 
 const settingsSchema = new Schema<NotificationSettingsDoc>(
   {
     _id: { type: String, required: true },
     muted_types: { type: [String], default: [] },
+    daily_digest: { type: Boolean, default: false },
     updated_at: { type: Date, required: true },
   },
   { collection: 'notification_settings', versionKey: false },
@@ -62,23 +73,36 @@ export class NotificationSettingsRepository {
       connection.model<NotificationSettingsDoc>('NotificationSettings', settingsSchema);
   }
 
-  async mutedTypesOf(userId: string): Promise<string[]> {
+  async preferencesOf(userId: string): Promise<NotificationPreferences> {
     const doc = await this.model
       .findById(userId)
-      .select({ muted_types: 1 })
+      .select({ muted_types: 1, daily_digest: 1 })
       .lean<NotificationSettingsDoc>()
       .exec();
-    return doc?.muted_types ?? [];
+    return { mutedTypes: doc?.muted_types ?? [], dailyDigest: Boolean(doc?.daily_digest) };
   }
 
-  async isMuted(userId: string, type: string): Promise<boolean> {
-    if (!(MUTABLE_NOTIFICATION_TYPES as readonly string[]).includes(type)) return false;
-    return (await this.mutedTypesOf(userId)).includes(type);
+  /** Account and money notifications always come at once; the others as the member asked. */
+  async deliveryOf(userId: string, type: string): Promise<Delivery> {
+    if (!(MUTABLE_NOTIFICATION_TYPES as readonly string[]).includes(type)) return 'now';
+    const preferences = await this.preferencesOf(userId);
+    if (preferences.mutedTypes.includes(type)) return 'muted';
+    return preferences.dailyDigest ? 'digest' : 'now';
   }
 
-  async setMutedTypes(userId: string, types: string[]): Promise<void> {
+  async save(userId: string, preferences: NotificationPreferences): Promise<void> {
     await this.model
-      .updateOne({ _id: userId }, { $set: { muted_types: types, updated_at: new Date() } }, { upsert: true })
+      .updateOne(
+        { _id: userId },
+        {
+          $set: {
+            muted_types: preferences.mutedTypes,
+            daily_digest: preferences.dailyDigest,
+            updated_at: new Date(),
+          },
+        },
+        { upsert: true },
+      )
       .exec();
   }
 
@@ -88,4 +112,7 @@ export class NotificationSettingsRepository {
   }
 }
 
-export const toSettingsProto = (mutedTypes: string[]): messaging.NotificationSettings => ({ mutedTypes });
+export const toSettingsProto = (preferences: NotificationPreferences): messaging.NotificationSettings => ({
+  mutedTypes: preferences.mutedTypes,
+  dailyDigest: preferences.dailyDigest,
+});

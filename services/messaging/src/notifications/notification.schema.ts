@@ -10,6 +10,8 @@ export const NOTIFICATION_TYPES = [
   'genie_earning',
   'withdrawal',
   'system',
+  // One a day for a member who chose the daily digest (daily-digest.ts).
+  'digest',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

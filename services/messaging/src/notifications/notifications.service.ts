@@ -23,6 +23,7 @@ import { MembersRepository } from '../members/members.repository';
 import { NotificationCache } from './notification-cache';
 import type { NotificationDraft } from './notification-rules';
 import { NotificationDoc, notificationSchema } from './notification.schema';
+import { DailyDigest } from './daily-digest';
 import { NotificationSettingsRepository, toSettingsProto, validateMutedTypes } from './notification-settings';
 
 export const NotificationMessages = {
@@ -74,6 +75,7 @@ export class NotificationsService {
     private readonly blocks: BlocksProjection,
     private readonly publisher: CoalescingPublisher,
     private readonly settings: NotificationSettingsRepository,
+    private readonly digest: DailyDigest,
     @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'service'>,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -82,22 +84,37 @@ export class NotificationsService {
   }
 
   async ensureIndexes(): Promise<void> {
-    await this.model.init();
+    await Promise.all([this.model.init(), this.digest.ensureIndexes()]);
+  }
+
+  /** Sends the daily digests due at `now` (the digest's timer calls this every few minutes). */
+  sendDueDigests(now = new Date()): Promise<number> {
+    return this.digest.sendDue(now, (draft, at) => this.create(draft, at));
+  }
+
+  startDigests(): void {
+    this.digest.start((draft, at) => this.create(draft, at));
   }
 
   /**
    * Creates the notification of a draft (once per cause) and announces it. A repeat (the same event
    * again, e.g. after a crash before it was announced) announces it again under the same event id.
-   * Nothing is created between members who block each other, nor of a type the member turned off.
+   * Nothing is created between members who block each other, nor of a type the member turned off; a
+   * member who chose the daily digest gets the others in it (held until then).
    */
   async create(draft: NotificationDraft, at = new Date()): Promise<NotificationDoc | undefined> {
-    if (await this.settings.isMuted(draft.userId, draft.type)) return undefined;
+    const delivery = await this.settings.deliveryOf(draft.userId, draft.type);
+    if (delivery === 'muted') return undefined;
     if (draft.actorId && (await this.blocks.eitherWay(draft.actorId, draft.userId))) return undefined;
     const people = await this.members.getMany([draft.userId, draft.actorId]);
     // A member identity does not know (another environment's event on a shared broker): nobody to tell.
     if (!people.has(draft.userId)) return undefined;
     const actor = draft.actorId ? (people.get(draft.actorId) ?? null) : null;
     const name = actor ? actor.displayName || actor.username : 'Someone';
+    if (delivery === 'digest') {
+      await this.digest.hold(derivedId(`notification:${draft.key}`), draft, actor ? name : '', at);
+      return undefined;
+    }
     const doc: NotificationDoc = {
       _id: derivedId(`notification:${draft.key}`),
       user_id: draft.userId,
@@ -255,23 +272,30 @@ export class NotificationsService {
     const { deletedCount } = await this.model.deleteMany({ user_id: userId }).exec();
     await this.cache.drop(userId);
     await this.settings.remove(userId);
+    await this.digest.removeAllOf(userId);
     return deletedCount;
   }
 
-  /** The types the caller turned off. */
+  /** The types the caller turned off, and whether the others come in a daily digest. */
   async getSettings(caller: Caller | undefined): Promise<messaging.NotificationSettings> {
-    return toSettingsProto(await this.settings.mutedTypesOf(callerId(caller)));
+    return toSettingsProto(await this.settings.preferencesOf(callerId(caller)));
   }
 
-  /** Replaces the types the caller turned off; the next event of such a type notifies them of nothing. */
+  /**
+   * Replaces the caller's settings: the next event of a type turned off notifies them of nothing, and
+   * with the daily digest the next one waits for it. What is held stays in the next digest even when
+   * the digest is turned off.
+   */
   async updateSettings(
     caller: Caller | undefined,
     request: messaging.NotificationSettings,
   ): Promise<messaging.NotificationSettings> {
     const userId = callerId(caller);
-    const muted = validateMutedTypes(request.mutedTypes ?? []);
-    await this.settings.setMutedTypes(userId, muted);
-    return toSettingsProto(muted);
+    const mutedTypes = validateMutedTypes(request.mutedTypes ?? []);
+    const dailyDigest = request.dailyDigest ?? (await this.settings.preferencesOf(userId)).dailyDigest;
+    const preferences = { mutedTypes, dailyDigest };
+    await this.settings.save(userId, preferences);
+    return toSettingsProto(preferences);
   }
 
   async markAllRead(caller: Caller | undefined): Promise<messaging.NotificationStats> {

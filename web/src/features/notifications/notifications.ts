@@ -14,13 +14,13 @@ export const NOTIFICATION_TABS: readonly { id: NotificationTab; label: string }[
   { id: 'earnings', label: 'Earnings' },
 ];
 
-const SOCIAL_TYPES: ReadonlySet<string> = new Set(['like', 'comment', 'follow', 'mention']);
+const SOCIAL_TYPES: ReadonlySet<string> = new Set(['like', 'comment', 'follow', 'mention', 'digest']);
 const EARNING_TYPES: ReadonlySet<string> = new Set(['tip', 'genie_earning', 'withdrawal']);
 
 /** Coins earned with the notification (metadata.aura_coins_earned), 0 when none. */
 export const coinsEarned = (notification: Notification) => notification.metadata?.aura_coins_earned ?? 0;
 
-/** Social: likes, comments, follows, mentions. Earnings: tips, genie earnings, withdrawals, or any that earned AC. */
+/** Social: likes, comments, follows, mentions, the daily digest. Earnings: tips, genie earnings, withdrawals, or any that earned AC. */
 export function inTab(notification: Notification, tab: NotificationTab): boolean {
   switch (tab) {
     case 'unread':

@@ -6,3 +6,6 @@ export type NotificationStats = components['schemas']['NotificationStatsResponse
 /** A kind of notification a member may turn off (GET/PUT /api/notifications/settings). */
 export type MutableNotificationType =
   components['schemas']['UpdateNotificationSettingsRequest']['muted_types'][number];
+
+/** The member's notification settings (GET/PUT /api/notifications/settings). */
+export type NotificationSettingsValue = components['schemas']['NotificationSettingsResponse'];

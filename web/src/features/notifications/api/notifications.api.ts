@@ -2,7 +2,7 @@
 import type { ApiClient } from '../../../api/client';
 import { asList } from '../../posts/api/request';
 import { NOTIFICATIONS_PAGE } from '../notifications';
-import type { MutableNotificationType } from '../types';
+import type { NotificationSettingsValue } from '../types';
 
 export function createNotificationsApi(api: ApiClient) {
   return {
@@ -16,11 +16,11 @@ export function createNotificationsApi(api: ApiClient) {
     markRead: (id: string) =>
       api.call((c) => c.PUT('/api/notifications/{id}/read', { params: { path: { id } } })),
     markAllRead: () => api.call((c) => c.PUT('/api/notifications/mark-all-read')),
-    /** GET /api/notifications/settings: the types turned off. */
+    /** GET /api/notifications/settings: the types turned off, and the daily digest. */
     settings: (signal?: AbortSignal) => api.call((c) => c.GET('/api/notifications/settings', { signal })),
-    /** PUT /api/notifications/settings {muted_types}: replaces them. */
-    updateSettings: (mutedTypes: MutableNotificationType[]) =>
-      api.call((c) => c.PUT('/api/notifications/settings', { body: { muted_types: mutedTypes } })),
+    /** PUT /api/notifications/settings {muted_types, daily_digest}: replaces them. */
+    updateSettings: (settings: NotificationSettingsValue) =>
+      api.call((c) => c.PUT('/api/notifications/settings', { body: settings })),
   };
 }
 

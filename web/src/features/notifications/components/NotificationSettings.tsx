@@ -1,6 +1,7 @@
 // Settings → Notifications (issue 23): a switch per kind the member may turn off (likes, comments, new
 // followers, mentions, tips, genie earnings); the server then makes no notification of it. Account,
-// security and money notices always come. A switch changes at once and goes back if the save fails.
+// security and money notices always come. "Daily digest" gathers the kinds left on into one
+// notification a day. A switch changes at once and goes back if the save fails.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { queryKeys } from '../../../api/query-keys';
@@ -9,7 +10,7 @@ import { Switch } from '../../../ui/Switch';
 import { showToast } from '../../../ui/toast';
 import wellness from '../../profile/components/Wellness.module.css';
 import { notificationsApi } from '../api';
-import type { MutableNotificationType } from '../types';
+import type { MutableNotificationType, NotificationSettingsValue } from '../types';
 import styles from './NotificationSettings.module.css';
 
 export const NOTIFICATION_KINDS: readonly {
@@ -35,10 +36,10 @@ export function NotificationSettings() {
     queryFn: ({ signal }) => notificationsApi.settings(signal),
   });
   const save = useMutation({
-    mutationFn: (muted: MutableNotificationType[]) => notificationsApi.updateSettings(muted),
-    onMutate: (muted) => {
+    mutationFn: (next: NotificationSettingsValue) => notificationsApi.updateSettings(next),
+    onMutate: (next) => {
       const before = queryClient.getQueryData(queryKeys.notificationSettings);
-      queryClient.setQueryData(queryKeys.notificationSettings, { muted_types: muted });
+      queryClient.setQueryData(queryKeys.notificationSettings, next);
       return { before };
     },
     onSuccess: (saved) => queryClient.setQueryData(queryKeys.notificationSettings, saved),
@@ -50,6 +51,7 @@ export function NotificationSettings() {
   const muted = new Set<MutableNotificationType>(
     (settings.data?.muted_types ?? []) as MutableNotificationType[],
   );
+  const dailyDigest = settings.data?.daily_digest ?? false;
 
   return (
     <section className={`card ${wellness.block}`} aria-labelledby={`${ids}-title`}>
@@ -88,12 +90,29 @@ export function NotificationSettings() {
                     const types = new Set(muted);
                     if (next) types.delete(kind.type);
                     else types.add(kind.type);
-                    save.mutate([...types].sort());
+                    save.mutate({ muted_types: [...types].sort(), daily_digest: dailyDigest });
                   }}
                 />
               </li>
             );
           })}
+          <li className={`${styles.row} ${styles.digest}`}>
+            <span className={styles.text}>
+              <span id={`${ids}-digest`} className={styles.label}>
+                Daily digest
+              </span>
+              <span id={`${ids}-digest-hint`} className={styles.hint}>
+                One notification each morning instead of one for every like, comment and follow
+              </span>
+            </span>
+            <Switch
+              checked={dailyDigest}
+              labelledBy={`${ids}-digest`}
+              describedBy={`${ids}-digest-hint`}
+              disabled={save.isPending}
+              onChange={(next) => save.mutate({ muted_types: [...muted].sort(), daily_digest: next })}
+            />
+          </li>
         </ul>
       )}
       <p className={styles.note}>Account, security and withdrawal notices always reach you.</p>

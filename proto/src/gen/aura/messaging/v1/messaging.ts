@@ -229,6 +229,11 @@ export interface NotificationStats {
 export interface NotificationSettings {
   /** like | comment | follow | mention | tip | genie_earning, each at most once, sorted. */
   mutedTypes: string[];
+  /**
+   * Those types (unless muted) come as one "digest" notification a day instead of one each. Left out
+   * of an update: unchanged.
+   */
+  dailyDigest?: boolean | undefined;
 }
 
 function createBaseMemberRef(): MemberRef {
@@ -3411,13 +3416,16 @@ export const NotificationStats: MessageFns<NotificationStats> = {
 };
 
 function createBaseNotificationSettings(): NotificationSettings {
-  return { mutedTypes: [] };
+  return { mutedTypes: [], dailyDigest: undefined };
 }
 
 export const NotificationSettings: MessageFns<NotificationSettings> = {
   encode(message: NotificationSettings, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.mutedTypes) {
       writer.uint32(10).string(v!);
+    }
+    if (message.dailyDigest !== undefined) {
+      writer.uint32(16).bool(message.dailyDigest);
     }
     return writer;
   },
@@ -3443,6 +3451,14 @@ export const NotificationSettings: MessageFns<NotificationSettings> = {
             message.mutedTypes.push(reader.string());
             continue;
           }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.dailyDigest = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3462,6 +3478,11 @@ export const NotificationSettings: MessageFns<NotificationSettings> = {
         : globalThis.Array.isArray(object?.muted_types)
         ? object.muted_types.map((e: any) => globalThis.String(e))
         : [],
+      dailyDigest: isSet(object.dailyDigest)
+        ? globalThis.Boolean(object.dailyDigest)
+        : isSet(object.daily_digest)
+        ? globalThis.Boolean(object.daily_digest)
+        : undefined,
     };
   },
 
@@ -3469,6 +3490,9 @@ export const NotificationSettings: MessageFns<NotificationSettings> = {
     const obj: any = {};
     if (message.mutedTypes?.length) {
       obj.mutedTypes = message.mutedTypes;
+    }
+    if (message.dailyDigest !== undefined) {
+      obj.dailyDigest = message.dailyDigest;
     }
     return obj;
   },
@@ -3479,6 +3503,7 @@ export const NotificationSettings: MessageFns<NotificationSettings> = {
   fromPartial<I extends Exact<DeepPartial<NotificationSettings>, I>>(object: I): NotificationSettings {
     const message = createBaseNotificationSettings();
     message.mutedTypes = object.mutedTypes?.map((e) => e) || [];
+    message.dailyDigest = object.dailyDigest ?? undefined;
     return message;
   },
 };
