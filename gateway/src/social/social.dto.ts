@@ -198,6 +198,11 @@ export class CommentResponse {
     description: 'When its commenter last edited the text (shown as "edited"); null if never',
   })
   edited_at!: string | null;
+  @ApiProperty({
+    type: [MentionedUser],
+    description: 'The mentions that name a member, with their ids (links to their profiles)',
+  })
+  mentioned_users!: MentionedUser[];
   @ApiProperty({ type: PostAuthor }) user!: PostAuthor;
 }
 

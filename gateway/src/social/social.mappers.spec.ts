@@ -137,6 +137,7 @@ describe('toComment', () => {
     createdAt: '2025-01-02T03:05:00.000Z',
     editedAt: '',
     user: author,
+    mentionedUsers: [{ id: '65f0c9a7e2b1d4c3a9e8f7b1', username: 'sol' }],
   };
 
   it('maps a top-level comment with parent_comment_id null and content_type text', () => {
@@ -150,6 +151,7 @@ describe('toComment', () => {
       has_liked: false,
       created_at: '2025-01-02T03:05:00.000Z',
       edited_at: null,
+      mentioned_users: [{ id: '65f0c9a7e2b1d4c3a9e8f7b1', username: 'sol' }],
       user: expect.objectContaining({ id: author.id, is_super_aura: true }),
     });
   });

@@ -56,13 +56,16 @@ export function toPublicPost(post: social.Post): PublicPostResponse {
     engagement_score: post.engagementScore,
     tags: post.tags,
     mentions: post.mentions,
-    mentioned_users: post.mentionedUsers.map(({ id, username }) => ({ id, username })),
+    mentioned_users: toMentionedUsers(post.mentionedUsers),
     created_at: post.createdAt,
     edited_at: orNull(post.editedAt),
     expires_at: post.isStory ? orNull(post.expiresAt) : null,
     user: toPostAuthor(post.user),
   };
 }
+
+const toMentionedUsers = (members: social.MentionedMember[] | undefined) =>
+  (members ?? []).map(({ id, username }) => ({ id, username }));
 
 export function toPost(post: social.Post): PostResponse {
   const { user, ...rest } = toPublicPost(post);
@@ -80,6 +83,7 @@ export function toComment(comment: social.Comment): CommentResponse {
     has_liked: comment.hasLiked,
     created_at: comment.createdAt,
     edited_at: orNull(comment.editedAt),
+    mentioned_users: toMentionedUsers(comment.mentionedUsers),
     user: toPostAuthor(comment.user),
   };
 }

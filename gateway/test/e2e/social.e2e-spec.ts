@@ -306,6 +306,7 @@ describe('comments', () => {
       has_liked: false,
       created_at: expect.any(String),
       edited_at: null,
+      mentioned_users: [],
       user: {
         id: reader.id,
         username: reader.username,
@@ -319,6 +320,20 @@ describe('comments', () => {
     expect(listed.status).toBe(200);
     expect(ids(listed.body)).toContain(answer.body.id);
     expect((await findPost(other, author, post.id))?.comments_count).toBeGreaterThanOrEqual(1);
+  });
+
+  it('carries the members its @mentions name, for links to their profiles, also when read back', async () => {
+    const answer = await comment(reader, { content: `Agreed @${author.username} and @nobody_${Date.now()}` });
+    expect(answer.status).toBe(201);
+    const mentioned = [{ id: author.id, username: author.username }];
+    expect(answer.body.mentioned_users).toEqual(mentioned);
+    const listed = (await list(other)).body as { id: string; mentioned_users: unknown }[];
+    expect(listed.find((item) => item.id === answer.body.id)?.mentioned_users).toEqual(mentioned);
+    const edited = await api('PATCH', `/comments/${answer.body.id}`, {
+      token: reader.token,
+      body: { content: `Agreed @${other.username}` },
+    });
+    expect(edited.body.mentioned_users).toEqual([{ id: other.id, username: other.username }]);
   });
 
   it('counts comments on the post', async () => {

@@ -47,7 +47,8 @@ async function openFromMenu(page: Page, entry: string, title = entry) {
 async function openAdminPanel(page: Page) {
   await button(page, 'Admin Panel').click();
   const panel = dialog(page, 'Admin Panel');
-  await panel.waitFor({ timeout: WAIT_MS });
+  // The panel first reads the security policy (a spinner), then shows its tabs.
+  await panel.getByRole('tab').first().waitFor({ timeout: WAIT_MS });
   return panel;
 }
 

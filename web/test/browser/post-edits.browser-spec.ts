@@ -231,6 +231,12 @@ describe.each([PHONE, DESKTOP])('at $width px', (viewport: Viewport) => {
       await replies.waitFor({ state: 'detached', timeout: WAIT_MS });
       await button(post, 'View 1 reply').click();
       await replies.getByText(`A reply ${tag}`).waitFor({ timeout: WAIT_MS });
+      // The reply's mention is a link to the member's profile, as in a post.
+      await button(replies, `Open @${visitor.username}'s profile`).click();
+      const profile = dialogNamed(page, 'Profile');
+      await profile.getByText('Vic Visitor').first().waitFor({ timeout: WAIT_MS });
+      await button(profile, 'Close').click();
+      await profile.waitFor({ state: 'detached', timeout: WAIT_MS });
     },
     SLOW_MS,
   );
@@ -292,6 +298,26 @@ describe.each([PHONE, DESKTOP])('at $width px', (viewport: Viewport) => {
           token: author.token,
         });
         return saved.muted_types.length === 0;
+      });
+      // The daily digest: one notification a morning instead of one each; saved on the server.
+      const digest = settings.getByRole('switch', { name: 'Daily digest' });
+      expect(await digest.getAttribute('aria-checked')).toBe('false');
+      await digest.click();
+      await eventually(async () => {
+        const saved = await apiCall<{ muted_types: string[]; daily_digest: boolean }>(
+          'GET',
+          '/notifications/settings',
+          { token: author.token },
+        );
+        return saved.daily_digest && saved.muted_types.length === 0;
+      });
+      expect(await digest.getAttribute('aria-checked')).toBe('true');
+      await digest.click();
+      await eventually(async () => {
+        const saved = await apiCall<{ daily_digest: boolean }>('GET', '/notifications/settings', {
+          token: author.token,
+        });
+        return !saved.daily_digest;
       });
     },
     SLOW_MS,

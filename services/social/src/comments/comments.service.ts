@@ -10,7 +10,7 @@ import { decodeTimeCursor, encodeTimeCursor } from '../feeds/cursor';
 import { LikesRepository } from '../likes/likes.repository';
 import { MemberDoc } from '../members/member.schema';
 import { MembersRepository } from '../members/members.repository';
-import { toAuthor } from '../posts/post.mapper';
+import { mentionedMembers, toAuthor } from '../posts/post.mapper';
 import { PostViews } from '../posts/post-views';
 import { PostsRepository } from '../posts/posts.repository';
 import { extractMentions } from '../posts/text';
@@ -27,7 +27,12 @@ export const CommentMessages = {
 
 export const MAX_COMMENT_LENGTH = 300;
 
-export function toComment(doc: CommentDoc, author: MemberDoc | undefined, hasLiked: boolean): social.Comment {
+/** `people` holds the comment's author and the members it mentions (by id). */
+export function toComment(
+  doc: CommentDoc,
+  people: ReadonlyMap<string, MemberDoc>,
+  hasLiked: boolean,
+): social.Comment {
   return {
     id: doc._id,
     postId: doc.postId,
@@ -37,9 +42,13 @@ export function toComment(doc: CommentDoc, author: MemberDoc | undefined, hasLik
     hasLiked,
     createdAt: new Date(doc.createdAt).toISOString(),
     editedAt: doc.editedAt ? new Date(doc.editedAt).toISOString() : '',
-    user: toAuthor(doc.authorId, author),
+    user: toAuthor(doc.authorId, people.get(doc.authorId)),
+    mentionedUsers: mentionedMembers(doc.mentionIds, people),
   };
 }
+
+const byId = (members: readonly (MemberDoc | null | undefined)[]) =>
+  new Map(members.filter((member): member is MemberDoc => Boolean(member)).map((m) => [m._id, m]));
 
 /** Checks a comment's text (trimmed, non-blank, ≤ 300 characters); returns it trimmed. */
 export function validateCommentText(content: string): string {
@@ -106,7 +115,7 @@ export class CommentsService {
     await this.comments.insert(doc, [event]);
     await this.posts.addComment(postId);
     await this.members.touchActive(commenterId, now);
-    return toComment(doc, author ?? undefined, false);
+    return toComment(doc, byId([author, ...mentioned]), false);
   }
 
   /** One comment, if the caller may see it: not removed, on a post they see, not of a blocked member. */
@@ -116,8 +125,8 @@ export class CommentsService {
     const post = doc && !doc.deleted ? await this.views.visibleOne(doc.postId, viewerId) : null;
     const hidden = post && viewerId ? await this.blocks.blockedEitherWay(viewerId) : new Set<string>();
     if (!doc || !post || hidden.has(doc.authorId)) throw new NotFound(Messages.commentNotFound);
-    const author = await this.members.findById(doc.authorId);
-    return toComment(doc, author ?? undefined, false);
+    const people = await this.members.mapByIds([doc.authorId, ...(doc.mentionIds ?? [])]);
+    return toComment(doc, people, false);
   }
 
   /** The commenter edits their comment's text (the same rules as a new one); it carries editedAt. */
@@ -139,7 +148,7 @@ export class CommentsService {
     });
     if (!edited) throw new NotFound(Messages.commentNotFound);
     const liked = await this.likes.likedCommentIds(memberId, [doc._id]);
-    return toComment(edited, author ?? undefined, liked.has(doc._id));
+    return toComment(edited, byId([author, ...mentioned]), liked.has(doc._id));
   }
 
   /**
@@ -191,8 +200,8 @@ export class CommentsService {
     }
     const page = found.slice(0, limit);
     const hasNext = found.length > limit || (more && page.length === limit);
-    const [authors, liked] = await Promise.all([
-      this.members.mapByIds(page.map((doc) => doc.authorId)),
+    const [people, liked] = await Promise.all([
+      this.members.mapByIds(page.flatMap((doc) => [doc.authorId, ...(doc.mentionIds ?? [])])),
       viewerId
         ? this.likes.likedCommentIds(
             viewerId,
@@ -202,7 +211,7 @@ export class CommentsService {
     ]);
     const last = page[page.length - 1];
     return {
-      comments: page.map((doc) => toComment(doc, authors.get(doc.authorId), liked.has(doc._id))),
+      comments: page.map((doc) => toComment(doc, people, liked.has(doc._id))),
       nextCursor:
         hasNext && last ? encodeTimeCursor({ score: new Date(last.createdAt).getTime(), id: last._id }) : '',
     };

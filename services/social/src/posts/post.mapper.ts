@@ -49,9 +49,17 @@ export function toPost(
     expiresAt: doc.isStory && doc.expiresAt ? new Date(doc.expiresAt).toISOString() : '',
     editedAt: doc.editedAt ? new Date(doc.editedAt).toISOString() : '',
     user: toAuthor(doc.authorId, author),
-    mentionedUsers: (doc.mentionIds ?? []).flatMap((id) => {
-      const member = people?.get(id);
-      return member?.username ? [{ id, username: member.username }] : [];
-    }),
+    mentionedUsers: mentionedMembers(doc.mentionIds, people),
   };
+}
+
+/** The mentioned members still known by a username (a post's or a comment's), in the text's order. */
+export function mentionedMembers(
+  ids: readonly string[] | undefined,
+  people: ReadonlyMap<string, MemberDoc> | undefined,
+): social.MentionedMember[] {
+  return (ids ?? []).flatMap((id) => {
+    const member = people?.get(id);
+    return member?.username ? [{ id, username: member.username }] : [];
+  });
 }

@@ -45,6 +45,7 @@ export const makeComment = (patch: Partial<Comment> = {}): Comment => ({
   has_liked: false,
   created_at: '2026-03-12T12:00:00.000Z',
   edited_at: null,
+  mentioned_users: [],
   user: makeAuthor(),
   ...patch,
 });

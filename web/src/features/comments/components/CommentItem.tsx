@@ -1,6 +1,7 @@
 // One comment: author (ring, SuperAura badge), time, text, like toggle; highlighted when the author's aura
 // is 700 or more (spec 001 §6). Its "⋯" menu: Edit and Delete on one's own comment, Delete on any comment
-// of one's own post, Report on another member's. An edited comment says so beside its time.
+// of one's own post, Report on another member's. An edited comment says so beside its time. Its
+// @mentions open the member's profile and its #tags search Explore, as in a post.
 import { useState, type ReactNode } from 'react';
 import { useAppDialogs } from '../../../app/dialogs';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
@@ -12,6 +13,7 @@ import { isHighlightedAura } from '../../aura/aura-level';
 import { useSignedInUser } from '../../auth/hooks';
 import { authorName } from '../../posts/author';
 import { AuthorButton } from '../../posts/components/AuthorButton';
+import { PostText } from '../../posts/components/PostText';
 import { useLikeComment } from '../hooks/useLikeComment';
 import { useOwnCommentActions } from '../hooks/useOwnCommentActions';
 import type { Comment } from '../types';
@@ -102,7 +104,7 @@ export function CommentItem({
           />
         </div>
       ) : (
-        <p className={styles.content}>{comment.content}</p>
+        <PostText content={comment.content} mentioned={comment.mentioned_users} className={styles.content} />
       )}
       <div className={styles.commentActions}>
         <button

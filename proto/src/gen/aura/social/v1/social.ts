@@ -104,6 +104,8 @@ export interface Comment {
     | undefined;
   /** When its commenter last edited its text; empty if never. */
   editedAt: string;
+  /** The members its @mentions name who exist (as on a post). */
+  mentionedUsers: MentionedMember[];
 }
 
 export interface ListCommentsRequest {
@@ -1458,6 +1460,7 @@ function createBaseComment(): Comment {
     createdAt: "",
     user: undefined,
     editedAt: "",
+    mentionedUsers: [],
   };
 }
 
@@ -1489,6 +1492,9 @@ export const Comment: MessageFns<Comment> = {
     }
     if (message.editedAt !== "") {
       writer.uint32(74).string(message.editedAt);
+    }
+    for (const v of message.mentionedUsers) {
+      MentionedMember.encode(v!, writer.uint32(82).fork()).join();
     }
     return writer;
   },
@@ -1578,6 +1584,14 @@ export const Comment: MessageFns<Comment> = {
             message.editedAt = reader.string();
             continue;
           }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.mentionedUsers.push(MentionedMember.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1625,6 +1639,11 @@ export const Comment: MessageFns<Comment> = {
         : isSet(object.edited_at)
         ? globalThis.String(object.edited_at)
         : "",
+      mentionedUsers: globalThis.Array.isArray(object?.mentionedUsers)
+        ? object.mentionedUsers.map((e: any) => MentionedMember.fromJSON(e))
+        : globalThis.Array.isArray(object?.mentioned_users)
+        ? object.mentioned_users.map((e: any) => MentionedMember.fromJSON(e))
+        : [],
     };
   },
 
@@ -1657,6 +1676,9 @@ export const Comment: MessageFns<Comment> = {
     if (message.editedAt !== "") {
       obj.editedAt = message.editedAt;
     }
+    if (message.mentionedUsers?.length) {
+      obj.mentionedUsers = message.mentionedUsers.map((e) => MentionedMember.toJSON(e));
+    }
     return obj;
   },
 
@@ -1674,6 +1696,7 @@ export const Comment: MessageFns<Comment> = {
     message.createdAt = object.createdAt ?? "";
     message.user = (object.user !== undefined && object.user !== null) ? Author.fromPartial(object.user) : undefined;
     message.editedAt = object.editedAt ?? "";
+    message.mentionedUsers = object.mentionedUsers?.map((e) => MentionedMember.fromPartial(e)) || [];
     return message;
   },
 };
