@@ -83,7 +83,7 @@ export class MessagingClient implements OnModuleDestroy {
     return unaryCall(this.client, this.client.getNotificationSettings, {}, callerMetadata(caller));
   }
 
-  updateNotificationSettings(caller: Caller, settings: { mutedTypes: string[]; dailyDigest?: boolean }) {
+  updateNotificationSettings(caller: Caller, settings: messaging.NotificationSettings) {
     return unaryCall(this.client, this.client.updateNotificationSettings, settings, callerMetadata(caller));
   }
 

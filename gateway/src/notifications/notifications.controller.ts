@@ -92,14 +92,23 @@ export class NotificationsController {
     type: ErrorResponse,
     description: '"Account and money notifications cannot be turned off" (system, withdrawal)',
   })
-  @ApiResponse({ status: 422, type: ErrorResponse, description: 'E.g. "Unknown notification type: …"' })
+  @ApiResponse({
+    status: 422,
+    type: ErrorResponse,
+    description:
+      'E.g. "Unknown notification type: …", "The reminder time must be HH:MM (00:00 to 23:59)", "Unknown time zone: …"',
+  })
   async updateSettings(
     @Body() body: UpdateNotificationSettingsRequest,
     @CurrentCaller() caller: AuthenticatedCaller,
   ): Promise<NotificationSettingsResponse> {
+    const reminder = body.wellbeing_reminder;
     const saved = await this.messaging.updateNotificationSettings(caller, {
       mutedTypes: body.muted_types,
       dailyDigest: body.daily_digest,
+      ...(reminder === undefined
+        ? {}
+        : { reminderTime: reminder?.time ?? '', reminderTimeZone: reminder?.time_zone ?? '' }),
     });
     return toSettingsResponse(saved);
   }
@@ -125,5 +134,11 @@ export class NotificationsController {
 }
 
 function toSettingsResponse(settings: messaging.NotificationSettings): NotificationSettingsResponse {
-  return { muted_types: settings.mutedTypes, daily_digest: Boolean(settings.dailyDigest) };
+  return {
+    muted_types: settings.mutedTypes,
+    daily_digest: Boolean(settings.dailyDigest),
+    wellbeing_reminder: settings.reminderTime
+      ? { time: settings.reminderTime, time_zone: settings.reminderTimeZone || 'UTC' }
+      : null,
+  };
 }

@@ -5,11 +5,13 @@ import {
   IsArray,
   IsBoolean,
   IsInt,
+  IsObject,
   IsOptional,
   IsString,
   Max,
   MaxLength,
   Min,
+  ValidateNested,
 } from 'class-validator';
 
 export const NOTIFICATION_TYPES = [
@@ -22,6 +24,7 @@ export const NOTIFICATION_TYPES = [
   'withdrawal',
   'system',
   'digest',
+  'reminder',
 ] as const;
 export type NotificationTypeName = (typeof NOTIFICATION_TYPES)[number];
 
@@ -94,6 +97,18 @@ export const MUTABLE_NOTIFICATION_TYPES = [
   'genie_earning',
 ] as const;
 
+export class WellbeingReminderSetting {
+  @ApiProperty({ example: '20:30', description: 'The time of day, HH:MM (24-hour), in time_zone' })
+  @IsString({ message: 'wellbeing_reminder.time must be HH:MM' })
+  @MaxLength(5, { message: 'The reminder time must be HH:MM (00:00 to 23:59)' })
+  time!: string;
+
+  @ApiProperty({ example: 'Europe/Berlin', description: "The member's IANA time zone" })
+  @IsString({ message: 'wellbeing_reminder.time_zone must be a time zone' })
+  @MaxLength(60, { message: 'wellbeing_reminder.time_zone must be a time zone' })
+  time_zone!: string;
+}
+
 export class NotificationSettingsResponse {
   @ApiProperty({
     enum: MUTABLE_NOTIFICATION_TYPES,
@@ -107,6 +122,14 @@ export class NotificationSettingsResponse {
       'The types not turned off come as one notification a day ("Your daily digest", at 08:00 UTC for the day before) instead of one each',
   })
   daily_digest!: boolean;
+
+  @ApiProperty({
+    type: WellbeingReminderSetting,
+    nullable: true,
+    description:
+      'The opt-in wellbeing reminder: a notification at that time of their day inviting a check-in, unless they checked in or wrote a reflection that day; null when off',
+  })
+  wellbeing_reminder!: WellbeingReminderSetting | null;
 }
 
 export class UpdateNotificationSettingsRequest {
@@ -126,4 +149,15 @@ export class UpdateNotificationSettingsRequest {
   @IsOptional()
   @IsBoolean({ message: 'daily_digest must be true or false' })
   daily_digest?: boolean;
+
+  @ApiPropertyOptional({
+    type: WellbeingReminderSetting,
+    nullable: true,
+    description: 'The wellbeing reminder; null turns it off; left out: unchanged',
+  })
+  @IsOptional()
+  @IsObject({ message: 'wellbeing_reminder must be {time, time_zone} or null' })
+  @ValidateNested()
+  @Type(() => WellbeingReminderSetting)
+  wellbeing_reminder?: WellbeingReminderSetting | null;
 }

@@ -18,7 +18,7 @@ describe('notification settings', () => {
     const token = member.token;
     expect(await api('GET', '/notifications/settings', { token })).toMatchObject({
       status: 200,
-      body: { muted_types: [], daily_digest: false },
+      body: { muted_types: [], daily_digest: false, wellbeing_reminder: null },
     });
     expect(
       await api('PUT', '/notifications/settings', { token, body: { muted_types: ['tip', 'like', 'tip'] } }),
@@ -26,6 +26,7 @@ describe('notification settings', () => {
     expect((await api('GET', '/notifications/settings', { token })).body).toEqual({
       muted_types: ['like', 'tip'],
       daily_digest: false,
+      wellbeing_reminder: null,
     });
 
     expect(
@@ -52,6 +53,7 @@ describe('notification settings', () => {
     expect((await api('GET', '/notifications/settings', { token })).body).toEqual({
       muted_types: ['like', 'tip'],
       daily_digest: false,
+      wellbeing_reminder: null,
     });
     // The daily digest: on, and left as it is by an update that does not name it.
     expect(
@@ -67,6 +69,41 @@ describe('notification settings', () => {
     expect(
       await api('PUT', '/notifications/settings', { token, body: { muted_types: [], daily_digest: false } }),
     ).toMatchObject({ status: 200, body: { muted_types: [], daily_digest: false } });
+
+    // The wellbeing reminder: a time of the member's day in their zone; null turns it off.
+    const reminder = { time: '20:30', time_zone: 'Europe/Berlin' };
+    expect(
+      await api('PUT', '/notifications/settings', {
+        token,
+        body: { muted_types: [], wellbeing_reminder: reminder },
+      }),
+    ).toMatchObject({ status: 200, body: { wellbeing_reminder: reminder } });
+    expect(
+      (await api('PUT', '/notifications/settings', { token, body: { muted_types: [] } })).body,
+    ).toMatchObject({
+      wellbeing_reminder: reminder,
+    });
+    for (const [bad, detail] of [
+      [{ time: '8pm', time_zone: 'UTC' }, 'The reminder time must be HH:MM (00:00 to 23:59)'],
+      [{ time: '20:00', time_zone: 'Mars/Base' }, 'Unknown time zone: Mars/Base'],
+      [{ time: 2030, time_zone: 'UTC' }, 'wellbeing_reminder.time must be HH:MM'],
+      ['20:30', 'wellbeing_reminder must be {time, time_zone} or null'],
+    ] as const)
+      expect(
+        await api('PUT', '/notifications/settings', {
+          token,
+          body: { muted_types: [], wellbeing_reminder: bad },
+        }),
+      ).toMatchObject({ status: 422, body: { detail } });
+    expect((await api('GET', '/notifications/settings', { token })).body).toMatchObject({
+      wellbeing_reminder: reminder,
+    });
+    expect(
+      await api('PUT', '/notifications/settings', {
+        token,
+        body: { muted_types: [], wellbeing_reminder: null },
+      }),
+    ).toMatchObject({ status: 200, body: { wellbeing_reminder: null } });
   });
 
   it('is honoured: with likes off, a like notifies nothing while a comment does', async () => {

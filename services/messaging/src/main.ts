@@ -9,7 +9,6 @@ import { loadMessagingConfig } from './config';
 import { ReactionsStore } from './messages/reactions.store';
 import { ConversationStore } from './conversations/conversation-store';
 import { OutboxFinisher } from './events/outbox-finisher';
-import { DailyDigest } from './notifications/daily-digest';
 import { MESSAGING_CALLERS, MessagingGrpcController } from './grpc/messaging.grpc-controller';
 import { grpcIdentityLookup } from './members/identity-lookup';
 import { MembersConsumer } from './members/members.consumer';
@@ -46,16 +45,16 @@ async function main(): Promise<void> {
     app.get(MessageRemovalConsumer).start(),
     app.get(AccountErasureConsumer).start(),
   ]);
-  const digest = app.get(DailyDigest);
+  const notifications = app.get(NotificationsService);
   runtime.installSignalHandlers(async () => {
     await finisher.stop();
-    await digest.stop();
+    await notifications.stopTimers();
     identity.close();
     await app.close();
   });
   await runtime.start({ grpcUrl: config.MESSAGING_GRPC_URL, httpPort: config.MESSAGING_HTTP_PORT });
   finisher.start();
-  app.get(NotificationsService).startDigests();
+  notifications.startTimers();
 }
 
 main().catch((error) => {

@@ -52,6 +52,7 @@ import { NotificationCache } from './notifications/notification-cache';
 import { NotificationsConsumer } from './notifications/notifications.consumer';
 import { NotificationsService } from './notifications/notifications.service';
 import { utcDayOf } from './notifications/daily-digest';
+import { nextReminderAt } from './notifications/reminder-time';
 import type { NotificationDraft } from './notifications/notification-rules';
 
 const WINDOW = 20;
@@ -925,13 +926,20 @@ describe('notifications', () => {
   it('honours the types a member turned off (issue 23); account and money ones stay on', async () => {
     const [author, fan, follower] = [member('author'), member('fan'), member('follower')];
     const consumer = app.get(NotificationsConsumer);
-    expect(await notifications.getSettings(as(author))).toEqual({ mutedTypes: [], dailyDigest: false });
+    expect(await notifications.getSettings(as(author))).toEqual({
+      mutedTypes: [],
+      dailyDigest: false,
+      reminderTime: '',
+      reminderTimeZone: '',
+    });
     expect(
       await notifications.updateSettings(as(author), { mutedTypes: ['like', 'follow', 'like'] }),
-    ).toEqual({ mutedTypes: ['follow', 'like'], dailyDigest: false });
+    ).toEqual({ mutedTypes: ['follow', 'like'], dailyDigest: false, reminderTime: '', reminderTimeZone: '' });
     expect(await notifications.getSettings(as(author))).toEqual({
       mutedTypes: ['follow', 'like'],
       dailyDigest: false,
+      reminderTime: '',
+      reminderTimeZone: '',
     });
 
     await consumer.handle(liked(randomUUID(), author, fan));
@@ -971,18 +979,27 @@ describe('notifications', () => {
     expect(await notifications.getSettings(as(author))).toEqual({
       mutedTypes: ['follow'],
       dailyDigest: false,
+      reminderTime: '',
+      reminderTimeZone: '',
     });
   });
 
   it('gathers a day into one daily digest for a member who chose it, once however many runs', async () => {
     const [author, fan, fan2, fan3] = [member('author'), member('fan'), member('fan2'), member('fan3')];
     expect(
-      await notifications.updateSettings(as(author), { mutedTypes: ['mention'], dailyDigest: true }),
-    ).toEqual({ mutedTypes: ['mention'], dailyDigest: true });
+      await notifications.updateSettings(as(author), {
+        mutedTypes: ['mention'],
+        dailyDigest: true,
+        reminderTime: '',
+        reminderTimeZone: '',
+      }),
+    ).toEqual({ mutedTypes: ['mention'], dailyDigest: true, reminderTime: '', reminderTimeZone: '' });
     // Left out of an update, the digest stays as it was.
     expect(await notifications.updateSettings(as(author), { mutedTypes: ['mention'] })).toEqual({
       mutedTypes: ['mention'],
       dailyDigest: true,
+      reminderTime: '',
+      reminderTimeZone: '',
     });
     const today = utcDayOf(new Date()).start.getTime();
     const hour = 3_600_000;
@@ -1031,6 +1048,84 @@ describe('notifications', () => {
     const next = await notifications.list(as(author), { limit: 20, cursor: '' });
     expect(next.notifications.map((n) => n.type)).toEqual(['digest', 'digest', 'withdrawal']);
     expect(next.notifications[0].message).toBe(`Yesterday: 1 like, from ${known.get(fan)!.displayName}.`);
+  });
+
+  it('reminds a member who asked, at their time in their zone, unless they checked in that day', async () => {
+    const [early, checked, late] = [member('early'), member('checked'), member('late')];
+    const off = { mutedTypes: [], dailyDigest: false, reminderTime: '', reminderTimeZone: '' };
+    expect(await notifications.getSettings(as(early))).toEqual(off);
+    await expect(
+      notifications.updateSettings(as(early), {
+        mutedTypes: [],
+        reminderTime: '24:00',
+        reminderTimeZone: 'UTC',
+      }),
+    ).rejects.toThrow(new InvalidInput('The reminder time must be HH:MM (00:00 to 23:59)'));
+    await expect(
+      notifications.updateSettings(as(early), {
+        mutedTypes: [],
+        reminderTime: '08:00',
+        reminderTimeZone: 'Mars/Base',
+      }),
+    ).rejects.toThrow(new InvalidInput('Unknown time zone: Mars/Base'));
+    expect(await notifications.getSettings(as(early))).toEqual(off);
+
+    const berlin = { reminderTime: '20:30', reminderTimeZone: 'Europe/Berlin' };
+    for (const who of [early, checked])
+      expect(await notifications.updateSettings(as(who), { mutedTypes: [], ...berlin })).toEqual({
+        ...off,
+        ...berlin,
+      });
+    // Left out of an update, the reminder stays.
+    expect(await notifications.updateSettings(as(early), { mutedTypes: ['like'] })).toMatchObject(berlin);
+    const due = nextReminderAt(new Date(), { time: '20:30', timeZone: 'Europe/Berlin' }).getTime();
+    const minute = 60_000;
+    // A check-in an hour before, the same day in Berlin (identity's event): no reminder that day.
+    await app.get(NotificationsConsumer).handle(
+      event('mood.checked_in', checked, {
+        userId: checked,
+        checkinId: randomUUID(),
+        mood: 'calm',
+        energyLevel: 6,
+        firstOfDay: true,
+        day: '',
+        createdAt: new Date(due - 60 * minute).toISOString(),
+      }),
+    );
+    const reminders = async (who: string) =>
+      (await notifications.list(as(who), { limit: 20, cursor: '' })).notifications.filter(
+        (n) => n.type === 'reminder',
+      );
+
+    await notifications.sendDueReminders(new Date(due - minute)); // not yet
+    expect(await reminders(early)).toEqual([]);
+    await Promise.all([
+      notifications.sendDueReminders(new Date(due + minute)),
+      notifications.sendDueReminders(new Date(due + minute)),
+    ]);
+    await notifications.sendDueReminders(new Date(due + 2 * minute));
+    const [first] = await reminders(early);
+    expect(await reminders(early)).toHaveLength(1);
+    expect(first).toMatchObject({
+      title: 'A moment for you',
+      message: 'How are you feeling today? Your check-in is here whenever you are ready.',
+      isRead: false,
+    });
+    expect(await reminders(checked)).toEqual([]);
+
+    // The next evening both are reminded (yesterday's check-in does not count for today).
+    const tomorrow = nextReminderAt(new Date(due + minute), { time: '20:30', timeZone: 'Europe/Berlin' });
+    await notifications.sendDueReminders(new Date(tomorrow.getTime() + minute));
+    expect(await reminders(early)).toHaveLength(2);
+    expect(await reminders(checked)).toHaveLength(1);
+
+    // Turned off: no more. A reminder hours late (the service was down) is skipped, not sent at night.
+    await notifications.updateSettings(as(early), { mutedTypes: [], reminderTime: '' });
+    expect(await notifications.getSettings(as(early))).toEqual(off);
+    await notifications.updateSettings(as(late), { mutedTypes: [], ...berlin });
+    await notifications.sendDueReminders(new Date(tomorrow.getTime() + 26 * 60 * minute));
+    expect(await reminders(early)).toHaveLength(2);
+    expect(await reminders(late)).toEqual([]);
   });
 
   it('a notification created while a list loads the cache from MongoDB is not lost from it', async () => {

@@ -24,6 +24,7 @@ import { MessageRemovalConsumer } from './messages/message-removal.consumer';
 import { NotificationsConsumer } from './notifications/notifications.consumer';
 import { NotificationsService } from './notifications/notifications.service';
 import { DailyDigest } from './notifications/daily-digest';
+import { WellbeingReminders } from './notifications/wellbeing-reminders';
 import { NotificationSettingsRepository } from './notifications/notification-settings';
 
 @Module({})
@@ -73,6 +74,7 @@ export class MessagingModule {
         NotificationsService,
         NotificationSettingsRepository,
         DailyDigest,
+        WellbeingReminders,
         NotificationsConsumer,
         MessageRemovalConsumer,
         AccountErasureConsumer,

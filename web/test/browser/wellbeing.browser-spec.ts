@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
   apiCall,
   button,
+  eventually,
   launchBrowser,
   openSignedIn,
   registerMember,
@@ -163,6 +164,37 @@ describe.each([DESKTOP, PHONE])('wellbeing at $width px (issue 23 item 6)', (vie
       expect(await calendarOf(wellbeing).locator('[data-mood]').count()).toBe(0);
       expect(await todayCell(wellbeing).getAttribute('aria-label')).toBe(`Today, ${todayName}: no check-in`);
       await checkScreen(page, viewport, 'wellbeing-empty', { dialog: PROFILE });
+    },
+    SCREENS_MS,
+  );
+
+  it(
+    'turns the check-in reminder on at a chosen time of the member’s day, and off',
+    async () => {
+      const who = await registerMember('remind', 'Rae Reminder');
+      const page = await openAt(viewport, who);
+      const wellbeing = await openWellbeing(page);
+      const remind = wellbeing.getByRole('switch', { name: 'Remind me to check in' });
+      await remind.waitFor({ timeout: WAIT_MS });
+      expect(await remind.getAttribute('aria-checked')).toBe('false');
+      const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+      const saved = () =>
+        apiCall<{ wellbeing_reminder: { time: string; time_zone: string } | null }>(
+          'GET',
+          '/notifications/settings',
+          { token: who.token },
+        );
+      await remind.click();
+      await eventually(async () => (await saved()).wellbeing_reminder?.time === '20:00');
+      expect((await saved()).wellbeing_reminder?.time_zone).toBe(zone);
+      const time = wellbeing.getByLabel('Time', { exact: true });
+      await time.fill('07:45');
+      await time.blur();
+      await eventually(async () => (await saved()).wellbeing_reminder?.time === '07:45');
+      await checkScreen(page, viewport, 'wellbeing-reminder', { dialog: PROFILE });
+      await remind.click();
+      await eventually(async () => (await saved()).wellbeing_reminder === null);
+      await time.waitFor({ state: 'detached', timeout: WAIT_MS });
     },
     SCREENS_MS,
   );

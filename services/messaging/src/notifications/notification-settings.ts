@@ -3,6 +3,7 @@ import type { messaging } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Connection, Model } from 'mongoose';
 import { Schema } from 'mongoose';
+import { nextReminderAt, type ReminderTime } from './reminder-time';
 
 /** The types a member may turn off (issue 23); account (system) and money (withdrawal) ones stay on. */
 export const MUTABLE_NOTIFICATION_TYPES = [
@@ -33,17 +34,28 @@ export function validateMutedTypes(types: readonly string[]): string[] {
 }
 
 /** One per member who changed a setting (collection `notification_settings`, `_id` = member id). */
-interface NotificationSettingsDoc {
+export interface NotificationSettingsDoc {
   _id: string;
   muted_types: string[];
   daily_digest: boolean;
+  /** The wellbeing reminder ("HH:MM" in `reminder_time_zone`), null when off. */
+  reminder_time: string | null;
+  reminder_time_zone: string;
+  /** When the reminder comes next (the reminders' timer looks for those due). */
+  reminder_next_at: Date | null;
+  /** The member's latest check-in or reflection (identity's events), so a reminder is not sent after one. */
+  last_check_in_at: Date | null;
   updated_at: Date;
 }
 
-/** What a member asked for: the types turned off, and the others in one daily digest or as they come. */
+/**
+ * What a member asked for: the types turned off, the others in one daily digest or as they come, and
+ * the opt-in wellbeing reminder.
+ */
 export interface NotificationPreferences {
   mutedTypes: string[];
   dailyDigest: boolean;
+  reminder: ReminderTime | null;
 }
 
 /** How a notification of a type reaches the member: now, in tomorrow's digest, or not at all. */
@@ -54,10 +66,16 @@ const settingsSchema = new Schema<NotificationSettingsDoc>(
     _id: { type: String, required: true },
     muted_types: { type: [String], default: [] },
     daily_digest: { type: Boolean, default: false },
+    reminder_time: { type: String, default: null },
+    reminder_time_zone: { type: String, default: 'UTC' },
+    reminder_next_at: { type: Date, default: null },
+    last_check_in_at: { type: Date, default: null },
     updated_at: { type: Date, required: true },
   },
   { collection: 'notification_settings', versionKey: false },
 );
+// The reminders due (a sparse one: only members with a reminder on have a time).
+settingsSchema.index({ reminder_next_at: 1 }, { sparse: true });
 
 /**
  * The members' notification settings. Read once per notification to be made (by `_id`), so a change
@@ -73,13 +91,23 @@ export class NotificationSettingsRepository {
       connection.model<NotificationSettingsDoc>('NotificationSettings', settingsSchema);
   }
 
+  async ensureIndexes(): Promise<void> {
+    await this.model.init();
+  }
+
   async preferencesOf(userId: string): Promise<NotificationPreferences> {
     const doc = await this.model
       .findById(userId)
-      .select({ muted_types: 1, daily_digest: 1 })
+      .select({ muted_types: 1, daily_digest: 1, reminder_time: 1, reminder_time_zone: 1 })
       .lean<NotificationSettingsDoc>()
       .exec();
-    return { mutedTypes: doc?.muted_types ?? [], dailyDigest: Boolean(doc?.daily_digest) };
+    return {
+      mutedTypes: doc?.muted_types ?? [],
+      dailyDigest: Boolean(doc?.daily_digest),
+      reminder: doc?.reminder_time
+        ? { time: doc.reminder_time, timeZone: doc.reminder_time_zone || 'UTC' }
+        : null,
+    };
   }
 
   /** Account and money notifications always come at once; the others as the member asked. */
@@ -90,7 +118,9 @@ export class NotificationSettingsRepository {
     return preferences.dailyDigest ? 'digest' : 'now';
   }
 
-  async save(userId: string, preferences: NotificationPreferences): Promise<void> {
+  /** Saves the member's settings; a reminder turned on or moved comes next at its new time. */
+  async save(userId: string, preferences: NotificationPreferences, now = new Date()): Promise<void> {
+    const reminder = preferences.reminder;
     await this.model
       .updateOne(
         { _id: userId },
@@ -98,7 +128,10 @@ export class NotificationSettingsRepository {
           $set: {
             muted_types: preferences.mutedTypes,
             daily_digest: preferences.dailyDigest,
-            updated_at: new Date(),
+            reminder_time: reminder?.time ?? null,
+            reminder_time_zone: reminder?.timeZone ?? 'UTC',
+            reminder_next_at: reminder ? nextReminderAt(now, reminder) : null,
+            updated_at: now,
           },
         },
         { upsert: true },
@@ -115,4 +148,6 @@ export class NotificationSettingsRepository {
 export const toSettingsProto = (preferences: NotificationPreferences): messaging.NotificationSettings => ({
   mutedTypes: preferences.mutedTypes,
   dailyDigest: preferences.dailyDigest,
+  reminderTime: preferences.reminder?.time ?? '',
+  reminderTimeZone: preferences.reminder?.timeZone ?? '',
 });

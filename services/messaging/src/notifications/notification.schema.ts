@@ -12,6 +12,8 @@ export const NOTIFICATION_TYPES = [
   'system',
   // One a day for a member who chose the daily digest (daily-digest.ts).
   'digest',
+  // The opt-in wellbeing reminder (wellbeing-reminders.ts).
+  'reminder',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

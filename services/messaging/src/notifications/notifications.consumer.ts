@@ -1,11 +1,12 @@
 import { DomainEvent, inSpan, RUNTIME, ServiceRuntime } from '@aura/platform';
-import type { economyEvents } from '@aura/proto';
+import type { economyEvents, identityEvents } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import { draftsFor, NOTIFYING_EVENTS, rewardedCause } from './notification-rules';
 import { NotificationsService } from './notifications.service';
 
 /**
- * Other services' events → notifications (group messaging.notifications). Notifications are about
+ * Other services' events → notifications (group messaging.notifications); check-ins and reflections
+ * only mark the day's wellbeing reminder as not needed. Notifications are about
  * now: a new group starts at the latest events, and an event for a member identity does not know
  * (another environment's, on a shared broker) notifies nobody. Redelivery is harmless without a
  * processed-event store: a notification's id is derived from its cause (inserted once), and a reward
@@ -21,7 +22,7 @@ export class NotificationsConsumer {
   start(): Promise<void> {
     return this.runtime.subscribe({
       group: 'messaging.notifications',
-      events: [...NOTIFYING_EVENTS, 'reward.paid'],
+      events: [...NOTIFYING_EVENTS, 'reward.paid', 'mood.checked_in', 'reflection.created'],
       handler: (event) => this.handle(event),
       newGroupStart: 'latest',
       idempotent: true,
@@ -29,6 +30,11 @@ export class NotificationsConsumer {
   }
 
   async handle(event: DomainEvent): Promise<void> {
+    if (event.type === 'mood.checked_in' || event.type === 'reflection.created') {
+      const entry = event.payload as identityEvents.MoodCheckedIn | identityEvents.ReflectionCreated;
+      await this.notifications.noteCheckIn(entry.userId, new Date(entry.createdAt || event.occurredAt));
+      return;
+    }
     if (event.type === 'reward.paid') {
       const reward = event.payload as economyEvents.RewardPaid;
       const cause = rewardedCause(reward);

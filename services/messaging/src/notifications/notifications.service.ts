@@ -24,6 +24,8 @@ import { NotificationCache } from './notification-cache';
 import type { NotificationDraft } from './notification-rules';
 import { NotificationDoc, notificationSchema } from './notification.schema';
 import { DailyDigest } from './daily-digest';
+import { validateReminderTime } from './reminder-time';
+import { WellbeingReminders } from './wellbeing-reminders';
 import { NotificationSettingsRepository, toSettingsProto, validateMutedTypes } from './notification-settings';
 
 export const NotificationMessages = {
@@ -76,6 +78,7 @@ export class NotificationsService {
     private readonly publisher: CoalescingPublisher,
     private readonly settings: NotificationSettingsRepository,
     private readonly digest: DailyDigest,
+    private readonly reminders: WellbeingReminders,
     @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'service'>,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -84,7 +87,7 @@ export class NotificationsService {
   }
 
   async ensureIndexes(): Promise<void> {
-    await Promise.all([this.model.init(), this.digest.ensureIndexes()]);
+    await Promise.all([this.model.init(), this.digest.ensureIndexes(), this.settings.ensureIndexes()]);
   }
 
   /** Sends the daily digests due at `now` (the digest's timer calls this every few minutes). */
@@ -92,8 +95,24 @@ export class NotificationsService {
     return this.digest.sendDue(now, (draft, at) => this.create(draft, at));
   }
 
-  startDigests(): void {
+  /** Sends the wellbeing reminders due at `now` (their timer calls this every minute). */
+  sendDueReminders(now = new Date()): Promise<number> {
+    return this.reminders.sendDue(now, (draft, at) => this.create(draft, at));
+  }
+
+  /** The daily digest's and the reminders' timers (each instance runs them; see each for why once). */
+  startTimers(): void {
     this.digest.start((draft, at) => this.create(draft, at));
+    this.reminders.start((draft, at) => this.create(draft, at));
+  }
+
+  async stopTimers(): Promise<void> {
+    await Promise.all([this.digest.stop(), this.reminders.stop()]);
+  }
+
+  /** A check-in or reflection: the day's reminder is not needed. */
+  noteCheckIn(userId: string, at: Date): Promise<void> {
+    return this.reminders.noteCheckIn(userId, at);
   }
 
   /**
@@ -284,7 +303,7 @@ export class NotificationsService {
   /**
    * Replaces the caller's settings: the next event of a type turned off notifies them of nothing, and
    * with the daily digest the next one waits for it. What is held stays in the next digest even when
-   * the digest is turned off.
+   * the digest is turned off. The digest and the reminder left out are unchanged.
    */
   async updateSettings(
     caller: Caller | undefined,
@@ -292,8 +311,14 @@ export class NotificationsService {
   ): Promise<messaging.NotificationSettings> {
     const userId = callerId(caller);
     const mutedTypes = validateMutedTypes(request.mutedTypes ?? []);
-    const dailyDigest = request.dailyDigest ?? (await this.settings.preferencesOf(userId)).dailyDigest;
-    const preferences = { mutedTypes, dailyDigest };
+    const current = await this.settings.preferencesOf(userId);
+    const dailyDigest = request.dailyDigest ?? current.dailyDigest;
+    let reminder = current.reminder;
+    if (request.reminderTime !== undefined)
+      reminder = request.reminderTime
+        ? validateReminderTime(request.reminderTime, request.reminderTimeZone || 'UTC')
+        : null;
+    const preferences = { mutedTypes, dailyDigest, reminder };
     await this.settings.save(userId, preferences);
     return toSettingsProto(preferences);
   }

@@ -2,15 +2,12 @@
 // followers, mentions, tips, genie earnings); the server then makes no notification of it. Account,
 // security and money notices always come. "Daily digest" gathers the kinds left on into one
 // notification a day. A switch changes at once and goes back if the save fails.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { queryKeys } from '../../../api/query-keys';
 import { Spinner } from '../../../ui/Spinner';
 import { Switch } from '../../../ui/Switch';
-import { showToast } from '../../../ui/toast';
 import wellness from '../../profile/components/Wellness.module.css';
-import { notificationsApi } from '../api';
-import type { MutableNotificationType, NotificationSettingsValue } from '../types';
+import { useNotificationSettings } from '../hooks/useNotificationSettings';
+import type { MutableNotificationType } from '../types';
 import styles from './NotificationSettings.module.css';
 
 export const NOTIFICATION_KINDS: readonly {
@@ -26,28 +23,9 @@ export const NOTIFICATION_KINDS: readonly {
   { type: 'genie_earning', label: 'Genie earnings', hint: 'Your genies earn AC' },
 ];
 
-const SAVE_FAILED = "Couldn't save your notification settings. Please try again.";
-
 export function NotificationSettings() {
-  const queryClient = useQueryClient();
   const ids = useId();
-  const settings = useQuery({
-    queryKey: queryKeys.notificationSettings,
-    queryFn: ({ signal }) => notificationsApi.settings(signal),
-  });
-  const save = useMutation({
-    mutationFn: (next: NotificationSettingsValue) => notificationsApi.updateSettings(next),
-    onMutate: (next) => {
-      const before = queryClient.getQueryData(queryKeys.notificationSettings);
-      queryClient.setQueryData(queryKeys.notificationSettings, next);
-      return { before };
-    },
-    onSuccess: (saved) => queryClient.setQueryData(queryKeys.notificationSettings, saved),
-    onError: (_error, _muted, context) => {
-      queryClient.setQueryData(queryKeys.notificationSettings, context?.before);
-      showToast(SAVE_FAILED, 'error');
-    },
-  });
+  const { settings, update, saving } = useNotificationSettings();
   const muted = new Set<MutableNotificationType>(
     (settings.data?.muted_types ?? []) as MutableNotificationType[],
   );
@@ -85,12 +63,12 @@ export function NotificationSettings() {
                   checked={on}
                   labelledBy={`${ids}-${kind.type}`}
                   describedBy={`${ids}-${kind.type}-hint`}
-                  disabled={save.isPending}
+                  disabled={saving}
                   onChange={(next) => {
                     const types = new Set(muted);
                     if (next) types.delete(kind.type);
                     else types.add(kind.type);
-                    save.mutate({ muted_types: [...types].sort(), daily_digest: dailyDigest });
+                    update({ muted_types: [...types].sort() });
                   }}
                 />
               </li>
@@ -109,8 +87,8 @@ export function NotificationSettings() {
               checked={dailyDigest}
               labelledBy={`${ids}-digest`}
               describedBy={`${ids}-digest-hint`}
-              disabled={save.isPending}
-              onChange={(next) => save.mutate({ muted_types: [...muted].sort(), daily_digest: next })}
+              disabled={saving}
+              onChange={(next) => update({ daily_digest: next })}
             />
           </li>
         </ul>

@@ -1,11 +1,13 @@
 // Wellbeing on the own profile (issue 23 item 6, docs/wellbeing.md), below the recent check-ins and
 // reflections: the streaks in gentle words, the mood calendar of a month, the 30/90-day mood and energy
-// chart, and a CSV download of every check-in and reflection. Days are UTC days, as the rewards'.
+// chart, the opt-in check-in reminder, and a CSV download of every check-in and reflection. Days are UTC
+// days, as the rewards' (the reminder alone goes by the member's own day and time zone).
 import { useId, useState } from 'react';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Icon } from '../../../ui/icons';
 import { Skeleton } from '../../../ui/Skeleton';
 import { Spinner } from '../../../ui/Spinner';
+import { WellbeingReminder } from '../../notifications/components/WellbeingReminder';
 import { useMoodCalendar, useMoodTrend, useStreaks, useWellnessExport } from '../hooks/useWellbeing';
 import {
   calendarWeeks,
@@ -26,6 +28,7 @@ export function WellnessInsights() {
   return (
     <section className={styles.insights} aria-label="Wellbeing">
       <WellnessStreaks />
+      <WellbeingReminder />
       <WellnessCalendar />
       <WellnessTrend />
       <WellnessExport />

@@ -233,7 +233,15 @@ export interface NotificationSettings {
    * Those types (unless muted) come as one "digest" notification a day instead of one each. Left out
    * of an update: unchanged.
    */
-  dailyDigest?: boolean | undefined;
+  dailyDigest?:
+    | boolean
+    | undefined;
+  /**
+   * The opt-in wellbeing reminder: "HH:MM" in reminder_time_zone (IANA), "" when off. Left out of an
+   * update: unchanged; "" turns it off.
+   */
+  reminderTime?: string | undefined;
+  reminderTimeZone?: string | undefined;
 }
 
 function createBaseMemberRef(): MemberRef {
@@ -3416,7 +3424,7 @@ export const NotificationStats: MessageFns<NotificationStats> = {
 };
 
 function createBaseNotificationSettings(): NotificationSettings {
-  return { mutedTypes: [], dailyDigest: undefined };
+  return { mutedTypes: [], dailyDigest: undefined, reminderTime: undefined, reminderTimeZone: undefined };
 }
 
 export const NotificationSettings: MessageFns<NotificationSettings> = {
@@ -3426,6 +3434,12 @@ export const NotificationSettings: MessageFns<NotificationSettings> = {
     }
     if (message.dailyDigest !== undefined) {
       writer.uint32(16).bool(message.dailyDigest);
+    }
+    if (message.reminderTime !== undefined) {
+      writer.uint32(26).string(message.reminderTime);
+    }
+    if (message.reminderTimeZone !== undefined) {
+      writer.uint32(34).string(message.reminderTimeZone);
     }
     return writer;
   },
@@ -3459,6 +3473,22 @@ export const NotificationSettings: MessageFns<NotificationSettings> = {
             message.dailyDigest = reader.bool();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.reminderTime = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.reminderTimeZone = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3483,6 +3513,16 @@ export const NotificationSettings: MessageFns<NotificationSettings> = {
         : isSet(object.daily_digest)
         ? globalThis.Boolean(object.daily_digest)
         : undefined,
+      reminderTime: isSet(object.reminderTime)
+        ? globalThis.String(object.reminderTime)
+        : isSet(object.reminder_time)
+        ? globalThis.String(object.reminder_time)
+        : undefined,
+      reminderTimeZone: isSet(object.reminderTimeZone)
+        ? globalThis.String(object.reminderTimeZone)
+        : isSet(object.reminder_time_zone)
+        ? globalThis.String(object.reminder_time_zone)
+        : undefined,
     };
   },
 
@@ -3494,6 +3534,12 @@ export const NotificationSettings: MessageFns<NotificationSettings> = {
     if (message.dailyDigest !== undefined) {
       obj.dailyDigest = message.dailyDigest;
     }
+    if (message.reminderTime !== undefined) {
+      obj.reminderTime = message.reminderTime;
+    }
+    if (message.reminderTimeZone !== undefined) {
+      obj.reminderTimeZone = message.reminderTimeZone;
+    }
     return obj;
   },
 
@@ -3504,6 +3550,8 @@ export const NotificationSettings: MessageFns<NotificationSettings> = {
     const message = createBaseNotificationSettings();
     message.mutedTypes = object.mutedTypes?.map((e) => e) || [];
     message.dailyDigest = object.dailyDigest ?? undefined;
+    message.reminderTime = object.reminderTime ?? undefined;
+    message.reminderTimeZone = object.reminderTimeZone ?? undefined;
     return message;
   },
 };
