@@ -2,6 +2,8 @@ import {
   ApiError,
   authFailureMessage,
   ErrorMessages,
+  messageOf,
+  refusalOf,
   transportFailureOf,
   userMessageFor,
   type ApiFailure,
@@ -149,5 +151,25 @@ describe('ApiError and authFailureMessage', () => {
   it("falls back to 'Authentication failed' when there is nothing better", () => {
     expect(authFailureMessage(new Error('bug'))).toBe('Authentication failed');
     expect(authFailureMessage(undefined)).toBe('Authentication failed');
+  });
+});
+
+describe('messageOf and refusalOf', () => {
+  const refused = ApiError.fromResponse(400, { detail: 'Content must be at most 2000 characters' });
+  const forbidden = ApiError.fromResponse(403, { detail: 'You can only edit your own posts' });
+  const broken = ApiError.fromResponse(500, { detail: 'stack trace' });
+
+  it('messageOf: the catalogue message of a failed call, else the fallback', () => {
+    expect(messageOf(refused, 'Try again')).toBe('Content must be at most 2000 characters');
+    expect(messageOf(broken, 'Try again')).toBe(broken.userMessage);
+    expect(messageOf(new Error('boom'), 'Try again')).toBe('Try again');
+  });
+
+  it("refusalOf: a 4xx's own reason, never a 5xx's; else the fallback", () => {
+    expect(refusalOf(forbidden, 'Try again')).toBe('You can only edit your own posts');
+    expect(refusalOf(refused, 'Try again')).toBe('Content must be at most 2000 characters');
+    expect(refusalOf(broken, 'Try again')).toBe('Try again');
+    expect(refusalOf(ApiError.fromResponse(404, {}), 'Try again')).toBe('Try again');
+    expect(refusalOf('nope', 'Try again')).toBe('Try again');
   });
 });

@@ -132,3 +132,15 @@ export function authFailureMessage(error: unknown): string {
   if (error instanceof ApiError) return error.userMessage || error.detail || AUTH_FAILED;
   return AUTH_FAILED;
 }
+
+/** The catalogue message of a failed call (spec 000 §8), or `fallback` for anything else. */
+export function messageOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.userMessage || fallback : fallback;
+}
+
+/** The server's reason for a refusal (a 4xx carries one, e.g. "Content must be at most 2000 characters"). */
+export function refusalOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status !== undefined && error.status < 500 && error.detail
+    ? error.detail
+    : fallback;
+}

@@ -1,7 +1,7 @@
 // Settings → Devices: where the member is signed in (GET /api/auth/sessions), each with its browser,
 // address and last activity. Any other device can be signed out at once, or all of them together.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../api/errors';
+import { messageOf } from '../../../api/errors';
 import { queryKeys } from '../../../api/query-keys';
 import type { DeviceSessionResponse } from '../../../api/types';
 import { Icon } from '../../../ui/icons';
@@ -14,9 +14,6 @@ import { describeDevice } from '../device-names';
 import wellness from '../../profile/components/Wellness.module.css';
 import styles from '../../../ui/SettingsRows.module.css';
 
-const problemOf = (error: unknown, fallback: string) =>
-  error instanceof ApiError ? error.userMessage : fallback;
-
 export function DevicesList() {
   const queryClient = useQueryClient();
   const sessions = useQuery({
@@ -27,7 +24,7 @@ export function DevicesList() {
   const endOne = useMutation({
     mutationFn: (id: string) => authApi.endSession(id),
     onSuccess: () => showToast('Device signed out'),
-    onError: (error) => showToast(problemOf(error, 'Failed to sign the device out')),
+    onError: (error) => showToast(messageOf(error, 'Failed to sign the device out')),
     onSettled: refresh,
   });
   const endOthers = useMutation({
@@ -38,7 +35,7 @@ export function DevicesList() {
           ? 'No other devices were signed in'
           : `Signed out of ${answer.sessions_ended} other device${answer.sessions_ended === 1 ? '' : 's'}`,
       ),
-    onError: (error) => showToast(problemOf(error, 'Failed to sign the other devices out')),
+    onError: (error) => showToast(messageOf(error, 'Failed to sign the other devices out')),
     onSettled: refresh,
   });
   const others = (sessions.data ?? []).filter((session) => !session.current);

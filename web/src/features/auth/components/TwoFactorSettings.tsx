@@ -4,7 +4,7 @@
 // ten recovery codes are shown then, this once (copy, download). On: how many recovery codes are left,
 // new ones (password), and "Turn Off" (password and a code). Every refusal in the server's words.
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { ApiError } from '../../../api/errors';
+import { ApiError, messageOf } from '../../../api/errors';
 import type { TotpSetup, TwoFactorStatus } from '../../../api/types';
 import { SettingsListStatus } from '../../../ui/SettingsListStatus';
 import { Skeleton } from '../../../ui/Skeleton';
@@ -32,9 +32,6 @@ type Stage =
   | { step: 'disable' };
 
 const OVERVIEW: Stage = { step: 'overview' };
-
-const problemOf = (error: unknown, fallback: string) =>
-  error instanceof ApiError ? error.userMessage : fallback;
 
 export function TwoFactorSettings() {
   const status = useTwoFactorStatus();
@@ -172,7 +169,7 @@ function PasswordStep({
     if (purpose === 'setup')
       begin.mutate(password, {
         onSuccess: onSetup,
-        onError: (error) => setProblem(problemOf(error, 'Failed to start the setup')),
+        onError: (error) => setProblem(messageOf(error, 'Failed to start the setup')),
       });
     else
       renew.mutate(password, {
@@ -180,7 +177,7 @@ function PasswordStep({
           showToast('New recovery codes created. The old ones no longer work.');
           onCodes(answer.recovery_codes);
         },
-        onError: (error) => setProblem(problemOf(error, 'Failed to create new recovery codes')),
+        onError: (error) => setProblem(messageOf(error, 'Failed to create new recovery codes')),
       });
   };
 
@@ -234,7 +231,7 @@ function SetupStep({
         onEnabled(answer.recovery_codes);
       },
       onError: (error) => {
-        const text = problemOf(error, 'Failed to turn on two-factor authentication');
+        const text = messageOf(error, 'Failed to turn on two-factor authentication');
         if (error instanceof ApiError && error.detail === TwoFactorMessages.setupExpired) onExpired(text);
         else setProblem(text);
       },
@@ -411,7 +408,7 @@ function DisableStep({ onCancel, onDone }: { onCancel: () => void; onDone: () =>
           showToast('Two-factor authentication is off');
           onDone();
         },
-        onError: (error) => setProblem(problemOf(error, 'Failed to turn off two-factor authentication')),
+        onError: (error) => setProblem(messageOf(error, 'Failed to turn off two-factor authentication')),
       },
     );
   };

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
 import { showToast } from '../../../ui/toast';
 import { usePostCache } from '../../posts/hooks/usePostCache';
-import { refusalOf } from '../../posts/hooks/useOwnPostActions';
+import { refusalOf } from '../../../api/errors';
 import { commentsApi } from '../api';
 import type { Comment } from '../types';
 

@@ -1,7 +1,7 @@
 // The author's own actions on a post: edit its text (every cached copy takes the server's answer, with
 // its "edited" mark) and delete it (after the member confirms; it then leaves every list at once).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../api';
+import { refusalOf } from '../../../api/errors';
 import { showToast } from '../../../ui/toast';
 import { postsApi } from '../api';
 import type { Post } from '../types';
@@ -14,12 +14,6 @@ export const OwnPostMessages = {
   deleted: 'Post deleted',
   deleteFailed: "Couldn't delete the post. Please try again.",
 } as const;
-
-/** The server's reason for a refusal (a 4xx carries one, e.g. "Content must be at most 2000 characters"). */
-export const refusalOf = (error: unknown, fallback: string): string =>
-  error instanceof ApiError && error.status !== undefined && error.status < 500 && error.detail
-    ? error.detail
-    : fallback;
 
 export function useOwnPostActions(post: Post) {
   const queryClient = useQueryClient();

@@ -3,7 +3,8 @@
 // Hide and its Undo are plain calls, not component mutations: the card is gone before they finish.
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { ApiError, queryKeys } from '../../../api';
+import { queryKeys } from '../../../api';
+import { messageOf } from '../../../api/errors';
 import { dismissToast, showToast } from '../../../ui/toast';
 import { postsApi } from '../api';
 import { sharePost } from '../post-share';
@@ -22,9 +23,6 @@ export const PostActionMessages = {
   unhideFailed: "Couldn't show the post again. Please try again.",
 } as const;
 
-const problemOf = (error: unknown, fallback: string) =>
-  error instanceof ApiError ? error.userMessage || fallback : fallback;
-
 /** Hides the post from the feeds at once, then asks the server; Undo shows it again. */
 export function hidePost(queryClient: QueryClient, postId: string): void {
   const restore = removeHiddenPost(queryClient, postId);
@@ -34,7 +32,7 @@ export function hidePost(queryClient: QueryClient, postId: string): void {
       () => showToast(PostActionMessages.unhidden, 'info'),
       (error: unknown) => {
         removeHiddenPost(queryClient, postId);
-        showToast(problemOf(error, PostActionMessages.unhideFailed), 'error');
+        showToast(messageOf(error, PostActionMessages.unhideFailed), 'error');
       },
     );
   };
@@ -42,7 +40,7 @@ export function hidePost(queryClient: QueryClient, postId: string): void {
   postsApi.hide(postId).catch((error: unknown) => {
     dismissToast(notice);
     restore();
-    showToast(problemOf(error, PostActionMessages.hideFailed), 'error');
+    showToast(messageOf(error, PostActionMessages.hideFailed), 'error');
   });
 }
 
@@ -64,7 +62,7 @@ export function usePostActions(post: Post) {
     },
     onError: (error, _save, context) => {
       if (context) updatePost(post.id, (p) => ({ ...p, is_saved: context.before }));
-      showToast(problemOf(error, PostActionMessages.saveFailed), 'error');
+      showToast(messageOf(error, PostActionMessages.saveFailed), 'error');
     },
   });
 

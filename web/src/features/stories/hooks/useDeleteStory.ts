@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { showToast } from '../../../ui/toast';
 import { postsApi } from '../../posts/api';
-import { refusalOf } from '../../posts/hooks/useOwnPostActions';
+import { refusalOf } from '../../../api/errors';
 import { removePostEverywhere } from '../../posts/hooks/usePostCache';
 
 export const StoryMessages = {
