@@ -7,7 +7,7 @@ import type { User } from '../../../api/types';
 import { Avatar } from '../../../ui/Avatar';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Icon } from '../../../ui/icons';
-import { Modal } from '../../../ui/Modal';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { Spinner } from '../../../ui/Spinner';
 import { SuperAuraBadge } from '../../../ui/SuperAuraBadge';
 import { useMediaQuery } from '../../../ui/useMediaQuery';
@@ -364,18 +364,8 @@ function ConfirmChange({
 }) {
   const { title, text, confirm } = confirmationOf(pending.user, pending.change);
   return (
-    <Modal title={title} onClose={onCancel}>
-      <div className={styles.confirm}>
-        <p className={styles.text}>{text}</p>
-        <div className={styles.actions}>
-          <button type="button" className="btn btn-ghost" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-primary" onClick={onConfirm}>
-            {confirm}
-          </button>
-        </div>
-      </div>
-    </Modal>
+    <ConfirmDialog title={title} confirmLabel={confirm} onConfirm={onConfirm} onCancel={onCancel}>
+      <p>{text}</p>
+    </ConfirmDialog>
   );
 }
