@@ -15,6 +15,7 @@ import { LikesService } from './likes/likes.service';
 import { SocialExport } from './member-export/member-export';
 import { MembersConsumer } from './members/members.consumer';
 import { PostViews } from './posts/post-views';
+import { ContentRemoval } from './posts/content-removal';
 import { PostsService } from './posts/posts.service';
 import { PublicModule } from './public/public.module';
 import { SavedPostsService } from './saved-posts/saved-posts.service';
@@ -28,6 +29,7 @@ import { SocialSweeper } from './sweep/social-sweeper';
 export const SOCIAL_CORE_PROVIDERS = [
   PostViews,
   Timelines,
+  ContentRemoval,
   PostsService,
   LikesService,
   CommentsService,

@@ -10,6 +10,7 @@ import { decodeTimeCursor, encodeTimeCursor } from '../feeds/cursor';
 import { LikesRepository } from '../likes/likes.repository';
 import { MemberDoc } from '../members/member.schema';
 import { MembersRepository } from '../members/members.repository';
+import { ContentRemoval } from '../posts/content-removal';
 import { mentionedMembers, toAuthor } from '../posts/post.mapper';
 import { PostViews } from '../posts/post-views';
 import { PostsRepository } from '../posts/posts.repository';
@@ -69,6 +70,7 @@ export class CommentsService {
     @Inject(PostViews) private readonly views: PostViews,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(RUNTIME) private readonly runtime: OutboxHost,
+    @Inject(ContentRemoval) private readonly removal: ContentRemoval,
   ) {}
 
   async create(request: social.CreateCommentRequest, context: CallContext): Promise<social.Comment> {
@@ -162,9 +164,7 @@ export class CommentsService {
       const post = await this.posts.findById(doc.postId);
       if (post?.authorId !== memberId) throw new Forbidden(CommentMessages.notYoursToDelete);
     }
-    if (!(await this.comments.markDeleted(doc._id))) throw new NotFound(Messages.commentNotFound);
-    const replies = doc.parentCommentId ? 0 : await this.comments.markRepliesDeleted(doc.postId, doc._id);
-    await this.posts.addComment(doc.postId, -(1 + replies));
+    if (!(await this.removal.removeComment(doc._id))) throw new NotFound(Messages.commentNotFound);
   }
 
   /** A live comment on a post the member sees, of a member not blocked either way; else NOT_FOUND. */

@@ -2,6 +2,7 @@
 import { status } from '@grpc/grpc-js';
 import { randomUUID } from 'node:crypto';
 import { CommentMessages } from '../comments/comments.service';
+import { ModerationConsumer } from '../moderation/moderation.consumer';
 import { Harness, refused, startHarness } from '../test-support/harness';
 import { PostMessages } from './post-rules';
 import { PostsRepository } from './posts.repository';
@@ -175,6 +176,28 @@ describe('EditComment and DeleteComment', () => {
     expect((await refused(h.api.deleteComment(commenter, { commentId: second.id }))).code).toBe(
       status.NOT_FOUND,
     );
+  });
+
+  it("a moderator's removal takes a comment down as its author's delete does: with its replies", async () => {
+    const author = await h.member();
+    const post = await h.api.createPost(author, { content: 'Reported thread' });
+    const rude = await h.api.createComment(author, { postId: post.id, content: 'Rude' });
+    await h.api.createComment(author, { postId: post.id, content: 'Re', parentCommentId: rude.id });
+    const kept = await h.api.createComment(author, { postId: post.id, content: 'Kind' });
+    const removal = {
+      id: randomUUID(),
+      type: 'moderation.action_taken',
+      version: 1,
+      key: rude.id,
+      occurredAt: new Date().toISOString(),
+      producer: 'admin',
+      payload: { action: 'remove', targetType: 'comment', targetId: rude.id },
+    } as never;
+    await h.app.get(ModerationConsumer).handle(removal);
+    await h.app.get(ModerationConsumer).handle(removal); // redelivered: nothing more
+    const listed = await h.api.listComments(author, { postId: post.id });
+    expect(listed.comments.map((c) => c.id)).toEqual([kept.id]);
+    expect((await h.api.getPost(author, { postId: post.id })).commentsCount).toBe(1);
   });
 
   it('deletes one reply alone', async () => {

@@ -13,7 +13,7 @@ import { toPost } from './post.mapper';
 import { PostDoc } from './post.schema';
 import { PostViews } from './post-views';
 import { PostsRepository } from './posts.repository';
-import { SavedPostsRepository } from '../saved-posts/saved-posts.repository';
+import { ContentRemoval } from './content-removal';
 import { extractMentions, extractTags } from './text';
 
 @Injectable()
@@ -25,7 +25,7 @@ export class PostsService {
     @Inject(Timelines) private readonly timelines: Timelines,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(RUNTIME) private readonly runtime: OutboxHost,
-    @Inject(SavedPostsRepository) private readonly savedPosts: SavedPostsRepository,
+    @Inject(ContentRemoval) private readonly removal: ContentRemoval,
   ) {
     postsCreated.touch();
   }
@@ -131,8 +131,7 @@ export class PostsService {
     const post = await this.views.visibleOne(postId, memberId);
     if (!post) throw new NotFound(Messages.postNotFound);
     if (post.authorId !== memberId) throw new Forbidden(PostMessages.notYoursToDelete);
-    if (!(await this.posts.markDeleted(postId))) throw new NotFound(Messages.postNotFound);
-    await this.savedPosts.removeOfPosts([postId]);
+    if (!(await this.removal.removePost(postId))) throw new NotFound(Messages.postNotFound);
     annotate({ 'aura.post_id': postId, 'aura.member_id': memberId });
   }
 }
