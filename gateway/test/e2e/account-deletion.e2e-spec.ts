@@ -116,6 +116,16 @@ describe('account deletion', () => {
 
     // The old credentials open nothing.
     expect((await signIn(leaver)).status).toBe(401);
+    // Nobody can take their username at once and be taken for them (held 90 days, whatever the case).
+    const taker = await api('POST', '/auth/register', {
+      body: {
+        username: leaver.username.toUpperCase(),
+        email: `taker_${Date.now()}@example.com`,
+        password: 'correct horse battery',
+        display_name: 'Taker',
+      },
+    });
+    expect(taker).toMatchObject({ status: 400, body: { detail: 'Username already taken' } });
     // Others see an anonymous member...
     await waitFor(
       async () => {

@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import { AuthService } from '../auth/auth.service';
 import type { IdentityConfig } from '../config';
 import { UsersRepository } from '../users/users.repository';
-import { deletionDueAt, erasedProfile } from './account-deletion';
+import { deletionDueAt, erasedProfile, formerUsernameOf } from './account-deletion';
 
 const SWEEP_INTERVAL_MS = 5 * 60_000;
 const SWEEP_BATCH = 100;
@@ -107,7 +107,12 @@ export class AccountDeletionService {
       }),
       createEvent(this.runtime.service, 'user.deleted', userId, { userId, deletedAt: at }),
     ];
-    const erased = await this.users.erase(userId, asOf, { ...profile, is_super_aura: false }, events);
+    const tombstone = {
+      ...profile,
+      is_super_aura: false,
+      former_username: formerUsernameOf(user.username, asOf),
+    };
+    const erased = await this.users.erase(userId, asOf, tombstone, events);
     if (erased) this.logger.info({ userId }, 'account erased');
     return erased;
   }

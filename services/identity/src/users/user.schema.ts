@@ -37,6 +37,8 @@ export interface UserDoc {
   deletion?: { requested_at: Date; delete_at: Date } | null;
   /** When the account was erased (the document is then a tombstone the ledger's entries point at). */
   deleted_at?: Date | null;
+  /** An erased account's username, as a hash, held from new members until `until`. */
+  former_username?: { sha256: string; until: Date } | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -77,6 +79,7 @@ export const userSchema = new Schema<UserDoc>(
     },
     deletion: { type: { _id: false, requested_at: Date, delete_at: Date }, default: null },
     deleted_at: { type: Date, default: null },
+    former_username: { type: { _id: false, sha256: String, until: Date }, default: null },
     created_at: { type: Date, required: true },
     updated_at: { type: Date, required: true },
   },
@@ -88,4 +91,6 @@ userSchema.index({ created_at: -1 });
 userSchema.index({ display_name_lower: 1 });
 // The deletion sweep: members whose grace period ended.
 userSchema.index({ 'deletion.delete_at': 1 }, { sparse: true });
+// Registration: an erased member's username is held for a while (account-deletion.ts).
+userSchema.index({ 'former_username.sha256': 1 }, { sparse: true });
 userSchema.plugin(outboxPlugin);

@@ -16,6 +16,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ClientSession, Connection, Types } from 'mongoose';
 import { AURA_MAX, AURA_MIN } from '../aura/aura-rules';
 import { RegistrationMessages } from './registration-rules';
+import { usernameHash } from '../account-deletion/account-deletion';
 import { STARTING_AURA_SCORE, User, UserWithCredentials } from './user';
 import { UserDoc, userSchema } from './user.schema';
 
@@ -399,8 +400,17 @@ export class UsersRepository extends MongoRepository<UserWithCredentials, UserDo
     return this.model.countDocuments({ role }).exec();
   }
 
-  async usernameTaken(username: string): Promise<boolean> {
-    return (await this.model.exists({ username_lower: username.toLowerCase() })) !== null;
+  /** Held by a member, or by an account erased in the last USERNAME_HELD_DAYS. */
+  async usernameTaken(username: string, now = new Date()): Promise<boolean> {
+    const held = await this.model
+      .exists({
+        $or: [
+          { username_lower: username.toLowerCase() },
+          { 'former_username.sha256': usernameHash(username), 'former_username.until': { $gt: now } },
+        ],
+      })
+      .exec();
+    return held !== null;
   }
 
   async emailTaken(email: string): Promise<boolean> {
