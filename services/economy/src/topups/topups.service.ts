@@ -23,6 +23,7 @@ import {
   TopUpPackage,
 } from './packages';
 import { CheckoutSessionDoc, SuperAuraDoc, TopUpsStore } from './topups.store';
+import { periodEnd } from './billing-period';
 
 /** The webhook secret of the local test checkout when none is configured (published: never with Stripe). */
 export const LOCAL_WEBHOOK_SECRET = 'whsec_aura_local_webhook_secret';
@@ -407,7 +408,7 @@ export class TopUpsService {
     const interval = isPlan(doc.plan) ? SUPER_AURA_PLANS[doc.plan].interval : 'month';
     const end = remote?.periodEnd
       ? new Date(remote.periodEnd * 1000)
-      : addInterval(new Date(version), interval);
+      : periodEnd(new Date(version), interval);
     await this.applySuperAura(subscriptionId, doc.user_id, version, {
       active: true,
       plan: doc.plan,
@@ -575,13 +576,6 @@ export class TopUpsService {
 }
 
 const fillSessionId = (url: string, sessionId: string) => url.replace('{CHECKOUT_SESSION_ID}', sessionId);
-
-function addInterval(from: Date, interval: 'month' | 'year'): Date {
-  const end = new Date(from);
-  if (interval === 'year') end.setUTCFullYear(end.getUTCFullYear() + 1);
-  else end.setUTCMonth(end.getUTCMonth() + 1);
-  return end;
-}
 
 function toStatus(doc: SuperAuraDoc | null): SuperAuraStatusView {
   const end = doc?.current_period_end ?? null;
