@@ -12,6 +12,7 @@ import {
   ListMessagesQuery,
   MessageResponse,
   OpenConversationResponse,
+  SearchMessagesQuery,
 } from './messaging.dto';
 import { toConversation, toMessage } from './messaging.mappers';
 
@@ -91,6 +92,42 @@ export class ConversationsController {
       conversationId: id,
       cursor: query.cursor ?? '',
       limit: query.limit ?? 50,
+    });
+    if (page.nextCursor) void reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+    return page.messages.map(toMessage);
+  }
+
+  @Get(':id/messages/search')
+  @ApiParam({ name: 'id', description: 'Conversation id (`<member a>:<member b>`)' })
+  @ApiOkResponse({
+    type: MessageResponse,
+    isArray: true,
+    headers: NEXT_CURSOR_DOC,
+    description:
+      'Messages whose text contains q (any case, every character literally), newest first. Members only.',
+  })
+  @ApiResponse({
+    status: 404,
+    type: ErrorResponse,
+    description: '"Conversation not found" (also for non-members)',
+  })
+  @ApiResponse({
+    status: 422,
+    type: ErrorResponse,
+    description:
+      '"Search for at least 2 characters", "Search for at most 100 characters", a bad limit or cursor',
+  })
+  async search(
+    @Param('id', ConversationIdPipe) id: string,
+    @Query() query: SearchMessagesQuery,
+    @CurrentCaller() caller: AuthenticatedCaller,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<MessageResponse[]> {
+    const page = await this.messaging.searchMessages(caller, {
+      conversationId: id,
+      q: query.q,
+      cursor: query.cursor ?? '',
+      limit: query.limit ?? 20,
     });
     if (page.nextCursor) void reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
     return page.messages.map(toMessage);

@@ -71,9 +71,13 @@ export class MessagesController {
     status: 400,
     type: ErrorResponse,
     description:
-      '"You cannot message this user" (blocked either way), "Message cannot be empty", "You cannot message yourself"',
+      '"You cannot message this user" (blocked either way), "Message cannot be empty", "You cannot message yourself", "You cannot reply to a removed message"',
   })
-  @ApiResponse({ status: 404, type: ErrorResponse, description: '"User not found"' })
+  @ApiResponse({
+    status: 404,
+    type: ErrorResponse,
+    description: '"User not found", "The message you reply to is not in this conversation"',
+  })
   @ApiResponse({ status: 422, type: ErrorResponse, description: 'Malformed body' })
   async send(
     @Body() body: SendMessageRequest,
@@ -86,6 +90,8 @@ export class MessagesController {
       mediaUrl: '',
       mediaFilename: '',
       clientMessageId: body.client_message_id ?? '',
+      replyToMessageId: body.reply_to_message_id ?? '',
+      story: undefined,
     });
     return toMessage(message);
   }
@@ -180,6 +186,8 @@ export class MessagesController {
       mediaUrl: stored.url,
       mediaFilename: stored.filename,
       clientMessageId: fields.client_message_id ?? '',
+      replyToMessageId: fields.reply_to_message_id ?? '',
+      story: undefined,
     });
     return toMessage(message);
   }

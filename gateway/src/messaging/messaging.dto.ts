@@ -21,6 +21,34 @@ export class ConversationParticipantResponse extends ParticipantResponse {
   @ApiProperty({ description: 'Whether any of their sockets is connected now' }) is_online!: boolean;
 }
 
+export const REACTION_EMOJI = ['❤️', '😂', '😮', '😢', '🙏', '👍'] as const;
+
+export class QuotedMessageResponse {
+  @ApiProperty({ format: 'uuid' }) message_id!: string;
+  @ApiProperty() sender_id!: string;
+  @ApiProperty({ description: 'Display name of its sender when the reply was sent' }) sender_name!: string;
+  @ApiProperty({ description: 'The start of its text (≤ 120 characters); empty when unavailable' })
+  excerpt!: string;
+  @ApiProperty({ enum: MESSAGE_TYPES }) message_type!: MessageTypeName;
+  @ApiProperty({ description: 'It was removed by a moderator or deleted with its sender’s account' })
+  unavailable!: boolean;
+}
+
+export class QuotedStoryResponse {
+  @ApiProperty() story_id!: string;
+  @ApiProperty() author_id!: string;
+  @ApiProperty({ description: 'The start of its text (≤ 120 characters)' }) excerpt!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Its picture or video when it had one' })
+  media_url!: string | null;
+  @ApiProperty({ type: String, nullable: true, enum: ['image', 'video'] }) media_type!: string | null;
+}
+
+export class MessageReactionResponse {
+  @ApiProperty({ enum: REACTION_EMOJI }) emoji!: string;
+  @ApiProperty({ description: 'How many members reacted with it' }) count!: number;
+  @ApiProperty({ type: String, isArray: true, description: 'Who, earliest first' }) user_ids!: string[];
+}
+
 export class MessageResponse {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ example: '65f0c0ffee00000000000001:65f0c0ffee00000000000002' }) conversation_id!: string;
@@ -48,6 +76,16 @@ export class MessageResponse {
   })
   client_message_id!: string | null;
   @ApiProperty({ description: 'Removed by a moderator: content and media are gone' }) removed!: boolean;
+  @ApiProperty({ type: QuotedMessageResponse, nullable: true, description: 'The message this one answers' })
+  reply_to!: QuotedMessageResponse | null;
+  @ApiProperty({
+    type: MessageReactionResponse,
+    isArray: true,
+    description: 'One entry per emoji anyone reacted with, in the fixed order of the set',
+  })
+  reactions!: MessageReactionResponse[];
+  @ApiProperty({ type: QuotedStoryResponse, nullable: true, description: 'A reply to this story' })
+  story!: QuotedStoryResponse | null;
 }
 
 export class ConversationResponse {
@@ -97,6 +135,51 @@ export class SendMessageRequest {
   @IsOptional()
   @Matches(CLIENT_MESSAGE_ID, { message: 'client_message_id must be 1-64 letters, digits, "-" or "_"' })
   client_message_id?: string;
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'A message of the same conversation this one answers (404 otherwise)',
+  })
+  @IsOptional()
+  @IsString({ message: 'reply_to_message_id must be a message id' })
+  @MaxLength(64, { message: 'reply_to_message_id must be a message id' })
+  reply_to_message_id?: string;
+}
+
+export class StoryReplyRequest {
+  @ApiProperty({
+    example: '🔥',
+    description: 'Not blank; at most 5000 characters (a quick reaction is an emoji)',
+  })
+  @IsString({ message: 'content is required' })
+  @MaxLength(20000, { message: 'content is too long' })
+  content!: string;
+
+  @ApiPropertyOptional({ description: 'Your id for this message: a retry with it is the same message' })
+  @IsOptional()
+  @Matches(CLIENT_MESSAGE_ID, { message: 'client_message_id must be 1-64 letters, digits, "-" or "_"' })
+  client_message_id?: string;
+}
+
+export class SearchMessagesQuery {
+  @ApiProperty({ minLength: 2, maxLength: 100, description: 'Text the messages contain (any case)' })
+  @IsString({ message: 'q is required' })
+  @MaxLength(400, { message: 'Search for at most 100 characters' })
+  q!: string;
+
+  @ApiPropertyOptional({ description: 'X-Next-Cursor of the previous (newer) page' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(400)
+  cursor?: string;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 50, default: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1, { message: 'limit must be between 1 and 50' })
+  @Max(50, { message: 'limit must be between 1 and 50' })
+  limit?: number;
 }
 
 /** The multipart body of send-with-media (fields before the file stream best). */
@@ -112,6 +195,7 @@ export const SEND_WITH_MEDIA_SCHEMA = {
       description: 'Checked against the file',
     },
     client_message_id: { type: 'string' },
+    reply_to_message_id: { type: 'string', format: 'uuid', description: 'A message this one answers' },
     file: { type: 'string', format: 'binary', description: 'Image, video or audio, at most 50 MB' },
   },
 } as const;

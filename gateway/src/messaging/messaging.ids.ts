@@ -6,6 +6,7 @@ import { Injectable, NotFoundException, PipeTransform } from '@nestjs/common';
 export const USER_NOT_FOUND = 'User not found';
 export const CONVERSATION_NOT_FOUND = 'Conversation not found';
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
+export const MESSAGE_NOT_FOUND = 'Message not found';
 
 const MEMBER_ID = '(?:[0-9a-f]{24}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 /** Identity's member ids: MongoDB ObjectIds (24 hex digits), or UUIDs should they become so. */
@@ -45,5 +46,12 @@ export class ConversationIdPipe extends PatternPipe {
 export class NotificationIdPipe extends PatternPipe {
   constructor() {
     super(UUID_PATTERN, NOTIFICATION_NOT_FOUND);
+  }
+}
+
+@Injectable()
+export class MessageIdPipe extends PatternPipe {
+  constructor() {
+    super(UUID_PATTERN, MESSAGE_NOT_FOUND);
   }
 }

@@ -2,6 +2,7 @@ import type { messaging } from '@aura/proto';
 import { freshAttachmentUrl } from './attachment-urls';
 import type {
   ConversationResponse,
+  MessageReactionResponse,
   MessageResponse,
   MessageTypeName,
   ParticipantResponse,
@@ -28,6 +29,14 @@ export function toParticipant(participant: messaging.Participant | undefined): P
   };
 }
 
+export function toReactions(reactions: messaging.MessageReaction[] | undefined): MessageReactionResponse[] {
+  return (reactions ?? []).map((reaction) => ({
+    emoji: reaction.emoji,
+    count: reaction.userIds.length,
+    user_ids: reaction.userIds,
+  }));
+}
+
 export function toMessage(message: messaging.Message): MessageResponse {
   return {
     id: message.id,
@@ -43,6 +52,26 @@ export function toMessage(message: messaging.Message): MessageResponse {
     created_at: message.createdAt,
     client_message_id: message.clientMessageId || null,
     removed: message.removed,
+    reply_to: message.replyTo
+      ? {
+          message_id: message.replyTo.messageId,
+          sender_id: message.replyTo.senderId,
+          sender_name: message.replyTo.senderName,
+          excerpt: message.replyTo.excerpt,
+          message_type: message.replyTo.messageType as MessageTypeName,
+          unavailable: message.replyTo.unavailable,
+        }
+      : null,
+    reactions: toReactions(message.reactions),
+    story: message.story
+      ? {
+          story_id: message.story.storyId,
+          author_id: message.story.authorId,
+          excerpt: message.story.excerpt,
+          media_url: message.story.mediaUrl || null,
+          media_type: message.story.mediaType || null,
+        }
+      : null,
   };
 }
 

@@ -14,7 +14,7 @@ import { Consumer, Kafka, KafkaMessage, logLevel } from 'kafkajs';
 import type { Logger } from 'pino';
 import { GATEWAY_LOGGER, GATEWAY_REDIS } from '../common/tokens';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config';
-import { toConversation, toMessage } from '../messaging/messaging.mappers';
+import { toConversation, toMessage, toReactions } from '../messaging/messaging.mappers';
 import { toNotification } from '../notifications/notifications.mappers';
 import { PresenceService } from './presence.service';
 import { PRICE_EVENT, toPriceUpdate } from './price-update';
@@ -26,7 +26,13 @@ export const STALE_AFTER_MS = 5 * 60_000;
 /** How long an event id is remembered to drop a redelivery. */
 const DEDUPE_SECONDS = 15 * 60;
 
-const MESSAGING_EVENTS = ['message.sent', 'message.read', 'conversation.updated', 'notification.created'];
+const MESSAGING_EVENTS = [
+  'message.sent',
+  'message.read',
+  'message.reactions_changed',
+  'conversation.updated',
+  'notification.created',
+];
 
 /** A fetched event, before decoding. */
 export interface Incoming {
@@ -248,6 +254,23 @@ export class RealtimeEventsConsumer implements OnModuleInit, OnModuleDestroy {
             read_at: read.readAt,
           },
           read.conversationId,
+        );
+        return;
+      }
+      case 'message.reactions_changed': {
+        const changed = payload as messagingEvents.MessageReactionsChanged;
+        this.emitter.toMembers(
+          changed.memberIds,
+          'message_reaction_update',
+          {
+            message_id: changed.messageId,
+            conversation_id: changed.conversationId,
+            reactions: toReactions(changed.reactions),
+            user_id: changed.userId,
+            emoji: changed.emoji,
+            on: changed.on,
+          },
+          changed.conversationId,
         );
         return;
       }

@@ -66,7 +66,10 @@ const callerOf = (socket: Socket) => socket.data.caller as AuthenticatedCaller;
  * user_offline (to members who share a conversation; online while any socket is connected),
  * user_typing (to the conversation's room), and what services publish (RealtimeEventsConsumer):
  * new_message, message_notification, conversation_updated, message_read_update, new_notification,
- * auracoin_price_update.
+ * auracoin_price_update, and message_reaction_update (issue 23: `{message_id, conversation_id,
+ * reactions: [{emoji, count, user_ids}], user_id, emoji, on}` to both members when one adds or takes
+ * back a reaction). A reply is a new_message like any other, carrying `reply_to` (the quoted message's
+ * id, sender and excerpt) and, for a story reply, `story`.
  */
 @WebSocketGateway()
 export class RealtimeGateway

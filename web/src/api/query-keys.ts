@@ -63,6 +63,8 @@ export const queryKeys = {
   /** Messaging (GET /api/conversations, /api/conversations/{id}/messages, /api/users/blocked). */
   conversations: ['conversations'] as const,
   conversationMessages: (conversationId: string) => ['messages', conversationId] as const,
+  conversationSearch: (conversationId: string, q: string) =>
+    ['messages', conversationId, 'search', q] as const,
   blockedUsers: ['users', 'blocked'] as const,
   /** The notification center (GET /api/notifications?limit=20, /api/notifications/stats). */
   notifications: ['notifications'] as const,

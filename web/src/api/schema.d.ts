@@ -660,6 +660,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations/{id}/messages/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Conversations_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/messages": {
         parameters: {
             query?: never;
@@ -686,6 +702,38 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["Messages_sendWithMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/{id}/reactions/{emoji}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["MessageReactions_add"];
+        post?: never;
+        delete: operations["MessageReactions_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stories/{id}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["StoryReplies_reply"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1486,6 +1534,38 @@ export interface paths {
         get: operations["Statements_pdf"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/spending-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Spending_settings"];
+        put: operations["Spending_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/spending-settings/cooling-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Spending_coolingOff"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2453,6 +2533,11 @@ export interface components {
         ErrorResponse: {
             /** @example Username already taken */
             detail: string;
+            /**
+             * @description A stable word for refusals a client acts on: pause_required, cooling_off, daily_limit_reached (docs/spending.md)
+             * @example pause_required
+             */
+            code?: string;
         };
         SecondFactorRequiredResponse: {
             /**
@@ -2752,6 +2837,37 @@ export interface components {
             aura_score: number;
             is_super_aura: boolean;
         };
+        QuotedMessageResponse: {
+            /** Format: uuid */
+            message_id: string;
+            sender_id: string;
+            /** @description Display name of its sender when the reply was sent */
+            sender_name: string;
+            /** @description The start of its text (≤ 120 characters); empty when unavailable */
+            excerpt: string;
+            /** @enum {string} */
+            message_type: "text" | "image" | "video" | "audio";
+            /** @description It was removed by a moderator or deleted with its sender’s account */
+            unavailable: boolean;
+        };
+        MessageReactionResponse: {
+            /** @enum {string} */
+            emoji: "❤️" | "😂" | "😮" | "😢" | "🙏" | "👍";
+            /** @description How many members reacted with it */
+            count: number;
+            /** @description Who, earliest first */
+            user_ids: string[];
+        };
+        QuotedStoryResponse: {
+            story_id: string;
+            author_id: string;
+            /** @description The start of its text (≤ 120 characters) */
+            excerpt: string;
+            /** @description Its picture or video when it had one */
+            media_url: string | null;
+            /** @enum {string|null} */
+            media_type: "image" | "video" | null;
+        };
         MessageResponse: {
             /** Format: uuid */
             id: string;
@@ -2775,6 +2891,12 @@ export interface components {
             client_message_id: string | null;
             /** @description Removed by a moderator: content and media are gone */
             removed: boolean;
+            /** @description The message this one answers */
+            reply_to: components["schemas"]["QuotedMessageResponse"] | null;
+            /** @description One entry per emoji anyone reacted with, in the fixed order of the set */
+            reactions: components["schemas"]["MessageReactionResponse"][];
+            /** @description A reply to this story */
+            story: components["schemas"]["QuotedStoryResponse"] | null;
         };
         ConversationResponse: {
             /** @example 65f0c0ffee00000000000001:65f0c0ffee00000000000002 */
@@ -2816,6 +2938,20 @@ export interface components {
              * @example c7a4f1e2-9b1d-4c2a-8f3e-1d2c3b4a5f60
              */
             client_message_id?: string;
+            /**
+             * Format: uuid
+             * @description A message of the same conversation this one answers (404 otherwise)
+             */
+            reply_to_message_id?: string;
+        };
+        StoryReplyRequest: {
+            /**
+             * @description Not blank; at most 5000 characters (a quick reaction is an emoji)
+             * @example 🔥
+             */
+            content: string;
+            /** @description Your id for this message: a retry with it is the same message */
+            client_message_id?: string;
         };
         NotificationActorResponse: {
             id: string;
@@ -2842,7 +2978,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            type: "like" | "comment" | "follow" | "mention" | "tip" | "genie_earning" | "withdrawal" | "system";
+            type: "like" | "comment" | "follow" | "mention" | "tip" | "genie_earning" | "withdrawal" | "system" | "digest" | "reminder";
             /** @example New like */
             title: string;
             /** @example Luna liked your post */
@@ -2857,9 +2993,25 @@ export interface components {
         NotificationStatsResponse: {
             unread_count: number;
         };
+        WellbeingReminderSetting: {
+            /**
+             * @description The time of day, HH:MM (24-hour), in time_zone
+             * @example 20:30
+             */
+            time: string;
+            /**
+             * @description The member's IANA time zone
+             * @example Europe/Berlin
+             */
+            time_zone: string;
+        };
         NotificationSettingsResponse: {
             /** @description The types turned off: no notification of them is made (sorted) */
             muted_types: ("like" | "comment" | "follow" | "mention" | "tip" | "genie_earning")[];
+            /** @description The types not turned off come as one notification a day ("Your daily digest", at 08:00 UTC for the day before) instead of one each */
+            daily_digest: boolean;
+            /** @description The opt-in wellbeing reminder: a notification at that time of their day inviting a check-in, unless they checked in or wrote a reflection that day; null when off */
+            wellbeing_reminder: components["schemas"]["WellbeingReminderSetting"] | null;
         };
         UpdateNotificationSettingsRequest: {
             /**
@@ -2870,6 +3022,10 @@ export interface components {
              *     ]
              */
             muted_types: ("like" | "comment" | "follow" | "mention" | "tip" | "genie_earning")[];
+            /** @description The daily digest on or off; left out: unchanged */
+            daily_digest?: boolean;
+            /** @description The wellbeing reminder; null turns it off; left out: unchanged */
+            wellbeing_reminder?: components["schemas"]["WellbeingReminderSetting"] | null;
         };
         CreatePostRequest: {
             /**
@@ -3001,6 +3157,8 @@ export interface components {
              * @description When its commenter last edited the text (shown as "edited"); null if never
              */
             edited_at: string | null;
+            /** @description The mentions that name a member, with their ids (links to their profiles) */
+            mentioned_users: components["schemas"]["MentionedUser"][];
             user: components["schemas"]["PostAuthor"];
         };
         CreateCommentRequest: {
@@ -3576,6 +3734,67 @@ export interface components {
             /** @example 2026-11-29T02:00:00.000Z */
             generated_at: string;
         };
+        PendingSpendingChangeResponse: {
+            /**
+             * @description AC; null: removed then
+             * @example 80
+             */
+            value: number | null;
+            /**
+             * @description When it takes effect (24 hours after it was asked for)
+             * @example 2026-11-30T10:00:00.000Z
+             */
+            effective_at: string;
+        };
+        SpendingSettingsResponse: {
+            /**
+             * @description AC a day for tips, transfers and purchases; null: none
+             * @example 50
+             */
+            daily_limit: number | null;
+            /**
+             * @description A spend above this many AC asks for a pause when the last two check-ins were low; null: never
+             * @example 10
+             */
+            pause_threshold: number | null;
+            /** @description A raise or removal waiting for its time */
+            pending_daily_limit: components["schemas"]["PendingSpendingChangeResponse"] | null;
+            pending_pause_threshold: components["schemas"]["PendingSpendingChangeResponse"] | null;
+            /**
+             * @description AC spent since the start of the UTC day (tips, transfers, purchases)
+             * @example 12.5
+             */
+            spent_today: number;
+            /**
+             * @description AC left under the daily limit today; null: no limit
+             * @example 37.5
+             */
+            left_today: number | null;
+            /**
+             * @description The next UTC midnight, when spent_today starts again
+             * @example 2026-11-30T00:00:00.000Z
+             */
+            day_resets_at: string;
+            /**
+             * @description While the member waits ("Wait 10 minutes"), spends above the pause threshold are refused until then
+             * @example null
+             */
+            cooling_off_until: string | null;
+            /** @description The last two check-ins were both low (sad or anxious, or energy 3 or less) */
+            low_mood: boolean;
+        };
+        UpdateSpendingSettingsRequest: {
+            /**
+             * @description AC from 0 to 1,000,000 with at most 3 decimals (a decimal string is accepted too); null removes it; absent leaves it. Setting a first value or a lower one takes effect at once; a higher one, or a removal, after 24 hours.
+             * @example 50
+             */
+            daily_limit?: (number | string) | null;
+            /**
+             * @description AC from 0 to 1,000,000 with at most 3 decimals (a decimal string is accepted too); null removes it; absent leaves it. Setting a first value or a lower one takes effect at once; a higher one, or a removal, after 24 hours.
+             * @example 10
+             */
+            pause_threshold?: (number | string) | null;
+        };
         TipRequest: {
             /** @description The member to tip */
             recipient_id: string;
@@ -3591,6 +3810,8 @@ export interface components {
              */
             currency: "AC" | "USD";
             message?: string;
+            /** @description true: the member answered the pause ("Take a breath — still want to send 25 AC?") with yes (docs/spending.md); absent: false */
+            confirm_pause?: boolean;
         };
         SentResponse: {
             /** @example Sent 1.5 AC to @luna */
@@ -3622,6 +3843,8 @@ export interface components {
              */
             amount: number | string;
             message?: string;
+            /** @description true: the member answered the pause ("Take a breath — still want to send 25 AC?") with yes (docs/spending.md); absent: false */
+            confirm_pause?: boolean;
         };
         AdjustRequest: {
             /**
@@ -3923,6 +4146,8 @@ export interface components {
         PurchaseBottlesRequest: {
             /** @example 2 */
             quantity: number;
+            /** @description true: the member answered the pause ("Take a breath — still want to send 25 AC?") with yes (docs/spending.md); absent: false */
+            confirm_pause?: boolean;
         };
         PurchaseBottlesResponse: {
             /** @example Purchased 2 Genie bottles for 600.0 AuraCoin */
@@ -4106,6 +4331,10 @@ export interface components {
             purchased_at: string;
             /** @description The ledger transfer id */
             transfer_id: string;
+        };
+        MarketplacePurchaseRequest: {
+            /** @description true: the member answered the pause ("Take a breath — still want to send 25 AC?") with yes (docs/spending.md); absent: false */
+            confirm_pause?: boolean;
         };
         MarketplacePurchaseResponse: {
             /** @example Golden Ring purchased successfully! */
@@ -6948,6 +7177,73 @@ export interface operations {
             };
         };
     };
+    Conversations_search: {
+        parameters: {
+            query: {
+                /** @description Text the messages contain (any case) */
+                q: string;
+                /** @description X-Next-Cursor of the previous (newer) page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Conversation id (`<member a>:<member b>`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Messages whose text contains q (any case, every character literally), newest first. Members only. */
+            200: {
+                headers: {
+                    /** @description Cursor of the next (older) page (pass it as ?cursor=); absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"][];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "Conversation not found" (also for non-members) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "Search for at least 2 characters", "Search for at most 100 characters", a bad limit or cursor */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     Messages_send: {
         parameters: {
             query?: never;
@@ -6970,7 +7266,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
-            /** @description "You cannot message this user" (blocked either way), "Message cannot be empty", "You cannot message yourself" */
+            /** @description "You cannot message this user" (blocked either way), "Message cannot be empty", "You cannot message yourself", "You cannot reply to a removed message" */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6995,7 +7291,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description "User not found" */
+            /** @description "User not found", "The message you reply to is not in this conversation" */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7052,6 +7348,11 @@ export interface operations {
                      */
                     message_type?: "image" | "video" | "audio";
                     client_message_id?: string;
+                    /**
+                     * Format: uuid
+                     * @description A message this one answers
+                     */
+                    reply_to_message_id?: string;
                     /**
                      * Format: binary
                      * @description Image, video or audio, at most 50 MB
@@ -7132,6 +7433,246 @@ export interface operations {
                 };
             };
             /** @description The rate limiter (Redis) or a service is unavailable: refused, never let through */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    MessageReactions_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description One of the fixed set, URL-encoded */
+                emoji: "❤️" | "😂" | "😮" | "😢" | "🙏" | "👍";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message with its reactions now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description "You can react to a message with at most 3 different emoji", "You cannot message this user" (blocked) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "Your account is suspended until … Reason: …" */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description "Message not found" (also for non-members and removed messages) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "emoji must be one of ❤️ 😂 😮 😢 🙏 👍" */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    MessageReactions_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description One of the fixed set, URL-encoded */
+                emoji: "❤️" | "😂" | "😮" | "😢" | "🙏" | "👍";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message with its reactions now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description "You cannot message this user" (blocked) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "Your account is suspended until … Reason: …" */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description "Message not found" (also for non-members and removed messages) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "emoji must be one of ❤️ 😂 😮 😢 🙏 👍" */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    StoryReplies_reply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The story */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoryReplyRequest"];
+            };
+        };
+        responses: {
+            /** @description The message (with `story`) in the conversation with its author; both get new_message */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description "You cannot message this user" (blocked either way), "You cannot message yourself", "Message cannot be empty" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "Your account is suspended until … Reason: …" */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description "Story not found" (also expired or deleted) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Malformed body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description More than AURA_RATE_LIMIT_MESSAGES_PER_MINUTE */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7279,7 +7820,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The types the caller turned off */
+            /** @description The types the caller turned off, and whether the others come in a daily digest */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7321,7 +7862,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Saved: from the next event, no notification of a type turned off is made */
+            /** @description Saved: from the next event, no notification of a type turned off is made, and with the daily digest the others wait for it */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7348,7 +7889,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description E.g. "Unknown notification type: …" */
+            /** @description E.g. "Unknown notification type: …", "The reminder time must be HH:MM (00:00 to 23:59)", "Unknown time zone: …" */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10409,6 +10950,133 @@ export interface operations {
             };
         };
     };
+    Spending_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller’s settings, what is pending, the day so far */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpendingSettingsResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Spending_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSpendingSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved: a first or lower value is in effect now; a raise or a removal is pending for 24 hours */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpendingSettingsResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A value that is not an amount of AC from 0 to 1,000,000 with at most 3 decimals, or null */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Spending_coolingOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description cooling_off_until is 10 minutes from now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpendingSettingsResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     Payments_tip: {
         parameters: {
             query?: never;
@@ -10434,7 +11102,7 @@ export interface operations {
                     "application/json": components["schemas"]["SentResponse"];
                 };
             };
-            /** @description "Please select a recipient", "Please enter a valid amount", "The minimum amount is 0.001 AC", "Insufficient balance", "Message must be at most 200 characters", "You cannot send AuraCoins to yourself", "You cannot send AuraCoins to this user" (a block either way), "USD is coming soon: only AC can be sent for now" */
+            /** @description "Please select a recipient", "Please enter a valid amount", "The minimum amount is 0.001 AC", "Insufficient balance", "Message must be at most 200 characters", "You cannot send AuraCoins to yourself", "You cannot send AuraCoins to this user" (a block either way), (code daily_limit_reached) "This would go over your daily spending limit of 50 AC: 12.5 AC left today." or "You have reached your daily spending limit of 50 AC. It starts again at midnight UTC.", "USD is coming soon: only AC can be sent for now" */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10468,7 +11136,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The Idempotency-Key was used for another request */
+            /** @description code pause_required: "Take a breath — still want to send 25 AC?" (the last two check-ins were low and the amount is above the member’s pause threshold: send again with confirm_pause true); code cooling_off: "You chose to wait: spending over 10 AC is paused until 14:32 UTC (7 more minutes)." (even confirmed); without a code: The Idempotency-Key was used for another request */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10531,7 +11199,7 @@ export interface operations {
                     "application/json": components["schemas"]["SentResponse"];
                 };
             };
-            /** @description "Please select a recipient", "Please enter a valid amount", "The minimum amount is 0.001 AC", "Insufficient balance", "Message must be at most 200 characters", "You cannot send AuraCoins to yourself", "You cannot send AuraCoins to this user" (a block either way) */
+            /** @description "Please select a recipient", "Please enter a valid amount", "The minimum amount is 0.001 AC", "Insufficient balance", "Message must be at most 200 characters", "You cannot send AuraCoins to yourself", "You cannot send AuraCoins to this user" (a block either way), (code daily_limit_reached) "This would go over your daily spending limit of 50 AC: 12.5 AC left today." or "You have reached your daily spending limit of 50 AC. It starts again at midnight UTC." */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10565,7 +11233,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The Idempotency-Key was used for another request */
+            /** @description code pause_required: "Take a breath — still want to send 25 AC?" (the last two check-ins were low and the amount is above the member’s pause threshold: send again with confirm_pause true); code cooling_off: "You chose to wait: spending over 10 AC is paused until 14:32 UTC (7 more minutes)." (even confirmed); without a code: The Idempotency-Key was used for another request */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11656,7 +12324,7 @@ export interface operations {
                     "application/json": components["schemas"]["PurchaseBottlesResponse"];
                 };
             };
-            /** @description "Quantity must be a whole number from 1 to 10", "Insufficient AuraCoin balance!" */
+            /** @description "Quantity must be a whole number from 1 to 10", "Insufficient AuraCoin balance!", (code daily_limit_reached) "This would go over your daily spending limit of 50 AC: 12.5 AC left today." or "You have reached your daily spending limit of 50 AC. It starts again at midnight UTC." */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11674,7 +12342,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The Idempotency-Key was used for another request */
+            /** @description code pause_required: "Take a breath — still want to spend 25 AC?" (the last two check-ins were low and the amount is above the member’s pause threshold: send again with confirm_pause true); code cooling_off: "You chose to wait: spending over 10 AC is paused until 14:32 UTC (7 more minutes)." (even confirmed); without a code: The Idempotency-Key was used for another request */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12342,7 +13010,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MarketplacePurchaseRequest"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -12352,7 +13024,7 @@ export interface operations {
                     "application/json": components["schemas"]["MarketplacePurchaseResponse"];
                 };
             };
-            /** @description "Insufficient balance", "You already own this item" */
+            /** @description "Insufficient balance", "You already own this item", (code daily_limit_reached) "This would go over your daily spending limit of 50 AC: 12.5 AC left today." or "You have reached your daily spending limit of 50 AC. It starts again at midnight UTC." */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12379,8 +13051,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The Idempotency-Key was used for another request */
+            /** @description code pause_required: "Take a breath — still want to spend 25 AC?" (the last two check-ins were low and the amount is above the member’s pause threshold: send again with confirm_pause true); code cooling_off: "You chose to wait: spending over 10 AC is paused until 14:32 UTC (7 more minutes)." (even confirmed); without a code: The Idempotency-Key was used for another request */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "confirm_pause must be true or false" */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

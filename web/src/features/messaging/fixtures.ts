@@ -28,6 +28,9 @@ export function makeMessage(overrides: Partial<Message> = {}): Message {
     created_at: '2026-03-01T10:00:00.000Z',
     client_message_id: null,
     removed: false,
+    reply_to: null,
+    reactions: [],
+    story: null,
     ...overrides,
   };
 }

@@ -29,6 +29,14 @@ export interface MessageReadUpdateEvent {
   read_by: string;
   read_at: string;
 }
+export interface MessageReactionUpdateEvent {
+  message_id: string;
+  conversation_id: string;
+  reactions: Message['reactions'];
+  user_id: string;
+  emoji: string;
+  on: boolean;
+}
 export interface MessageNotificationEvent {
   conversation_id: string;
   message: Message;

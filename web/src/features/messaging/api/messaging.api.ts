@@ -2,6 +2,7 @@
 // blocks. Through the app's one typed client; pure module (no DOM), the client is handed in.
 import type { ApiClient } from '../../../api/client';
 import { asList } from '../../posts/api/request';
+import type { ReactionEmoji } from '../chat-extras';
 import { MESSAGES_PAGE } from '../messaging';
 
 export interface SendMediaInput {
@@ -11,6 +12,7 @@ export interface SendMediaInput {
   fileName: string;
   messageType: 'image' | 'video' | 'audio';
   clientMessageId: string;
+  replyToId?: string;
 }
 
 /** The multipart body of POST /api/messages/send-with-media: the fields first, then the file. */
@@ -20,6 +22,7 @@ export function mediaMessageForm(input: SendMediaInput): FormData {
   form.append('content', input.content);
   form.append('message_type', input.messageType);
   form.append('client_message_id', input.clientMessageId);
+  if (input.replyToId) form.append('reply_to_message_id', input.replyToId);
   form.append('file', input.file, input.fileName);
   return form;
 }
@@ -40,7 +43,7 @@ export function createMessagingApi(api: ApiClient) {
           }),
         ),
       ),
-    send: (recipientId: string, content: string, clientMessageId: string) =>
+    send: (recipientId: string, content: string, clientMessageId: string, replyToId?: string) =>
       api.call((c) =>
         c.POST('/api/messages', {
           body: {
@@ -48,7 +51,33 @@ export function createMessagingApi(api: ApiClient) {
             content,
             message_type: 'text',
             client_message_id: clientMessageId,
+            ...(replyToId ? { reply_to_message_id: replyToId } : {}),
           },
+        }),
+      ),
+    /** Adds (on) or takes back the member's reaction; answers the message with its reactions now. */
+    react: (messageId: string, emoji: ReactionEmoji, on: boolean) =>
+      api.call((c) =>
+        (on ? c.PUT : c.DELETE)('/api/messages/{id}/reactions/{emoji}', {
+          params: { path: { id: messageId, emoji } },
+        }),
+      ),
+    /** Messages of the conversation containing q (2-100 characters), newest first. */
+    search: async (conversationId: string, q: string, signal?: AbortSignal) =>
+      asList(
+        await api.call((c) =>
+          c.GET('/api/conversations/{id}/messages/search', {
+            params: { path: { id: conversationId }, query: { q, limit: 20 } },
+            signal,
+          }),
+        ),
+      ),
+    /** A reply to a story: a message to its author quoting it. */
+    replyToStory: (storyId: string, content: string, clientMessageId: string) =>
+      api.call((c) =>
+        c.POST('/api/stories/{id}/reply', {
+          params: { path: { id: storyId } },
+          body: { content, client_message_id: clientMessageId },
         }),
       ),
     sendWithMedia: (input: SendMediaInput) => {

@@ -1,8 +1,11 @@
 // The chat pane (spec 000 §2): a header with online, typing and connection indicators, phone and video
 // buttons that do nothing, block or unblock; the messages with read ticks, a line for each day, one
 // sender's messages grouped with their avatar once, "Seen" on the last read (issue 23); the composer,
-// hidden while either member blocks the other.
-import { useEffect, useRef } from 'react';
+// hidden while either member blocks the other. Issue 23 also: reply to a message ("Replying to …" bar),
+// reactions, a search of the conversation in the header (a result scrolls to its message), "N new
+// messages" at the first unread one when the chat opens (scrolled to), and "Jump to latest" when
+// scrolled up.
+import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { Avatar } from '../../../ui/Avatar';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Icon } from '../../../ui/icons';
@@ -12,10 +15,13 @@ import { useMarkRead, useMessages } from '../hooks/useMessages';
 import { useSendMessage } from '../hooks/useSendMessage';
 import { useOtherTyping } from '../hooks/useTyping';
 import { chatRows } from '../chat-rows';
+import { JUMP_TO_LATEST_AFTER_PX, newMessagesLabel, unreadMark, type UnreadMark } from '../chat-extras';
+import { useReaction } from '../hooks/useReaction';
+import { MessageSearch } from './MessageSearch';
 import { isOnline, MessagingTexts } from '../messaging';
 import { useRealtime } from '../realtime/realtime-context';
 import { CONNECTION_LABELS } from '../realtime/socket-options';
-import type { Conversation } from '../types';
+import type { ChatMessage, Conversation } from '../types';
 import { Composer } from './Composer';
 import { MessageBubble } from './MessageBubble';
 import styles from './Messaging.module.css';
@@ -45,14 +51,54 @@ export function ChatPane({
   const typing = useOtherTyping(conversation.id, other.id);
   const send = useSendMessage(conversation);
   const online = isOnline(presence, other.id, other.is_online);
+  const react = useReaction(conversation.id, me.id);
   const end = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const count = messages.data?.length ?? 0;
   // The newest message (and a sent one once stored, with its attachment) is kept in view.
   const lastId = messages.data?.at(-1)?.id;
+  const [replyingTo, setReplyingTo] = useState<ChatMessage | null>(null);
+  const [searching, setSearching] = useState(false);
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  const [scrolledUp, setScrolledUp] = useState(false);
+  // What was unread when the chat opened (taken once, before the messages are marked read).
+  const [unread, setUnread] = useState<UnreadMark | null | undefined>(undefined);
+  if (unread === undefined && messages.data) setUnread(unreadMark(messages.data, me.id) ?? null);
+
+  /** Scrolls to a loaded message and highlights it for a moment; false when it is not loaded. */
+  const jumpTo = useCallback((messageId: string) => {
+    const target = list.current?.querySelector(`[data-message-id="${CSS.escape(messageId)}"]`);
+    if (!target) return false;
+    target.scrollIntoView?.({ block: 'center' });
+    setHighlighted(messageId);
+    return true;
+  }, []);
 
   useEffect(() => {
+    if (!highlighted) return undefined;
+    const timer = setTimeout(() => setHighlighted(null), 2000);
+    return () => clearTimeout(timer);
+  }, [highlighted]);
+
+  // On opening: to the first unread message when there is one; then the newest stays in view.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (!lastId) return;
+    if (!opened.current && unread) {
+      opened.current = true;
+      list.current
+        ?.querySelector(`[data-message-id="${CSS.escape(unread.firstUnreadId)}"]`)
+        ?.scrollIntoView?.({ block: 'start' });
+      return;
+    }
+    opened.current = true;
     end.current?.scrollIntoView?.({ block: 'end' });
-  }, [lastId]);
+  }, [lastId, unread]);
+
+  const onScroll = () => {
+    const box = list.current;
+    if (box) setScrolledUp(box.scrollHeight - box.scrollTop - box.clientHeight > JUMP_TO_LATEST_AFTER_PX);
+  };
 
   return (
     <section className={styles.chat} aria-label={`Chat with ${other.display_name}`}>
@@ -81,6 +127,16 @@ export function ChatPane({
           {CONNECTION_LABELS[status]}
         </span>
         <div className={styles.chatActions}>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label="Search messages"
+            aria-expanded={searching}
+            title="Search messages"
+            onClick={() => setSearching((open) => !open)}
+          >
+            <Icon name="search" />
+          </button>
           <button type="button" className="icon-btn" aria-label="Voice call" title="Voice call">
             <Icon name="phone" />
           </button>
@@ -100,7 +156,11 @@ export function ChatPane({
         </div>
       </header>
 
-      <div className={styles.messages}>
+      {searching ? (
+        <MessageSearch conversationId={conversation.id} onPick={jumpTo} onClose={() => setSearching(false)} />
+      ) : null}
+
+      <div className={styles.messages} ref={list} onScroll={onScroll}>
         {messages.isPending ? (
           <div className={styles.centered} role="status" aria-label="Loading messages">
             <Spinner />
@@ -117,19 +177,38 @@ export function ChatPane({
                   <span>{row.label}</span>
                 </li>
               ) : (
-                <MessageBubble
-                  key={row.message.id}
-                  message={row.message}
-                  myId={me.id}
-                  first={row.first}
-                  last={row.last}
-                  seen={row.seen}
-                />
+                <Fragment key={row.message.id}>
+                  {unread?.firstUnreadId === row.message.id ? (
+                    <li className={styles.newMessages} data-testid="new-messages">
+                      <span>{newMessagesLabel(unread.count)}</span>
+                    </li>
+                  ) : null}
+                  <MessageBubble
+                    message={row.message}
+                    myId={me.id}
+                    first={row.first}
+                    last={row.last}
+                    seen={row.seen}
+                    highlighted={highlighted === row.message.id}
+                    onReply={blocked ? undefined : setReplyingTo}
+                    onReact={blocked ? undefined : react}
+                    onJumpTo={jumpTo}
+                  />
+                </Fragment>
               ),
             )}
           </ol>
         )}
         <div ref={end} />
+        {scrolledUp ? (
+          <button
+            type="button"
+            className={`btn btn-ghost ${styles.jumpToLatest}`}
+            onClick={() => end.current?.scrollIntoView?.({ block: 'end' })}
+          >
+            Jump to latest ↓
+          </button>
+        ) : null}
       </div>
 
       {blocked ? (
@@ -137,7 +216,13 @@ export function ChatPane({
           {blockedByMe ? 'You blocked this member.' : 'You cannot message this user'}
         </p>
       ) : (
-        <Composer key={conversation.id} conversationId={conversation.id} onSend={send} />
+        <Composer
+          key={conversation.id}
+          conversationId={conversation.id}
+          onSend={send}
+          replyingTo={replyingTo}
+          onCancelReply={() => setReplyingTo(null)}
+        />
       )}
     </section>
   );

@@ -1,12 +1,15 @@
 // The composer (spec 000 §2, §4, §5): Enter sends and Shift+Enter adds a line; sendable with trimmed
 // text or an attached file (image, video or audio); the emoji picker; typing_start on the first
-// keystroke, typing_stop after 2 s idle, on blur, on empty input and on send.
+// keystroke, typing_stop after 2 s idle, on blur, on empty input and on send. A "Replying to …" bar
+// (issue 23) while the member answers a message, with a cancel button; the reply goes with the send.
 import { useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { kindOfFile } from '../../media/media-types';
+import { quoteText } from '../chat-extras';
 import { insertAt } from '../emoji';
 import { canSend } from '../messaging';
 import { useTypingEmitter } from '../hooks/useTyping';
 import type { Outgoing } from '../hooks/useSendMessage';
+import type { Message } from '../types';
 import { Icon } from '../../../ui/icons';
 import { EmojiPicker } from './EmojiPicker';
 import styles from './Messaging.module.css';
@@ -17,9 +20,13 @@ const ATTACHMENT_ACCEPT = 'image/*,video/*,audio/*';
 export function Composer({
   conversationId,
   onSend,
+  replyingTo = null,
+  onCancelReply,
 }: {
   conversationId: string;
   onSend: (outgoing: Outgoing) => Promise<boolean>;
+  replyingTo?: Message | null;
+  onCancelReply?: () => void;
 }) {
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -37,8 +44,9 @@ export function Composer({
 
   const send = () => {
     if (!sendable) return;
-    const outgoing = { text: text.trim(), file };
+    const outgoing = { text: text.trim(), file, replyTo: replyingTo };
     typing.stop();
+    onCancelReply?.();
     setText('');
     setFile(null);
     setEmojiOpen(false);
@@ -55,6 +63,9 @@ export function Composer({
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       send();
+    } else if (event.key === 'Escape' && replyingTo) {
+      event.preventDefault();
+      onCancelReply?.();
     }
   };
 
@@ -88,8 +99,23 @@ export function Composer({
     change(next.text);
   };
 
+  useLayoutEffect(() => {
+    if (replyingTo) textarea.current?.focus();
+  }, [replyingTo]);
+
   return (
     <div className={styles.composer}>
+      {replyingTo ? (
+        <div className={styles.replyBar} role="status" aria-label="Replying">
+          <Icon name="undo" size={16} />
+          <p>
+            Replying to <strong>{replyingTo.sender.display_name}</strong>: {quoteText(replyingTo)}
+          </p>
+          <button type="button" className="icon-btn" onClick={onCancelReply} aria-label="Cancel reply">
+            ×
+          </button>
+        </div>
+      ) : null}
       {emojiOpen ? <EmojiPicker onPick={pickEmoji} /> : null}
       {file ? (
         <div className={styles.attached}>

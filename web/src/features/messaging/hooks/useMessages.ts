@@ -1,6 +1,6 @@
 // One conversation's messages (GET /api/conversations/{id}/messages, the newest page), its socket room
-// (join_conversation / leave_conversation, joined again after a reconnect), live new_message and
-// message_read_update, and marking what the member sees read (message_read_event).
+// (join_conversation / leave_conversation, joined again after a reconnect), live new_message,
+// message_read_update and message_reaction_update, and marking what the member sees read (message_read_event).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { queryKeys } from '../../../api/query-keys';
@@ -8,7 +8,14 @@ import { messagingApi } from '../api';
 import { loggedRead } from './logged-read';
 import { markMessageRead, mergeMessage, unreadFromOthers } from '../messaging';
 import { useRealtime, useSocketConnected, useSocketEvent } from '../realtime/realtime-context';
-import type { ChatMessage, Conversation, Message, MessageReadUpdateEvent } from '../types';
+import { withReactions } from '../chat-extras';
+import type {
+  ChatMessage,
+  Conversation,
+  Message,
+  MessageReactionUpdateEvent,
+  MessageReadUpdateEvent,
+} from '../types';
 
 export function useMessages(conversationId: string) {
   const queryClient = useQueryClient();
@@ -45,6 +52,11 @@ export function useLiveMessages() {
     queryClient.setQueryData<ChatMessage[]>(
       queryKeys.conversationMessages(message.conversation_id),
       (list) => (list ? mergeMessage(list, message) : list),
+    ),
+  );
+  useSocketEvent<MessageReactionUpdateEvent>('message_reaction_update', (update) =>
+    queryClient.setQueryData<ChatMessage[]>(queryKeys.conversationMessages(update.conversation_id), (list) =>
+      list ? withReactions(list, update.message_id, update.reactions) : list,
     ),
   );
   useSocketEvent<MessageReadUpdateEvent>('message_read_update', (update) =>

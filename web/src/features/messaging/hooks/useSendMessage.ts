@@ -10,11 +10,14 @@ import { kindOfFile } from '../../media/media-types';
 import { refusalDetail } from '../../moderation/moderation';
 import { messagingApi } from '../api';
 import { mergeMessage, MessagingTexts, newClientMessageId } from '../messaging';
-import type { ChatMessage, Conversation, PendingMessage } from '../types';
+import { quoteText } from '../chat-extras';
+import type { ChatMessage, Conversation, Message, PendingMessage } from '../types';
 
 export interface Outgoing {
   text: string;
   file: File | null;
+  /** The message this one answers. */
+  replyTo?: Message | null;
 }
 
 export function useSendMessage(conversation: Conversation) {
@@ -25,7 +28,7 @@ export function useSendMessage(conversation: Conversation) {
 
   /** Resolves true when the server stored the message. */
   return useCallback(
-    async ({ text, file }: Outgoing): Promise<boolean> => {
+    async ({ text, file, replyTo }: Outgoing): Promise<boolean> => {
       const clientMessageId = newClientMessageId();
       const kind = file ? kindOfFile(file) : null;
       const pending: PendingMessage = {
@@ -48,6 +51,18 @@ export function useSendMessage(conversation: Conversation) {
         created_at: new Date().toISOString(),
         client_message_id: clientMessageId,
         removed: false,
+        reply_to: replyTo
+          ? {
+              message_id: replyTo.id,
+              sender_id: replyTo.sender.id,
+              sender_name: replyTo.sender.display_name,
+              excerpt: quoteText(replyTo),
+              message_type: replyTo.message_type,
+              unavailable: false,
+            }
+          : null,
+        reactions: [],
+        story: null,
         pending: true,
       };
       const update = (change: (list: ChatMessage[]) => ChatMessage[]) =>
@@ -63,8 +78,9 @@ export function useSendMessage(conversation: Conversation) {
                 fileName: file.name,
                 messageType: kind,
                 clientMessageId,
+                replyToId: replyTo?.id,
               })
-            : await messagingApi.send(recipientId, text, clientMessageId);
+            : await messagingApi.send(recipientId, text, clientMessageId, replyTo?.id);
         update((list) => mergeMessage(list, message));
         return true;
       } catch (error) {

@@ -3,7 +3,8 @@
 // The bar has one segment per story of the same author (issue 23): those seen are full, the open one
 // fills. Another member's story has a "⋯" menu to report it: the story waits while it is open, and the
 // viewer closes for the Report dialog (it sits above every dialog). One's own story can be deleted from
-// its menu, after a confirmation inside the viewer.
+// its menu, after a confirmation inside the viewer. Another member's story can be replied to, or
+// reacted to with one tap (StoryReply): the story waits while the reply is written.
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Avatar } from '../../../ui/Avatar';
@@ -19,6 +20,7 @@ import type { Post } from '../../posts/types';
 import { useDeleteStory } from '../hooks/useDeleteStory';
 import { useStoryTimer } from '../hooks/useStoryTimer';
 import { segmentsOf } from '../story-segments';
+import { StoryReply } from './StoryReply';
 import styles from './StoryViewer.module.css';
 
 const FOCUSABLE = 'button, [href], input, select, textarea, video, audio, [tabindex]:not([tabindex="-1"])';
@@ -38,11 +40,12 @@ export function StoryViewer({
   const [paused, setPaused] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [replying, setReplying] = useState(false);
   const me = useSignedInUser();
   const deleteStory = useDeleteStory();
   const progress = useStoryTimer(
     story?.id ?? '',
-    paused || menuOpen || confirmingDelete || deleteStory.isPending || !story,
+    paused || menuOpen || confirmingDelete || replying || deleteStory.isPending || !story,
     onClose,
   );
   const panel = useRef<HTMLDivElement>(null);
@@ -191,6 +194,17 @@ export function StoryViewer({
             <p className={story.media_url ? styles.caption : styles.text}>{story.content}</p>
           ) : null}
         </div>
+
+        {story.user.id !== me.id ? (
+          <StoryReply
+            key={story.id}
+            storyId={story.id}
+            authorId={story.user.id}
+            authorName={authorName(story.user)}
+            onTyping={setReplying}
+            onSent={onClose}
+          />
+        ) : null}
 
         {stories.length > 1 ? (
           <div className={styles.nav}>
