@@ -28,6 +28,7 @@ import { ServiceError, status } from '@grpc/grpc-js';
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import pino from 'pino';
+import { AccountErasureConsumer } from './account-erasure/account-erasure.consumer';
 import { BlocksConsumer } from './blocks/blocks.consumer';
 import { createMessagingCache, MessagingCache } from './common/cache';
 import { conversationId } from './common/ids';
@@ -685,6 +686,19 @@ describe('replies, reactions and search (issue 23)', () => {
     await expect(search(a, 'c')).rejects.toThrow(new InvalidInput(MessageRules.searchTooShort));
     await expect(search(outsider, 'coffee')).rejects.toThrow(NotFound);
     await expect(search(a, 'coffee', 'garbage')).rejects.toThrow(InvalidInput);
+  });
+
+  it('an erased member’s messages leave their quotes unavailable and take their reactions along', async () => {
+    const [a, b] = [member(), member()];
+    const quoted = await messages.send(as(a), text(b, 'soon gone'));
+    const reply = await messages.send(as(b), text(a, 'answer', '', quoted.id));
+    await react(a, reply.id, '❤️');
+    await react(b, reply.id, '👍');
+    await app.get(AccountErasureConsumer).handle(event('user.deleted', a, { userId: a }));
+    const page = await messages.list(as(b), { conversationId: reply.conversationId, cursor: '', limit: 10 });
+    expect(page.messages.map((m) => m.id)).toEqual([reply.id]);
+    expect(page.messages[0].replyTo).toMatchObject({ messageId: quoted.id, excerpt: '', unavailable: true });
+    expect(page.messages[0].reactions).toEqual([{ emoji: '👍', userIds: [b] }]);
   });
 
   it('a story reply keeps the story as it was; it goes to the story’s author only', async () => {
