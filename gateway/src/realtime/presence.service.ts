@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { GATEWAY_REDIS } from '../common/tokens';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config';
-import { LuaScript } from './lua';
+import { LuaScript } from '@aura/platform';
 import { realtimeNamespace } from './realtime.keys';
 
 /** A socket's presence entry lives this long without a heartbeat (a crashed gateway's sockets expire). */

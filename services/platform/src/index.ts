@@ -25,6 +25,7 @@ export * from './mongo/insert-once';
 export * from './mongo/set-unless-newer';
 export * from './mongo/repository';
 export * from './mongo/transactions';
+export * from './redis/lua-script';
 export * from './redis/redis';
 export * from './runtime/platform.module';
 export * from './runtime/service-runtime';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MESSAGING_CACHE, MessagingCache } from '../common/cache';
-import { LuaScript } from '../common/lua';
+import { LuaScript } from '@aura/platform';
 import { fromCacheJson, StoredMessage, toCacheJson } from '../messages/message';
 import type { ConversationSnapshot } from './conversation-store';
 
