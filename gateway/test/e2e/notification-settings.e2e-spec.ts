@@ -86,8 +86,6 @@ describe('notification settings', () => {
     for (const [bad, detail] of [
       [{ time: '8pm', time_zone: 'UTC' }, 'The reminder time must be HH:MM (00:00 to 23:59)'],
       [{ time: '20:00', time_zone: 'Mars/Base' }, 'Unknown time zone: Mars/Base'],
-      [{ time: 2030, time_zone: 'UTC' }, 'wellbeing_reminder.time must be HH:MM'],
-      ['20:30', 'wellbeing_reminder must be {time, time_zone} or null'],
     ] as const)
       expect(
         await api('PUT', '/notifications/settings', {
@@ -95,6 +93,16 @@ describe('notification settings', () => {
           body: { muted_types: [], wellbeing_reminder: bad },
         }),
       ).toMatchObject({ status: 422, body: { detail } });
+    // Not {time, time_zone} strings at all: malformed.
+    for (const bad of [{ time: 2030, time_zone: 'UTC' }, '20:30'])
+      expect(
+        (
+          await api('PUT', '/notifications/settings', {
+            token,
+            body: { muted_types: [], wellbeing_reminder: bad },
+          })
+        ).status,
+      ).toBe(422);
     expect((await api('GET', '/notifications/settings', { token })).body).toMatchObject({
       wellbeing_reminder: reminder,
     });
