@@ -51,21 +51,25 @@ export function WellbeingReminder() {
         />
       </div>
       {reminder ? (
-        <label className={styles.time}>
-          <span>Time</span>
+        <div className={styles.time}>
+          <label htmlFor={`${ids}-time`}>Time</label>
           <input
+            id={`${ids}-time`}
             type="time"
             className="input"
             value={time}
             required
+            aria-describedby={`${ids}-zone`}
             onChange={(event) => setDraftTime(event.target.value)}
             onBlur={(event) => save(event.target.value)}
             onKeyDown={(event) => {
               if (event.key === 'Enter') save(event.currentTarget.value);
             }}
           />
-          <span className={styles.hint}>{reminder.time_zone.replace(/_/g, ' ')}</span>
-        </label>
+          <span id={`${ids}-zone`} className={styles.hint}>
+            {reminder.time_zone.replace(/_/g, ' ')}
+          </span>
+        </div>
       ) : null}
     </div>
   );
