@@ -24,7 +24,7 @@ describe('chat extras', () => {
 
   it('a member may hold 3 different emoji, and take any back', () => {
     const full = message('1', OTHER, {
-      reactions: ['❤️', '😂', '👍'].map((emoji) => ({ emoji, count: 1, user_ids: [ME] })),
+      reactions: (['❤️', '😂', '👍'] as const).map((emoji) => ({ emoji, count: 1, user_ids: [ME] })),
     });
     expect(canToggleReaction(full, '🙏', ME)).toBe(false);
     expect(canToggleReaction(full, '👍', ME)).toBe(true);
