@@ -1,11 +1,14 @@
 // The member's notification settings (GET/PUT /api/notifications/settings): the kinds turned off, the
 // daily digest and the wellbeing reminder. A change shows at once and goes back if the save fails.
+// Each save sends the whole settings, so saves run one after another (a scope) and only the last one's
+// answer is shown: an earlier answer arriving after a later change would otherwise undo it on screen.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
 import { showToast } from '../../../ui/toast';
 import { notificationsApi } from '../api';
 import type { NotificationSettingsValue } from '../types';
 
+const SAVE_KEY = ['notification-settings', 'save'];
 const SAVE_FAILED = "Couldn't save your notification settings. Please try again.";
 
 export function useNotificationSettings() {
@@ -15,13 +18,19 @@ export function useNotificationSettings() {
     queryFn: ({ signal }) => notificationsApi.settings(signal),
   });
   const save = useMutation({
+    mutationKey: SAVE_KEY,
+    scope: { id: 'notification-settings' },
     mutationFn: (next: NotificationSettingsValue) => notificationsApi.updateSettings(next),
     onMutate: (next) => {
       const before = queryClient.getQueryData(queryKeys.notificationSettings);
       queryClient.setQueryData(queryKeys.notificationSettings, next);
       return { before };
     },
-    onSuccess: (saved) => queryClient.setQueryData(queryKeys.notificationSettings, saved),
+    onSuccess: (saved) => {
+      if (queryClient.isMutating({ mutationKey: SAVE_KEY }) === 1) {
+        queryClient.setQueryData(queryKeys.notificationSettings, saved);
+      }
+    },
     onError: (_error, _next, context) => {
       queryClient.setQueryData(queryKeys.notificationSettings, context?.before);
       showToast(SAVE_FAILED, 'error');
