@@ -303,6 +303,12 @@ export class AccountDeletionResponse {
 
 export class ErrorResponse {
   @ApiProperty({ example: 'Username already taken' }) detail!: string;
+  @ApiPropertyOptional({
+    example: 'pause_required',
+    description:
+      'A stable word for refusals a client acts on: pause_required, cooling_off, daily_limit_reached (docs/spending.md)',
+  })
+  code?: string;
 }
 
 export function toUserResponse(user: identity.User, options: { includeEmail: boolean }): UserResponse {

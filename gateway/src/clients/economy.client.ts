@@ -54,6 +54,18 @@ export class EconomyClient implements OnModuleDestroy {
     return unaryCall(this.client, this.client.listMyWithdrawals, {}, callerMetadata(caller));
   }
 
+  getSpendingSettings(caller: Caller) {
+    return unaryCall(this.client, this.client.getSpendingSettings, {}, callerMetadata(caller));
+  }
+
+  updateSpendingSettings(caller: Caller, request: economy.UpdateSpendingSettingsRequest) {
+    return unaryCall(this.client, this.client.updateSpendingSettings, request, callerMetadata(caller));
+  }
+
+  startCoolingOff(caller: Caller) {
+    return unaryCall(this.client, this.client.startCoolingOff, {}, callerMetadata(caller));
+  }
+
   getEconomySettings(caller: Caller) {
     return unaryCall(this.client, this.client.getEconomySettings, {}, callerMetadata(caller));
   }

@@ -23,11 +23,11 @@ export class GeniesClient implements OnModuleDestroy {
   }
 
   /** Moves money (through economy): allow the charge its time. */
-  purchaseBottles(caller: Caller, quantity: number, idempotencyKey?: string) {
+  purchaseBottles(caller: Caller, quantity: number, idempotencyKey?: string, confirmPause = false) {
     return unaryCall(
       this.client,
       this.client.purchaseBottles,
-      { quantity },
+      { quantity, confirmPause },
       callerMetadata(caller, idempotencyKey),
       30_000,
     );

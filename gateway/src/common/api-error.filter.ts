@@ -1,5 +1,4 @@
-import { isServiceError } from '@aura/platform';
-import { httpStatusForGrpc } from '@aura/platform';
+import { errorCodeOf, httpStatusForGrpc, isServiceError } from '@aura/platform';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Inject } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
@@ -10,8 +9,8 @@ const SERVICE_DOWN = 'Service temporarily unavailable. Please try again shortly.
 
 /**
  * Every error leaves the gateway as `{ "detail": "..." }` with the status rules of ARCHITECTURE.md §3:
- * gRPC statuses from services are mapped; a service that cannot be reached is 503; a 500 never
- * carries internals. Malformed JSON bodies are 422 like other malformed input.
+ * gRPC statuses from services are mapped (with the service's `code`, when it gave one, beside
+ * `detail`); a service that cannot be reached is 503; a 500 never carries internals. Malformed JSON bodies are 422 like other malformed input.
  */
 @Catch()
 export class ApiErrorFilter implements ExceptionFilter {
@@ -21,16 +20,16 @@ export class ApiErrorFilter implements ExceptionFilter {
     if (host.getType() !== 'http') return;
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const request = host.switchToHttp().getRequest<FastifyRequest>();
-    const { status, detail, headers } = this.describe(exception, request);
+    const { status, detail, headers, code } = this.describe(exception, request);
     if (status >= 500) this.logger.error({ err: exception, url: request.url, status }, 'request failed');
     for (const [name, value] of Object.entries(headers)) void reply.header(name, value);
-    void reply.status(status).send({ detail });
+    void reply.status(status).send(code ? { detail, code } : { detail });
   }
 
   private describe(
     exception: unknown,
     request: FastifyRequest,
-  ): { status: number; detail: string; headers: Record<string, string> } {
+  ): { status: number; detail: string; headers: Record<string, string>; code?: string } {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const body = exception.getResponse();
@@ -57,7 +56,10 @@ export class ApiErrorFilter implements ExceptionFilter {
     if (isServiceError(exception)) {
       const status = httpStatusForGrpc(exception.code);
       if (status === 503) return { status, detail: SERVICE_DOWN, headers: { 'retry-after': '2' } };
-      return { status, detail: status >= 500 ? GENERIC_500 : exception.details, headers: {} };
+      if (status >= 500) return { status, detail: GENERIC_500, headers: {} };
+      // A refusal a client acts on carries a stable code (e.g. pause_required, docs/spending.md).
+      const code = errorCodeOf(exception);
+      return { status, detail: exception.details, headers: {}, ...(code ? { code } : {}) };
     }
     const fastifyError = exception as { statusCode?: number; code?: string; message?: string };
     if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode < 500) {

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { Allow, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Allow, IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { CONFIRM_PAUSE_DOC } from './spending.dto';
 
 // Shapes are checked here (422 when malformed); the money rules live in economy (400 with the
 // spec's message). Amounts are AC as JSON numbers (or decimal strings), converted exactly to micro-AC.
@@ -90,6 +91,11 @@ export class TipRequest {
   @MaxLength(10_000)
   @IsString({ message: 'message must be a string' })
   message?: string;
+
+  @ApiPropertyOptional(CONFIRM_PAUSE_DOC)
+  @IsOptional()
+  @IsBoolean({ message: 'confirm_pause must be true or false' })
+  confirm_pause?: boolean;
 }
 
 export class TransferRequest {
@@ -108,6 +114,11 @@ export class TransferRequest {
   @MaxLength(10_000)
   @IsString({ message: 'message must be a string' })
   message?: string;
+
+  @ApiPropertyOptional(CONFIRM_PAUSE_DOC)
+  @IsOptional()
+  @IsBoolean({ message: 'confirm_pause must be true or false' })
+  confirm_pause?: boolean;
 }
 
 export class SentResponse {

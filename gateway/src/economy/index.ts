@@ -2,6 +2,7 @@ import { EconomyClient } from '../clients/economy.client';
 import { AdminEconomyController } from './admin-economy.controller';
 import { MarketController } from './market.controller';
 import { PaymentsController } from './payments.controller';
+import { SpendingController } from './spending.controller';
 import { StatementsController } from './statements.controller';
 import { SuperAuraController } from './superaura.controller';
 import { TopUpsController } from './topups.controller';
@@ -12,6 +13,7 @@ import { AdminWithdrawalsController, WithdrawalsController } from './withdrawals
 export const ECONOMY_CONTROLLERS = [
   WalletController,
   StatementsController,
+  SpendingController,
   PaymentsController,
   AdminEconomyController,
   MarketController,

@@ -3,7 +3,14 @@ import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
 import { CurrentCaller, RefusedWhileSuspended } from '../auth/auth.decorators';
 import { EconomyClient } from '../clients/economy.client';
-import { ApiIdempotent, ApiMalformedBody, ApiMissing, ApiRule, ApiSignedIn } from './economy.docs';
+import {
+  ApiMalformedBody,
+  ApiMissing,
+  ApiRule,
+  ApiSignedIn,
+  ApiSpends,
+  DAILY_LIMIT_RULE,
+} from './economy.docs';
 import { SentResponse, TipRequest, TransferRequest } from './economy.dto';
 import { amountMicroOf, toSent } from './economy.mappers';
 import { RateLimit } from '../rate-limit/rate-limit';
@@ -11,7 +18,7 @@ import { RateLimit } from '../rate-limit/rate-limit';
 const SEND_RULES =
   '"Please select a recipient", "Please enter a valid amount", "The minimum amount is 0.001 AC", ' +
   '"Insufficient balance", "Message must be at most 200 characters", "You cannot send AuraCoins to yourself", ' +
-  '"You cannot send AuraCoins to this user" (a block either way)';
+  `"You cannot send AuraCoins to this user" (a block either way), ${DAILY_LIMIT_RULE}`;
 
 @ApiTags('wallet')
 @ApiSignedIn()
@@ -24,7 +31,7 @@ export class PaymentsController {
   @RefusedWhileSuspended()
   @RateLimit('money')
   @HttpCode(200)
-  @ApiIdempotent()
+  @ApiSpends('send')
   @ApiOkResponse({
     type: SentResponse,
     description: 'Sent: the message names the amount, currency and recipient',
@@ -44,6 +51,7 @@ export class PaymentsController {
         amountMicro: amountMicroOf(body.amount),
         currency: body.currency ?? 'AC',
         message: body.message ?? '',
+        confirmPause: body.confirm_pause === true,
       },
       idempotencyKey || undefined,
     );
@@ -55,7 +63,7 @@ export class PaymentsController {
   @RefusedWhileSuspended()
   @RateLimit('money')
   @HttpCode(200)
-  @ApiIdempotent()
+  @ApiSpends('send')
   @ApiOkResponse({ type: SentResponse, description: 'Sent' })
   @ApiRule(SEND_RULES)
   @ApiMissing()
@@ -72,6 +80,7 @@ export class PaymentsController {
         amountMicro: amountMicroOf(body.amount),
         currency: 'AC',
         message: body.message ?? '',
+        confirmPause: body.confirm_pause === true,
       },
       idempotencyKey || undefined,
     );

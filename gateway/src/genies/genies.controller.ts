@@ -16,11 +16,12 @@ import { ErrorResponse } from '../auth/auth.dto';
 import { GeniesClient } from '../clients/genies.client';
 import {
   ApiForbidden,
-  ApiIdempotent,
   ApiMalformedBody,
   ApiMissing,
   ApiRule,
   ApiSignedIn,
+  ApiSpends,
+  DAILY_LIMIT_RULE,
 } from '../economy/economy.docs';
 import { memberIdOf } from '../economy/economy.mappers';
 import {
@@ -82,16 +83,23 @@ export class GeniesController {
   /** Buys 1-10 bottles at the bottle price each, charged to the wallet. */
   @Post('purchase-bottle')
   @HttpCode(200)
-  @ApiIdempotent()
+  @ApiSpends('spend')
   @ApiOkResponse({ type: PurchaseBottlesResponse })
-  @ApiRule('"Quantity must be a whole number from 1 to 10", "Insufficient AuraCoin balance!"')
+  @ApiRule(
+    `"Quantity must be a whole number from 1 to 10", "Insufficient AuraCoin balance!", ${DAILY_LIMIT_RULE}`,
+  )
   async purchase(
     @Body() body: PurchaseBottlesRequest,
     @CurrentCaller() caller: AuthenticatedCaller,
     @Headers('idempotency-key') idempotencyKey?: string,
   ): Promise<PurchaseBottlesResponse> {
     const quantity = quantityOf(body?.quantity);
-    const result = await this.genies.purchaseBottles(caller, quantity, idempotencyKey || undefined);
+    const result = await this.genies.purchaseBottles(
+      caller,
+      quantity,
+      idempotencyKey || undefined,
+      body?.confirm_pause === true,
+    );
     return {
       message: `Purchased ${quantity} Genie bottle${quantity === 1 ? '' : 's'} for ${acText(result.costMicro)} AuraCoin`,
       quantity,

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Allow, IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { CONFIRM_PAUSE_DOC } from '../economy/spending.dto';
 
 // Shapes of spec 001 §3/§7 (and ../shared/API-INVENTORY.md rows 34, 36, 64-72, 84). AC amounts are
 // JSON numbers (3 decimals, truncated); the exact figure is in micro-AC where money is concerned.
@@ -33,6 +34,11 @@ export class PurchaseBottlesRequest {
   @ApiProperty({ type: 'integer', minimum: 1, maximum: 10, example: 2 })
   @Allow()
   quantity?: unknown;
+
+  @ApiPropertyOptional(CONFIRM_PAUSE_DOC)
+  @IsOptional()
+  @IsBoolean({ message: 'confirm_pause must be true or false' })
+  confirm_pause?: boolean;
 }
 
 export class PurchaseBottlesResponse {

@@ -21,11 +21,11 @@ export class MarketplaceClient implements OnModuleDestroy {
     return unaryCall(this.client, this.client.listMarketplaceItems, {}, callerMetadata(caller));
   }
 
-  purchase(caller: Caller, itemId: string, idempotencyKey?: string) {
+  purchase(caller: Caller, itemId: string, idempotencyKey?: string, confirmPause = false) {
     return unaryCall(
       this.client,
       this.client.purchaseMarketplaceItem,
-      { itemId },
+      { itemId, confirmPause },
       callerMetadata(caller, idempotencyKey),
     );
   }

@@ -1,10 +1,28 @@
-import { Controller, Delete, Get, Headers, HttpCode, NotFoundException, Param, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  NotFoundException,
+  Param,
+  Post,
+  UnprocessableEntityException,
+} from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { economy } from '@aura/proto';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
 import { CurrentCaller, Public } from '../auth/auth.decorators';
 import { microToAc } from '../economy/amounts';
-import { ApiIdempotent, ApiMissing, ApiRule, ApiSignedIn } from '../economy/economy.docs';
+import {
+  ApiMalformedBody,
+  ApiMissing,
+  ApiRule,
+  ApiSignedIn,
+  ApiSpends,
+  DAILY_LIMIT_RULE,
+} from '../economy/economy.docs';
 import { memberIdOf } from '../economy/economy.mappers';
 import { MarketplaceClient } from './marketplace.client';
 import {
@@ -12,10 +30,23 @@ import {
   MarketplaceCategoryResponse,
   MarketplaceItemResponse,
   MarketplaceOwnedResponse,
+  MarketplacePurchaseRequest,
   MarketplacePurchaseResponse,
 } from './marketplace.dto';
 
 export const ITEM_NOT_FOUND = 'Item not found';
+
+/** `confirm_pause` of an optional body: true, false or absent (422 for anything else). */
+export function confirmPauseOf(body: unknown): boolean {
+  if (body === undefined || body === null || body === '') return false;
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw new UnprocessableEntityException({ detail: 'Request body must be a JSON object' });
+  const value = (body as { confirm_pause?: unknown }).confirm_pause;
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean')
+    throw new UnprocessableEntityException({ detail: 'confirm_pause must be true or false' });
+  return value;
+}
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An item id in a path: a UUID; anything else names no item (404). */
@@ -84,16 +115,25 @@ export class MarketplaceController {
   @Post('purchase/:id')
   @HttpCode(200)
   @ApiParam({ name: 'id', description: 'Item id' })
-  @ApiIdempotent()
+  @ApiBody({ type: MarketplacePurchaseRequest, required: false })
+  @ApiSpends('spend')
   @ApiOkResponse({ type: MarketplacePurchaseResponse })
-  @ApiRule('"Insufficient balance", "You already own this item"')
+  @ApiRule(`"Insufficient balance", "You already own this item", ${DAILY_LIMIT_RULE}`)
   @ApiMissing(`"${ITEM_NOT_FOUND}"`)
+  @ApiMalformedBody('"confirm_pause must be true or false"')
   async purchase(
     @Param('id') id: string,
     @CurrentCaller() caller: AuthenticatedCaller,
+    // Optional: the spec's client sends none. Read as it comes (the pipe validates only class bodies).
+    @Body() body: unknown,
     @Headers('idempotency-key') idempotencyKey?: string,
   ): Promise<MarketplacePurchaseResponse> {
-    const purchase = await this.marketplace.purchase(caller, itemIdOf(id), idempotencyKey || undefined);
+    const purchase = await this.marketplace.purchase(
+      caller,
+      itemIdOf(id),
+      idempotencyKey || undefined,
+      confirmPauseOf(body),
+    );
     const item = toItem(purchase.item!);
     return {
       message: `${item.name} purchased successfully!`,

@@ -1,4 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { CONFIRM_PAUSE_DOC } from '../economy/spending.dto';
 
 export const CATEGORY_IDS = [
   'animations',
@@ -33,6 +34,12 @@ export class MarketplaceItemResponse {
       'What it does to the profile: a colour (ring_colors), colours "#a,#b[,#c]" (color_schemes, banner_packs), an emoji (badges), a font key serif|mono|display|script (profile_fonts), an effect key glow|sparkles|stardust|halo (profile_effects), an animation key pulse|float|shimmer|orbit (animations)',
   })
   appearance!: string;
+}
+
+/** The body of a purchase: optional (docs/spending.md). */
+export class MarketplacePurchaseRequest {
+  @ApiPropertyOptional(CONFIRM_PAUSE_DOC)
+  confirm_pause?: boolean;
 }
 
 export class MarketplacePurchaseResponse {

@@ -16,6 +16,8 @@ import { touchEconomyCounters } from './metrics';
 import type { CoinPriceSource } from './money/coin-price';
 import { PaymentsService } from './payments/payments.service';
 import { RewardSlots } from './rewards/reward-slots';
+import type { MoodSource } from './spending/identity-mood';
+import { SpendingService } from './spending/spending.service';
 import { EconomySettings } from './settings/economy-settings';
 import { RewardsConsumer } from './rewards/rewards.consumer';
 import { RewardsService } from './rewards/rewards.service';
@@ -37,6 +39,10 @@ export interface EconomyDependencies {
     subscribe: ServiceRuntime['subscribe'];
   };
   directory?: MemberDirectory;
+  /** Whether a member's last two check-ins were low (identity's IsMoodLow): the spending pause. */
+  mood: MoodSource;
+  /** The spending rules' time (tests move it; docs/spending.md). */
+  clock?: () => Date;
   price?: CoinPriceSource;
   relay?: LedgerRelayOptions;
   market?: MarketOptions;
@@ -62,7 +68,8 @@ export function composeEconomy(deps: EconomyDependencies) {
     deps.logger,
     async () => (await settings.current()).postRewardMicro,
   );
-  const payments = new PaymentsService(ledger, members, deps.logger);
+  const spending = new SpendingService(deps.mongo, ledger, deps.mood, deps.clock);
+  const payments = new PaymentsService(ledger, members, spending, deps.logger);
   const marketRepository = new MarketRepository(deps.mongo);
   const market = new MarketService(
     marketRepository,
@@ -80,7 +87,7 @@ export function composeEconomy(deps: EconomyDependencies) {
   const wallets = new WalletService(ledger, price, withdrawals, (ids) => members.erasedAmong(ids));
   const walletExport = new WalletExport(ledger, wallets);
   const statements = new StatementService(ledger, wallets, market, price, members);
-  const marketplace = new MarketplaceService(deps.mongo, ledger, members, deps.logger);
+  const marketplace = new MarketplaceService(deps.mongo, ledger, members, spending, deps.logger);
   const topups = new TopUpsService(deps.mongo, ledger, members, deps.logger, {
     provider: deps.topups?.provider ?? new TestCheckoutProvider(),
     webhookSecret:
@@ -100,6 +107,7 @@ export function composeEconomy(deps: EconomyDependencies) {
     settings,
     walletExport,
     statements,
+    spending,
   );
   const ledgerCheck = new LedgerCheck(ledger, deps.logger);
   const maintenance = new PeriodicTasks(
@@ -119,6 +127,7 @@ export function composeEconomy(deps: EconomyDependencies) {
     slots,
     rewards,
     settings,
+    spending,
     payments,
     wallets,
     walletExport,
@@ -140,6 +149,7 @@ export function composeEconomy(deps: EconomyDependencies) {
         withdrawals.ensureIndexes(),
         topups.ensureIndexes(),
         marketplace.init(),
+        spending.ensureIndexes(),
       ]);
       await market.init();
     },

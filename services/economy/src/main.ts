@@ -8,6 +8,7 @@ import { composeEconomy } from './economy';
 import { EconomyModule } from './economy.module';
 import { ECONOMY_CALLERS, EconomyGrpcController } from './grpc/economy.grpc-controller';
 import { IdentityMemberDirectory } from './members/identity-directory';
+import { IdentityMoodSource } from './spending/identity-mood';
 import { StripeCheckoutProvider, stripeClient, TestCheckoutProvider } from './topups/checkout-provider';
 import { parseOrigins } from './topups/packages';
 import { LOCAL_WEBHOOK_SECRET } from './topups/topups.service';
@@ -16,12 +17,14 @@ async function main(): Promise<void> {
   const config = loadEconomyConfig();
   const runtime = await ServiceRuntime.create({ service: 'economy', config });
   const directory = new IdentityMemberDirectory(config.IDENTITY_GRPC_URL);
+  const mood = new IdentityMoodSource(config.IDENTITY_GRPC_URL);
   const economy = composeEconomy({
     service: runtime.service,
     mongo: runtime.mongo,
     logger: runtime.logger,
     runtime,
     directory,
+    mood,
     // A market that never ran starts with a flat 30-day history (ADR 0006), so every chart range draws.
     market: { backfillDays: 30 },
     topups: topUpOptions(config),
@@ -41,6 +44,7 @@ async function main(): Promise<void> {
     await economy.maintenance.stop();
     await economy.relay.stop();
     directory.close();
+    mood.close();
     await app.close();
   });
   await runtime.start({ grpcUrl: config.ECONOMY_GRPC_URL, httpPort: config.ECONOMY_HTTP_PORT });

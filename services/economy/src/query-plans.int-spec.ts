@@ -32,6 +32,13 @@ const queries: [string, string, mongo.Filter<mongo.Document>, { sort?: mongo.Sor
     { sort: { seq: 1 }, limit: 501 },
   ],
   ['a transfer’s leg', 'entries', { leg: 'm:x:debit' }, {}],
+  // The daily limit's spending today (Ledger.spentSince reads newest first and stops at the day's start).
+  [
+    'a member’s entries newest first',
+    'entries',
+    { account: `user:${user}` },
+    { sort: { seq: -1 }, limit: 200 },
+  ],
   ['a member’s withdrawals', 'withdrawals', { user_id: user }, { sort: { created_at: -1 }, limit: 500 }],
   ['withdrawals of a status', 'withdrawals', { status: 'pending' }, { sort: { created_at: -1 }, limit: 100 }],
   ['every withdrawal', 'withdrawals', {}, { sort: { created_at: -1 }, limit: 100 }],

@@ -21,6 +21,7 @@ import { ECONOMY_CALLERS } from '../src/grpc/economy.grpc-controller';
 import { MarketOptions } from '../src/market/market.service';
 import { WithdrawalsOptions } from '../src/withdrawals/withdrawals.service';
 import { Member, MemberDirectory } from '../src/members/member';
+import type { MoodSource } from '../src/spending/identity-mood';
 
 export class FakeDirectory implements MemberDirectory {
   readonly members = new Map<string, Member>();
@@ -43,6 +44,18 @@ export class FakeDirectory implements MemberDirectory {
   }
 }
 
+/** identity's IsMoodLow, as the test says: the members whose last two check-ins were low. */
+export class FakeMood implements MoodSource {
+  readonly low = new Set<string>();
+  /** How often economy asked (it asks only above a member's pause threshold). */
+  asked = 0;
+
+  async isLow(userId: string): Promise<boolean> {
+    this.asked += 1;
+    return this.low.has(userId);
+  }
+}
+
 /** A fresh id in identity's form (MongoDB ObjectId, 24 hex digits). */
 export const objectId = () => randomBytes(12).toString('hex');
 
@@ -53,6 +66,7 @@ export interface Harness {
   runtime: ServiceRuntime;
   economy: Economy;
   directory: FakeDirectory;
+  mood: FakeMood;
   client: contract.EconomyServiceClient;
   /** A call as the gateway makes it, for `caller`. */
   call<K extends keyof contract.EconomyServiceClient>(
@@ -81,6 +95,8 @@ export async function startEconomy(
     market?: MarketOptions;
     withdrawals?: WithdrawalsOptions;
     topups?: EconomyDependencies['topups'];
+    /** The spending rules' time (default: the real one). */
+    clock?: () => Date;
   } = {},
 ): Promise<Harness> {
   const base = process.env.AURA_DB_SUFFIX || 'test';
@@ -92,12 +108,15 @@ export async function startEconomy(
   const runtime = await ServiceRuntime.create({ service: 'economy', config, logger });
   await runtime.mongo.dropDatabase();
   const directory = new FakeDirectory();
+  const mood = new FakeMood();
   const economy = composeEconomy({
     service: 'economy',
     mongo: runtime.mongo,
     logger,
     runtime,
     directory,
+    mood,
+    clock: options.clock,
     market: options.market,
     withdrawals: options.withdrawals,
     topups: options.topups,
@@ -147,6 +166,7 @@ export async function startEconomy(
     runtime,
     economy,
     directory,
+    mood,
     client,
     call(method, request, caller, idempotencyKey) {
       return invoke(client, method, request, callerMetadata(caller, idempotencyKey, gateway));

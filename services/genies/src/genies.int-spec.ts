@@ -10,6 +10,7 @@ import {
   createEvent,
   createGrpcClient,
   createObjectStorage,
+  errorCodeOf,
   explainFind,
   GrpcServer,
   servedByIndex,
@@ -208,6 +209,43 @@ describe('bottles', () => {
         (r) => r.headers['aura-event-type'] === 'genie.bottles_purchased' && r.key === m.id,
       ),
     );
+  });
+
+  it('passes the spending pause on with its code, forgets the refused purchase, then buys once with the yes', async () => {
+    const m = await member(1000);
+    await economy.call(
+      'updateSpendingSettings',
+      { pauseThresholdMicro: 100 * AC, removeDailyLimit: false, removePauseThreshold: false },
+      as(m),
+    );
+    economy.mood.low.add(m.id);
+    const key = randomUUID();
+    const paused = await buy(as(m), 1, key).catch((error: ServiceError) => error);
+    expect(paused).toMatchObject({
+      code: status.ALREADY_EXISTS,
+      details: 'Take a breath — still want to spend 300 AC?',
+    });
+    expect(errorCodeOf(paused as ServiceError)).toBe('pause_required');
+    expect(await runtime.mongo.collection('purchases').countDocuments({ user_id: m.id })).toBe(0);
+    expect(await balanceOf(m)).toBe(1000 * AC);
+    // The same request, under the same key, with the member's yes.
+    const bought = await call<contract.PurchaseResult>(
+      'purchaseBottles',
+      { quantity: 1, confirmPause: true },
+      as(m),
+      key,
+    );
+    expect(bought).toMatchObject({ quantity: 1, costMicro: 300 * AC, bottlesOwned: 1 });
+    expect(await balanceOf(m)).toBe(700 * AC);
+    // The daily limit's refusal passes through as a rule, with its code.
+    await economy.call('updateSpendingSettings', { dailyLimitMicro: 400 * AC }, as(m));
+    const limited = await buy(as(m), 1).catch((error: ServiceError) => error);
+    expect(limited).toMatchObject({
+      code: status.FAILED_PRECONDITION,
+      details: 'This would go over your daily spending limit of 400 AC: 100 AC left today.',
+    });
+    expect(errorCodeOf(limited as ServiceError)).toBe('daily_limit_reached');
+    expect(await balanceOf(m)).toBe(700 * AC);
   });
 
   it('reveals nothing without a bottle', async () => {

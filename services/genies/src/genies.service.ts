@@ -3,6 +3,7 @@ import {
   Caller,
   Conflict,
   createEvent,
+  DomainError,
   Forbidden,
   insertOnce,
   insertOutboxEvents,
@@ -72,6 +73,8 @@ interface PurchaseDoc {
   /** charging → credited (bottles added) | rejected (short wallet) */
   status: 'charging' | 'credited' | 'rejected';
   transfer_id: string;
+  /** The member said yes to economy's spending pause (docs/spending.md): the sweep keeps it. */
+  confirm_pause?: boolean;
   created_at: Date;
 }
 
@@ -227,7 +230,12 @@ export class GeniesService {
    * Buys `quantity` bottles: the purchase is recorded first (keyed by the caller's idempotency key),
    * then charged through economy with a key derived from it, then its bottles are added once.
    */
-  async purchase(caller: Caller, quantity: number, idempotencyKey?: string) {
+  async purchase(
+    caller: Caller,
+    quantity: number,
+    idempotencyKey?: string,
+    options: { confirmPause?: boolean } = {},
+  ) {
     if (!Number.isInteger(quantity) || quantity < 1 || quantity > 10)
       throw new RuleViolation(Messages.quantity);
     const priceMicro = await this.priceMicro();
@@ -242,6 +250,7 @@ export class GeniesService {
       cost_micro: priceMicro * quantity,
       status: 'charging',
       transfer_id: '',
+      confirm_pause: options.confirmPause === true,
       created_at: new Date(),
     };
     let replayed = false;
@@ -255,7 +264,9 @@ export class GeniesService {
       purchase = existing;
       replayed = true;
     }
-    const done = await this.completePurchase(purchase);
+    const done = await this.completePurchase(
+      options.confirmPause ? { ...purchase, confirm_pause: true } : purchase,
+    );
     annotate({ 'aura.member_id': caller.userId, 'aura.amount_micro': done.cost_micro });
     return {
       quantity: done.quantity,
@@ -277,10 +288,16 @@ export class GeniesService {
         purchase.cost_micro,
         `${purchase.quantity} Genie bottle${purchase.quantity === 1 ? '' : 's'}`,
         `genie-bottles:${purchase._id}`,
+        { confirmPause: purchase.confirm_pause === true },
       );
       transferId = receipt.transferId;
     } catch (error) {
-      if (error instanceof RuleViolation) {
+      if (error instanceof DomainError && error.code) {
+        // Refused by the member's spending settings before anything was charged (docs/spending.md):
+        // the purchase is forgotten, so the same request can come again (with the member's yes, or
+        // tomorrow) under the same key.
+        await this.purchases.deleteOne({ _id: purchase._id, status: 'charging' });
+      } else if (error instanceof RuleViolation) {
         await this.purchases.updateOne(
           { _id: purchase._id, status: 'charging' },
           { $set: { status: 'rejected' } },
@@ -299,10 +316,13 @@ export class GeniesService {
         created_at: now,
       });
     }
+    // Upserted: a concurrent retry of the same request refused by the spending pause may have removed
+    // the record in the meantime; the charge went through, so the purchase stands.
+    const { _id, status: _charging, transfer_id: _none, ...rest } = purchase;
     const updated = await this.purchases.findOneAndUpdate(
-      { _id: purchase._id },
-      { $set: { status: 'credited', transfer_id: transferId } },
-      { returnDocument: 'after' },
+      { _id },
+      { $set: { status: 'credited', transfer_id: transferId }, $setOnInsert: rest },
+      { returnDocument: 'after', upsert: true },
     );
     if (purchase.status === 'charging') bottlesBought.add(purchase.quantity);
     await this.store(`purchase:${purchase._id}`, 'genie.bottles_purchased', purchase.user_id, {

@@ -131,6 +131,16 @@ describe('ApiError and authFailureMessage', () => {
     expect(error.message).toBe('Email already registered');
   });
 
+  it('carries the code a refusal gives (the spending pause acts on it)', () => {
+    const error = ApiError.fromResponse(409, {
+      detail: 'Take a breath — still want to send 25 AC?',
+      code: 'pause_required',
+    });
+    expect(error).toMatchObject({ status: 409, code: 'pause_required' });
+    expect(error.message).toBe('Take a breath — still want to send 25 AC?');
+    expect(ApiError.fromResponse(400, { detail: 'Insufficient balance' }).code).toBeUndefined();
+  });
+
   it('ignores bodies without a string detail', () => {
     expect(ApiError.fromResponse(400, { detail: [{ msg: 'x' }] }).message).toBe(ErrorMessages.badRequest);
     expect(ApiError.fromResponse(404, 'Not Found').message).toBe(ErrorMessages.unexpected);

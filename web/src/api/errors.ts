@@ -24,7 +24,7 @@ export const AUTH_FAILED = 'Authentication failed';
  * - `transport`: no answer at all (timeout, refused, DNS, offline, cancelled), with a code when known.
  */
 export type ApiFailure =
-  | { kind: 'response'; status: number; detail?: string }
+  | { kind: 'response'; status: number; detail?: string; code?: string }
   | { kind: 'transport'; code?: string; message?: string };
 
 /** Codes that mean "timed out" or the generic "network error" code of §8's first line. */
@@ -97,6 +97,8 @@ export class ApiError extends Error {
   readonly status?: number;
   /** The server's `detail`, when it gave one. */
   readonly detail?: string;
+  /** The server's `code`, a word the app acts on (e.g. `pause_required`), when it gave one. */
+  readonly code?: string;
   /** The catalogue message for this failure (same as `message`). */
   readonly userMessage: string;
 
@@ -109,11 +111,13 @@ export class ApiError extends Error {
     if (failure.kind === 'response') {
       this.status = failure.status;
       this.detail = failure.detail;
+      this.code = failure.code;
     }
   }
 
   static fromResponse(status: number, body: unknown): ApiError {
-    return new ApiError({ kind: 'response', status, detail: detailOf(body) });
+    const code = codeOf(body);
+    return new ApiError({ kind: 'response', status, detail: detailOf(body), ...(code ? { code } : {}) });
   }
 
   static fromThrown(error: unknown): ApiError {

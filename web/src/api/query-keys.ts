@@ -18,6 +18,9 @@ export const queryKeys = {
   walletBalance: ['wallet', 'balance'] as const,
   walletTransactions: ['wallet', 'transactions'] as const,
   withdrawals: ['wallet', 'withdrawals'] as const,
+  /** The member's spending settings (GET /api/wallet/spending-settings): under `wallet`, so a spend
+   * refreshes the day's total. */
+  spendingSettings: ['wallet', 'spending-settings'] as const,
   /** The AC packages of the Buy AuraCoins tab (GET /api/payments/packages, public). */
   paymentPackages: ['payments', 'packages'] as const,
   /** The member's SuperAura membership (GET /api/superaura/status). */

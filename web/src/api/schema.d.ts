@@ -1540,6 +1540,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wallet/spending-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Spending_settings"];
+        put: operations["Spending_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/spending-settings/cooling-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Spending_coolingOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tips/send": {
         parameters: {
             query?: never;
@@ -2501,6 +2533,11 @@ export interface components {
         ErrorResponse: {
             /** @example Username already taken */
             detail: string;
+            /**
+             * @description A stable word for refusals a client acts on: pause_required, cooling_off, daily_limit_reached (docs/spending.md)
+             * @example pause_required
+             */
+            code?: string;
         };
         SecondFactorRequiredResponse: {
             /**
@@ -3697,6 +3734,67 @@ export interface components {
             /** @example 2026-11-29T02:00:00.000Z */
             generated_at: string;
         };
+        PendingSpendingChangeResponse: {
+            /**
+             * @description AC; null: removed then
+             * @example 80
+             */
+            value: number | null;
+            /**
+             * @description When it takes effect (24 hours after it was asked for)
+             * @example 2026-11-30T10:00:00.000Z
+             */
+            effective_at: string;
+        };
+        SpendingSettingsResponse: {
+            /**
+             * @description AC a day for tips, transfers and purchases; null: none
+             * @example 50
+             */
+            daily_limit: number | null;
+            /**
+             * @description A spend above this many AC asks for a pause when the last two check-ins were low; null: never
+             * @example 10
+             */
+            pause_threshold: number | null;
+            /** @description A raise or removal waiting for its time */
+            pending_daily_limit: components["schemas"]["PendingSpendingChangeResponse"] | null;
+            pending_pause_threshold: components["schemas"]["PendingSpendingChangeResponse"] | null;
+            /**
+             * @description AC spent since the start of the UTC day (tips, transfers, purchases)
+             * @example 12.5
+             */
+            spent_today: number;
+            /**
+             * @description AC left under the daily limit today; null: no limit
+             * @example 37.5
+             */
+            left_today: number | null;
+            /**
+             * @description The next UTC midnight, when spent_today starts again
+             * @example 2026-11-30T00:00:00.000Z
+             */
+            day_resets_at: string;
+            /**
+             * @description While the member waits ("Wait 10 minutes"), spends above the pause threshold are refused until then
+             * @example null
+             */
+            cooling_off_until: string | null;
+            /** @description The last two check-ins were both low (sad or anxious, or energy 3 or less) */
+            low_mood: boolean;
+        };
+        UpdateSpendingSettingsRequest: {
+            /**
+             * @description AC from 0 to 1,000,000 with at most 3 decimals (a decimal string is accepted too); null removes it; absent leaves it. Setting a first value or a lower one takes effect at once; a higher one, or a removal, after 24 hours.
+             * @example 50
+             */
+            daily_limit?: (number | string) | null;
+            /**
+             * @description AC from 0 to 1,000,000 with at most 3 decimals (a decimal string is accepted too); null removes it; absent leaves it. Setting a first value or a lower one takes effect at once; a higher one, or a removal, after 24 hours.
+             * @example 10
+             */
+            pause_threshold?: (number | string) | null;
+        };
         TipRequest: {
             /** @description The member to tip */
             recipient_id: string;
@@ -3712,6 +3810,8 @@ export interface components {
              */
             currency: "AC" | "USD";
             message?: string;
+            /** @description true: the member answered the pause ("Take a breath — still want to send 25 AC?") with yes (docs/spending.md); absent: false */
+            confirm_pause?: boolean;
         };
         SentResponse: {
             /** @example Sent 1.5 AC to @luna */
@@ -3743,6 +3843,8 @@ export interface components {
              */
             amount: number | string;
             message?: string;
+            /** @description true: the member answered the pause ("Take a breath — still want to send 25 AC?") with yes (docs/spending.md); absent: false */
+            confirm_pause?: boolean;
         };
         AdjustRequest: {
             /**
@@ -4044,6 +4146,8 @@ export interface components {
         PurchaseBottlesRequest: {
             /** @example 2 */
             quantity: number;
+            /** @description true: the member answered the pause ("Take a breath — still want to send 25 AC?") with yes (docs/spending.md); absent: false */
+            confirm_pause?: boolean;
         };
         PurchaseBottlesResponse: {
             /** @example Purchased 2 Genie bottles for 600.0 AuraCoin */
@@ -4227,6 +4331,10 @@ export interface components {
             purchased_at: string;
             /** @description The ledger transfer id */
             transfer_id: string;
+        };
+        MarketplacePurchaseRequest: {
+            /** @description true: the member answered the pause ("Take a breath — still want to send 25 AC?") with yes (docs/spending.md); absent: false */
+            confirm_pause?: boolean;
         };
         MarketplacePurchaseResponse: {
             /** @example Golden Ring purchased successfully! */
@@ -10842,6 +10950,133 @@ export interface operations {
             };
         };
     };
+    Spending_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller’s settings, what is pending, the day so far */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpendingSettingsResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Spending_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSpendingSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved: a first or lower value is in effect now; a raise or a removal is pending for 24 hours */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpendingSettingsResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A value that is not an amount of AC from 0 to 1,000,000 with at most 3 decimals, or null */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Spending_coolingOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description cooling_off_until is 10 minutes from now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpendingSettingsResponse"];
+                };
+            };
+            /** @description No token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     Payments_tip: {
         parameters: {
             query?: never;
@@ -10867,7 +11102,7 @@ export interface operations {
                     "application/json": components["schemas"]["SentResponse"];
                 };
             };
-            /** @description "Please select a recipient", "Please enter a valid amount", "The minimum amount is 0.001 AC", "Insufficient balance", "Message must be at most 200 characters", "You cannot send AuraCoins to yourself", "You cannot send AuraCoins to this user" (a block either way), "USD is coming soon: only AC can be sent for now" */
+            /** @description "Please select a recipient", "Please enter a valid amount", "The minimum amount is 0.001 AC", "Insufficient balance", "Message must be at most 200 characters", "You cannot send AuraCoins to yourself", "You cannot send AuraCoins to this user" (a block either way), (code daily_limit_reached) "This would go over your daily spending limit of 50 AC: 12.5 AC left today." or "You have reached your daily spending limit of 50 AC. It starts again at midnight UTC.", "USD is coming soon: only AC can be sent for now" */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10901,7 +11136,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The Idempotency-Key was used for another request */
+            /** @description code pause_required: "Take a breath — still want to send 25 AC?" (the last two check-ins were low and the amount is above the member’s pause threshold: send again with confirm_pause true); code cooling_off: "You chose to wait: spending over 10 AC is paused until 14:32 UTC (7 more minutes)." (even confirmed); without a code: The Idempotency-Key was used for another request */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10964,7 +11199,7 @@ export interface operations {
                     "application/json": components["schemas"]["SentResponse"];
                 };
             };
-            /** @description "Please select a recipient", "Please enter a valid amount", "The minimum amount is 0.001 AC", "Insufficient balance", "Message must be at most 200 characters", "You cannot send AuraCoins to yourself", "You cannot send AuraCoins to this user" (a block either way) */
+            /** @description "Please select a recipient", "Please enter a valid amount", "The minimum amount is 0.001 AC", "Insufficient balance", "Message must be at most 200 characters", "You cannot send AuraCoins to yourself", "You cannot send AuraCoins to this user" (a block either way), (code daily_limit_reached) "This would go over your daily spending limit of 50 AC: 12.5 AC left today." or "You have reached your daily spending limit of 50 AC. It starts again at midnight UTC." */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10998,7 +11233,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The Idempotency-Key was used for another request */
+            /** @description code pause_required: "Take a breath — still want to send 25 AC?" (the last two check-ins were low and the amount is above the member’s pause threshold: send again with confirm_pause true); code cooling_off: "You chose to wait: spending over 10 AC is paused until 14:32 UTC (7 more minutes)." (even confirmed); without a code: The Idempotency-Key was used for another request */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12089,7 +12324,7 @@ export interface operations {
                     "application/json": components["schemas"]["PurchaseBottlesResponse"];
                 };
             };
-            /** @description "Quantity must be a whole number from 1 to 10", "Insufficient AuraCoin balance!" */
+            /** @description "Quantity must be a whole number from 1 to 10", "Insufficient AuraCoin balance!", (code daily_limit_reached) "This would go over your daily spending limit of 50 AC: 12.5 AC left today." or "You have reached your daily spending limit of 50 AC. It starts again at midnight UTC." */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12107,7 +12342,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The Idempotency-Key was used for another request */
+            /** @description code pause_required: "Take a breath — still want to spend 25 AC?" (the last two check-ins were low and the amount is above the member’s pause threshold: send again with confirm_pause true); code cooling_off: "You chose to wait: spending over 10 AC is paused until 14:32 UTC (7 more minutes)." (even confirmed); without a code: The Idempotency-Key was used for another request */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12775,7 +13010,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MarketplacePurchaseRequest"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -12785,7 +13024,7 @@ export interface operations {
                     "application/json": components["schemas"]["MarketplacePurchaseResponse"];
                 };
             };
-            /** @description "Insufficient balance", "You already own this item" */
+            /** @description "Insufficient balance", "You already own this item", (code daily_limit_reached) "This would go over your daily spending limit of 50 AC: 12.5 AC left today." or "You have reached your daily spending limit of 50 AC. It starts again at midnight UTC." */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12812,8 +13051,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The Idempotency-Key was used for another request */
+            /** @description code pause_required: "Take a breath — still want to spend 25 AC?" (the last two check-ins were low and the amount is above the member’s pause threshold: send again with confirm_pause true); code cooling_off: "You chose to wait: spending over 10 AC is paused until 14:32 UTC (7 more minutes)." (even confirmed); without a code: The Idempotency-Key was used for another request */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "confirm_pause must be true or false" */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -15,6 +15,10 @@ export interface ConfirmDialogProps {
   error?: string | null;
   /** The action destroys something: the button is coloured as a warning. */
   danger?: boolean;
+  /** The other button's words (default Cancel), when it does something of its own. */
+  cancelLabel?: string;
+  /** Escape, the backdrop and the close button (default: onCancel). */
+  onDismiss?: () => void;
 }
 
 export function ConfirmDialog({
@@ -26,9 +30,11 @@ export function ConfirmDialog({
   pending = false,
   error = null,
   danger = false,
+  cancelLabel = 'Cancel',
+  onDismiss,
 }: ConfirmDialogProps) {
   return (
-    <Modal title={title} onClose={pending ? () => undefined : onCancel}>
+    <Modal title={title} onClose={pending ? () => undefined : (onDismiss ?? onCancel)}>
       <div className={styles.body}>
         <div className={styles.text}>{children}</div>
         {error ? (
@@ -38,7 +44,7 @@ export function ConfirmDialog({
         ) : null}
         <div className={styles.actions}>
           <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={pending}>
-            Cancel
+            {cancelLabel}
           </button>
           <button
             type="button"

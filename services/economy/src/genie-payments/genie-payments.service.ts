@@ -2,8 +2,9 @@ import { annotate, InvalidInput, RuleViolation } from '@aura/platform';
 import { memberAccount } from '../ledger/accounts';
 import { sha256 } from '../ledger/ids';
 import type { Ledger } from '../ledger/ledger';
-import type { TransferKind } from '../ledger/ledger.types';
-import { moveMoney, Receipt } from '../payments/payments.service';
+import type { TransferKind, TransferRequest } from '../ledger/ledger.types';
+import { moveChecked, moveMoney, Receipt } from '../payments/payments.service';
+import type { SpendCheck, SpendingService } from '../spending/spending.service';
 import { checkIdempotencyKey } from '../payments/send-rules';
 
 /** The genies service's words for a short wallet (spec 001 §5). */
@@ -18,6 +19,8 @@ export interface GenieMoney {
   userId: string;
   amountMicro: number;
   memo: string;
+  /** A charge: the member said yes to the spending pause (docs/spending.md). */
+  confirmPause?: boolean;
 }
 
 /**
@@ -29,11 +32,23 @@ export interface GenieMoney {
  * window, so a retry (or a second, concurrent claim of the same window) moves money once.
  */
 export class GeniePaymentsService {
-  constructor(private readonly ledger: Ledger) {}
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly spending: SpendingService,
+  ) {}
 
-  /** Charges the member for bottles; short → "Insufficient AuraCoin balance!". */
+  /**
+   * Charges the member for bottles, within their daily limit and pause (docs/spending.md; the
+   * refusals carry their code back to genies); short → "Insufficient AuraCoin balance!".
+   */
   async charge(input: GenieMoney, idempotencyKey?: string): Promise<Receipt> {
     const userId = this.check(input, idempotencyKey);
+    const check = await this.spending.prepare({
+      userId,
+      amountMicro: input.amountMicro,
+      verb: 'spend',
+      confirmPause: input.confirmPause === true,
+    });
     return this.move(
       'genie_purchase',
       'gp',
@@ -42,6 +57,7 @@ export class GeniePaymentsService {
       'genie_shop',
       input,
       idempotencyKey!,
+      check,
     );
   }
 
@@ -81,8 +97,9 @@ export class GeniePaymentsService {
     to: string,
     input: GenieMoney,
     idempotencyKey: string,
+    check?: SpendCheck,
   ): Promise<Receipt> {
-    const result = await moveMoney(this.ledger, {
+    const request: TransferRequest = {
       key: `${prefix}:${userId}:${sha256(idempotencyKey).slice(0, 40)}`,
       kind,
       from,
@@ -90,7 +107,10 @@ export class GeniePaymentsService {
       amount: input.amountMicro,
       memo: input.memo.trim().slice(0, 200),
       meta: { user_id: userId },
-    });
+    };
+    const result = check
+      ? await moveChecked(this.ledger, request, check)
+      : await moveMoney(this.ledger, request);
     if (result.status === 'rejected') throw new RuleViolation(GENIE_INSUFFICIENT);
     annotate({ 'aura.member_id': userId, 'aura.amount_micro': result.transfer.amount });
     const leg = kind === 'genie_purchase' ? result.debit : result.credit;

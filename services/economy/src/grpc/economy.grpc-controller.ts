@@ -18,6 +18,8 @@ import { HOURS_MESSAGE } from '../market/price-rules';
 import { Messages } from '../payments/messages';
 import type { PaymentsService, Receipt } from '../payments/payments.service';
 import type { EconomySettings, EconomySettingsView } from '../settings/economy-settings';
+import { spendingChangeOf } from '../spending/spending-rules';
+import type { SpendingService, SpendingView } from '../spending/spending.service';
 import type { StatementService, StatementView } from '../statements/statement.service';
 import { ECONOMY_EXPORT_PARTS, type WalletExport } from '../wallet/wallet-export';
 import type { WalletService } from '../wallet/wallet.service';
@@ -97,7 +99,26 @@ export class EconomyGrpcController implements AsyncService<economy.EconomyServic
     private readonly settings: EconomySettings,
     private readonly walletExport: WalletExport,
     private readonly statements: StatementService,
+    private readonly spending: SpendingService,
   ) {}
+
+  // ---- spending that cares (spending/, docs/spending.md): the caller's own -------------------------
+
+  async getSpendingSettings(_request: unknown, context: CallContext): Promise<economy.SpendingSettings> {
+    return toSpending(await this.spending.view(callerOf(context).userId));
+  }
+
+  async updateSpendingSettings(
+    request: economy.UpdateSpendingSettingsRequest,
+    context: CallContext,
+  ): Promise<economy.SpendingSettings> {
+    const caller = callerOf(context);
+    return toSpending(await this.spending.update(caller.userId, spendingChangeOf(request)));
+  }
+
+  async startCoolingOff(_request: unknown, context: CallContext): Promise<economy.SpendingSettings> {
+    return toSpending(await this.spending.startCoolingOff(callerOf(context).userId));
+  }
 
   // ---- settings (settings/) -------------------------------------------------------------------------
 
@@ -129,11 +150,13 @@ export class EconomyGrpcController implements AsyncService<economy.EconomyServic
   }
 
   async purchaseMarketplaceItem(
-    request: economy.MarketplaceItemRequest,
+    request: economy.PurchaseMarketplaceItemRequest,
     context: CallContext,
   ): Promise<economy.MarketplacePurchase> {
     return toPurchase(
-      await this.marketplace.purchase(callerOf(context), request.itemId, context.idempotencyKey),
+      await this.marketplace.purchase(callerOf(context), request.itemId, context.idempotencyKey, {
+        confirmPause: request.confirmPause,
+      }),
     );
   }
 
@@ -171,7 +194,7 @@ export class EconomyGrpcController implements AsyncService<economy.EconomyServic
   private geniePaymentsService?: GeniePaymentsService;
 
   private get geniePayments(): GeniePaymentsService {
-    return (this.geniePaymentsService ??= new GeniePaymentsService(this.ledger));
+    return (this.geniePaymentsService ??= new GeniePaymentsService(this.ledger, this.spending));
   }
 
   async chargeGeniePurchase(
@@ -374,6 +397,28 @@ function sendInput(request: economy.SendRequest) {
     amountMicro: request.amountMicro,
     currency: request.currency,
     message: request.message,
+    confirmPause: request.confirmPause,
+  };
+}
+
+function toPending(pending: SpendingView['pendingDailyLimit']): economy.PendingSpendingChange | undefined {
+  if (!pending) return undefined;
+  return {
+    ...(pending.value === null ? {} : { valueMicro: pending.value }),
+    effectiveAt: pending.effectiveAt.toISOString(),
+  };
+}
+
+function toSpending(view: SpendingView): economy.SpendingSettings {
+  return {
+    ...(view.dailyLimitMicro === null ? {} : { dailyLimitMicro: view.dailyLimitMicro }),
+    ...(view.pauseThresholdMicro === null ? {} : { pauseThresholdMicro: view.pauseThresholdMicro }),
+    pendingDailyLimit: toPending(view.pendingDailyLimit),
+    pendingPauseThreshold: toPending(view.pendingPauseThreshold),
+    spentTodayMicro: view.spentTodayMicro,
+    dayResetsAt: view.dayResetsAt.toISOString(),
+    coolingOffUntil: view.coolingOffUntil?.toISOString() ?? '',
+    lowMood: view.lowMood,
   };
 }
 

@@ -15,6 +15,7 @@ import {
   LegResult,
   Side,
   TransferDoc,
+  TransferKind,
   TransferRequest,
   TransferResult,
 } from './ledger.types';
@@ -41,6 +42,8 @@ export interface LedgerTransaction {
 }
 
 const ENTRY_SEQ_DIGITS = 10;
+/** How far apart the clocks of two economy instances may be (spentSince reads this much further back). */
+const CLOCK_SKEW_MS = 5 * 60_000;
 /** How often a transaction that lost a race to a concurrent insert of the same key runs again. */
 const DUPLICATE_KEY_RETRIES = 3;
 
@@ -170,6 +173,45 @@ export class Ledger {
       .find({ account, created_at: { $gte: from, $lt: to } })
       .sort({ seq: 1 })
       .toArray();
+  }
+
+  /**
+   * What a member account paid out since `since` in transfers of the given kinds (micro-AC, positive):
+   * the spending limit's "spent today" (spending/). Reads the account's entries newest first (index
+   * account_1_seq_-1) and stops at the first one older than `since` by more than CLOCK_SKEW_MS (entries
+   * are numbered in commit order; instances' clocks may differ a little), so it reads about one day of
+   * the account's entries, never its whole history. Inside a transaction, with its session: the
+   * transaction then conflicts with any concurrent one that debits the account (it writes the account
+   * document), and runs again seeing it.
+   */
+  async spentSince(
+    account: string,
+    since: Date,
+    kinds: readonly TransferKind[],
+    session?: ClientSession,
+  ): Promise<number> {
+    const cursor = this.store.entries.find(
+      { account },
+      {
+        session,
+        sort: { seq: -1 },
+        projection: { created_at: 1, side: 1, kind: 1, delta: 1 },
+        batchSize: 200,
+      },
+    );
+    const stopBefore = since.getTime() - CLOCK_SKEW_MS;
+    let spent = 0;
+    try {
+      for await (const entry of cursor) {
+        const at = entry.created_at.getTime();
+        if (at < stopBefore) break;
+        if (at >= since.getTime() && entry.side === 'debit' && kinds.includes(entry.kind))
+          spent += -entry.delta;
+      }
+    } finally {
+      await cursor.close();
+    }
+    return spent;
   }
 
   async findTransfer(key: string): Promise<TransferDoc | null> {

@@ -5,6 +5,7 @@ import { AnyModel, Collection, collectionOf, indexedModel } from '../db';
 import { memberAccount } from '../ledger/accounts';
 import type { Ledger } from '../ledger/ledger';
 import type { MembersRepository } from '../members/members.repository';
+import type { SpendingService } from '../spending/spending.service';
 import { Messages } from '../payments/messages';
 import { moveIn, requestKey } from '../payments/payments.service';
 import { checkIdempotencyKey } from '../payments/send-rules';
@@ -78,6 +79,7 @@ export class MarketplaceService {
     connection: Connection,
     private readonly ledger: Ledger,
     private readonly members: MembersRepository,
+    private readonly spending: SpendingService,
     private readonly logger: Logger,
   ) {
     this.itemModel = indexedModel(connection, 'MarketplaceItem', 'marketplace_items', [
@@ -141,20 +143,35 @@ export class MarketplaceService {
     });
   }
 
-  /** Buys one item for the caller, once: member → marketplace, and the item owned, in one transaction. */
-  async purchase(caller: Caller, itemId: string, idempotencyKey?: string): Promise<MarketPurchase> {
+  /**
+   * Buys one item for the caller, once: member → marketplace, and the item owned, in one transaction,
+   * within the member's daily limit and pause (docs/spending.md).
+   */
+  async purchase(
+    caller: Caller,
+    itemId: string,
+    idempotencyKey?: string,
+    options: { confirmPause?: boolean } = {},
+  ): Promise<MarketPurchase> {
     checkIdempotencyKey(idempotencyKey);
     const item = await this.item(itemId);
     const ownId = `${caller.userId}:${item._id}`;
     const key = requestKey('mkt', caller.userId, idempotencyKey);
     const member = await this.members.find(caller.userId, { askIdentity: false }).catch(() => null);
     const account = memberAccount(caller.userId);
+    const check = await this.spending.prepare({
+      userId: caller.userId,
+      amountMicro: item.price_micro,
+      verb: 'spend',
+      confirmPause: options.confirmPause === true,
+    });
     const bought = await this.ledger.transaction([account], async (tx) => {
       const owned = await this.owned.findOne({ _id: ownId }, { session: tx.session });
       if (owned) {
         if (owned.request_key !== key) throw new RuleViolation(MarketplaceMessages.alreadyOwned);
         return { doc: owned, replayed: true, balanceAfter: undefined };
       }
+      await check.inside(tx, key);
       const charge = await moveIn(tx, {
         key,
         kind: 'marketplace_purchase',

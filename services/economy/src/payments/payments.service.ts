@@ -6,6 +6,7 @@ import { sha256 } from '../ledger/ids';
 import type { Ledger, LedgerTransaction } from '../ledger/ledger';
 import { IdempotencyConflict, TransferRequest, TransferResult } from '../ledger/ledger.types';
 import type { MembersRepository } from '../members/members.repository';
+import type { SpendCheck, SpendingService } from '../spending/spending.service';
 import { tips, tipsMicro, transfers } from '../metrics';
 import { Messages } from './messages';
 import { checkAdjust, checkIdempotencyKey, checkSend, SendInput } from './send-rules';
@@ -36,6 +37,7 @@ export class PaymentsService {
   constructor(
     private readonly ledger: Ledger,
     private readonly members: MembersRepository,
+    private readonly spending: SpendingService,
     private readonly logger?: Logger,
   ) {}
 
@@ -53,7 +55,7 @@ export class PaymentsService {
     if (await this.members.blockedEitherWay(caller.userId, recipient.id))
       throw new RuleViolation(Messages.blocked);
     const sender = await this.members.find(caller.userId);
-    const result = await this.move({
+    const request: TransferRequest = {
       key: requestKey('m', caller.userId, idempotencyKey),
       kind,
       from: memberAccount(caller.userId),
@@ -61,7 +63,15 @@ export class PaymentsService {
       amount: input.amountMicro,
       memo: (input.message ?? '').trim(),
       meta: { from_name: sender?.username ?? '', to_name: recipient.username },
+    };
+    // The member's daily limit and pause (docs/spending.md), checked in the transfer's transaction.
+    const check = await this.spending.prepare({
+      userId: caller.userId,
+      amountMicro: input.amountMicro,
+      verb: 'send',
+      confirmPause: input.confirmPause === true,
     });
+    const result = await moveChecked(this.ledger, request, check);
     if (result.status === 'rejected') throw new RuleViolation(Messages.insufficient);
     annotate({
       'aura.member_id': caller.userId,
@@ -149,6 +159,18 @@ export class PaymentsService {
 /** One ledger transfer, with the ledger's refusal of a reused key as the error a caller sees (409). */
 export function moveMoney(ledger: Ledger, request: TransferRequest): Promise<TransferResult> {
   return asCallerErrors(() => ledger.transfer(request));
+}
+
+/** One ledger transfer within the member's spending settings: the check runs in its transaction. */
+export function moveChecked(
+  ledger: Ledger,
+  request: TransferRequest,
+  check: SpendCheck,
+): Promise<TransferResult> {
+  return ledger.transaction([request.from, request.to], async (tx) => {
+    await check.inside(tx, request.key);
+    return moveIn(tx, request);
+  });
 }
 
 /** The same, inside a ledger transaction that writes other documents too. */

@@ -7,6 +7,8 @@ export interface SendInput {
   amountMicro: number;
   currency: string;
   message: string;
+  /** The member said yes to the spending pause (docs/spending.md). */
+  confirmPause?: boolean;
 }
 
 /** Characters as members count them (code points, so an emoji is one). */

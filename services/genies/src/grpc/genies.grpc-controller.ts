@@ -65,7 +65,9 @@ export class GeniesGrpcController implements AsyncService<genies.GeniesServiceSe
     request: genies.PurchaseBottlesRequest,
     context: CallContext,
   ): Promise<genies.PurchaseResult> {
-    return this.service.purchase(callerOf(context), request.quantity, context.idempotencyKey);
+    return this.service.purchase(callerOf(context), request.quantity, context.idempotencyKey, {
+      confirmPause: request.confirmPause,
+    });
   }
 
   async revealBottle(_request: unknown, context: CallContext): Promise<genies.UserGenie> {

@@ -1,7 +1,9 @@
 import {
+  Conflict,
   createGrpcClient,
   callerMetadata,
   DomainError,
+  errorCodeOf,
   isServiceError,
   RuleViolation,
   unaryCall,
@@ -28,8 +30,18 @@ export interface MoneyReceipt {
 
 /** What genies asks of economy's ledger (docs/adr/0008-genies.md). Each call has its idempotency key. */
 export interface GenieMoney {
-  /** member → genie_shop; RuleViolation(INSUFFICIENT) when short. */
-  charge(userId: string, amountMicro: number, memo: string, key: string): Promise<MoneyReceipt>;
+  /**
+   * member → genie_shop; RuleViolation(INSUFFICIENT) when short. The member's spending settings
+   * (docs/spending.md) may refuse it, with a code: RuleViolation (daily_limit_reached), Conflict
+   * (pause_required unless `confirmPause`, cooling_off). Nothing is charged then.
+   */
+  charge(
+    userId: string,
+    amountMicro: number,
+    memo: string,
+    key: string,
+    options?: { confirmPause?: boolean },
+  ): Promise<MoneyReceipt>;
   /** genie_earnings → member. */
   payEarnings(userId: string, amountMicro: number, memo: string, key: string): Promise<MoneyReceipt>;
 }
@@ -44,8 +56,14 @@ export class EconomyGenieMoney implements GenieMoney {
       typeof target === 'string' ? createGrpcClient(economy.EconomyServiceClient, target) : target;
   }
 
-  charge(userId: string, amountMicro: number, memo: string, key: string): Promise<MoneyReceipt> {
-    return this.call(this.client.chargeGeniePurchase, userId, amountMicro, memo, key);
+  charge(
+    userId: string,
+    amountMicro: number,
+    memo: string,
+    key: string,
+    options: { confirmPause?: boolean } = {},
+  ): Promise<MoneyReceipt> {
+    return this.call(this.client.chargeGeniePurchase, userId, amountMicro, memo, key, options.confirmPause);
   }
 
   payEarnings(userId: string, amountMicro: number, memo: string, key: string): Promise<MoneyReceipt> {
@@ -62,21 +80,25 @@ export class EconomyGenieMoney implements GenieMoney {
     amountMicro: number,
     memo: string,
     key: string,
+    confirmPause = false,
   ): Promise<MoneyReceipt> {
     try {
       const receipt = await unaryCall(
         this.client,
         method,
         // genies names the member itself: economy admits these two calls from genies only.
-        { userId, amountMicro, memo },
+        { userId, amountMicro, memo, confirmPause },
         callerMetadata(undefined, key),
         15_000,
       );
       return { transferId: receipt.transferId, replayed: receipt.replayed };
     } catch (error) {
       if (!isServiceError(error)) throw error;
+      // The member's spending settings said no (docs/spending.md): passed on with their code.
+      const code = errorCodeOf(error);
       if (error.code === GrpcStatus.FAILED_PRECONDITION)
-        throw new RuleViolation(error.details || INSUFFICIENT);
+        throw new RuleViolation(error.details || INSUFFICIENT, code);
+      if (error.code === GrpcStatus.ALREADY_EXISTS && code) throw new Conflict(error.details, code);
       if (error.code === GrpcStatus.ABORTED)
         throw new MoneyInProgress('This request is still being processed. Please try again in a moment.');
       throw new MoneyUnavailable('Service temporarily unavailable. Please try again shortly.');

@@ -26,14 +26,16 @@ import type { User } from '../users/user';
 import { WellnessGrpcHandlers } from '../wellness/wellness.grpc';
 
 /**
- * Who may call what: the gateway everything but a member's data export, which only media gathers; the
- * services that keep a member directory (a member who signed up a moment ago, before their
- * user.registered arrived) may look a member up.
+ * Who may call what: the gateway everything but a member's data export, which only media gathers, and
+ * the spending pause's mood question, which only economy asks; the services that keep a member
+ * directory (a member who signed up a moment ago, before their user.registered arrived) may look a
+ * member up.
  */
 export const IDENTITY_CALLERS: CallerPolicy<identity.IdentityServiceServer> = {
   methods: {
     getUser: ['gateway', 'economy', 'genies', 'messaging', 'admin'],
     exportMemberData: ['media'],
+    isMoodLow: ['economy'],
   },
 };
 
@@ -390,6 +392,10 @@ export class IdentityGrpcController implements AsyncService<identity.IdentitySer
 
   listReflections(request: identity.ListWellnessRequest, context: CallContext) {
     return this.wellness.listReflections(request, context);
+  }
+
+  isMoodLow(request: identity.IsMoodLowRequest) {
+    return this.wellness.isMoodLow(request);
   }
 
   getWellnessStats(request: unknown, context: CallContext) {

@@ -264,3 +264,27 @@ describe('ExportMemberData', () => {
     });
   });
 });
+
+describe('IsMoodLow (the spending pause, docs/spending.md)', () => {
+  it('answers economy only, with nothing but whether the last two check-ins were low', async () => {
+    const member = await newMember();
+    const wellness = app.get(WellnessService);
+    for (const mood of ['sad', 'anxious'])
+      await wellness.checkIn(as(member.id), { mood, moodDescription: 'a private note', energyLevel: 5 });
+    const economy = clientAs('economy');
+    const answer = await unaryCall(economy, economy.isMoodLow, { userId: member.id }, callerMetadata());
+    expect(answer).toEqual({ low: true });
+    for (const service of ['gateway', 'media', 'genies']) {
+      const client = clientAs(service);
+      const metadata =
+        service === 'gateway'
+          ? callerMetadata(as(member.id), undefined, testIdentity('gateway'))
+          : callerMetadata();
+      await expect(
+        unaryCall(client, client.isMoodLow, { userId: member.id }, metadata),
+      ).rejects.toMatchObject({
+        code: status.PERMISSION_DENIED,
+      });
+    }
+  });
+});

@@ -1,5 +1,7 @@
 import { InvalidInput, RuleViolation } from '@aura/platform';
 import {
+  isLowCheckin,
+  lastTwoLow,
   computeStats,
   listLimit,
   moodPolarity,
@@ -125,5 +127,28 @@ describe('wellness figures', () => {
       computeStats({ todayMoods: [], weekMoods: [], weekReflections: 0, activeDays: 0, auraGrowth: 0 })
         .moodTrend,
     ).toBe('neutral');
+  });
+});
+
+describe('the spending pause’s low mood (docs/spending.md)', () => {
+  it('a check-in is low when sad or anxious, or when its energy is 3 or less', () => {
+    expect(isLowCheckin({ mood: 'sad', energyLevel: 9 })).toBe(true);
+    expect(isLowCheckin({ mood: 'anxious', energyLevel: 10 })).toBe(true);
+    expect(isLowCheckin({ mood: 'happy', energyLevel: 3 })).toBe(true);
+    expect(isLowCheckin({ mood: 'neutral', energyLevel: 1 })).toBe(true);
+    expect(isLowCheckin({ mood: 'neutral', energyLevel: 4 })).toBe(false);
+    expect(isLowCheckin({ mood: 'excited', energyLevel: 8 })).toBe(false);
+  });
+
+  it('needs the last two check-ins both low; older ones do not count', () => {
+    const low = { mood: 'sad', energyLevel: 5 };
+    const tired = { mood: 'positive', energyLevel: 2 };
+    const fine = { mood: 'happy', energyLevel: 7 };
+    expect(lastTwoLow([])).toBe(false);
+    expect(lastTwoLow([low])).toBe(false);
+    expect(lastTwoLow([low, tired])).toBe(true);
+    expect(lastTwoLow([low, tired, fine])).toBe(true);
+    expect(lastTwoLow([fine, low, tired])).toBe(false);
+    expect(lastTwoLow([low, fine, tired])).toBe(false);
   });
 });

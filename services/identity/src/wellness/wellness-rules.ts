@@ -86,6 +86,19 @@ export function moodPolarity(mood: string): 1 | 0 | -1 {
   return 0;
 }
 
+/** A check-in's energy at or below this is low (docs/spending.md). */
+export const LOW_ENERGY_MAX = 3;
+
+/** A low check-in (issue 23 item 7, "Spending that cares"): sad or anxious, or energy 3 or less. */
+export function isLowCheckin(checkin: { mood: string; energyLevel: number }): boolean {
+  return checkin.mood === 'sad' || checkin.mood === 'anxious' || checkin.energyLevel <= LOW_ENERGY_MAX;
+}
+
+/** The spending pause's mood: the member's last two check-ins (newest first) were both low. */
+export function lastTwoLow(newestFirst: { mood: string; energyLevel: number }[]): boolean {
+  return newestFirst.length >= 2 && newestFirst.slice(0, 2).every(isLowCheckin);
+}
+
 /** The rewards of the first check-in and the first reflection of a UTC day. */
 export const WELLNESS_REWARDS = {
   check_in: { aura: 2, acMicro: 1_000 },

@@ -119,6 +119,11 @@ export class WellnessGrpcHandlers {
     return { reflections: reflections.map(toReflectionMessage) };
   }
 
+  /** Economy only (IDENTITY_CALLERS): the request names the member; no caller token is needed. */
+  async isMoodLow(request: identity.IsMoodLowRequest): Promise<identity.IsMoodLowResult> {
+    return { low: await this.wellness.isMoodLow(request.userId.trim()) };
+  }
+
   getWellnessStats(_request: unknown, context: CallContext): Promise<identity.WellnessStats> {
     return this.wellness.stats(context.caller);
   }

@@ -192,6 +192,24 @@ describe('mood check-ins', () => {
     expect(await wellness.listCheckins(as(a), 0)).toEqual([]);
     expect(await score(a)).toBe(100);
   });
+
+  it('answers economy’s spending pause: low only when the last two check-ins were both low', async () => {
+    const a = await newMember();
+    const checkIn = (mood: string, energyLevel: number) =>
+      wellness.checkIn(as(a), { mood, moodDescription: '', energyLevel });
+    expect(await wellness.isMoodLow(a)).toBe(false);
+    await checkIn('sad', 6);
+    expect(await wellness.isMoodLow(a)).toBe(false);
+    await checkIn('happy', 2);
+    expect(await wellness.isMoodLow(a)).toBe(true);
+    await checkIn('positive', 7);
+    expect(await wellness.isMoodLow(a)).toBe(false);
+    await checkIn('anxious', 8);
+    expect(await wellness.isMoodLow(a)).toBe(false);
+    await checkIn('neutral', 3);
+    expect(await wellness.isMoodLow(a)).toBe(true);
+    expect(await wellness.isMoodLow(new Types.ObjectId().toHexString())).toBe(false);
+  });
 });
 
 describe('reflections', () => {

@@ -20,6 +20,7 @@ import {
   CheckinInput,
   computeStats,
   listLimit,
+  lastTwoLow,
   ReflectionInput,
   Stats,
   utcDay,
@@ -172,6 +173,21 @@ export class WellnessService {
       .lean()
       .exec();
     return docs.map((doc) => toCheckin(doc as MoodCheckinDoc));
+  }
+
+  /**
+   * Whether the member's last two check-ins were both low (economy's spending pause asks; it names the
+   * member itself, and learns only this answer). An unknown member has no check-ins: false.
+   */
+  async isMoodLow(userId: string): Promise<boolean> {
+    if (!userId) return false;
+    const docs = await this.checkins
+      .find({ user_id: userId }, { mood: 1, energy_level: 1 })
+      .sort({ created_at: -1, _id: -1 })
+      .limit(2)
+      .lean()
+      .exec();
+    return lastTwoLow(docs.map((doc) => ({ mood: doc.mood, energyLevel: doc.energy_level })));
   }
 
   async reflect(caller: Caller | undefined, input: ReflectionInput): Promise<Rewarded<Reflection>> {

@@ -1,13 +1,21 @@
 import { status as GrpcStatus } from '@grpc/grpc-js';
 
+/** Trailing metadata key that carries a DomainError's `code` from a service to the gateway. */
+export const ERROR_CODE_METADATA = 'aura-error-code';
+
 /**
  * Errors a service raises on purpose. Each kind maps to one gRPC status, and the gateway maps that
  * status to the HTTP status of ARCHITECTURE.md §3. `message` is shown to the member as `detail`,
- * so it is the spec's text where the spec gives one.
+ * so it is the spec's text where the spec gives one. `code`, when given, is a stable word a client
+ * may act on (e.g. `pause_required`): it travels as the `aura-error-code` trailer and the gateway
+ * answers it as `code` beside `detail`.
  */
 export abstract class DomainError extends Error {
   abstract readonly grpcStatus: GrpcStatus;
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
     super(message);
     this.name = new.target.name;
   }

@@ -13,7 +13,8 @@ import { testIdentity } from '../testing';
 import { createGrpcClient, unaryCall } from './client';
 import { CALLER_TOKEN, configureInternalCalls, InternalCalls } from './internal-calls';
 import { callerMetadata } from './metadata';
-import { asyncService, AsyncService, GrpcServer } from './server';
+import { Conflict } from '../errors/domain-error';
+import { asyncService, AsyncService, errorCodeOf, GrpcServer } from './server';
 
 const tlsDir = process.env.AURA_INTERNAL_TLS_DIR!;
 let server: GrpcServer;
@@ -25,6 +26,10 @@ function echoService(): AsyncService<identity.IdentityServiceServer> {
   for (const name of Object.keys(identity.IdentityServiceService))
     handlers[name] = async (_request: unknown, context: { caller?: { userId: string }; peer: string }) =>
       identity.User.fromPartial({ id: context.caller?.userId ?? 'anonymous', username: context.peer });
+  // A refusal with a code a client acts on (the spending pause, docs/spending.md).
+  handlers.listBlocked = async () => {
+    throw new Conflict('Take a breath — still want to send 25 AC?', 'pause_required');
+  };
   return handlers as unknown as AsyncService<identity.IdentityServiceServer>;
 }
 
@@ -126,6 +131,22 @@ describe('internal calls', () => {
     expect(await ask(clientAs('gateway'), withToken(valid))).toMatchObject({ id: member.userId });
     const promoted = valid.replace('.user.', '.super_admin.');
     expect(await ask(clientAs('gateway'), withToken(promoted))).toMatchObject({ id: 'anonymous' });
+  });
+
+  it('carries a refusal’s code to the caller in the aura-error-code trailer', async () => {
+    const client = clientAs('gateway');
+    try {
+      await unaryCall(client, client.listBlocked, {}, new Metadata(), 5000);
+      throw new Error('answered');
+    } catch (error) {
+      expect(error).toMatchObject({
+        code: status.ALREADY_EXISTS,
+        details: 'Take a breath — still want to send 25 AC?',
+      });
+      expect(errorCodeOf(error as ServiceError)).toBe('pause_required');
+    } finally {
+      client.close();
+    }
   });
 
   it('lets only the gateway sign caller tokens', () => {

@@ -1,5 +1,6 @@
 import {
   handleUnaryCall,
+  Metadata,
   Server,
   ServerUnaryCall,
   ServiceDefinition,
@@ -7,7 +8,7 @@ import {
   UntypedServiceImplementation,
 } from '@grpc/grpc-js';
 import type { Logger } from 'pino';
-import { DomainError } from '../errors/domain-error';
+import { DomainError, ERROR_CODE_METADATA } from '../errors/domain-error';
 import { rpcServerDuration } from '../telemetry/metrics';
 import { internalCalls, peerService } from './internal-calls';
 import { CallContext, readCallContext } from './metadata';
@@ -80,6 +81,7 @@ export function asyncService<S extends UntypedServiceImplementation>(
               details: error.message,
               name: error.name,
               message: error.message,
+              ...(error.code ? { metadata: errorCodeMetadata(error.code) } : {}),
             });
             return;
           }
@@ -95,6 +97,18 @@ export function asyncService<S extends UntypedServiceImplementation>(
     };
   }
   return adapted as unknown as S;
+}
+
+function errorCodeMetadata(code: string): Metadata {
+  const metadata = new Metadata();
+  metadata.set(ERROR_CODE_METADATA, code);
+  return metadata;
+}
+
+/** The `code` a service gave its error (DomainError.code), read from the call's trailers. */
+export function errorCodeOf(error: { metadata?: Metadata }): string | undefined {
+  const [value] = error.metadata?.get(ERROR_CODE_METADATA) ?? [];
+  return value === undefined ? undefined : String(value);
 }
 
 export class GrpcServer {

@@ -21,7 +21,7 @@ export async function earn(userId: string, ac: number): Promise<void> {
   await unaryCall(
     client,
     client.payGenieEarnings,
-    { userId, amountMicro: Math.round(ac * 1_000_000), memo: 'test earnings' },
+    { userId, amountMicro: Math.round(ac * 1_000_000), memo: 'test earnings', confirmPause: false },
     callerMetadata(undefined, randomUUID()),
   );
 }

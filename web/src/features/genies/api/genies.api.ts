@@ -11,11 +11,12 @@ export function createGeniesApi(api: ApiClient) {
     available: async (signal?: AbortSignal) =>
       asList(await api.call((c) => c.GET('/api/genies/available', { signal }))),
     bottles: (signal?: AbortSignal) => api.call((c) => c.GET('/api/genies/bottles', { signal })),
-    purchaseBottles: (quantity: number, key: string) =>
+    /** `confirmPause`: the member answered the spending pause with "Buy anyway" (docs/spending.md). */
+    purchaseBottles: (quantity: number, key: string, confirmPause = false) =>
       api.call((c) =>
         c.POST('/api/genies/purchase-bottle', {
           params: { header: { 'idempotency-key': key } },
-          body: { quantity },
+          body: { quantity, ...(confirmPause ? { confirm_pause: true } : {}) },
         }),
       ),
     revealBottle: () => api.call((c) => c.POST('/api/genies/reveal-bottle')),

@@ -29,6 +29,7 @@ import { useBottles, useGenieCatalogue, usePurchaseBottles, useRevealBottle } fr
 import type { UserGenie } from '../types';
 import { GenieCard } from './GenieCard';
 import { RarityTable } from './RarityTable';
+import { useSpendingPause } from '../../wallet/components/SpendingPause';
 import { RevealResultDialog } from './RevealResultDialog';
 import styles from './Genies.module.css';
 
@@ -44,6 +45,7 @@ export function GenieShopDialog(_: DialogContentProps) {
   const [revealed, setRevealed] = useState<UserGenie | null>(null);
   const againTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const quantityId = useId();
+  const pause = useSpendingPause('Buy anyway');
 
   useEffect(() => () => clearTimeout(againTimer.current), []);
 
@@ -59,12 +61,22 @@ export function GenieShopDialog(_: DialogContentProps) {
     const problem = wallet ? purchaseError(balanceMicro(wallet), price, quantity) : null;
     setError(problem);
     if (problem) return;
-    purchase.mutate(quantity, {
-      onSuccess: (answer) =>
-        showToast(answer?.message || `Purchased ${quantity} bottle${quantity === 1 ? '' : 's'}`),
-      onError: (failure) => setError(genieFailureMessage(failure, GenieTexts.purchaseFailed)),
-    });
+    buy(quantity, false);
   };
+
+  /** The purchase; `confirmPause` once the member answered the spending pause with "Buy anyway". */
+  const buy = (count: number, confirmPause: boolean) =>
+    purchase.mutate(
+      { quantity: count, confirmPause },
+      {
+        onSuccess: (answer) =>
+          showToast(answer?.message || `Purchased ${count} bottle${count === 1 ? '' : 's'}`),
+        onError: (failure) => {
+          if (!pause.catches(failure, () => buy(count, true)))
+            setError(genieFailureMessage(failure, GenieTexts.purchaseFailed));
+        },
+      },
+    );
 
   const onReveal = () => {
     if (busy) return;
@@ -184,6 +196,7 @@ export function GenieShopDialog(_: DialogContentProps) {
           onRevealAnother={onRevealAnother}
         />
       ) : null}
+      {pause.dialog}
     </div>
   );
 }

@@ -58,7 +58,8 @@ export function usePurchaseBottles() {
   const refreshGenies = useRefreshGenies();
   const refreshWallet = useRefreshWallet();
   return useMutation({
-    mutationFn: (quantity: number) => geniesApi.purchaseBottles(quantity, newIdempotencyKey()),
+    mutationFn: ({ quantity, confirmPause = false }: { quantity: number; confirmPause?: boolean }) =>
+      geniesApi.purchaseBottles(quantity, newIdempotencyKey(), confirmPause),
     onSettled: () => Promise.all([refreshGenies(), refreshWallet()]),
   });
 }

@@ -15,10 +15,12 @@ export function createMarketplaceApi(api: ApiClient) {
       asList(await api.call((c) => c.GET('/api/marketplace/items', { signal }))),
     purchases: async (signal?: AbortSignal): Promise<MarketplacePurchase[]> =>
       asList(await api.call((c) => c.GET('/api/marketplace/purchases', { signal }))),
-    purchase: (itemId: string, key: string) =>
+    /** `confirmPause`: the member answered the spending pause with "Buy anyway" (docs/spending.md). */
+    purchase: (itemId: string, key: string, confirmPause = false) =>
       api.call((c) =>
         c.POST('/api/marketplace/purchase/{id}', {
           params: { ...byId(itemId), header: { 'idempotency-key': key } },
+          ...(confirmPause ? { body: { confirm_pause: true } } : {}),
         }),
       ),
     apply: (itemId: string) =>

@@ -21,6 +21,7 @@ import {
 } from '../marketplace';
 import { useMarketplaceCategories, useMarketplaceItems, usePurchaseItem } from '../hooks/useMarketplace';
 import type { MarketplaceItem } from '../types';
+import { useSpendingPause } from '../../wallet/components/SpendingPause';
 import { ConfirmPurchaseDialog } from './ConfirmPurchaseDialog';
 import { ItemCard } from './ItemCard';
 import { useToggleApplied } from './useToggleApplied';
@@ -37,6 +38,7 @@ export function MarketplaceBrowser() {
   const [confirming, setConfirming] = useState<MarketplaceItem | null>(null);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  const pause = useSpendingPause('Buy anyway');
 
   const visible = filterItems(items.data ?? [], filter);
   const balance = wallet ? balanceMicro(wallet) : undefined;
@@ -45,14 +47,24 @@ export function MarketplaceBrowser() {
   const onConfirm = () => {
     if (!confirming || purchase.isPending) return;
     setError(null);
-    purchase.mutate(confirming.id, {
-      onSuccess: (answer) => {
-        showToast(answer?.message || `${confirming.name} purchased successfully!`);
-        setConfirming(null);
-      },
-      onError: (failure) => setError(marketplaceFailureMessage(failure, MarketplaceTexts.purchaseFailed)),
-    });
+    buy(confirming, false);
   };
+
+  /** The purchase; `confirmPause` once the member answered the spending pause with "Buy anyway". */
+  const buy = (item: MarketplaceItem, confirmPause: boolean) =>
+    purchase.mutate(
+      { itemId: item.id, confirmPause },
+      {
+        onSuccess: (answer) => {
+          showToast(answer?.message || `${item.name} purchased successfully!`);
+          setConfirming(null);
+        },
+        onError: (failure) => {
+          if (!pause.catches(failure, () => buy(item, true)))
+            setError(marketplaceFailureMessage(failure, MarketplaceTexts.purchaseFailed));
+        },
+      },
+    );
 
   return (
     <div className={styles.browser}>
@@ -171,6 +183,7 @@ export function MarketplaceBrowser() {
           onCancel={() => setConfirming(null)}
         />
       ) : null}
+      {pause.dialog}
     </div>
   );
 }

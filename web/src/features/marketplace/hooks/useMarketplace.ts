@@ -50,7 +50,8 @@ export function usePurchaseItem() {
   const refreshMarketplace = useRefreshMarketplace();
   const refreshWallet = useRefreshWallet();
   return useMutation({
-    mutationFn: (itemId: string) => marketplaceApi.purchase(itemId, newIdempotencyKey()),
+    mutationFn: ({ itemId, confirmPause = false }: { itemId: string; confirmPause?: boolean }) =>
+      marketplaceApi.purchase(itemId, newIdempotencyKey(), confirmPause),
     onSettled: () => Promise.all([refreshMarketplace(), refreshWallet()]),
   });
 }

@@ -50,6 +50,26 @@ describe('wallet api', () => {
     expect(seen[0]!.url.pathname).toBe('/api/tips/send');
   });
 
+  it('answers the spending pause with confirm_pause, and reads and changes the spending settings', async () => {
+    const { wallet, seen } = gateway({ message: 'Sent' });
+    await wallet.tip({ recipientId: 'u2', amount: '25', message: '', confirmPause: true }, 'key-4');
+    await wallet.transfer({ recipientId: 'u2', amount: '25', message: '', confirmPause: true }, 'key-5');
+    await wallet.spendingSettings();
+    await wallet.updateSpendingSettings({ daily_limit: '50', pause_threshold: null });
+    await wallet.startCoolingOff();
+    expect(seen.map((s) => [s.method, s.url.pathname, s.body])).toEqual([
+      [
+        'POST',
+        '/api/tips/send',
+        { recipient_id: 'u2', amount: '25', currency: 'AC', message: '', confirm_pause: true },
+      ],
+      ['POST', '/api/payments/transfer', { recipient_id: 'u2', amount: '25', confirm_pause: true }],
+      ['GET', '/api/wallet/spending-settings', undefined],
+      ['PUT', '/api/wallet/spending-settings', { daily_limit: '50', pause_threshold: null }],
+      ['POST', '/api/wallet/spending-settings/cooling-off', undefined],
+    ]);
+  });
+
   it('sends a transfer without an empty message, and a withdrawal in USD', async () => {
     const { wallet, seen } = gateway({ message: 'ok' });
     await wallet.transfer({ recipientId: 'u2', amount: '2', message: '' }, 'key-2');

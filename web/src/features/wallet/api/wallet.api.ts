@@ -13,6 +13,8 @@ export interface TipInput {
   /** AC, as typed (a decimal string keeps it exact). */
   amount: string;
   message: string;
+  /** The member answered the spending pause with "Send anyway" (docs/spending.md). */
+  confirmPause?: boolean;
 }
 
 export type TransferInput = TipInput;
@@ -23,6 +25,12 @@ export interface WithdrawalInput {
   paypalEmail: string;
   /** The member's password: every withdrawal asks for it again (a token alone moves no money out). */
   password: string;
+}
+
+/** AC as typed (a decimal string keeps it exact); null removes the setting. */
+export interface SpendingChange {
+  daily_limit?: string | null;
+  pause_threshold?: string | null;
 }
 
 const idempotent = (key: string) => ({ header: { 'idempotency-key': key } });
@@ -48,6 +56,7 @@ export function createWalletApi(api: ApiClient) {
             amount: input.amount.trim(),
             currency: 'AC',
             message: input.message,
+            ...(input.confirmPause ? { confirm_pause: true } : {}),
           },
         }),
       ),
@@ -59,6 +68,7 @@ export function createWalletApi(api: ApiClient) {
             recipient_id: input.recipientId,
             amount: input.amount.trim(),
             ...(input.message ? { message: input.message } : {}),
+            ...(input.confirmPause ? { confirm_pause: true } : {}),
           },
         }),
       ),
@@ -75,6 +85,14 @@ export function createWalletApi(api: ApiClient) {
           },
         }),
       ),
+    /** Spending that cares (docs/spending.md): the member's own daily limit and pause threshold. */
+    spendingSettings: (signal?: AbortSignal) =>
+      api.call((c) => c.GET('/api/wallet/spending-settings', { signal })),
+    /** Only the settings named change; null removes one (a raise or a removal waits 24 hours). */
+    updateSpendingSettings: (change: SpendingChange) =>
+      api.call((c) => c.PUT('/api/wallet/spending-settings', { body: change })),
+    /** "Wait 10 minutes". */
+    startCoolingOff: () => api.call((c) => c.POST('/api/wallet/spending-settings/cooling-off')),
     /** One month's statement ("YYYY-MM", UTC; not after the current month). */
     statement: (month: string, signal?: AbortSignal) =>
       api.call((c) => c.GET('/api/wallet/statements/{month}', { params: { path: { month } }, signal })),

@@ -10,6 +10,7 @@ import { useWallet } from '../hooks/useWallet';
 import type { Recipient } from '../types';
 import { AC_STEP, balanceMicro, moneyFailureMessage, transferError, WalletTexts } from '../wallet';
 import { AmountField, FormFooter, MessageField, RecipientSuggestions } from './FormParts';
+import { useSpendingPause } from './SpendingPause';
 import styles from './Wallet.module.css';
 
 export function SendCoinsTab() {
@@ -22,6 +23,7 @@ export function SendCoinsTab() {
   const [error, setError] = useState<string | null>(null);
   const ids = useId();
   const suggestions = useRecipientSearch(recipient ? '' : search);
+  const pause = useSpendingPause('Send anyway');
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -32,8 +34,13 @@ export function SendCoinsTab() {
     );
     setError(problem);
     if (problem || !recipient) return;
+    send(recipient, false);
+  };
+
+  /** The transfer; `confirmPause` once the member answered the spending pause with "Send anyway". */
+  const send = (recipient: Recipient, confirmPause: boolean) =>
     transfer.mutate(
-      { recipientId: recipient.id, amount, message },
+      { recipientId: recipient.id, amount, message, confirmPause },
       {
         onSuccess: (sent) => {
           showToast(sent?.message || `Sent ${amount.trim()} AC to @${recipient.username}`);
@@ -42,10 +49,12 @@ export function SendCoinsTab() {
           setAmount('');
           setMessage('');
         },
-        onError: (failure) => setError(moneyFailureMessage(failure, WalletTexts.transferFailed)),
+        onError: (failure) => {
+          if (!pause.catches(failure, () => send(recipient, true)))
+            setError(moneyFailureMessage(failure, WalletTexts.transferFailed));
+        },
       },
     );
-  };
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Send AuraCoins">
@@ -100,6 +109,7 @@ export function SendCoinsTab() {
       />
       <MessageField value={message} onChange={setMessage} />
       <FormFooter error={error} busy={transfer.isPending} submitLabel="Send AuraCoins" />
+      {pause.dialog}
     </form>
   );
 }

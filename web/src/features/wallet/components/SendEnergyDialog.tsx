@@ -19,6 +19,7 @@ import {
   WalletTexts,
 } from '../wallet';
 import { AmountField, FormFooter, MessageField } from './FormParts';
+import { useSpendingPause } from './SpendingPause';
 import styles from './Wallet.module.css';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -34,6 +35,7 @@ export function SendEnergyDialog({ close, props }: DialogContentProps) {
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
   const ids = useId();
+  const pause = useSpendingPause('Send anyway');
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -41,8 +43,13 @@ export function SendEnergyDialog({ close, props }: DialogContentProps) {
     const problem = tipError({ amount, message });
     setError(problem);
     if (problem) return;
+    send(false);
+  };
+
+  /** The tip; `confirmPause` once the member answered the spending pause with "Send anyway". */
+  const send = (confirmPause: boolean) =>
     tip.mutate(
-      { recipientId, amount, message },
+      { recipientId, amount, message, confirmPause },
       {
         onSuccess: (sent) => {
           showToast(
@@ -56,10 +63,12 @@ export function SendEnergyDialog({ close, props }: DialogContentProps) {
           setMessage('');
           close();
         },
-        onError: (failure) => setError(moneyFailureMessage(failure, WalletTexts.tipFailed)),
+        onError: (failure) => {
+          if (!pause.catches(failure, () => send(true)))
+            setError(moneyFailureMessage(failure, WalletTexts.tipFailed));
+        },
       },
     );
-  };
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Send Energy">
@@ -99,6 +108,7 @@ export function SendEnergyDialog({ close, props }: DialogContentProps) {
           Cancel
         </button>
       </FormFooter>
+      {pause.dialog}
     </form>
   );
 }

@@ -1,12 +1,14 @@
 // The Wallet & Payments dialog ('wallet'; spec 001 §2 "AuraCoin Wallet", spec 000 §2 wallet section):
 // balance, total earned, the tabs and the history. Spec 001 names three tabs: Buy AuraCoins, Send
 // AuraCoins, Withdraw. The first, Buy AuraCoins, opens unless a tab is asked for ({tab: 'buy'|'send'|'withdraw'}).
-// Under the history, the monthly statements (issue 23 §8).
+// Under the history, the monthly statements (issue 23 §8), then "Spending that cares" (issue 23 §7:
+// the daily limit and the pause, docs/spending.md).
 import { useId, useState } from 'react';
 import type { DialogContentProps } from '../../../app/DialogHost';
 import { TabPanel, Tabs } from '../../../ui/Tabs';
 import { BuyCoinsTab } from './BuyCoinsTab';
 import { SendCoinsTab } from './SendCoinsTab';
+import { SpendingCareSection } from './SpendingCareSection';
 import { StatementsSection } from './StatementsSection';
 import { TransactionHistory } from './TransactionHistory';
 import { WalletSummary } from './WalletSummary';
@@ -36,6 +38,7 @@ export function WalletDialog({ props }: DialogContentProps) {
       </TabPanel>
       <TransactionHistory />
       <StatementsSection />
+      <SpendingCareSection />
     </div>
   );
 }

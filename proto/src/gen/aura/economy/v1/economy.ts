@@ -136,6 +136,8 @@ export interface SendRequest {
   currency: string;
   /** Optional, at most 200 characters. */
   message: string;
+  /** The member answered the pause ("Take a breath — still want to send 25 AC?") with yes. */
+  confirmPause: boolean;
 }
 
 export interface AdminAdjustRequest {
@@ -416,6 +418,12 @@ export interface MarketplaceItemRequest {
   itemId: string;
 }
 
+export interface PurchaseMarketplaceItemRequest {
+  itemId: string;
+  /** The member answered the spending pause with yes (docs/spending.md). */
+  confirmPause: boolean;
+}
+
 export interface AppliedItemsRequest {
   userId: string;
 }
@@ -439,6 +447,47 @@ export interface GenieMoneyRequest {
   amountMicro: number;
   /** e.g. "3 Genie bottles" or "Genie earnings (2 genies)". */
   memo: string;
+  /** ChargeGeniePurchase: the member answered the spending pause with yes (docs/spending.md). */
+  confirmPause: boolean;
+}
+
+/** A raise or removal that takes effect later (24 hours after it was asked for). */
+export interface PendingSpendingChange {
+  /** Absent: the limit is removed then. */
+  valueMicro?: number | undefined;
+  effectiveAt: string;
+}
+
+export interface SpendingSettings {
+  /** Absent: none. The values in effect now. */
+  dailyLimitMicro?: number | undefined;
+  pauseThresholdMicro?:
+    | number
+    | undefined;
+  /** Absent: nothing pending. */
+  pendingDailyLimit: PendingSpendingChange | undefined;
+  pendingPauseThreshold:
+    | PendingSpendingChange
+    | undefined;
+  /** Tips, transfers and purchases since the start of the UTC day. */
+  spentTodayMicro: number;
+  /** The next UTC midnight, when spent_today starts again from 0. */
+  dayResetsAt: string;
+  /** Empty: not cooling off. */
+  coolingOffUntil: string;
+  /** The member's last two check-ins were both low (sad or anxious, or energy 3 or less). */
+  lowMood: boolean;
+}
+
+export interface UpdateSpendingSettingsRequest {
+  /** Present: the new value (0 to 1,000,000 AC in micro-AC, a multiple of 0.001 AC). */
+  dailyLimitMicro?:
+    | number
+    | undefined;
+  /** True: no daily limit (after 24 hours when one is set). */
+  removeDailyLimit: boolean;
+  pauseThresholdMicro?: number | undefined;
+  removePauseThreshold: boolean;
 }
 
 export interface EconomySettings {
@@ -1773,7 +1822,7 @@ export const TransactionPage: MessageFns<TransactionPage> = {
 };
 
 function createBaseSendRequest(): SendRequest {
-  return { recipientId: "", amountMicro: 0, currency: "", message: "" };
+  return { recipientId: "", amountMicro: 0, currency: "", message: "", confirmPause: false };
 }
 
 export const SendRequest: MessageFns<SendRequest> = {
@@ -1789,6 +1838,9 @@ export const SendRequest: MessageFns<SendRequest> = {
     }
     if (message.message !== "") {
       writer.uint32(34).string(message.message);
+    }
+    if (message.confirmPause !== false) {
+      writer.uint32(40).bool(message.confirmPause);
     }
     return writer;
   },
@@ -1838,6 +1890,14 @@ export const SendRequest: MessageFns<SendRequest> = {
             message.message = reader.string();
             continue;
           }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.confirmPause = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1864,6 +1924,11 @@ export const SendRequest: MessageFns<SendRequest> = {
         : 0,
       currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
       message: isSet(object.message) ? globalThis.String(object.message) : "",
+      confirmPause: isSet(object.confirmPause)
+        ? globalThis.Boolean(object.confirmPause)
+        : isSet(object.confirm_pause)
+        ? globalThis.Boolean(object.confirm_pause)
+        : false,
     };
   },
 
@@ -1881,6 +1946,9 @@ export const SendRequest: MessageFns<SendRequest> = {
     if (message.message !== "") {
       obj.message = message.message;
     }
+    if (message.confirmPause !== false) {
+      obj.confirmPause = message.confirmPause;
+    }
     return obj;
   },
 
@@ -1893,6 +1961,7 @@ export const SendRequest: MessageFns<SendRequest> = {
     message.amountMicro = object.amountMicro ?? 0;
     message.currency = object.currency ?? "";
     message.message = object.message ?? "";
+    message.confirmPause = object.confirmPause ?? false;
     return message;
   },
 };
@@ -5806,6 +5875,101 @@ export const MarketplaceItemRequest: MessageFns<MarketplaceItemRequest> = {
   },
 };
 
+function createBasePurchaseMarketplaceItemRequest(): PurchaseMarketplaceItemRequest {
+  return { itemId: "", confirmPause: false };
+}
+
+export const PurchaseMarketplaceItemRequest: MessageFns<PurchaseMarketplaceItemRequest> = {
+  encode(message: PurchaseMarketplaceItemRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.itemId !== "") {
+      writer.uint32(10).string(message.itemId);
+    }
+    if (message.confirmPause !== false) {
+      writer.uint32(16).bool(message.confirmPause);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PurchaseMarketplaceItemRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePurchaseMarketplaceItemRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.itemId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.confirmPause = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PurchaseMarketplaceItemRequest {
+    return {
+      itemId: isSet(object.itemId)
+        ? globalThis.String(object.itemId)
+        : isSet(object.item_id)
+        ? globalThis.String(object.item_id)
+        : "",
+      confirmPause: isSet(object.confirmPause)
+        ? globalThis.Boolean(object.confirmPause)
+        : isSet(object.confirm_pause)
+        ? globalThis.Boolean(object.confirm_pause)
+        : false,
+    };
+  },
+
+  toJSON(message: PurchaseMarketplaceItemRequest): unknown {
+    const obj: any = {};
+    if (message.itemId !== "") {
+      obj.itemId = message.itemId;
+    }
+    if (message.confirmPause !== false) {
+      obj.confirmPause = message.confirmPause;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PurchaseMarketplaceItemRequest>, I>>(base?: I): PurchaseMarketplaceItemRequest {
+    return PurchaseMarketplaceItemRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PurchaseMarketplaceItemRequest>, I>>(
+    object: I,
+  ): PurchaseMarketplaceItemRequest {
+    const message = createBasePurchaseMarketplaceItemRequest();
+    message.itemId = object.itemId ?? "";
+    message.confirmPause = object.confirmPause ?? false;
+    return message;
+  },
+};
+
 function createBaseAppliedItemsRequest(): AppliedItemsRequest {
   return { userId: "" };
 }
@@ -6098,7 +6262,7 @@ export const MarketplacePurchaseList: MessageFns<MarketplacePurchaseList> = {
 };
 
 function createBaseGenieMoneyRequest(): GenieMoneyRequest {
-  return { userId: "", amountMicro: 0, memo: "" };
+  return { userId: "", amountMicro: 0, memo: "", confirmPause: false };
 }
 
 export const GenieMoneyRequest: MessageFns<GenieMoneyRequest> = {
@@ -6111,6 +6275,9 @@ export const GenieMoneyRequest: MessageFns<GenieMoneyRequest> = {
     }
     if (message.memo !== "") {
       writer.uint32(26).string(message.memo);
+    }
+    if (message.confirmPause !== false) {
+      writer.uint32(32).bool(message.confirmPause);
     }
     return writer;
   },
@@ -6152,6 +6319,14 @@ export const GenieMoneyRequest: MessageFns<GenieMoneyRequest> = {
             message.memo = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.confirmPause = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -6177,6 +6352,11 @@ export const GenieMoneyRequest: MessageFns<GenieMoneyRequest> = {
         ? globalThis.Number(object.amount_micro)
         : 0,
       memo: isSet(object.memo) ? globalThis.String(object.memo) : "",
+      confirmPause: isSet(object.confirmPause)
+        ? globalThis.Boolean(object.confirmPause)
+        : isSet(object.confirm_pause)
+        ? globalThis.Boolean(object.confirm_pause)
+        : false,
     };
   },
 
@@ -6191,6 +6371,9 @@ export const GenieMoneyRequest: MessageFns<GenieMoneyRequest> = {
     if (message.memo !== "") {
       obj.memo = message.memo;
     }
+    if (message.confirmPause !== false) {
+      obj.confirmPause = message.confirmPause;
+    }
     return obj;
   },
 
@@ -6202,6 +6385,467 @@ export const GenieMoneyRequest: MessageFns<GenieMoneyRequest> = {
     message.userId = object.userId ?? "";
     message.amountMicro = object.amountMicro ?? 0;
     message.memo = object.memo ?? "";
+    message.confirmPause = object.confirmPause ?? false;
+    return message;
+  },
+};
+
+function createBasePendingSpendingChange(): PendingSpendingChange {
+  return { valueMicro: undefined, effectiveAt: "" };
+}
+
+export const PendingSpendingChange: MessageFns<PendingSpendingChange> = {
+  encode(message: PendingSpendingChange, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.valueMicro !== undefined) {
+      writer.uint32(8).int64(message.valueMicro);
+    }
+    if (message.effectiveAt !== "") {
+      writer.uint32(18).string(message.effectiveAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PendingSpendingChange {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePendingSpendingChange();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.valueMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.effectiveAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PendingSpendingChange {
+    return {
+      valueMicro: isSet(object.valueMicro)
+        ? globalThis.Number(object.valueMicro)
+        : isSet(object.value_micro)
+        ? globalThis.Number(object.value_micro)
+        : undefined,
+      effectiveAt: isSet(object.effectiveAt)
+        ? globalThis.String(object.effectiveAt)
+        : isSet(object.effective_at)
+        ? globalThis.String(object.effective_at)
+        : "",
+    };
+  },
+
+  toJSON(message: PendingSpendingChange): unknown {
+    const obj: any = {};
+    if (message.valueMicro !== undefined) {
+      obj.valueMicro = Math.round(message.valueMicro);
+    }
+    if (message.effectiveAt !== "") {
+      obj.effectiveAt = message.effectiveAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PendingSpendingChange>, I>>(base?: I): PendingSpendingChange {
+    return PendingSpendingChange.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PendingSpendingChange>, I>>(object: I): PendingSpendingChange {
+    const message = createBasePendingSpendingChange();
+    message.valueMicro = object.valueMicro ?? undefined;
+    message.effectiveAt = object.effectiveAt ?? "";
+    return message;
+  },
+};
+
+function createBaseSpendingSettings(): SpendingSettings {
+  return {
+    dailyLimitMicro: undefined,
+    pauseThresholdMicro: undefined,
+    pendingDailyLimit: undefined,
+    pendingPauseThreshold: undefined,
+    spentTodayMicro: 0,
+    dayResetsAt: "",
+    coolingOffUntil: "",
+    lowMood: false,
+  };
+}
+
+export const SpendingSettings: MessageFns<SpendingSettings> = {
+  encode(message: SpendingSettings, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dailyLimitMicro !== undefined) {
+      writer.uint32(8).int64(message.dailyLimitMicro);
+    }
+    if (message.pauseThresholdMicro !== undefined) {
+      writer.uint32(16).int64(message.pauseThresholdMicro);
+    }
+    if (message.pendingDailyLimit !== undefined) {
+      PendingSpendingChange.encode(message.pendingDailyLimit, writer.uint32(26).fork()).join();
+    }
+    if (message.pendingPauseThreshold !== undefined) {
+      PendingSpendingChange.encode(message.pendingPauseThreshold, writer.uint32(34).fork()).join();
+    }
+    if (message.spentTodayMicro !== 0) {
+      writer.uint32(40).int64(message.spentTodayMicro);
+    }
+    if (message.dayResetsAt !== "") {
+      writer.uint32(50).string(message.dayResetsAt);
+    }
+    if (message.coolingOffUntil !== "") {
+      writer.uint32(58).string(message.coolingOffUntil);
+    }
+    if (message.lowMood !== false) {
+      writer.uint32(64).bool(message.lowMood);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SpendingSettings {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSpendingSettings();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.dailyLimitMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.pauseThresholdMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.pendingDailyLimit = PendingSpendingChange.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.pendingPauseThreshold = PendingSpendingChange.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.spentTodayMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.dayResetsAt = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.coolingOffUntil = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.lowMood = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SpendingSettings {
+    return {
+      dailyLimitMicro: isSet(object.dailyLimitMicro)
+        ? globalThis.Number(object.dailyLimitMicro)
+        : isSet(object.daily_limit_micro)
+        ? globalThis.Number(object.daily_limit_micro)
+        : undefined,
+      pauseThresholdMicro: isSet(object.pauseThresholdMicro)
+        ? globalThis.Number(object.pauseThresholdMicro)
+        : isSet(object.pause_threshold_micro)
+        ? globalThis.Number(object.pause_threshold_micro)
+        : undefined,
+      pendingDailyLimit: isSet(object.pendingDailyLimit)
+        ? PendingSpendingChange.fromJSON(object.pendingDailyLimit)
+        : isSet(object.pending_daily_limit)
+        ? PendingSpendingChange.fromJSON(object.pending_daily_limit)
+        : undefined,
+      pendingPauseThreshold: isSet(object.pendingPauseThreshold)
+        ? PendingSpendingChange.fromJSON(object.pendingPauseThreshold)
+        : isSet(object.pending_pause_threshold)
+        ? PendingSpendingChange.fromJSON(object.pending_pause_threshold)
+        : undefined,
+      spentTodayMicro: isSet(object.spentTodayMicro)
+        ? globalThis.Number(object.spentTodayMicro)
+        : isSet(object.spent_today_micro)
+        ? globalThis.Number(object.spent_today_micro)
+        : 0,
+      dayResetsAt: isSet(object.dayResetsAt)
+        ? globalThis.String(object.dayResetsAt)
+        : isSet(object.day_resets_at)
+        ? globalThis.String(object.day_resets_at)
+        : "",
+      coolingOffUntil: isSet(object.coolingOffUntil)
+        ? globalThis.String(object.coolingOffUntil)
+        : isSet(object.cooling_off_until)
+        ? globalThis.String(object.cooling_off_until)
+        : "",
+      lowMood: isSet(object.lowMood)
+        ? globalThis.Boolean(object.lowMood)
+        : isSet(object.low_mood)
+        ? globalThis.Boolean(object.low_mood)
+        : false,
+    };
+  },
+
+  toJSON(message: SpendingSettings): unknown {
+    const obj: any = {};
+    if (message.dailyLimitMicro !== undefined) {
+      obj.dailyLimitMicro = Math.round(message.dailyLimitMicro);
+    }
+    if (message.pauseThresholdMicro !== undefined) {
+      obj.pauseThresholdMicro = Math.round(message.pauseThresholdMicro);
+    }
+    if (message.pendingDailyLimit !== undefined) {
+      obj.pendingDailyLimit = PendingSpendingChange.toJSON(message.pendingDailyLimit);
+    }
+    if (message.pendingPauseThreshold !== undefined) {
+      obj.pendingPauseThreshold = PendingSpendingChange.toJSON(message.pendingPauseThreshold);
+    }
+    if (message.spentTodayMicro !== 0) {
+      obj.spentTodayMicro = Math.round(message.spentTodayMicro);
+    }
+    if (message.dayResetsAt !== "") {
+      obj.dayResetsAt = message.dayResetsAt;
+    }
+    if (message.coolingOffUntil !== "") {
+      obj.coolingOffUntil = message.coolingOffUntil;
+    }
+    if (message.lowMood !== false) {
+      obj.lowMood = message.lowMood;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SpendingSettings>, I>>(base?: I): SpendingSettings {
+    return SpendingSettings.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SpendingSettings>, I>>(object: I): SpendingSettings {
+    const message = createBaseSpendingSettings();
+    message.dailyLimitMicro = object.dailyLimitMicro ?? undefined;
+    message.pauseThresholdMicro = object.pauseThresholdMicro ?? undefined;
+    message.pendingDailyLimit = (object.pendingDailyLimit !== undefined && object.pendingDailyLimit !== null)
+      ? PendingSpendingChange.fromPartial(object.pendingDailyLimit)
+      : undefined;
+    message.pendingPauseThreshold =
+      (object.pendingPauseThreshold !== undefined && object.pendingPauseThreshold !== null)
+        ? PendingSpendingChange.fromPartial(object.pendingPauseThreshold)
+        : undefined;
+    message.spentTodayMicro = object.spentTodayMicro ?? 0;
+    message.dayResetsAt = object.dayResetsAt ?? "";
+    message.coolingOffUntil = object.coolingOffUntil ?? "";
+    message.lowMood = object.lowMood ?? false;
+    return message;
+  },
+};
+
+function createBaseUpdateSpendingSettingsRequest(): UpdateSpendingSettingsRequest {
+  return {
+    dailyLimitMicro: undefined,
+    removeDailyLimit: false,
+    pauseThresholdMicro: undefined,
+    removePauseThreshold: false,
+  };
+}
+
+export const UpdateSpendingSettingsRequest: MessageFns<UpdateSpendingSettingsRequest> = {
+  encode(message: UpdateSpendingSettingsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dailyLimitMicro !== undefined) {
+      writer.uint32(8).int64(message.dailyLimitMicro);
+    }
+    if (message.removeDailyLimit !== false) {
+      writer.uint32(16).bool(message.removeDailyLimit);
+    }
+    if (message.pauseThresholdMicro !== undefined) {
+      writer.uint32(24).int64(message.pauseThresholdMicro);
+    }
+    if (message.removePauseThreshold !== false) {
+      writer.uint32(32).bool(message.removePauseThreshold);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateSpendingSettingsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateSpendingSettingsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.dailyLimitMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.removeDailyLimit = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.pauseThresholdMicro = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.removePauseThreshold = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateSpendingSettingsRequest {
+    return {
+      dailyLimitMicro: isSet(object.dailyLimitMicro)
+        ? globalThis.Number(object.dailyLimitMicro)
+        : isSet(object.daily_limit_micro)
+        ? globalThis.Number(object.daily_limit_micro)
+        : undefined,
+      removeDailyLimit: isSet(object.removeDailyLimit)
+        ? globalThis.Boolean(object.removeDailyLimit)
+        : isSet(object.remove_daily_limit)
+        ? globalThis.Boolean(object.remove_daily_limit)
+        : false,
+      pauseThresholdMicro: isSet(object.pauseThresholdMicro)
+        ? globalThis.Number(object.pauseThresholdMicro)
+        : isSet(object.pause_threshold_micro)
+        ? globalThis.Number(object.pause_threshold_micro)
+        : undefined,
+      removePauseThreshold: isSet(object.removePauseThreshold)
+        ? globalThis.Boolean(object.removePauseThreshold)
+        : isSet(object.remove_pause_threshold)
+        ? globalThis.Boolean(object.remove_pause_threshold)
+        : false,
+    };
+  },
+
+  toJSON(message: UpdateSpendingSettingsRequest): unknown {
+    const obj: any = {};
+    if (message.dailyLimitMicro !== undefined) {
+      obj.dailyLimitMicro = Math.round(message.dailyLimitMicro);
+    }
+    if (message.removeDailyLimit !== false) {
+      obj.removeDailyLimit = message.removeDailyLimit;
+    }
+    if (message.pauseThresholdMicro !== undefined) {
+      obj.pauseThresholdMicro = Math.round(message.pauseThresholdMicro);
+    }
+    if (message.removePauseThreshold !== false) {
+      obj.removePauseThreshold = message.removePauseThreshold;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateSpendingSettingsRequest>, I>>(base?: I): UpdateSpendingSettingsRequest {
+    return UpdateSpendingSettingsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateSpendingSettingsRequest>, I>>(
+    object: I,
+  ): UpdateSpendingSettingsRequest {
+    const message = createBaseUpdateSpendingSettingsRequest();
+    message.dailyLimitMicro = object.dailyLimitMicro ?? undefined;
+    message.removeDailyLimit = object.removeDailyLimit ?? false;
+    message.pauseThresholdMicro = object.pauseThresholdMicro ?? undefined;
+    message.removePauseThreshold = object.removePauseThreshold ?? false;
     return message;
   },
 };
@@ -6483,7 +7127,13 @@ export const EconomyServiceService = {
     responseSerialize: (value: Statement): Buffer => Buffer.from(Statement.encode(value).finish()),
     responseDeserialize: (value: Buffer): Statement => Statement.decode(value),
   },
-  /** Send Energy: a tip from the caller to another member (publishes tip.sent). */
+  /**
+   * Send Energy: a tip from the caller to another member (publishes tip.sent). Tips, transfers and
+   * purchases keep the caller's spending settings (docs/spending.md): over the daily limit
+   * FAILED_PRECONDITION (code daily_limit_reached); above the pause threshold after two low check-ins
+   * ALREADY_EXISTS (code pause_required) unless confirm_pause, or (code cooling_off) while the member
+   * chose to wait. The code travels in the `aura-error-code` trailer.
+   */
   sendTip: {
     path: "/aura.economy.v1.EconomyService/SendTip" as const,
     requestStream: false as const,
@@ -6707,6 +7357,41 @@ export const EconomyServiceService = {
     responseDeserialize: (value: Buffer): SuperAuraStatus => SuperAuraStatus.decode(value),
   },
   /**
+   * Spending that cares (src/spending, docs/spending.md), the caller's own: a daily limit on tips,
+   * transfers and purchases and a pause threshold. Setting a first value or lowering one takes effect
+   * at once; raising or removing one after 24 hours (pending until then).
+   */
+  getSpendingSettings: {
+    path: "/aura.economy.v1.EconomyService/GetSpendingSettings" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    requestDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    responseSerialize: (value: SpendingSettings): Buffer => Buffer.from(SpendingSettings.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SpendingSettings => SpendingSettings.decode(value),
+  },
+  /** A partial update (INVALID_ARGUMENT for a value out of range, or a value and its removal together). */
+  updateSpendingSettings: {
+    path: "/aura.economy.v1.EconomyService/UpdateSpendingSettings" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UpdateSpendingSettingsRequest): Buffer =>
+      Buffer.from(UpdateSpendingSettingsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UpdateSpendingSettingsRequest => UpdateSpendingSettingsRequest.decode(value),
+    responseSerialize: (value: SpendingSettings): Buffer => Buffer.from(SpendingSettings.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SpendingSettings => SpendingSettings.decode(value),
+  },
+  /** "Wait 10 minutes": for 10 minutes spends above the pause threshold are refused, even confirmed. */
+  startCoolingOff: {
+    path: "/aura.economy.v1.EconomyService/StartCoolingOff" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    requestDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    responseSerialize: (value: SpendingSettings): Buffer => Buffer.from(SpendingSettings.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SpendingSettings => SpendingSettings.decode(value),
+  },
+  /**
    * The economy's settings (src/settings): admins read them; only a super admin changes them.
    * Minimum withdrawal in micro-USD (1-10,000 USD, whole cents), post reward in micro-AC (0-1 AC, a
    * multiple of 0.001 AC). A partial update: only the fields present change.
@@ -6779,14 +7464,15 @@ export const EconomyServiceService = {
   /**
    * Buys an item once: member → marketplace through the ledger. NOT_FOUND "Item not found",
    * FAILED_PRECONDITION "Insufficient balance" or "You already own this item". Takes idempotency-key.
+   * Within the member's spending settings, like a tip (daily_limit_reached, pause_required, cooling_off).
    */
   purchaseMarketplaceItem: {
     path: "/aura.economy.v1.EconomyService/PurchaseMarketplaceItem" as const,
     requestStream: false as const,
     responseStream: false as const,
-    requestSerialize: (value: MarketplaceItemRequest): Buffer =>
-      Buffer.from(MarketplaceItemRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): MarketplaceItemRequest => MarketplaceItemRequest.decode(value),
+    requestSerialize: (value: PurchaseMarketplaceItemRequest): Buffer =>
+      Buffer.from(PurchaseMarketplaceItemRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): PurchaseMarketplaceItemRequest => PurchaseMarketplaceItemRequest.decode(value),
     responseSerialize: (value: MarketplacePurchase): Buffer => Buffer.from(MarketplacePurchase.encode(value).finish()),
     responseDeserialize: (value: Buffer): MarketplacePurchase => MarketplacePurchase.decode(value),
   },
@@ -6862,7 +7548,13 @@ export interface EconomyServiceServer extends UntypedServiceImplementation {
    * YYYY-MM or is after the current one.
    */
   getStatement: handleUnaryCall<StatementRequest, Statement>;
-  /** Send Energy: a tip from the caller to another member (publishes tip.sent). */
+  /**
+   * Send Energy: a tip from the caller to another member (publishes tip.sent). Tips, transfers and
+   * purchases keep the caller's spending settings (docs/spending.md): over the daily limit
+   * FAILED_PRECONDITION (code daily_limit_reached); above the pause threshold after two low check-ins
+   * ALREADY_EXISTS (code pause_required) unless confirm_pause, or (code cooling_off) while the member
+   * chose to wait. The code travels in the `aura-error-code` trailer.
+   */
   sendTip: handleUnaryCall<SendRequest, TransferReceipt>;
   /** Send AuraCoins from the caller to another member. */
   transfer: handleUnaryCall<SendRequest, TransferReceipt>;
@@ -6929,6 +7621,16 @@ export interface EconomyServiceServer extends UntypedServiceImplementation {
   /** Cancels the caller's subscription at the end of its period (SuperAura stays until then). */
   cancelSuperAura: handleUnaryCall<Empty, SuperAuraStatus>;
   /**
+   * Spending that cares (src/spending, docs/spending.md), the caller's own: a daily limit on tips,
+   * transfers and purchases and a pause threshold. Setting a first value or lowering one takes effect
+   * at once; raising or removing one after 24 hours (pending until then).
+   */
+  getSpendingSettings: handleUnaryCall<Empty, SpendingSettings>;
+  /** A partial update (INVALID_ARGUMENT for a value out of range, or a value and its removal together). */
+  updateSpendingSettings: handleUnaryCall<UpdateSpendingSettingsRequest, SpendingSettings>;
+  /** "Wait 10 minutes": for 10 minutes spends above the pause threshold are refused, even confirmed. */
+  startCoolingOff: handleUnaryCall<Empty, SpendingSettings>;
+  /**
    * The economy's settings (src/settings): admins read them; only a super admin changes them.
    * Minimum withdrawal in micro-USD (1-10,000 USD, whole cents), post reward in micro-AC (0-1 AC, a
    * multiple of 0.001 AC). A partial update: only the fields present change.
@@ -6951,8 +7653,9 @@ export interface EconomyServiceServer extends UntypedServiceImplementation {
   /**
    * Buys an item once: member → marketplace through the ledger. NOT_FOUND "Item not found",
    * FAILED_PRECONDITION "Insufficient balance" or "You already own this item". Takes idempotency-key.
+   * Within the member's spending settings, like a tip (daily_limit_reached, pause_required, cooling_off).
    */
-  purchaseMarketplaceItem: handleUnaryCall<MarketplaceItemRequest, MarketplacePurchase>;
+  purchaseMarketplaceItem: handleUnaryCall<PurchaseMarketplaceItemRequest, MarketplacePurchase>;
   /** The caller's purchases, newest first. */
   listMarketplacePurchases: handleUnaryCall<Empty, MarketplacePurchaseList>;
   /**
@@ -7024,7 +7727,13 @@ export interface EconomyServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: Statement) => void,
   ): ClientUnaryCall;
-  /** Send Energy: a tip from the caller to another member (publishes tip.sent). */
+  /**
+   * Send Energy: a tip from the caller to another member (publishes tip.sent). Tips, transfers and
+   * purchases keep the caller's spending settings (docs/spending.md): over the daily limit
+   * FAILED_PRECONDITION (code daily_limit_reached); above the pause threshold after two low check-ins
+   * ALREADY_EXISTS (code pause_required) unless confirm_pause, or (code cooling_off) while the member
+   * chose to wait. The code travels in the `aura-error-code` trailer.
+   */
   sendTip(
     request: SendRequest,
     callback: (error: ServiceError | null, response: TransferReceipt) => void,
@@ -7351,6 +8060,58 @@ export interface EconomyServiceClient extends Client {
     callback: (error: ServiceError | null, response: SuperAuraStatus) => void,
   ): ClientUnaryCall;
   /**
+   * Spending that cares (src/spending, docs/spending.md), the caller's own: a daily limit on tips,
+   * transfers and purchases and a pause threshold. Setting a first value or lowering one takes effect
+   * at once; raising or removing one after 24 hours (pending until then).
+   */
+  getSpendingSettings(
+    request: Empty,
+    callback: (error: ServiceError | null, response: SpendingSettings) => void,
+  ): ClientUnaryCall;
+  getSpendingSettings(
+    request: Empty,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SpendingSettings) => void,
+  ): ClientUnaryCall;
+  getSpendingSettings(
+    request: Empty,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SpendingSettings) => void,
+  ): ClientUnaryCall;
+  /** A partial update (INVALID_ARGUMENT for a value out of range, or a value and its removal together). */
+  updateSpendingSettings(
+    request: UpdateSpendingSettingsRequest,
+    callback: (error: ServiceError | null, response: SpendingSettings) => void,
+  ): ClientUnaryCall;
+  updateSpendingSettings(
+    request: UpdateSpendingSettingsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SpendingSettings) => void,
+  ): ClientUnaryCall;
+  updateSpendingSettings(
+    request: UpdateSpendingSettingsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SpendingSettings) => void,
+  ): ClientUnaryCall;
+  /** "Wait 10 minutes": for 10 minutes spends above the pause threshold are refused, even confirmed. */
+  startCoolingOff(
+    request: Empty,
+    callback: (error: ServiceError | null, response: SpendingSettings) => void,
+  ): ClientUnaryCall;
+  startCoolingOff(
+    request: Empty,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SpendingSettings) => void,
+  ): ClientUnaryCall;
+  startCoolingOff(
+    request: Empty,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SpendingSettings) => void,
+  ): ClientUnaryCall;
+  /**
    * The economy's settings (src/settings): admins read them; only a super admin changes them.
    * Minimum withdrawal in micro-USD (1-10,000 USD, whole cents), post reward in micro-AC (0-1 AC, a
    * multiple of 0.001 AC). A partial update: only the fields present change.
@@ -7457,18 +8218,19 @@ export interface EconomyServiceClient extends Client {
   /**
    * Buys an item once: member → marketplace through the ledger. NOT_FOUND "Item not found",
    * FAILED_PRECONDITION "Insufficient balance" or "You already own this item". Takes idempotency-key.
+   * Within the member's spending settings, like a tip (daily_limit_reached, pause_required, cooling_off).
    */
   purchaseMarketplaceItem(
-    request: MarketplaceItemRequest,
+    request: PurchaseMarketplaceItemRequest,
     callback: (error: ServiceError | null, response: MarketplacePurchase) => void,
   ): ClientUnaryCall;
   purchaseMarketplaceItem(
-    request: MarketplaceItemRequest,
+    request: PurchaseMarketplaceItemRequest,
     metadata: Metadata,
     callback: (error: ServiceError | null, response: MarketplacePurchase) => void,
   ): ClientUnaryCall;
   purchaseMarketplaceItem(
-    request: MarketplaceItemRequest,
+    request: PurchaseMarketplaceItemRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: MarketplacePurchase) => void,

@@ -46,6 +46,8 @@ export interface Bottles {
 
 export interface PurchaseBottlesRequest {
   quantity: number;
+  /** The member answered economy's spending pause with yes (docs/spending.md). */
+  confirmPause: boolean;
 }
 
 export interface PurchaseResult {
@@ -519,13 +521,16 @@ export const Bottles: MessageFns<Bottles> = {
 };
 
 function createBasePurchaseBottlesRequest(): PurchaseBottlesRequest {
-  return { quantity: 0 };
+  return { quantity: 0, confirmPause: false };
 }
 
 export const PurchaseBottlesRequest: MessageFns<PurchaseBottlesRequest> = {
   encode(message: PurchaseBottlesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.quantity !== 0) {
       writer.uint32(8).int32(message.quantity);
+    }
+    if (message.confirmPause !== false) {
+      writer.uint32(16).bool(message.confirmPause);
     }
     return writer;
   },
@@ -551,6 +556,14 @@ export const PurchaseBottlesRequest: MessageFns<PurchaseBottlesRequest> = {
             message.quantity = reader.int32();
             continue;
           }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.confirmPause = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -564,13 +577,23 @@ export const PurchaseBottlesRequest: MessageFns<PurchaseBottlesRequest> = {
   },
 
   fromJSON(object: any): PurchaseBottlesRequest {
-    return { quantity: isSet(object.quantity) ? globalThis.Number(object.quantity) : 0 };
+    return {
+      quantity: isSet(object.quantity) ? globalThis.Number(object.quantity) : 0,
+      confirmPause: isSet(object.confirmPause)
+        ? globalThis.Boolean(object.confirmPause)
+        : isSet(object.confirm_pause)
+        ? globalThis.Boolean(object.confirm_pause)
+        : false,
+    };
   },
 
   toJSON(message: PurchaseBottlesRequest): unknown {
     const obj: any = {};
     if (message.quantity !== 0) {
       obj.quantity = Math.round(message.quantity);
+    }
+    if (message.confirmPause !== false) {
+      obj.confirmPause = message.confirmPause;
     }
     return obj;
   },
@@ -581,6 +604,7 @@ export const PurchaseBottlesRequest: MessageFns<PurchaseBottlesRequest> = {
   fromPartial<I extends Exact<DeepPartial<PurchaseBottlesRequest>, I>>(object: I): PurchaseBottlesRequest {
     const message = createBasePurchaseBottlesRequest();
     message.quantity = object.quantity ?? 0;
+    message.confirmPause = object.confirmPause ?? false;
     return message;
   },
 };
@@ -2332,7 +2356,8 @@ export const GeniesServiceService = {
   },
   /**
    * Buys `quantity` (1-10) bottles at price × quantity, charged through economy.
-   * FAILED_PRECONDITION "Insufficient AuraCoin balance!" when the wallet is short.
+   * FAILED_PRECONDITION "Insufficient AuraCoin balance!" when the wallet is short; economy's spending
+   * refusals (daily limit, pause, cooling-off) pass through with their code (docs/spending.md).
    */
   purchaseBottles: {
     path: "/aura.genies.v1.GeniesService/PurchaseBottles" as const,
@@ -2464,7 +2489,8 @@ export interface GeniesServiceServer extends UntypedServiceImplementation {
   getBottles: handleUnaryCall<Empty, Bottles>;
   /**
    * Buys `quantity` (1-10) bottles at price × quantity, charged through economy.
-   * FAILED_PRECONDITION "Insufficient AuraCoin balance!" when the wallet is short.
+   * FAILED_PRECONDITION "Insufficient AuraCoin balance!" when the wallet is short; economy's spending
+   * refusals (daily limit, pause, cooling-off) pass through with their code (docs/spending.md).
    */
   purchaseBottles: handleUnaryCall<PurchaseBottlesRequest, PurchaseResult>;
   /**
@@ -2528,7 +2554,8 @@ export interface GeniesServiceClient extends Client {
   ): ClientUnaryCall;
   /**
    * Buys `quantity` (1-10) bottles at price × quantity, charged through economy.
-   * FAILED_PRECONDITION "Insufficient AuraCoin balance!" when the wallet is short.
+   * FAILED_PRECONDITION "Insufficient AuraCoin balance!" when the wallet is short; economy's spending
+   * refusals (daily limit, pause, cooling-off) pass through with their code (docs/spending.md).
    */
   purchaseBottles(
     request: PurchaseBottlesRequest,

@@ -200,6 +200,14 @@ export interface BlockedList {
   entries: BlockedEntry[];
 }
 
+export interface IsMoodLowRequest {
+  userId: string;
+}
+
+export interface IsMoodLowResult {
+  low: boolean;
+}
+
 export interface IsBlockedRequest {
   userA: string;
   userB: string;
@@ -3392,6 +3400,146 @@ export const BlockedList: MessageFns<BlockedList> = {
   fromPartial<I extends Exact<DeepPartial<BlockedList>, I>>(object: I): BlockedList {
     const message = createBaseBlockedList();
     message.entries = object.entries?.map((e) => BlockedEntry.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseIsMoodLowRequest(): IsMoodLowRequest {
+  return { userId: "" };
+}
+
+export const IsMoodLowRequest: MessageFns<IsMoodLowRequest> = {
+  encode(message: IsMoodLowRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): IsMoodLowRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseIsMoodLowRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): IsMoodLowRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+    };
+  },
+
+  toJSON(message: IsMoodLowRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<IsMoodLowRequest>, I>>(base?: I): IsMoodLowRequest {
+    return IsMoodLowRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<IsMoodLowRequest>, I>>(object: I): IsMoodLowRequest {
+    const message = createBaseIsMoodLowRequest();
+    message.userId = object.userId ?? "";
+    return message;
+  },
+};
+
+function createBaseIsMoodLowResult(): IsMoodLowResult {
+  return { low: false };
+}
+
+export const IsMoodLowResult: MessageFns<IsMoodLowResult> = {
+  encode(message: IsMoodLowResult, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.low !== false) {
+      writer.uint32(8).bool(message.low);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): IsMoodLowResult {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseIsMoodLowResult();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.low = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): IsMoodLowResult {
+    return { low: isSet(object.low) ? globalThis.Boolean(object.low) : false };
+  },
+
+  toJSON(message: IsMoodLowResult): unknown {
+    const obj: any = {};
+    if (message.low !== false) {
+      obj.low = message.low;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<IsMoodLowResult>, I>>(base?: I): IsMoodLowResult {
+    return IsMoodLowResult.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<IsMoodLowResult>, I>>(object: I): IsMoodLowResult {
+    const message = createBaseIsMoodLowResult();
+    message.low = object.low ?? false;
     return message;
   },
 };
@@ -9078,6 +9226,19 @@ export const IdentityServiceService = {
     responseDeserialize: (value: Buffer): WellnessStats => WellnessStats.decode(value),
   },
   /**
+   * Economy only (its spending pause, docs/spending.md): whether a member's last two mood check-ins
+   * were both low (sad or anxious, or energy 3 or less). Answers only that, never the check-ins.
+   */
+  isMoodLow: {
+    path: "/aura.identity.v1.IdentityService/IsMoodLow" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: IsMoodLowRequest): Buffer => Buffer.from(IsMoodLowRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): IsMoodLowRequest => IsMoodLowRequest.decode(value),
+    responseSerialize: (value: IsMoodLowResult): Buffer => Buffer.from(IsMoodLowResult.encode(value).finish()),
+    responseDeserialize: (value: Buffer): IsMoodLowResult => IsMoodLowResult.decode(value),
+  },
+  /**
    * Wellbeing (issue 23 item 6, docs/wellbeing.md), the caller's own, in UTC days. Each day of a month
    * "YYYY-MM" with the mood of its latest check-in (INVALID_ARGUMENT for another month form).
    */
@@ -9290,6 +9451,11 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   /** user_id empty: the caller's own reflections; otherwise that member's (404 for an unknown one). */
   listReflections: handleUnaryCall<ListWellnessRequest, ReflectionList>;
   getWellnessStats: handleUnaryCall<Empty, WellnessStats>;
+  /**
+   * Economy only (its spending pause, docs/spending.md): whether a member's last two mood check-ins
+   * were both low (sad or anxious, or energy 3 or less). Answers only that, never the check-ins.
+   */
+  isMoodLow: handleUnaryCall<IsMoodLowRequest, IsMoodLowResult>;
   /**
    * Wellbeing (issue 23 item 6, docs/wellbeing.md), the caller's own, in UTC days. Each day of a month
    * "YYYY-MM" with the mood of its latest check-in (INVALID_ARGUMENT for another month form).
@@ -10082,6 +10248,25 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: WellnessStats) => void,
+  ): ClientUnaryCall;
+  /**
+   * Economy only (its spending pause, docs/spending.md): whether a member's last two mood check-ins
+   * were both low (sad or anxious, or energy 3 or less). Answers only that, never the check-ins.
+   */
+  isMoodLow(
+    request: IsMoodLowRequest,
+    callback: (error: ServiceError | null, response: IsMoodLowResult) => void,
+  ): ClientUnaryCall;
+  isMoodLow(
+    request: IsMoodLowRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: IsMoodLowResult) => void,
+  ): ClientUnaryCall;
+  isMoodLow(
+    request: IsMoodLowRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: IsMoodLowResult) => void,
   ): ClientUnaryCall;
   /**
    * Wellbeing (issue 23 item 6, docs/wellbeing.md), the caller's own, in UTC days. Each day of a month
