@@ -139,7 +139,7 @@ export function composeEconomy(deps: EconomyDependencies) {
     ledgerCheck,
     market,
     marketConsumer: new MarketConsumer(deps.runtime, marketRepository),
-    membersConsumer: new MembersConsumer(deps.runtime, members),
+    membersConsumer: new MembersConsumer(deps.runtime, members, spending),
     rewardsConsumer: new RewardsConsumer(deps.runtime, rewards),
     async init(): Promise<void> {
       await ledger.init();

@@ -1,12 +1,17 @@
 import { changeTimeOf, type DomainEvent, type ServiceRuntime } from '@aura/platform';
 import type { identityEvents } from '@aura/proto';
+import type { SpendingService } from '../spending/spending.service';
 import type { MembersRepository } from './members.repository';
 
-/** Keeps the member and block projection from identity's events (each change is idempotent). */
+/**
+ * Keeps the member and block projection from identity's events (each change is idempotent); an erased
+ * member's spending settings are removed.
+ */
 export class MembersConsumer {
   constructor(
     private readonly runtime: Pick<ServiceRuntime, 'subscribe'>,
     private readonly members: MembersRepository,
+    private readonly spending: Pick<SpendingService, 'forget'>,
   ) {}
 
   start(): Promise<void> {
@@ -45,7 +50,9 @@ export class MembersConsumer {
       }
       case 'user.deleted': {
         const { userId } = event.payload as identityEvents.UserDeleted;
-        if (userId) await this.members.markErased(userId);
+        if (!userId) return;
+        await this.members.markErased(userId);
+        await this.spending.forget(userId);
         return;
       }
       case 'user.blocked':

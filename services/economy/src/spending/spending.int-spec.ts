@@ -168,6 +168,21 @@ describe('the settings', () => {
     ]);
     expect(await settingsOf(member)).toMatchObject({ dailyLimitMicro: 40 * AC, pauseThresholdMicro: 5 * AC });
   });
+
+  it('go with the account when it is erased', async () => {
+    const member = h.directory.add();
+    await change(as(member), { dailyLimitMicro: 40 * AC, pauseThresholdMicro: 5 * AC });
+    await h.economy.membersConsumer.handle({
+      id: randomUUID(),
+      type: 'user.deleted',
+      version: 1,
+      key: member.id,
+      occurredAt: new Date().toISOString(),
+      producer: 'test',
+      payload: { userId: member.id },
+    });
+    expect(await h.runtime.mongo.collection('spending_settings').countDocuments({ _id: member.id })).toBe(0);
+  });
 });
 
 describe('the daily limit', () => {

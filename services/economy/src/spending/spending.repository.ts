@@ -40,6 +40,11 @@ export class SpendingRepository {
     await this.model.init();
   }
 
+  /** The member's account was erased: their settings go with it. */
+  async remove(userId: string): Promise<void> {
+    await this.docs.deleteOne({ _id: userId });
+  }
+
   async find(userId: string): Promise<SpendingState> {
     return stateOf(await this.docs.findOne({ _id: userId }));
   }

@@ -62,6 +62,11 @@ export class SpendingService {
     return this.repository.ensureIndexes();
   }
 
+  /** user.deleted: the erased member's settings are not kept. */
+  forget(userId: string): Promise<void> {
+    return this.repository.remove(userId);
+  }
+
   async view(userId: string): Promise<SpendingView> {
     const now = this.clock();
     const [state, spent, lowMood] = await Promise.all([
