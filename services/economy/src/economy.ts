@@ -1,4 +1,4 @@
-import type { EventBus, ServiceRuntime } from '@aura/platform';
+import { PeriodicTasks, type EventBus, type ServiceRuntime } from '@aura/platform';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { EconomyGrpcController } from './grpc/economy.grpc-controller';
@@ -26,7 +26,6 @@ import { WalletExport } from './wallet/wallet-export';
 import { WalletService } from './wallet/wallet.service';
 import { WithdrawalsOptions, WithdrawalsService } from './withdrawals/withdrawals.service';
 import { CheckoutProvider, TestCheckoutProvider } from './topups/checkout-provider';
-import { PeriodicTasks } from './periodic-tasks';
 import { LOCAL_WEBHOOK_SECRET, TopUpsOptions, TopUpsService } from './topups/topups.service';
 
 export interface EconomyDependencies {

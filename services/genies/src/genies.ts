@@ -1,4 +1,4 @@
-import type { ServiceRuntime } from '@aura/platform';
+import { PeriodicTasks, type ServiceRuntime } from '@aura/platform';
 import type { Client as S3Client } from 'minio';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
@@ -36,7 +36,11 @@ export function composeGenies(deps: GeniesDependencies) {
     deps.random,
   );
   const controller = new GeniesGrpcController(catalogue, service);
-  let sweeper: NodeJS.Timeout | undefined;
+  /** Finishes purchases a crash interrupted, every 10 s. */
+  const sweeper = new PeriodicTasks(
+    [{ name: 'purchase sweep', everyMs: 10_000, run: () => service.sweep() }],
+    deps.logger,
+  );
   return {
     catalogue,
     members,
@@ -48,15 +52,11 @@ export function composeGenies(deps: GeniesDependencies) {
       await Promise.all([members.ensureIndexes(), service.init()]);
       await catalogue.seed();
     },
-    /** Finishes purchases a crash interrupted, every 10 s. */
-    startSweeper(everyMs = 10_000): void {
-      sweeper = setInterval(() => {
-        service.sweep().catch((error) => deps.logger.warn({ err: error }, 'purchase sweep failed'));
-      }, everyMs);
-      sweeper.unref();
+    startSweeper(): void {
+      sweeper.start();
     },
-    stopSweeper(): void {
-      if (sweeper) clearInterval(sweeper);
+    stopSweeper(): Promise<void> {
+      return sweeper.stop();
     },
   };
 }

@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     asyncService(contract.GeniesServiceService, app.get(GeniesGrpcController), runtime.logger),
   );
   runtime.installSignalHandlers(async () => {
-    genies.stopSweeper();
+    await genies.stopSweeper();
     money.close();
     identity.close();
     await app.close();

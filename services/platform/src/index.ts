@@ -27,6 +27,7 @@ export * from './mongo/repository';
 export * from './mongo/transactions';
 export * from './redis/lua-script';
 export * from './redis/redis';
+export * from './runtime/periodic-tasks';
 export * from './runtime/platform.module';
 export * from './runtime/service-runtime';
 export * from './storage/object-storage';

@@ -3,11 +3,12 @@ import {
   createEvent,
   Forbidden,
   LOGGER,
+  PeriodicTasks,
   RuleViolation,
   RUNTIME,
   ServiceRuntime,
 } from '@aura/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { AuthService } from '../auth/auth.service';
 import type { IdentityConfig } from '../config';
@@ -28,8 +29,8 @@ export const ADMINS_STAY = 'An admin account cannot be deleted: ask a super admi
  * identity included: AccountErasureConsumer).
  */
 @Injectable()
-export class AccountDeletionService {
-  private timer?: NodeJS.Timeout;
+export class AccountDeletionService implements OnModuleDestroy {
+  private readonly sweeper: PeriodicTasks;
 
   constructor(
     private readonly users: UsersRepository,
@@ -37,7 +38,12 @@ export class AccountDeletionService {
     @Inject(RUNTIME) private readonly runtime: ServiceRuntime,
     @Inject(CONFIG) private readonly config: IdentityConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.sweeper = new PeriodicTasks(
+      [{ name: 'account deletion sweep', everyMs: SWEEP_INTERVAL_MS, run: () => this.eraseDue(new Date()) }],
+      logger,
+    );
+  }
 
   async schedule(userId: string, password: string): Promise<{ deleteAt: Date; endedSessionIds: string[] }> {
     const user = await this.auth.verifyPassword(userId, password);
@@ -76,16 +82,11 @@ export class AccountDeletionService {
   }
 
   start(): void {
-    this.timer = setInterval(() => {
-      this.eraseDue(new Date()).catch((error) =>
-        this.logger.error({ err: error }, 'account deletion sweep failed'),
-      );
-    }, SWEEP_INTERVAL_MS);
-    this.timer.unref();
+    this.sweeper.start();
   }
 
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
+  onModuleDestroy(): Promise<void> {
+    return this.sweeper.stop();
   }
 
   private async erase(userId: string, asOf: Date): Promise<boolean> {

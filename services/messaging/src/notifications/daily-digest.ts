@@ -1,8 +1,7 @@
-import { isDuplicateKeyError, LOGGER, MONGO } from '@aura/platform';
+import { isDuplicateKeyError, MONGO } from '@aura/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Connection, Model } from 'mongoose';
 import { Schema } from 'mongoose';
-import type { Logger } from 'pino';
 import type { NotificationDraft } from './notification-rules';
 
 /** A notification held back for a member's daily digest (collection `notification_digest_items`). */
@@ -73,13 +72,8 @@ export function utcDayOf(at: Date): { key: string; start: Date } {
 @Injectable()
 export class DailyDigest {
   readonly items: Model<DigestItemDoc>;
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
 
-  constructor(
-    @Inject(MONGO) connection: Connection,
-    @Inject(LOGGER) private readonly logger: Logger,
-  ) {
+  constructor(@Inject(MONGO) connection: Connection) {
     this.items =
       (connection.models.NotificationDigestItem as Model<DigestItemDoc>) ??
       connection.model<DigestItemDoc>('NotificationDigestItem', digestItemSchema);
@@ -143,21 +137,6 @@ export class DailyDigest {
       await this.items.deleteMany({ _id: { $in: held.map((item) => item._id) } }).exec();
     }
     return members.length;
-  }
-
-  start(deliver: (draft: NotificationDraft, at: Date) => Promise<unknown>, everyMs = 5 * 60_000): void {
-    this.timer = setInterval(() => {
-      this.running ??= this.sendDue(new Date(), deliver)
-        .then(() => undefined)
-        .catch((error) => this.logger.warn({ err: error }, 'daily digest failed; will retry'))
-        .finally(() => (this.running = undefined));
-    }, everyMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
   }
 
   /** Account erasure: what was held for the member goes with them. */

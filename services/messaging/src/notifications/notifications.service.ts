@@ -7,6 +7,7 @@ import {
   LOGGER,
   MONGO,
   NotFound,
+  PeriodicTasks,
   RUNTIME,
   ServiceRuntime,
   Unavailable,
@@ -69,6 +70,8 @@ export function toNotificationProto(doc: NotificationDoc, readAt?: Date | null):
 @Injectable()
 export class NotificationsService {
   readonly model: Model<NotificationDoc>;
+  /** The daily digest's and the reminders' timers (each instance runs them; see each for why once). */
+  private readonly timers: PeriodicTasks;
 
   constructor(
     @Inject(MONGO) connection: Connection,
@@ -84,6 +87,13 @@ export class NotificationsService {
   ) {
     this.model =
       connection.models.Notification ?? connection.model<NotificationDoc>('Notification', notificationSchema);
+    this.timers = new PeriodicTasks(
+      [
+        { name: 'daily digest', everyMs: 5 * 60_000, run: () => this.sendDueDigests() },
+        { name: 'wellbeing reminders', everyMs: 60_000, run: () => this.sendDueReminders() },
+      ],
+      logger,
+    );
   }
 
   async ensureIndexes(): Promise<void> {
@@ -100,14 +110,12 @@ export class NotificationsService {
     return this.reminders.sendDue(now, (draft, at) => this.create(draft, at));
   }
 
-  /** The daily digest's and the reminders' timers (each instance runs them; see each for why once). */
   startTimers(): void {
-    this.digest.start((draft, at) => this.create(draft, at));
-    this.reminders.start((draft, at) => this.create(draft, at));
+    this.timers.start();
   }
 
-  async stopTimers(): Promise<void> {
-    await Promise.all([this.digest.stop(), this.reminders.stop()]);
+  stopTimers(): Promise<void> {
+    return this.timers.stop();
   }
 
   /** A check-in or reflection: the day's reminder is not needed. */

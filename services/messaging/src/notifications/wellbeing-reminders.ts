@@ -1,6 +1,4 @@
-import { LOGGER } from '@aura/platform';
-import { Inject, Injectable } from '@nestjs/common';
-import type { Logger } from 'pino';
+import { Injectable } from '@nestjs/common';
 import type { NotificationDraft } from './notification-rules';
 import { NotificationSettingsDoc, NotificationSettingsRepository } from './notification-settings';
 import { localDayOf, nextReminderAt } from './reminder-time';
@@ -22,13 +20,7 @@ const STALE_AFTER_MS = 2 * 3_600_000;
  */
 @Injectable()
 export class WellbeingReminders {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-
-  constructor(
-    private readonly settings: NotificationSettingsRepository,
-    @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  constructor(private readonly settings: NotificationSettingsRepository) {}
 
   /** A check-in or reflection (identity's events): no reminder for the rest of that day. */
   async noteCheckIn(userId: string, at: Date): Promise<void> {
@@ -80,20 +72,5 @@ export class WellbeingReminders {
         .exec();
     }
     return sent;
-  }
-
-  start(deliver: (draft: NotificationDraft, at: Date) => Promise<unknown>, everyMs = 60_000): void {
-    this.timer = setInterval(() => {
-      this.running ??= this.sendDue(new Date(), deliver)
-        .then(() => undefined)
-        .catch((error) => this.logger.warn({ err: error }, 'wellbeing reminders failed; will retry'))
-        .finally(() => (this.running = undefined));
-    }, everyMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
   }
 }

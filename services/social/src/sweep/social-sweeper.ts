@@ -1,4 +1,4 @@
-import { LOGGER } from '@aura/platform';
+import { LOGGER, PeriodicTasks } from '@aura/platform';
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import type { Model } from 'mongoose';
 import type { Logger } from 'pino';
@@ -22,8 +22,7 @@ import { CounterRepair } from './counter-repair';
  */
 @Injectable()
 export class SocialSweeper implements OnModuleDestroy {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<unknown>;
+  private readonly timer: PeriodicTasks;
 
   constructor(
     @Inject(Timelines) private readonly timelines: Timelines,
@@ -36,21 +35,19 @@ export class SocialSweeper implements OnModuleDestroy {
     @Inject(SOCIAL_SETTINGS) private readonly settings: SocialSettings,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.sweep()
-        .catch((error) => this.logger.warn({ err: error }, 'social sweep failed; will retry'))
-        .finally(() => (this.running = undefined));
-    }, this.settings.sweepIntervalMs);
-    this.timer.unref();
+  ) {
+    this.timer = new PeriodicTasks(
+      [{ name: 'social sweep', everyMs: settings.sweepIntervalMs, run: () => this.sweep() }],
+      logger,
+    );
   }
 
-  async onModuleDestroy(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+  start(): void {
+    this.timer.start();
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.timer.stop();
   }
 
   /** One pass. */
