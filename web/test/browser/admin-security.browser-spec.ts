@@ -3,20 +3,18 @@
 // the server's words; one with an authenticator app turns it on. An admin without a second factor then
 // finds the panel shut, with the server's reason (not a generic failure) and a way to Account Security.
 // The policy is the community's: it is turned off again however the tests end. Nothing is mocked.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import {
   apiCall,
-  BASE_URL,
   button,
   expectNotice,
   launchBrowser,
-  openSignedIn,
   registerMember,
   textOf,
   WAIT_MS,
   type Member,
 } from './support/browser';
-import { checkScreen, DESKTOP, dialogNamed, PHONE, type Viewport } from './support/screens';
+import { checkScreen, DESKTOP, dialogNamed, PHONE, type Viewport, SignedInPages } from './support/screens';
 import { totpCode, totpStep } from './support/totp';
 
 const SLOW_MS = 180_000;
@@ -27,7 +25,7 @@ const ADMINS_NEED_TWO_FACTOR =
   'Admins must use two-factor authentication: turn it on in Settings → Account Security to open the admin panel';
 
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+const pages = new SignedInPages();
 /** The seeded super admin (no second factor), a second super admin with one, and a plain admin. */
 let boss: Member;
 let guardian: Member;
@@ -56,14 +54,7 @@ const setRole = (member: Member, role: 'admin' | 'super_admin') =>
 const setPolicy = (required: boolean) =>
   apiCall('PUT', '/admin/security', { token: guardian.token, body: { require_admin_two_factor: required } });
 
-async function signIn(member: Member, viewport: Viewport = PHONE): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: BASE_URL,
-    viewport: { width: viewport.width, height: viewport.height },
-  });
-  contexts.push(context);
-  return openSignedIn(context, member);
-}
+const signIn = (member: Member, viewport: Viewport = PHONE) => pages.open(browser, member, viewport);
 
 /** The Admin Panel from the menu (there at every screen size). */
 async function openAdminPanel(page: Page): Promise<Locator> {
@@ -105,7 +96,7 @@ beforeAll(async () => {
 afterAll(async () => {
   // Whatever happened, admins keep their panel for the other tests.
   if (guardian) await setPolicy(false).catch(() => undefined);
-  for (const context of contexts) await context.close().catch(() => undefined);
+  await pages.closeAll();
   await browser?.close();
 });
 

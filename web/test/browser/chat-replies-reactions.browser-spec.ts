@@ -6,24 +6,23 @@
 // offered; the header's search finds a message and jumps to it; a quick reaction on a story opens the
 // chat with the author, the story quoted. Nothing of the API is mocked.
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import {
   apiCall,
   button,
   eventually,
   launchBrowser,
-  openSignedIn,
   registerMember,
   WAIT_MS,
   type Member,
 } from './support/browser';
 import {
-  contextAt,
   DESKTOP,
   dialogNamed,
   expectNoSidewaysOverflow,
   PHONE,
   type Viewport,
+  SignedInPages,
 } from './support/screens';
 
 /** A just-registered member reaches social's projection a moment later (it learns of them by event). */
@@ -31,22 +30,18 @@ const PROJECTION_WAIT_MS = 120_000;
 const FILLERS = 24;
 
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+const pages = new SignedInPages();
 
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
+  await pages.closeAll();
   await browser?.close();
 });
 
-async function signIn(member: Member, viewport: Viewport): Promise<Page> {
-  const context = await contextAt(browser, viewport);
-  contexts.push(context);
-  return openSignedIn(context, member);
-}
+const signIn = (member: Member, viewport: Viewport) => pages.open(browser, member, viewport);
 
 const bubble = (scope: Locator, text: string) => scope.locator('[data-message-id]').filter({ hasText: text });
 const composer = (scope: Locator) => scope.getByRole('textbox', { name: 'Message', exact: true });

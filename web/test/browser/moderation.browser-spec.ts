@@ -8,20 +8,19 @@
 // first): the case says when, the audit entry reads "Lifted", and the member can post again. The
 // screens are checked (nothing sideways, axe). Nothing is mocked.
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import {
   apiCall,
   button,
   eventually,
   expectNotice,
   launchBrowser,
-  openSignedIn,
   registerMember,
   textOf,
   WAIT_MS,
   type Member,
 } from './support/browser';
-import { checkScreen, contextAt, DESKTOP, dialogNamed, PHONE, type Viewport } from './support/screens';
+import { checkScreen, DESKTOP, dialogNamed, PHONE, type Viewport, SignedInPages } from './support/screens';
 
 const SLOW_MS = 240_000;
 /** A just-registered member reaches social's projection a moment later (it learns of them by event). */
@@ -30,7 +29,7 @@ const REPORT_THANKS = 'Thanks for letting us know. Our moderators will review it
 
 let browser: Browser;
 let boss: Member;
-const contexts: BrowserContext[] = [];
+const pages = new SignedInPages();
 
 async function superAdminMember(): Promise<Member> {
   const username = process.env.AURA_SUPER_ADMIN_USERNAME ?? 'superadmin';
@@ -55,11 +54,7 @@ const makeAdmin = (member: Member) =>
     body: { user_id: member.id, role: 'admin' },
   });
 
-async function signIn(member: Member, viewport: Viewport): Promise<Page> {
-  const context = await contextAt(browser, viewport);
-  contexts.push(context);
-  return openSignedIn(context, member);
-}
+const signIn = (member: Member, viewport: Viewport) => pages.open(browser, member, viewport);
 
 /** A dialog reached from the menu (there at every screen size). */
 async function fromMenu(page: Page, entry: string, title = entry): Promise<Locator> {
@@ -135,7 +130,7 @@ beforeAll(async () => {
 }, SLOW_MS);
 
 afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
+  await pages.closeAll();
   await browser?.close();
 });
 

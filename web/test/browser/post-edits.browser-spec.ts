@@ -5,15 +5,13 @@
 // checked (nothing sideways, axe). Replies (issue 23, item 1): a reply goes under its comment, behind
 // "View N replies", and the comment box suggests members for an @name. Nothing of the API is mocked.
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import {
   apiCall,
-  BASE_URL,
   button,
   eventually,
   expectNotice,
   launchBrowser,
-  openSignedIn,
   registerMember,
   WAIT_MS,
   type Member,
@@ -25,6 +23,7 @@ import {
   openProfileSettings,
   PHONE,
   type Viewport,
+  SignedInPages,
 } from './support/screens';
 
 const SLOW_MS = 180_000;
@@ -32,25 +31,18 @@ const SLOW_MS = 180_000;
 const PROJECTION_WAIT_MS = 120_000;
 
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+const pages = new SignedInPages();
 
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
+  await pages.closeAll();
   await browser?.close();
 });
 
-async function signIn(member: Member, viewport: Viewport): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: BASE_URL,
-    viewport: { width: viewport.width, height: viewport.height },
-  });
-  contexts.push(context);
-  return openSignedIn(context, member);
-}
+const signIn = (member: Member, viewport: Viewport) => pages.open(browser, member, viewport);
 
 describe.each([PHONE, DESKTOP])('at $width px', (viewport: Viewport) => {
   const tag = randomBytes(4).toString('hex');

@@ -5,7 +5,7 @@
 // the clipboard. The menu's items are 44 px tall; the screens are checked (nothing sideways, axe).
 // Nothing of the API is mocked; the browser's navigator.share is taken away for the copy fallback.
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import {
   apiCall,
   BASE_URL,
@@ -13,43 +13,37 @@ import {
   eventually,
   expectNotice,
   launchBrowser,
-  openSignedIn,
   registerMember,
   WAIT_MS,
   type Member,
 } from './support/browser';
-import { checkScreen, DESKTOP, dialogNamed, PHONE, type Viewport } from './support/screens';
+import { checkScreen, DESKTOP, dialogNamed, PHONE, type Viewport, SignedInPages } from './support/screens';
 
 const SLOW_MS = 180_000;
 /** A just-registered member reaches social's projection a moment later (it learns of them by event). */
 const PROJECTION_WAIT_MS = 120_000;
 
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+const pages = new SignedInPages();
 
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
+  await pages.closeAll();
   await browser?.close();
 });
 
 /** A signed-in page of that size, allowed to use the clipboard, without a Web Share API. */
-async function signIn(member: Member, viewport: Viewport): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: BASE_URL,
-    viewport: { width: viewport.width, height: viewport.height },
+const signIn = (member: Member, viewport: Viewport) =>
+  pages.open(browser, member, viewport, async (context) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
+    await context.addInitScript(() => {
+      delete (Navigator.prototype as { share?: unknown }).share;
+      delete (Navigator.prototype as { canShare?: unknown }).canShare;
+    });
   });
-  contexts.push(context);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
-  await context.addInitScript(() => {
-    delete (Navigator.prototype as { share?: unknown }).share;
-    delete (Navigator.prototype as { canShare?: unknown }).canShare;
-  });
-  return openSignedIn(context, member);
-}
 
 const heightOf = async (scope: Locator, name: string) =>
   (await button(scope, name).boundingBox())?.height ?? 0;

@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { BASE_URL, button, WAIT_MS } from './browser';
+import { BASE_URL, button, type Member, openSignedIn, WAIT_MS } from './browser';
 
 export const PHONE = { name: 'mobile', width: 390, height: 844 } as const;
 export const DESKTOP = { name: 'desktop', width: 1366, height: 850 } as const;
@@ -17,6 +17,29 @@ export const dialogNamed = (page: Page, name: string) => page.getByRole('dialog'
 /** A fresh browser context of that screen size, against the stack. */
 export const contextAt = (browser: Browser, viewport: Viewport): Promise<BrowserContext> =>
   browser.newContext({ baseURL: BASE_URL, viewport: { width: viewport.width, height: viewport.height } });
+
+/** The pages a spec opens, each a member signed in within a fresh context at a screen size. */
+export class SignedInPages {
+  private readonly contexts: BrowserContext[] = [];
+
+  /** `prepare` runs on the new context before the member signs in (permissions, init scripts). */
+  async open(
+    browser: Browser,
+    member: Member,
+    viewport: Viewport,
+    prepare?: (context: BrowserContext) => Promise<void>,
+  ): Promise<Page> {
+    const context = await contextAt(browser, viewport);
+    this.contexts.push(context);
+    await prepare?.(context);
+    return openSignedIn(context, member);
+  }
+
+  /** Closes every context opened (afterAll). */
+  async closeAll(): Promise<void> {
+    for (const context of this.contexts.splice(0)) await context.close().catch(() => undefined);
+  }
+}
 
 /** Your Profile → Settings from the profile menu (there at every screen size); answers the dialog. */
 export async function openProfileSettings(page: Page): Promise<Locator> {
