@@ -279,6 +279,11 @@ export class UserResponse {
   @ApiProperty() profile_background!: string;
   @ApiProperty() profile_audio_youtube_link!: string;
   @ApiProperty() is_super_aura!: boolean;
+  @ApiProperty({
+    description:
+      'The account was erased (docs/account-deletion.md): "Deleted member", nothing to follow, message or tip',
+  })
+  is_deleted!: boolean;
   @ApiProperty({ format: 'date-time' }) created_at!: string;
 }
 
@@ -336,6 +341,7 @@ export function toUserResponse(user: identity.User, options: { includeEmail: boo
     profile_background: user.profileBackground,
     profile_audio_youtube_link: user.profileAudioYoutubeLink,
     is_super_aura: user.isSuperAura,
+    is_deleted: user.erased,
     created_at: user.createdAt,
   };
 }

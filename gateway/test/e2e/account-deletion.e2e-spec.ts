@@ -142,7 +142,7 @@ describe('account deletion', () => {
       { timeoutMs: 20_000, intervalMs: 300, what: 'the anonymous profile' },
     );
     const shown = (await api('GET', `/users/${leaver.id}`, { token: friend.token })).body;
-    expect(shown).toMatchObject({ bio: '', profile_picture: '' });
+    expect(shown).toMatchObject({ bio: '', profile_picture: '', is_deleted: true });
     // ...with nothing left of theirs.
     await waitFor(
       async () => {

@@ -21,6 +21,7 @@ const user: User = {
   profile_background: 'default',
   profile_audio_youtube_link: '',
   is_super_aura: false,
+  is_deleted: false,
   created_at: '2025-01-01T00:00:00.000Z',
 };
 

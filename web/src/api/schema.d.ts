@@ -2517,6 +2517,8 @@ export interface components {
             profile_background: string;
             profile_audio_youtube_link: string;
             is_super_aura: boolean;
+            /** @description The account was erased (docs/account-deletion.md): "Deleted member", nothing to follow, message or tip */
+            is_deleted: boolean;
             /** Format: date-time */
             created_at: string;
         };
@@ -3235,6 +3237,8 @@ export interface components {
             profile_background: string;
             profile_audio_youtube_link: string;
             is_super_aura: boolean;
+            /** @description The account was erased (docs/account-deletion.md): "Deleted member", nothing to follow, message or tip */
+            is_deleted: boolean;
             /** Format: date-time */
             created_at: string;
             followers_count: number;

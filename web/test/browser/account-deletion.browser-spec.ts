@@ -247,6 +247,9 @@ describe.each([PHONE, DESKTOP])('at $width px', (viewport: Viewport) => {
       await profile.getByText(`${tombstone} hasn't posted yet`).waitFor({ timeout: WAIT_MS });
       expect(await textOf(profile)).not.toContain(`@${leaver.username}`);
       expect(await postCard(profile, postText).count()).toBe(0);
+      // Nothing to follow, message or tip: the profile says why instead.
+      await profile.getByText('This account was deleted.').waitFor({ timeout: WAIT_MS });
+      expect(await profile.getByRole('button', { name: /^(Follow|Message|Send Energy)/ }).count()).toBe(0);
       await checkScreen(friendPage, viewport, 'deleted-member-profile', { dialog: 'Profile' });
     },
     SCREENS_MS,

@@ -68,6 +68,7 @@ export function toUserMessage(user: User): identity.User {
     isSuperAura: user.isSuperAura,
     restriction: toRestrictionMessage(user.restriction),
     deletionScheduledFor: user.deletionScheduledFor?.toISOString() ?? '',
+    erased: user.erased,
     createdAt: user.createdAt.toISOString(),
   };
 }

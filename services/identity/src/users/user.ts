@@ -26,6 +26,8 @@ export interface User {
   restriction: Restriction | null;
   /** The account is to be erased then (the member asked to leave); null otherwise. */
   deletionScheduledFor: Date | null;
+  /** The account was erased: the document is the tombstone "Deleted member". */
+  erased: boolean;
   createdAt: Date;
 }
 

@@ -94,6 +94,7 @@ export class UsersRepository extends MongoRepository<UserWithCredentials, UserDo
       isSuperAura: Boolean(d.is_super_aura),
       restriction: activeRestriction(d.restriction),
       deletionScheduledFor: d.deletion?.delete_at ?? null,
+      erased: Boolean(d.deleted_at),
       createdAt: d.created_at,
       passwordHash: d.password_hash,
     };

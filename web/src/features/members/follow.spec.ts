@@ -16,6 +16,7 @@ const profile = (patch: Partial<MemberProfile> = {}): MemberProfile => ({
   profile_background: 'default',
   profile_audio_youtube_link: '',
   is_super_aura: false,
+  is_deleted: false,
   created_at: '2026-01-01T00:00:00.000Z',
   followers_count: 3,
   profile_visits_count: 0,

@@ -1,7 +1,7 @@
 // The top of a member's profile (spec 000 §2 "Public profile dialog"): the banner (image, looping muted
 // video, or the aura gradient with 'No banner image'), the avatar ring (chosen colour or aura tier), the
 // profile music, identity and bio, Message / Follow / Send Energy / Mute and a "⋯" menu to report the member
-// (hidden on one's own profile), counts (followers, following, profile visits, joined), and the aura out of
+// (hidden on one's own profile and on an erased account's, which says so instead), counts (followers, following, profile visits, joined), and the aura out of
 // 1000 with its bar and level.
 // The featured genie joins with the genies issue, beside the identity.
 import { Avatar } from '../../../ui/Avatar';
@@ -58,7 +58,9 @@ export function MemberHeader({ profile }: { profile: MemberProfile }) {
           <p className={styles.username}>@{profile.username}</p>
           {profile.bio ? <p className={styles.bio}>{profile.bio}</p> : null}
         </div>
-        {isOwn ? null : (
+        {isOwn ? null : profile.is_deleted ? (
+          <p className={styles.erased}>This account was deleted.</p>
+        ) : (
           <div className={styles.actions}>
             <MessageButton userId={profile.id} />
             <FollowButton profile={profile} />

@@ -495,6 +495,8 @@ export interface User {
     | undefined;
   /** ISO-8601: the account is scheduled to be erased then (shown with the e-mail only); empty otherwise. */
   deletionScheduledFor: string;
+  /** The account was erased (docs/account-deletion.md): only this tombstone, "Deleted member", remains. */
+  erased: boolean;
 }
 
 /**
@@ -7628,6 +7630,7 @@ function createBaseUser(): User {
     emailVerified: false,
     restriction: undefined,
     deletionScheduledFor: "",
+    erased: false,
   };
 }
 
@@ -7689,6 +7692,9 @@ export const User: MessageFns<User> = {
     }
     if (message.deletionScheduledFor !== "") {
       writer.uint32(154).string(message.deletionScheduledFor);
+    }
+    if (message.erased !== false) {
+      writer.uint32(160).bool(message.erased);
     }
     return writer;
   },
@@ -7858,6 +7864,14 @@ export const User: MessageFns<User> = {
             message.deletionScheduledFor = reader.string();
             continue;
           }
+          case 20: {
+            if (tag !== 160) {
+              break;
+            }
+
+            message.erased = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -7943,6 +7957,7 @@ export const User: MessageFns<User> = {
         : isSet(object.deletion_scheduled_for)
         ? globalThis.String(object.deletion_scheduled_for)
         : "",
+      erased: isSet(object.erased) ? globalThis.Boolean(object.erased) : false,
     };
   },
 
@@ -8005,6 +8020,9 @@ export const User: MessageFns<User> = {
     if (message.deletionScheduledFor !== "") {
       obj.deletionScheduledFor = message.deletionScheduledFor;
     }
+    if (message.erased !== false) {
+      obj.erased = message.erased;
+    }
     return obj;
   },
 
@@ -8034,6 +8052,7 @@ export const User: MessageFns<User> = {
       ? Restriction.fromPartial(object.restriction)
       : undefined;
     message.deletionScheduledFor = object.deletionScheduledFor ?? "";
+    message.erased = object.erased ?? false;
     return message;
   },
 };
