@@ -222,6 +222,7 @@ export function ChatPane({
           onSend={send}
           replyingTo={replyingTo}
           onCancelReply={() => setReplyingTo(null)}
+          onRestoreReply={(message) => setReplyingTo((current) => current ?? message)}
         />
       )}
     </section>

@@ -22,11 +22,14 @@ export function Composer({
   onSend,
   replyingTo = null,
   onCancelReply,
+  onRestoreReply,
 }: {
   conversationId: string;
   onSend: (outgoing: Outgoing) => Promise<boolean>;
   replyingTo?: Message | null;
   onCancelReply?: () => void;
+  /** A refused reply: its "Replying to" bar comes back with the text. */
+  onRestoreReply?: (message: Message) => void;
 }) {
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -51,10 +54,12 @@ export function Composer({
     setFile(null);
     setEmojiOpen(false);
     void onSend(outgoing).then((sent) => {
-      // A refused message comes back into the composer, unless something new was typed meanwhile.
+      // A refused message comes back into the composer (with what it replied to), unless something new
+      // was typed or picked meanwhile.
       if (!sent) {
         setText((current) => (current === '' ? outgoing.text : current));
         setFile((current) => current ?? outgoing.file);
+        if (outgoing.replyTo) onRestoreReply?.(outgoing.replyTo);
       }
     });
   };
