@@ -264,6 +264,11 @@ describe.each([PHONE, DESKTOP])('at $width px', (viewport: Viewport) => {
       await page.getByRole('button', { name: `Story by ${author.display_name}: ${storyText}` }).click();
       const viewer = dialogNamed(page, `${author.display_name}'s story`);
       await button(viewer, `More options for ${author.display_name}'s story`).click();
+      // Escape closes the menu, not the viewer.
+      await page.keyboard.press('Escape');
+      await button(viewer, 'Report').waitFor({ state: 'detached', timeout: WAIT_MS });
+      expect(await viewer.isVisible()).toBe(true);
+      await button(viewer, `More options for ${author.display_name}'s story`).click();
       await button(viewer, 'Report').click();
       await viewer.waitFor({ state: 'detached', timeout: WAIT_MS });
       await reportFormOf('story');

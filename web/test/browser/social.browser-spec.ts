@@ -338,6 +338,12 @@ describe('social screens in the browser (issue 4; spec 000 §2, §4, §5, §8; 0
     await confirm.waitFor({ timeout: WAIT_MS });
     await page.waitForTimeout(STORY_MS + 500);
     expect(await viewer.isVisible()).toBe(true);
+    // Escape cancels the confirmation, not the viewer.
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached', timeout: WAIT_MS });
+    expect(await viewer.isVisible()).toBe(true);
+    await button(viewer, 'More options for your story').click();
+    await button(viewer, 'Delete story').click();
     await button(confirm, 'Delete').click();
     await viewer.waitFor({ state: 'hidden', timeout: WAIT_MS });
     await expectNotice(page, 'Story deleted');

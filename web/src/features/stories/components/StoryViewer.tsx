@@ -50,17 +50,21 @@ export function StoryViewer({
   );
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
-  const close = useRef(onClose);
-  close.current = onClose;
+  // Escape belongs to what is open inside first: the ⋯ menu closes itself, the delete confirmation is
+  // cancelled; otherwise it closes the viewer.
+  const onEscape = useRef<(() => void) | null>(onClose);
+  onEscape.current = menuOpen ? null : confirmingDelete ? () => setConfirmingDelete(false) : onClose;
 
-  // Focus moves in on open and back on close; Escape closes, Space pauses, Tab stays inside.
+  // Focus moves in on open and back on close; Escape (above), Space pauses, Tab stays inside.
   useEffect(() => {
     const previouslyFocused = document.activeElement as HTMLElement | null;
     panel.current?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
+        const handle = onEscape.current;
+        if (!handle) return;
         event.stopPropagation();
-        close.current();
+        handle();
       } else if (event.key === 'Tab' && panel.current) {
         const focusable = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
         if (focusable.length === 0) return;
