@@ -35,6 +35,7 @@ import { BannerSet, DataExportReady, MediaStored, ProfilePictureSet } from './ge
 import {
   ConversationUpdated,
   MessageReactionsChanged,
+  MessageRemoved,
   MessageRead,
   MessageSent,
   NotificationCreated,
@@ -101,6 +102,7 @@ export const EventCatalog = {
   'message.sent': event('aura.messaging.message', 1, MessageSent),
   'message.read': event('aura.messaging.message', 1, MessageRead),
   'message.reactions_changed': event('aura.messaging.message', 1, MessageReactionsChanged),
+  'message.removed': event('aura.messaging.message', 1, MessageRemoved),
   'conversation.updated': event('aura.messaging.message', 1, ConversationUpdated),
   'notification.created': event('aura.messaging.message', 1, NotificationCreated),
   'support.ticket_created': event('aura.admin.support', 1, TicketCreated),

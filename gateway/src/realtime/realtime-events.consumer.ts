@@ -30,6 +30,7 @@ const MESSAGING_EVENTS = [
   'message.sent',
   'message.read',
   'message.reactions_changed',
+  'message.removed',
   'conversation.updated',
   'notification.created',
 ];
@@ -271,6 +272,16 @@ export class RealtimeEventsConsumer implements OnModuleInit, OnModuleDestroy {
             on: changed.on,
           },
           changed.conversationId,
+        );
+        return;
+      }
+      case 'message.removed': {
+        const removed = payload as messagingEvents.MessageRemoved;
+        this.emitter.toMembers(
+          removed.memberIds,
+          'message_removed',
+          { message_id: removed.messageId, conversation_id: removed.conversationId },
+          removed.conversationId,
         );
         return;
       }

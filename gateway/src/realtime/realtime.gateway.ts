@@ -68,7 +68,8 @@ const callerOf = (socket: Socket) => socket.data.caller as AuthenticatedCaller;
  * new_message, message_notification, conversation_updated, message_read_update, new_notification,
  * auracoin_price_update, and message_reaction_update (issue 23: `{message_id, conversation_id,
  * reactions: [{emoji, count, user_ids}], user_id, emoji, on}` to both members when one adds or takes
- * back a reaction). A reply is a new_message like any other, carrying `reply_to` (the quoted message's
+ * back a reaction), and message_removed (`{message_id, conversation_id}` to both members when a moderator
+ * removed a message: the app reads the conversation again). A reply is a new_message like any other, carrying `reply_to` (the quoted message's
  * id, sender and excerpt) and, for a story reply, `story`.
  */
 @WebSocketGateway()

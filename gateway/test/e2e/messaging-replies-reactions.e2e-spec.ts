@@ -1,9 +1,9 @@
 // Issue 23, item 3 (reply, reactions, search) and item 5 (reply to a story): REST and the socket.
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '@aura/platform/testing';
-import { io, Socket } from 'socket.io-client';
-import { api, baseUrl } from './support/api';
+import { api } from './support/api';
 import { createPost, Member, socialMember } from './support/social';
+import { closeSockets, listen } from './support/sockets';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely in tests
 type Loose = any;
@@ -15,25 +15,7 @@ const react = (who: Member, messageId: string, emoji: string, method: 'PUT' | 'D
 const page = async (who: Member, conversationId: string): Promise<Loose[]> =>
   (await api('GET', `/conversations/${conversationId}/messages?limit=50`, { token: who.token })).body;
 
-/** A member's socket, recording what it receives. */
-const sockets: Socket[] = [];
-async function listen(who: Member): Promise<{ received: (event: string) => Loose[] }> {
-  const events: { event: string; payload: Loose }[] = [];
-  const socket = io(baseUrl, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    auth: { token: who.token },
-    reconnection: false,
-  });
-  sockets.push(socket);
-  socket.onAny((event: string, payload: Loose) => events.push({ event, payload }));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return { received: (event) => events.filter((e) => e.event === event).map((e) => e.payload) };
-}
-afterEach(() => sockets.splice(0).forEach((socket) => socket.close()));
+afterEach(closeSockets);
 
 describe('reply to a message', () => {
   it('quotes a message of the same conversation, pushed with new_message; others are 404', async () => {

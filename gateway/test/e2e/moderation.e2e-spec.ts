@@ -5,6 +5,7 @@
 // not post, message, tip or withdraw, a banned member cannot use the app or sign in.
 import { waitFor } from '@aura/platform/testing';
 import { api, clientAddress, newMember } from './support/api';
+import { closeSockets, listen } from './support/sockets';
 import {
   CATCH_UP_TIMEOUT_MS,
   createPost,
@@ -78,6 +79,8 @@ beforeAll(async () => {
   });
   expect(promoted.status).toBe(200);
 }, CATCH_UP_TIMEOUT_MS);
+
+afterEach(closeSockets);
 
 describe('reporting', () => {
   it('checks what is reported: the kind, the reason, that it exists and is not one’s own, once per case', async () => {
@@ -273,6 +276,7 @@ describe('acting on a case', () => {
     });
     expect(comment.status).toBe(201);
     const sent = await send(author, reporter, 'a threatening message');
+    const [authorSocket, reporterSocket] = [await listen(author), await listen(reporter)];
     expect(sent.status).toBe(201);
     const messageId = sent.body.id;
     expect(
@@ -318,6 +322,15 @@ describe('acting on a case', () => {
       },
       { timeoutMs: 20_000, intervalMs: 250, what: 'the removed message to be cleared' },
     );
+    // Both open chats are told (message_removed), and read the conversation again.
+    for (const socket of [authorSocket, reporterSocket])
+      await waitFor(
+        () =>
+          socket
+            .received('message_removed')
+            .some((event) => event.message_id === messageId && event.conversation_id === conversation),
+        { timeoutMs: 20_000, intervalMs: 100, what: 'message_removed on both members’ sockets' },
+      );
   });
 
   it('warns a member (a notification) and dismisses a report (nothing for the member)', async () => {

@@ -278,13 +278,24 @@ export class MessagesService implements OnModuleInit {
     });
   }
 
-  /** A moderator removed the message: its content and media are cleared in MongoDB and in the cache. */
+  /**
+   * A moderator removed the message: its content and media are cleared in MongoDB and in the cache, and
+   * message.removed tells both members' open chats (a repeat, from a redelivered moderation event, tells
+   * them again, which changes nothing).
+   */
   async remove(messageId: string): Promise<boolean> {
     const removed = isUuid(messageId) ? await this.store.removeMessage(messageId) : null;
     if (!removed) return false;
     await this.cache.replaceMessage(removed);
     // Replies quoting it no longer show its text.
     for (const reply of await this.store.clearQuotesOf([messageId])) await this.cache.replaceMessage(reply);
+    await this.publisher.publish([
+      createEvent(this.runtime.service, 'message.removed', removed.conversationId, {
+        messageId,
+        conversationId: removed.conversationId,
+        memberIds: [removed.senderId, removed.recipientId],
+      }),
+    ]);
     return true;
   }
 

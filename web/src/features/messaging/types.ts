@@ -37,6 +37,11 @@ export interface MessageReactionUpdateEvent {
   emoji: string;
   on: boolean;
 }
+/** message_removed: a moderator removed a message of the conversation. */
+export interface MessageRemovedEvent {
+  message_id: string;
+  conversation_id: string;
+}
 export interface MessageNotificationEvent {
   conversation_id: string;
   message: Message;

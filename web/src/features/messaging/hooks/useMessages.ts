@@ -1,6 +1,6 @@
 // One conversation's messages (GET /api/conversations/{id}/messages, the newest page), its socket room
 // (join_conversation / leave_conversation, joined again after a reconnect), live new_message,
-// message_read_update and message_reaction_update, and marking what the member sees read (message_read_event).
+// message_read_update, message_reaction_update and message_removed, and marking what the member sees read (message_read_event).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { queryKeys } from '../../../api/query-keys';
@@ -15,6 +15,7 @@ import type {
   Message,
   MessageReactionUpdateEvent,
   MessageReadUpdateEvent,
+  MessageRemovedEvent,
 } from '../types';
 
 export function useMessages(conversationId: string) {
@@ -59,6 +60,12 @@ export function useLiveMessages() {
       list ? withReactions(list, update.message_id, update.reactions) : list,
     ),
   );
+  // A removed message also empties the quotes of its replies and maybe the list's last message: the
+  // conversation and the list are read again rather than patched.
+  useSocketEvent<MessageRemovedEvent>('message_removed', (removed) => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.conversationMessages(removed.conversation_id) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.conversations });
+  });
   useSocketEvent<MessageReadUpdateEvent>('message_read_update', (update) =>
     queryClient.setQueryData<ChatMessage[]>(queryKeys.conversationMessages(update.conversation_id), (list) =>
       list ? markMessageRead(list, update.message_id, update.read_at) : list,

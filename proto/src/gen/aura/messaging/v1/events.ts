@@ -39,6 +39,16 @@ export interface MessageReactionsChanged {
 }
 
 /**
+ * message.removed, keyed by conversation_id: a moderator removed the message (its content and media are
+ * cleared; replies quoting it show it as unavailable). The gateway tells both members.
+ */
+export interface MessageRemoved {
+  messageId: string;
+  conversationId: string;
+  memberIds: string[];
+}
+
+/**
  * conversation.updated, keyed by conversation_id: the conversation as one member (user_id) sees it now
  * (last message, unread count). One event per member whose view changed.
  */
@@ -476,6 +486,119 @@ export const MessageReactionsChanged: MessageFns<MessageReactionsChanged> = {
     message.userId = object.userId ?? "";
     message.emoji = object.emoji ?? "";
     message.on = object.on ?? false;
+    return message;
+  },
+};
+
+function createBaseMessageRemoved(): MessageRemoved {
+  return { messageId: "", conversationId: "", memberIds: [] };
+}
+
+export const MessageRemoved: MessageFns<MessageRemoved> = {
+  encode(message: MessageRemoved, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.messageId !== "") {
+      writer.uint32(10).string(message.messageId);
+    }
+    if (message.conversationId !== "") {
+      writer.uint32(18).string(message.conversationId);
+    }
+    for (const v of message.memberIds) {
+      writer.uint32(26).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MessageRemoved {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMessageRemoved();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.messageId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.conversationId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.memberIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MessageRemoved {
+    return {
+      messageId: isSet(object.messageId)
+        ? globalThis.String(object.messageId)
+        : isSet(object.message_id)
+        ? globalThis.String(object.message_id)
+        : "",
+      conversationId: isSet(object.conversationId)
+        ? globalThis.String(object.conversationId)
+        : isSet(object.conversation_id)
+        ? globalThis.String(object.conversation_id)
+        : "",
+      memberIds: globalThis.Array.isArray(object?.memberIds)
+        ? object.memberIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.member_ids)
+        ? object.member_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: MessageRemoved): unknown {
+    const obj: any = {};
+    if (message.messageId !== "") {
+      obj.messageId = message.messageId;
+    }
+    if (message.conversationId !== "") {
+      obj.conversationId = message.conversationId;
+    }
+    if (message.memberIds?.length) {
+      obj.memberIds = message.memberIds;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MessageRemoved>, I>>(base?: I): MessageRemoved {
+    return MessageRemoved.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MessageRemoved>, I>>(object: I): MessageRemoved {
+    const message = createBaseMessageRemoved();
+    message.messageId = object.messageId ?? "";
+    message.conversationId = object.conversationId ?? "";
+    message.memberIds = object.memberIds?.map((e) => e) || [];
     return message;
   },
 };
