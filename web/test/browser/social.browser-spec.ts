@@ -196,6 +196,28 @@ describe('social screens in the browser (issue 4; spec 000 §2, §4, §5, §8; 0
     expect(comments.map((c) => [c.content, c.parent_comment_id])).toEqual([[comment, null]]);
   });
 
+  it('a post with more than 50 comments shows the first 50, then "Load more comments" the rest', async () => {
+    const posts = await apiCall<ApiPost[]>('GET', `/users/${me.id}/posts?limit=10`, { token: me.token });
+    const mine = posts.find((p) => p.content === myPostText)!;
+    // 51 more (two members, within the per-minute comment limit): 52 with the one above.
+    for (let i = 0; i < 51; i++)
+      await apiCall('POST', `/posts/${mine.id}/comments`, {
+        token: (i % 2 ? me : author).token,
+        body: { post_id: mine.id, content: `Thread ${i} ${stamp}`, content_type: 'text' },
+      });
+    await page.reload();
+    await showFeed(page, 'Following');
+    const card = postCard(page, myPostText);
+    await card.getByRole('button', { name: 'Comments, 52 comments' }).click();
+    const item = (i: number) => card.getByRole('listitem').filter({ hasText: `Thread ${i} ${stamp}` });
+    await item(48).waitFor({ timeout: WAIT_MS });
+    expect(await item(49).count()).toBe(0);
+    await button(card, 'Load more comments').click();
+    await item(50).waitFor({ timeout: WAIT_MS });
+    expect(await item(49).count()).toBe(1);
+    expect(await button(card, 'Load more comments').count()).toBe(0);
+  });
+
   it('follows a member from Explore and then sees their post in the Following feed', async () => {
     // Not followed yet: their post is not in Following.
     await showFeed(page, 'Following');

@@ -1,23 +1,24 @@
 // Comment calls (spec 001 §7, ADR 0004).
 import type { ApiClient } from '../../../api/client';
-import { asList } from '../../posts/api/request';
-import type { NewComment } from '../types';
+import { pageQuery, readNextCursor, type Page } from '../../feed/cursor';
+import { asList, callWithHeaders } from '../../posts/api/request';
+import type { Comment, NewComment } from '../types';
 
-/** The first page of a post's comments (the server pages by X-Next-Cursor; 50 is its default). */
+/** Comments per page (the server pages by X-Next-Cursor; 50 is its default). */
 export const COMMENTS_PAGE_SIZE = 50;
 
 export function createCommentsApi(api: ApiClient) {
   return {
-    /** GET /api/posts/{id}/comments: the comments of the post (replies included). */
-    list: async (postId: string, signal?: AbortSignal) =>
-      asList(
-        await api.call((c) =>
-          c.GET('/api/posts/{id}/comments', {
-            params: { path: { id: postId }, query: { limit: COMMENTS_PAGE_SIZE } },
-            signal,
-          }),
-        ),
-      ),
+    /** GET /api/posts/{id}/comments: a page of the post's comments, oldest first (replies included). */
+    page: async (postId: string, cursor: string | null, signal?: AbortSignal): Promise<Page<Comment>> => {
+      const { data, headers } = await callWithHeaders(api, (c) =>
+        c.GET('/api/posts/{id}/comments', {
+          params: { path: { id: postId }, query: pageQuery(cursor, COMMENTS_PAGE_SIZE) },
+          signal,
+        }),
+      );
+      return { items: asList(data), nextCursor: readNextCursor(headers) };
+    },
     /** POST /api/posts/{id}/comments {post_id, content, content_type}. */
     add: (body: NewComment) =>
       api.call((c) => c.POST('/api/posts/{id}/comments', { params: { path: { id: body.post_id } }, body })),

@@ -1,5 +1,6 @@
 // The expandable comments of a post (spec 001 §2): top-level comments, each with its replies behind
-// "View N replies" (issue 23, one level), then the comment box, which also answers a comment.
+// "View N replies" (issue 23, one level), oldest first with "Load more comments" past the first 50, then
+// the comment box, which also answers a comment.
 import { useState } from 'react';
 import { plural } from '../../../ui/text';
 import { Skeleton } from '../../../ui/Skeleton';
@@ -17,7 +18,7 @@ export interface CommentsSectionProps {
 }
 
 export function CommentsSection({ postId, postAuthorId, id }: CommentsSectionProps) {
-  const { threads, isLoading } = useComments(postId);
+  const { threads, isLoading, hasMore, loadingMore, loadMore } = useComments(postId);
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
   const toggle = (commentId: string, show = !open.has(commentId)) =>
@@ -91,6 +92,17 @@ export function CommentsSection({ postId, postAuthorId, id }: CommentsSectionPro
           })}
         </ul>
       )}
+      {hasMore ? (
+        <button
+          type="button"
+          className={styles.viewReplies}
+          onClick={loadMore}
+          disabled={loadingMore}
+          aria-busy={loadingMore}
+        >
+          {loadingMore ? 'Loading…' : 'Load more comments'}
+        </button>
+      ) : null}
       <CommentForm
         postId={postId}
         replyTo={replyTo}

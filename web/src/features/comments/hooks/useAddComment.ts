@@ -5,6 +5,7 @@ import { refusalDetail } from '../../moderation/moderation';
 import { usePostCache } from '../../posts/hooks/usePostCache';
 import { commentsApi } from '../api';
 import type { Comment } from '../types';
+import { updateComments } from './useComments';
 import { COMMENT_FAILED, toNewComment } from '../validation';
 
 export function useAddComment(postId: string) {
@@ -16,9 +17,7 @@ export function useAddComment(postId: string) {
     onSuccess: (created) => {
       const key = queryKeys.postComments(postId);
       if (created && typeof created === 'object' && 'id' in created) {
-        queryClient.setQueryData<Comment[]>(key, (list) =>
-          list?.some((c) => c.id === created.id) ? list : [...(list ?? []), created],
-        );
+        updateComments(queryClient, postId, (page) => page, created as Comment);
       }
       void queryClient.invalidateQueries({ queryKey: key });
       updatePost(postId, (post) => ({ ...post, comments_count: post.comments_count + 1 }));

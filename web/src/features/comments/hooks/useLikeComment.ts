@@ -1,17 +1,14 @@
 // Comment like (spec 001 §4 "toggles locally"): optimistic in the post's comment list, then the server's
 // {liked, likes_count}; a failure is only logged and undone.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../../../api/query-keys';
 import { commentsApi } from '../api';
 import type { Comment } from '../types';
+import { updateComments } from './useComments';
 
 export function useLikeComment(postId: string, comment: Comment) {
   const queryClient = useQueryClient();
-  const key = queryKeys.postComments(postId);
   const patch = (change: (c: Comment) => Comment) =>
-    queryClient.setQueryData<Comment[]>(key, (list) =>
-      list?.map((c) => (c.id === comment.id ? change(c) : c)),
-    );
+    updateComments(queryClient, postId, (page) => page.map((c) => (c.id === comment.id ? change(c) : c)));
 
   const mutation = useMutation({
     mutationFn: () => commentsApi.like(comment.id),

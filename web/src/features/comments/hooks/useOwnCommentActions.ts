@@ -8,6 +8,7 @@ import { usePostCache } from '../../posts/hooks/usePostCache';
 import { refusalOf } from '../../../api/errors';
 import { commentsApi } from '../api';
 import type { Comment } from '../types';
+import { cachedComments, updateComments } from './useComments';
 
 export const OwnCommentMessages = {
   editFailed: "Couldn't save your changes. Please try again.",
@@ -23,17 +24,17 @@ export function useOwnCommentActions(postId: string, comment: Comment) {
   const edit = useMutation({
     mutationFn: (content: string) => commentsApi.edit(comment.id, content),
     onSuccess: (edited) =>
-      queryClient.setQueryData<Comment[]>(key, (list) =>
-        list?.map((c) => (c.id === comment.id ? { ...c, ...edited } : c)),
+      updateComments(queryClient, postId, (page) =>
+        page.map((c) => (c.id === comment.id ? { ...c, ...edited } : c)),
       ),
   });
 
   const remove = useMutation({
     mutationFn: () => commentsApi.remove(comment.id),
     onSuccess: () => {
-      const list = queryClient.getQueryData<Comment[]>(key) ?? [];
-      const gone = list.filter((c) => c.id === comment.id || c.parent_comment_id === comment.id);
-      queryClient.setQueryData<Comment[]>(key, (current) => current?.filter((c) => !gone.includes(c)));
+      const isGone = (c: Comment) => c.id === comment.id || c.parent_comment_id === comment.id;
+      const gone = cachedComments(queryClient, postId).filter(isGone);
+      updateComments(queryClient, postId, (page) => page.filter((c) => !isGone(c)));
       const count = Math.max(1, gone.length);
       updatePost(postId, (post) => ({ ...post, comments_count: Math.max(0, post.comments_count - count) }));
       showToast(OwnCommentMessages.deleted);
