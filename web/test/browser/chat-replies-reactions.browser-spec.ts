@@ -6,7 +6,7 @@
 // offered; the header's search finds a message and jumps to it; a quick reaction on a story opens the
 // chat with the author, the story quoted. Nothing of the API is mocked.
 import { randomBytes } from 'node:crypto';
-import type { Browser, Locator, Page, Route } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import {
   apiCall,
   button,
@@ -110,11 +110,12 @@ describe.each([PHONE, DESKTOP])('the chat at $width px', (viewport: Viewport) =>
     await original.hover();
     await original.getByRole('button', { name: /^Reply to the message sent at / }).click();
     // A send the server refuses gives back the text and what it replied to.
-    const refuseOnce = async (route: Route) => {
-      await page.unroute('**/api/messages', refuseOnce);
-      await route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"Try again"}' });
-    };
-    await page.route('**/api/messages', refuseOnce);
+    await page.route(
+      '**/api/messages',
+      (route) =>
+        route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"Try again"}' }),
+      { times: 1 },
+    );
     await composer(chat).fill(`Yes, see you there ${tag}`);
     await composer(chat).press('Enter');
     await bar.getByText(walk).waitFor({ timeout: WAIT_MS });
