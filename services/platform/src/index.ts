@@ -11,6 +11,7 @@ export * from './events/kafka-event-bus';
 export * from './events/kafka-offsets';
 export * from './events/outbox';
 export * from './events/processed-event-store';
+export * from './grpc/call-signal';
 export * from './grpc/client';
 export * from './grpc/health-service';
 export * from './grpc/internal-calls';

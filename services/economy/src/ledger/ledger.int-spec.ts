@@ -1,6 +1,6 @@
 // The ledger against the real local MongoDB server: idempotency, concurrency, atomicity of a transfer
 // (and of a transaction that writes more than the ledger), and the ledger check.
-import { explainFind, servedByIndex } from '@aura/platform';
+import { explainFind, servedByIndex, Unavailable, withCallSignal } from '@aura/platform';
 import { AC, Harness, objectId, startEconomy } from '../../test/harness';
 import { memberAccount } from './accounts';
 import { verifyLedger } from './ledger-verifier';
@@ -194,6 +194,27 @@ describe('ledger: one transaction', () => {
     expect(await ledger().store.outbox.countDocuments({ _id: request.key })).toBe(0);
     expect((await ledger().transfer(request)).status).toBe('completed');
     await check();
+  });
+
+  it('does not start a transfer whose caller gave up while it waited for the account', async () => {
+    const [a, b] = [newAccount(), newAccount()];
+    await fund(a, 2 * AC);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // A transaction holds a's lock, while a call queues for it and its caller gives up (a deadline).
+    const holding = ledger().transaction([a], () => held);
+    const caller = new AbortController();
+    const request: TransferRequest = { key: key('gone'), kind: 'transfer', from: a, to: b, amount: AC };
+    const queued = withCallSignal(caller.signal, () => ledger().transfer(request));
+    caller.abort();
+    release();
+    await holding;
+    await expect(queued).rejects.toBeInstanceOf(Unavailable);
+    expect(await ledger().findTransfer(request.key)).toBeNull();
+    expect(await balance(a)).toBe(2 * AC);
+    // Its retry, with the same key, moves the money once.
+    expect((await ledger().transfer(request)).status).toBe('completed');
+    expect([await balance(a), await balance(b)]).toEqual([AC, AC]);
   });
 
   it('writes a transfer, its entries, its events and the caller’s own document together', async () => {

@@ -1,4 +1,12 @@
-import { EventRecord, inTransaction, isDuplicateKeyError, KeyedMutex, toStoredOutbox } from '@aura/platform';
+import {
+  callSignal,
+  EventRecord,
+  inTransaction,
+  isDuplicateKeyError,
+  KeyedMutex,
+  toStoredOutbox,
+  Unavailable,
+} from '@aura/platform';
 import type { ClientSession, Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { isAccount, isMemberAccount } from './accounts';
@@ -44,6 +52,8 @@ export interface LedgerTransaction {
 const ENTRY_SEQ_DIGITS = 10;
 /** How far apart the clocks of two economy instances may be (spentSince reads this much further back). */
 const CLOCK_SKEW_MS = 5 * 60_000;
+/** A call whose caller gave up while it waited for the account locks (it is not run). */
+const CALLER_GONE = 'The request was given up before it could start. Please try again.';
 /** How often a transaction that lost a race to a concurrent insert of the same key runs again. */
 const DUPLICATE_KEY_RETRIES = 3;
 
@@ -354,10 +364,16 @@ export class Ledger {
     );
   }
 
-  /** Runs `work` holding this process's lock of every account in `accounts` (sorted: no deadlock). */
+  /**
+   * Runs `work` holding this process's lock of every account in `accounts` (sorted: no deadlock). A call
+   * whose caller stopped waiting while it queued for the locks is not run (callSignal).
+   */
   private holding<T>(accounts: string[], work: () => Promise<T>): Promise<T> {
     const [first, ...rest] = accounts;
-    if (first === undefined) return work();
+    if (first === undefined) {
+      if (callSignal()?.aborted) return Promise.reject(new Unavailable(CALLER_GONE));
+      return work();
+    }
     return this.accountLocks.run(first, () => this.holding(rest, work));
   }
 }

@@ -9,6 +9,7 @@ import {
 } from '@grpc/grpc-js';
 import type { Logger } from 'pino';
 import { DomainError, ERROR_CODE_METADATA } from '../errors/domain-error';
+import { withCallSignal } from './call-signal';
 import { rpcServerDuration } from '../telemetry/metrics';
 import { internalCalls, peerService } from './internal-calls';
 import { CallContext, readCallContext } from './metadata';
@@ -72,7 +73,11 @@ export function asyncService<S extends UntypedServiceImplementation>(
     if (typeof method !== 'function') throw new Error(`gRPC handler ${name} is not implemented`);
     const handler = method.bind(handlers);
     adapted[name] = (call, callback) => {
-      handler(call.request, readCallContext(call.metadata, callingService(call) ?? '')).then(
+      const abandoned = new AbortController();
+      call.once('cancelled', () => abandoned.abort());
+      withCallSignal(abandoned.signal, () =>
+        handler(call.request, readCallContext(call.metadata, callingService(call) ?? '')),
+      ).then(
         (response) => callback(null, response),
         (error: unknown) => {
           if (error instanceof DomainError) {
