@@ -2,11 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '@aura/platform/testing';
 import { io, Socket } from 'socket.io-client';
-import { api, baseUrl } from './support/api';
+import { api, baseUrl, type Loose } from './support/api';
 import { createPost, Member, socialMember } from './support/social';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely in tests
-type Loose = any;
 
 const send = (from: Member, to: Member, content: string, extra: Record<string, unknown> = {}) =>
   api('POST', '/messages', { token: from.token, body: { recipient_id: to.id, content, ...extra } });
