@@ -4,6 +4,7 @@ import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import routeAccessStated from './tools/eslint-rules/route-access-stated.js';
 
 const SERVICES = ['identity', 'social', 'messaging', 'economy', 'genies', 'media', 'admin'];
 
@@ -113,6 +114,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['gateway/src/**/*.ts'],
+    plugins: { aura: { rules: { 'route-access-stated': routeAccessStated } } },
+    rules: { 'aura/route-access-stated': 'error' },
   },
   {
     // System tests that run several services in one process (the trace of a post across them, genie
