@@ -3,6 +3,57 @@ import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import routeAccessStated from './tools/eslint-rules/route-access-stated.js';
+
+const SERVICES = ['identity', 'social', 'messaging', 'economy', 'genies', 'media', 'admin'];
+
+/*
+ * The floors of ARCHITECTURE.md §1, checked on the resolved file of every import: a service reaches
+ * only @aura/platform, @aura/proto and its own files; the platform no service; the gateway no
+ * service's source; the web app (web/src; its browser tests run in Node) no server code at all.
+ */
+const boundaries = [
+  ...SERVICES.map((service) => ({
+    target: `./services/${service}`,
+    from: './services',
+    except: [`./${service}`, './platform'],
+    message:
+      'A service imports only @aura/platform, @aura/proto and its own files; other services are reached by gRPC or events.',
+  })),
+  {
+    target: './services/platform',
+    from: './services',
+    except: ['./platform'],
+    message: 'The platform library knows no service.',
+  },
+  {
+    target: './services',
+    from: ['./gateway', './web'],
+    message: 'Services do not import the gateway or the web app.',
+  },
+  {
+    target: './gateway',
+    from: './services',
+    except: ['./platform'],
+    message: 'The gateway reaches services over gRPC (clients/), never their source.',
+  },
+  {
+    target: './gateway',
+    from: './web',
+    message: 'The gateway serves the built web app; it does not import it.',
+  },
+  {
+    target: './web/src',
+    from: ['./services', './gateway', './proto'],
+    message: 'The web app imports no server code: it reaches the rest over HTTP (src/api).',
+  },
+];
+const NO_SERVER_PACKAGES = { group: ['@aura/*'], message: 'The web app imports no server package.' };
+const OWN_PACKAGES_ONLY = {
+  group: ['@aura/*', '!@aura/platform', '!@aura/platform/*', '!@aura/proto', '!@aura/proto/*'],
+  message: 'Only @aura/platform and @aura/proto are shared; a service is reached by gRPC or events.',
+};
 
 export default tseslint.config(
   {
@@ -21,11 +72,63 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.jest } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // Test doubles and generated shapes use `any` on purpose, with a comment where it matters.
-      '@typescript-eslint/no-explicit-any': 'warn',
+      // A rare `any` (a test double, mongoose's invariant Model<T>) carries a disable comment with its reason.
+      '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-require-imports': 'off',
     },
   },
   { files: ['web/src/**'], languageOptions: { globals: { ...globals.browser } } },
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      // Value imports only: import-x skips `import type`, which the bundle and Node never load.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['services/**', 'gateway/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [OWN_PACKAGES_ONLY] }] },
+  },
+  {
+    files: ['web/src/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_SERVER_PACKAGES] }] },
+  },
+  {
+    // DialogHost loads every feature's dialog, so a feature importing it (even a type) closes a circle.
+    files: ['web/src/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            NO_SERVER_PACKAGES,
+            {
+              group: ['**/app/DialogHost'],
+              message: 'Dialog types are in app/dialogs; DialogHost imports the features.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['gateway/src/**/*.ts'],
+    plugins: { aura: { rules: { 'route-access-stated': routeAccessStated } } },
+    rules: { 'aura/route-access-stated': 'error' },
+  },
+  {
+    // System tests that run several services in one process (the trace of a post across them, genie
+    // purchases paid in the real ledger) or act as a member's authenticator app (TOTP codes).
+    files: [
+      'gateway/test/service/**',
+      'gateway/test/e2e/two-factor.e2e-spec.ts',
+      'services/genies/src/genies.int-spec.ts',
+    ],
+    rules: { 'import-x/no-restricted-paths': 'off' },
+  },
   prettier,
 );

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { IdentityClient } from '../clients/identity.client';
 import { RateLimit } from '../rate-limit/rate-limit';
 import type { AuthenticatedCaller } from './access-token-verifier';
-import { CurrentCaller } from './auth.decorators';
+import { CurrentCaller, SignedIn } from './auth.decorators';
 import { AccountDeletionResponse, ErrorResponse, PasswordConfirmationRequest } from './auth.dto';
 import { clearRefreshCookie } from './session-answer';
 import { SessionsService } from './sessions.service';
@@ -18,6 +18,7 @@ const LONG_DATE = new Intl.DateTimeFormat('en-GB', {
 
 /** Leaving Aura (issue 21 §5, docs/account-deletion.md). */
 @ApiTags('auth')
+@SignedIn()
 @Controller('auth/account')
 export class AccountDeletionController {
   constructor(

@@ -30,7 +30,7 @@ import { IdentityClient } from '../clients/identity.client';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config';
 import { RateLimit, RateLimiter } from '../rate-limit/rate-limit';
 import { AccessTokenVerifier, type AuthenticatedCaller } from './access-token-verifier';
-import { CurrentCaller, Public } from './auth.decorators';
+import { CurrentCaller, Public, SignedIn } from './auth.decorators';
 import {
   AuthResponse,
   ChangePasswordRequest,
@@ -63,6 +63,7 @@ const UNAUTHENTICATED = 16;
 const FAILED_PRECONDITION = 9;
 
 @ApiTags('auth')
+@SignedIn()
 @Controller('auth')
 export class AuthController {
   constructor(

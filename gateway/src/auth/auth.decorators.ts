@@ -6,6 +6,7 @@ import type { AuthenticatedCaller } from './access-token-verifier';
 export const PUBLIC_KEY = 'aura:public';
 export const ROLES_KEY = 'aura:roles';
 export const UNRESTRICTED_KEY = 'aura:unrestricted';
+export const SIGNED_IN_KEY = 'aura:signed-in';
 
 /*
  * Each access decorator also names itself in the OpenAPI document (x-aura-*), from which
@@ -15,6 +16,13 @@ export const UNRESTRICTED_KEY = 'aura:unrestricted';
 /** The endpoint needs no token. Every other endpoint does (the guard is global). */
 export const Public = () =>
   applyDecorators(SetMetadata(PUBLIC_KEY, true), ApiExtension('x-aura-public', true));
+
+/**
+ * Any signed-in member may call the endpoint: a valid bearer token of an open session (401
+ * otherwise). This is what the guard does for an endpoint that says nothing; the decorator states it,
+ * so every route shows its access (lint: tools/eslint-rules/route-access-stated.js).
+ */
+export const SignedIn = () => SetMetadata(SIGNED_IN_KEY, true);
 
 /** Only these roles may call the endpoint (403 otherwise). */
 export const Roles = (...roles: Role[]) =>

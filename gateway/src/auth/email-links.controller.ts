@@ -3,7 +3,7 @@ import { ApiAcceptedResponse, ApiBearerAuth, ApiOkResponse, ApiResponse, ApiTags
 import { IdentityClient } from '../clients/identity.client';
 import { RateLimit } from '../rate-limit/rate-limit';
 import type { AuthenticatedCaller } from './access-token-verifier';
-import { CurrentCaller, Public } from './auth.decorators';
+import { CurrentCaller, Public, SignedIn } from './auth.decorators';
 import {
   ChangePasswordResponse,
   DetailResponse,
@@ -21,6 +21,7 @@ const LINK_INVALID = '"This link is invalid or has expired. Ask for a new one."'
 
 /** Links mailed to a member: resetting a forgotten password, confirming the e-mail address. */
 @ApiTags('auth')
+@SignedIn()
 @Controller('auth')
 export class EmailLinksController {
   constructor(

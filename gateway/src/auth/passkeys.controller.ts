@@ -6,7 +6,7 @@ import { IdentityClient } from '../clients/identity.client';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config';
 import { RateLimit } from '../rate-limit/rate-limit';
 import type { AuthenticatedCaller } from './access-token-verifier';
-import { CurrentCaller, Public } from './auth.decorators';
+import { CurrentCaller, Public, SignedIn } from './auth.decorators';
 import {
   AuthResponse,
   ErrorResponse,
@@ -25,6 +25,7 @@ const NOT_SAVED = '"The passkey could not be saved. Try again." or "You can keep
 
 /** Passkeys (WebAuthn): the caller's list, registering and removing one, and the password-less sign-in. */
 @ApiTags('auth')
+@SignedIn()
 @Controller('auth/passkeys')
 export class PasskeysController {
   constructor(

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swag
 import { IdentityClient } from '../clients/identity.client';
 import { RateLimit } from '../rate-limit/rate-limit';
 import type { AuthenticatedCaller } from './access-token-verifier';
-import { CurrentCaller } from './auth.decorators';
+import { CurrentCaller, SignedIn } from './auth.decorators';
 import {
   DisableTwoFactorRequest,
   EnableTotpRequest,
@@ -18,6 +18,7 @@ import {
 @ApiTags('auth')
 @ApiBearerAuth()
 @ApiResponse({ status: 401, type: ErrorResponse, description: 'Not signed in' })
+@SignedIn()
 @Controller('auth/two-factor')
 export class TwoFactorController {
   constructor(private readonly identity: IdentityClient) {}

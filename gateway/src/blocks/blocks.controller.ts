@@ -1,7 +1,7 @@
 import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller } from '../auth/auth.decorators';
+import { CurrentCaller, SignedIn } from '../auth/auth.decorators';
 import { ErrorResponse } from '../auth/auth.dto';
 import { IdentityClient } from '../clients/identity.client';
 import { MemberIdPipe } from '../messaging/messaging.ids';
@@ -17,6 +17,7 @@ export const USER_ID_MISMATCH = 'user_id does not match the member in the path';
 @ApiTags('blocks')
 @ApiBearerAuth()
 @ApiResponse({ status: 401, type: ErrorResponse, description: 'No token, or not a valid one' })
+@SignedIn()
 @Controller('users')
 export class BlocksController {
   constructor(private readonly identity: IdentityClient) {}

@@ -9,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller } from '../auth/auth.decorators';
+import { CurrentCaller, SignedIn } from '../auth/auth.decorators';
 import { ErrorResponse } from '../auth/auth.dto';
 import { MediaClient } from '../clients/media.client';
 import { ApiMissing, ApiRule, ApiSignedIn } from '../economy/economy.docs';
@@ -22,6 +22,7 @@ import { DataExportListResponse, DataExportResponse, toDataExportResponse } from
  * background from every service's part; the app polls the list for progress and is notified when ready.
  */
 @ApiTags('account')
+@SignedIn()
 @Controller('account/exports')
 export class DataExportController {
   constructor(private readonly media: MediaClient) {}

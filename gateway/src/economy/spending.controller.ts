@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller } from '../auth/auth.decorators';
+import { CurrentCaller, SignedIn } from '../auth/auth.decorators';
 import { EconomyClient } from '../clients/economy.client';
 import { ApiMalformedBody, ApiSignedIn } from './economy.docs';
 import { SpendingSettingsResponse, UpdateSpendingSettingsRequest } from './spending.dto';
@@ -14,6 +14,7 @@ import { settingChangeOf, toSpendingSettings } from './spending.mappers';
  */
 @ApiTags('wallet')
 @ApiSignedIn()
+@SignedIn()
 @Controller('wallet/spending-settings')
 export class SpendingController {
   constructor(private readonly economy: EconomyClient) {}

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller } from '../auth/auth.decorators';
+import { CurrentCaller, SignedIn } from '../auth/auth.decorators';
 import { EconomyClient } from '../clients/economy.client';
 import { RateLimit } from '../rate-limit/rate-limit';
 import { ApiMalformedBody, ApiSignedIn } from './economy.docs';
@@ -25,6 +25,7 @@ function sendFile(reply: FastifyReply, type: string, name: string, body: string 
 @ApiTags('wallet')
 @ApiSignedIn()
 @ApiMalformedBody(`"${MONTH_MESSAGE}"`)
+@SignedIn()
 @Controller('wallet/statements')
 export class StatementsController {
   constructor(private readonly economy: EconomyClient) {}

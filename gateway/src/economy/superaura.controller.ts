@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { economy } from '@aura/proto';
 import type { FastifyRequest } from 'fastify';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller } from '../auth/auth.decorators';
+import { CurrentCaller, SignedIn } from '../auth/auth.decorators';
 import { EconomyClient } from '../clients/economy.client';
 import { ApiMalformedBody, ApiRule, ApiSignedIn } from './economy.docs';
 import { absoluteCheckoutUrl, ORIGIN_RULE } from './topups.controller';
@@ -22,6 +22,7 @@ function toStatus(status: economy.SuperAuraStatus): SuperAuraStatusResponse {
 /** SuperAura billing (spec 000 Upgrade tab): Stripe Checkout in subscription mode, status, cancel. */
 @ApiTags('superaura')
 @ApiSignedIn()
+@SignedIn()
 @Controller('superaura')
 export class SuperAuraController {
   constructor(private readonly economy: EconomyClient) {}

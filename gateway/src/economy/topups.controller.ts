@@ -15,7 +15,7 @@ import { ApiExcludeEndpoint, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/s
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller, Public } from '../auth/auth.decorators';
+import { CurrentCaller, Public, SignedIn } from '../auth/auth.decorators';
 import { EconomyClient } from '../clients/economy.client';
 import { GATEWAY_LOGGER } from '../common/tokens';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config';
@@ -44,6 +44,7 @@ export function absoluteCheckoutUrl(request: FastifyRequest, url: string): strin
  * the local test checkout page.
  */
 @ApiTags('wallet')
+@SignedIn()
 @Controller('payments')
 export class TopUpsController {
   constructor(

@@ -2,7 +2,7 @@ import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller } from '../auth/auth.decorators';
+import { CurrentCaller, SignedIn } from '../auth/auth.decorators';
 import { EconomyClient } from '../clients/economy.client';
 import { ApiMalformedBody, ApiSignedIn } from './economy.docs';
 import { TransactionResponse, TransactionsQuery, WalletResponse } from './economy.dto';
@@ -10,6 +10,7 @@ import { NEXT_CURSOR_HEADER, toTransaction, toWallet } from './economy.mappers';
 
 @ApiTags('wallet')
 @ApiSignedIn()
+@SignedIn()
 @Controller('wallet')
 export class WalletController {
   constructor(private readonly economy: EconomyClient) {}

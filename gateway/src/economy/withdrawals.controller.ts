@@ -14,7 +14,7 @@ import {
 import { ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { economy } from '@aura/proto';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller, RefusedWhileSuspended, Roles } from '../auth/auth.decorators';
+import { CurrentCaller, RefusedWhileSuspended, Roles, SignedIn } from '../auth/auth.decorators';
 import { EconomyClient } from '../clients/economy.client';
 import { IdentityClient } from '../clients/identity.client';
 import { microToAc } from './amounts';
@@ -62,6 +62,7 @@ export function toWithdrawal(w: economy.Withdrawal): WithdrawalResponse {
 /** A member's PayPal withdrawals (the wallet's Withdraw tab). */
 @ApiTags('wallet')
 @ApiSignedIn()
+@SignedIn()
 @Controller('withdrawals')
 export class WithdrawalsController {
   constructor(

@@ -11,7 +11,7 @@ import {
 } from '@nestjs/common';
 import { ApiOkResponse, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller, RefusedWhileSuspended, Roles } from '../auth/auth.decorators';
+import { CurrentCaller, RefusedWhileSuspended, Roles, SignedIn } from '../auth/auth.decorators';
 import { ErrorResponse } from '../auth/auth.dto';
 import { GeniesClient } from '../clients/genies.client';
 import {
@@ -61,6 +61,7 @@ const GENIE_MISSING = '"Genie not found" (no such genie, or not the caller’s)'
  */
 @ApiTags('genies')
 @ApiSignedIn()
+@SignedIn()
 @Controller('genies')
 export class GeniesController {
   constructor(private readonly genies: GeniesClient) {}
@@ -222,6 +223,7 @@ export class GeniesController {
 
 @ApiTags('genies')
 @ApiSignedIn()
+@SignedIn()
 @Controller('users')
 export class MemberGeniesController {
   constructor(private readonly genies: GeniesClient) {}

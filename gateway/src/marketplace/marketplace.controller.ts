@@ -13,7 +13,7 @@ import {
 import { ApiBody, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { economy } from '@aura/proto';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller, Public } from '../auth/auth.decorators';
+import { CurrentCaller, Public, SignedIn } from '../auth/auth.decorators';
 import { microToAc } from '../economy/amounts';
 import {
   ApiMalformedBody,
@@ -88,6 +88,7 @@ export class MarketplaceCategoriesController {
 /** The cosmetic marketplace (spec 001 §2, §3; economy owns the catalogue and the purchases). */
 @ApiTags('marketplace')
 @ApiSignedIn()
+@SignedIn()
 @Controller('marketplace')
 export class MarketplaceController {
   constructor(private readonly marketplace: MarketplaceClient) {}
@@ -178,6 +179,7 @@ export class MarketplaceController {
 /** The items a member shows on their profile (spec 000 §7 `GET /users/{id}/applied-items`). */
 @ApiTags('marketplace')
 @ApiSignedIn()
+@SignedIn()
 @Controller('users')
 export class AppliedItemsController {
   constructor(private readonly marketplace: MarketplaceClient) {}

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiResponse, ApiTag
 import { media } from '@aura/proto';
 import type { FastifyRequest } from 'fastify';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller } from '../auth/auth.decorators';
+import { CurrentCaller, SignedIn } from '../auth/auth.decorators';
 import { ErrorResponse } from '../auth/auth.dto';
 import { MediaClient } from '../clients/media.client';
 import { MediaUploadResponse, UPLOAD_BODY_SCHEMA } from './media.dto';
@@ -11,6 +11,7 @@ import { uploadRequestFile } from './uploads';
 import { RateLimit } from '../rate-limit/rate-limit';
 
 @ApiTags('media')
+@SignedIn()
 @Controller('media')
 export class MediaUploadController {
   constructor(private readonly media: MediaClient) {}

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiResponse, ApiTag
 import { media } from '@aura/proto';
 import type { FastifyRequest } from 'fastify';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller } from '../auth/auth.decorators';
+import { CurrentCaller, SignedIn } from '../auth/auth.decorators';
 import { ErrorResponse } from '../auth/auth.dto';
 import { MediaClient } from '../clients/media.client';
 import { BannerUploadResponse, ProfilePictureUploadResponse, UPLOAD_BODY_SCHEMA } from './media.dto';
@@ -12,6 +12,7 @@ import { RateLimit } from '../rate-limit/rate-limit';
 
 /** The member's own picture and banner (the rest of /profile lives with the profile routes). */
 @ApiTags('profile')
+@SignedIn()
 @Controller('profile')
 export class ProfileUploadController {
   constructor(private readonly media: MediaClient) {}

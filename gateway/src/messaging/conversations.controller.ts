@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller } from '../auth/auth.decorators';
+import { CurrentCaller, SignedIn } from '../auth/auth.decorators';
 import { ErrorResponse } from '../auth/auth.dto';
 import { MessagingClient } from '../clients/messaging.client';
 import { PresenceService } from '../realtime/presence.service';
@@ -27,6 +27,7 @@ const NEXT_CURSOR_DOC = {
 @ApiTags('messaging')
 @ApiBearerAuth()
 @ApiResponse({ status: 401, type: ErrorResponse, description: 'No token, or not a valid one' })
+@SignedIn()
 @Controller('conversations')
 export class ConversationsController {
   constructor(

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ErrorResponse } from '../auth/auth.dto';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller } from '../auth/auth.decorators';
+import { CurrentCaller, SignedIn } from '../auth/auth.decorators';
 import { AdminClient } from '../clients/admin.client';
 import { ApiMalformedBody, ApiMissing, ApiSignedIn } from '../economy/economy.docs';
 import { RateLimit } from '../rate-limit/rate-limit';
@@ -14,6 +14,7 @@ export const REPORT_RECEIVED = 'Thanks for letting us know. Our moderators will 
 /** A member reports a post, story, comment, message or member (issue 21 §3). */
 @ApiTags('moderation')
 @ApiSignedIn()
+@SignedIn()
 @Controller('reports')
 export class ReportsController {
   constructor(

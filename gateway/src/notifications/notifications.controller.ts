@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiOkResponse, ApiParam, ApiResponse, ApiTags } from '@n
 import type { FastifyReply } from 'fastify';
 import type { messaging } from '@aura/proto';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller } from '../auth/auth.decorators';
+import { CurrentCaller, SignedIn } from '../auth/auth.decorators';
 import { ErrorResponse } from '../auth/auth.dto';
 import { MessagingClient } from '../clients/messaging.client';
 import { NotificationIdPipe } from '../messaging/messaging.ids';
@@ -25,6 +25,7 @@ const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 @ApiTags('notifications')
 @ApiBearerAuth()
 @ApiResponse({ status: 401, type: ErrorResponse, description: 'No token, or not a valid one' })
+@SignedIn()
 @Controller('notifications')
 export class NotificationsController {
   constructor(private readonly messaging: MessagingClient) {}

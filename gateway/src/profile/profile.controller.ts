@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller } from '../auth/auth.decorators';
+import { CurrentCaller, SignedIn } from '../auth/auth.decorators';
 import { ErrorResponse, toUserResponse, UserResponse } from '../auth/auth.dto';
 import { IdentityClient } from '../clients/identity.client';
 import { ApiBroken, ApiMalformed, ApiMember } from '../social/social.docs';
@@ -18,6 +18,7 @@ import { toMoodCheckin, toMoodCheckinCreated, toStats } from './profile.mappers'
 /** The caller's own profile: edits, daily mood check-ins and the dashboard stats (identity owns them). */
 @ApiTags('profile')
 @ApiMember()
+@SignedIn()
 @Controller('profile')
 export class ProfileController {
   constructor(private readonly identity: IdentityClient) {}

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller } from '../auth/auth.decorators';
+import { CurrentCaller, SignedIn } from '../auth/auth.decorators';
 import { IdentityClient } from '../clients/identity.client';
 import { ApiBroken, ApiMalformed, ApiMember } from '../social/social.docs';
 import {
@@ -15,6 +15,7 @@ import { toReflection, toReflectionCreated } from './profile.mappers';
 /** The caller's daily reflections (identity owns them). Others' are read at /users/{id}/content. */
 @ApiTags('profile')
 @ApiMember()
+@SignedIn()
 @Controller('reflections')
 export class ReflectionsController {
   constructor(private readonly identity: IdentityClient) {}

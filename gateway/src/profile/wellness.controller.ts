@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagge
 import type { identity } from '@aura/proto';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller } from '../auth/auth.decorators';
+import { CurrentCaller, SignedIn } from '../auth/auth.decorators';
 import { IdentityClient } from '../clients/identity.client';
 import { ApiMalformed, ApiMember } from '../social/social.docs';
 import {
@@ -27,6 +27,7 @@ const toStreak = (streak: identity.WellnessStreak | undefined): StreakResponse =
  */
 @ApiTags('profile')
 @ApiMember()
+@SignedIn()
 @Controller('profile/wellness')
 export class WellnessController {
   constructor(private readonly identity: IdentityClient) {}

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller, RefusedWhileSuspended } from '../auth/auth.decorators';
+import { CurrentCaller, RefusedWhileSuspended, SignedIn } from '../auth/auth.decorators';
 import { SocialClient } from '../clients/social.client';
 import { ContentRateLimit } from './content-rate-limit.guard';
 import { ApiBroken, ApiMalformed, ApiMember, ApiNotFound, ApiNotYours } from './social.docs';
@@ -13,6 +13,7 @@ const ApiCommentId = () => ApiParam({ name: 'id', format: 'uuid', description: '
 
 @ApiTags('posts')
 @ApiMember()
+@SignedIn()
 @Controller('comments')
 export class CommentsController {
   constructor(private readonly social: SocialClient) {}

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller, Public } from '../auth/auth.decorators';
+import { CurrentCaller, Public, SignedIn } from '../auth/auth.decorators';
 import { SocialClient } from '../clients/social.client';
 import { ApiMalformed, ApiMember } from './social.docs';
 import { CreatorEntry, MemberSummary, SearchResponse, TagCount } from './social.dto';
@@ -17,6 +17,7 @@ import { RateLimit } from '../rate-limit/rate-limit';
 
 /** The Explore dialog: search, trending tags and the two creator rankings. */
 @ApiTags('explore')
+@SignedIn()
 @Controller()
 export class ExploreController {
   constructor(private readonly social: SocialClient) {}

@@ -13,7 +13,7 @@ import {
 import { ApiExtraModels, ApiOkResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller } from '../auth/auth.decorators';
+import { CurrentCaller, SignedIn } from '../auth/auth.decorators';
 import { IdentityClient } from '../clients/identity.client';
 import { SocialClient } from '../clients/social.client';
 import { ReflectionResponse } from '../profile/profile.dto';
@@ -35,6 +35,7 @@ const PROFILE_DOC = {
 /** Other members: profile, content and follows. Static /users/… routes never read as ids (404). */
 @ApiTags('members')
 @ApiMember()
+@SignedIn()
 @Controller('users')
 export class MembersController {
   constructor(

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/co
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { social } from '@aura/proto';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller } from '../auth/auth.decorators';
+import { CurrentCaller, SignedIn } from '../auth/auth.decorators';
 import { SocialClient } from '../clients/social.client';
 import { ApiBroken, ApiMalformed, ApiMember, ApiNotFound } from './social.docs';
 import { MutedWordResponse, MuteWordRequest } from './social.dto';
@@ -21,6 +21,7 @@ const toMutedWord = (word: social.MutedWord): MutedWordResponse => ({
  */
 @ApiTags('members')
 @ApiMember()
+@SignedIn()
 @Controller('muted-words')
 export class MutedWordsController {
   constructor(private readonly social: SocialClient) {}

@@ -2,7 +2,7 @@ import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller } from '../auth/auth.decorators';
+import { CurrentCaller, SignedIn } from '../auth/auth.decorators';
 import { SocialClient } from '../clients/social.client';
 import { ApiMalformed, ApiMember } from './social.docs';
 import { MutedMemberResponse } from './social.dto';
@@ -13,6 +13,7 @@ import { MutesQuery } from './social.query';
 /** The members the caller muted (Settings → Privacy); muting is POST/DELETE /users/{id}/mute. */
 @ApiTags('members')
 @ApiMember()
+@SignedIn()
 @Controller('mutes')
 export class MutesController {
   constructor(private readonly social: SocialClient) {}

@@ -15,7 +15,7 @@ import {
 import { ApiCreatedResponse, ApiOkResponse, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller, RefusedWhileSuspended } from '../auth/auth.decorators';
+import { CurrentCaller, RefusedWhileSuspended, SignedIn } from '../auth/auth.decorators';
 import { SocialClient } from '../clients/social.client';
 import { ContentRateLimit } from './content-rate-limit.guard';
 import { FEEDS } from './social.constants';
@@ -40,6 +40,7 @@ export const POST_ID_MISMATCH = 'post_id does not match the post in the path';
 
 @ApiTags('posts')
 @ApiMember()
+@SignedIn()
 @Controller('posts')
 export class PostsController {
   constructor(private readonly social: SocialClient) {}

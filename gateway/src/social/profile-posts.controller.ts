@@ -2,7 +2,7 @@ import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller } from '../auth/auth.decorators';
+import { CurrentCaller, SignedIn } from '../auth/auth.decorators';
 import { SocialClient } from '../clients/social.client';
 import { ApiMalformed, ApiMember } from './social.docs';
 import { PostResponse } from './social.dto';
@@ -13,6 +13,7 @@ import { ProfilePostsQuery } from './social.query';
 /** The caller's own posts (the own-profile dialog's Posts section: All Posts, Photos, Videos). */
 @ApiTags('profile')
 @ApiMember()
+@SignedIn()
 @Controller('profile')
 export class ProfilePostsController {
   constructor(private readonly social: SocialClient) {}

@@ -2,7 +2,7 @@ import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller } from '../auth/auth.decorators';
+import { CurrentCaller, SignedIn } from '../auth/auth.decorators';
 import { SocialClient } from '../clients/social.client';
 import { ApiMalformed, ApiMember } from './social.docs';
 import { PostResponse } from './social.dto';
@@ -13,6 +13,7 @@ import { SavedPostsQuery } from './social.query';
 /** The caller's saved posts (Your Profile → Saved); saving is PUT/DELETE /posts/{id}/save. */
 @ApiTags('posts')
 @ApiMember()
+@SignedIn()
 @Controller('saved-posts')
 export class SavedPostsController {
   constructor(private readonly social: SocialClient) {}

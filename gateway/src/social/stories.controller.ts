@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller } from '../auth/auth.decorators';
+import { CurrentCaller, SignedIn } from '../auth/auth.decorators';
 import { SocialClient } from '../clients/social.client';
 import { ApiMalformed, ApiMember } from './social.docs';
 import { PostResponse } from './social.dto';
@@ -10,6 +10,7 @@ import { StoriesQuery } from './social.query';
 
 @ApiTags('posts')
 @ApiMember()
+@SignedIn()
 @Controller('stories')
 export class StoriesController {
   constructor(private readonly social: SocialClient) {}

@@ -13,7 +13,7 @@ import {
 import { ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { admin } from '@aura/proto';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
-import { CurrentCaller, Public, Roles } from '../auth/auth.decorators';
+import { CurrentCaller, Public, Roles, SignedIn } from '../auth/auth.decorators';
 import { AdminClient } from '../clients/admin.client';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config';
 import { ApiForbidden, ApiMalformedBody, ApiMissing, ApiRule, ApiSignedIn } from '../economy/economy.docs';
@@ -68,6 +68,7 @@ function ticketIdOf(id: string): string {
 /** The Help Center's Contact Support and My Tickets (spec 000 §2, §7). */
 @ApiTags('support')
 @ApiSignedIn()
+@SignedIn()
 @Controller('support')
 export class SupportController {
   constructor(private readonly admin: AdminClient) {}

@@ -1,7 +1,4 @@
-import { api, newMember } from './support/api';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely in tests
-type Loose = any;
+import { api, newMember, type Loose } from './support/api';
 
 interface Member {
   id: string;

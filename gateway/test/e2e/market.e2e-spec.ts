@@ -2,10 +2,7 @@
 // GET /auracoin/price/history?hours= (ranges 1H/24H/7D/30D, bad input refused), and the minute's
 // auracoin_price_update on a socket after a tip moved the market.
 import { io, Socket } from 'socket.io-client';
-import { api, baseUrl, newMember } from './support/api';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- payloads are read loosely
-type Loose = any;
+import { api, baseUrl, newMember, type Loose } from './support/api';
 
 const HOURS_MESSAGE = 'hours must be an integer from 1 to 720';
 const HOUR = 3600_000;

@@ -1,11 +1,8 @@
 import { io, Socket } from 'socket.io-client';
-import { api, baseUrl } from './support/api';
+import { api, baseUrl, type Loose } from './support/api';
 import { CATCH_UP_TIMEOUT_MS, socialCaughtUp, socialMember } from './support/social';
 
 // Notifications made by the messaging service from the social service's events, through the API.
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely in tests
-type Loose = any;
 
 interface Member {
   id: string;

@@ -1,12 +1,9 @@
 // Issue 23, item 3 (reply, reactions, search) and item 5 (reply to a story): REST and the socket.
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '@aura/platform/testing';
-import { api } from './support/api';
+import { api, type Loose } from './support/api';
 import { createPost, Member, socialMember } from './support/social';
 import { closeSockets, listen } from './support/sockets';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely in tests
-type Loose = any;
 
 const send = (from: Member, to: Member, content: string, extra: Record<string, unknown> = {}) =>
   api('POST', '/messages', { token: from.token, body: { recipient_id: to.id, content, ...extra } });

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { api, baseUrl, newMember } from './support/api';
+import { api, baseUrl, newMember, type Loose } from './support/api';
 import { fetchMedia, mp3Bytes, pngBytes } from './support/media-files';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely in tests
-type Loose = any;
 
 interface Member {
   id: string;

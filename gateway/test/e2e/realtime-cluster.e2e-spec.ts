@@ -1,11 +1,8 @@
 import { io, Socket } from 'socket.io-client';
-import { api, baseUrl, newMember } from './support/api';
+import { api, baseUrl, newMember, type Loose } from './support/api';
 import { OwnedProcess, ownPort } from './support/processes';
 
 // Two gateway processes on one Redis and one consumer group: a member on each talks to the other.
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- socket payloads are read loosely
-type Loose = any;
 
 const secondPort = Number(process.env.GATEWAY_PORT ?? 18080) + 300;
 const secondBase = `http://127.0.0.1:${secondPort}`;

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { io, Socket } from 'socket.io-client';
-import { api, baseUrl, newMember } from './support/api';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- socket payloads are read loosely
-type Loose = any;
+import { api, baseUrl, newMember, type Loose } from './support/api';
 
 function connect(
   auth: Record<string, string> | undefined,

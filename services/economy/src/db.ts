@@ -4,8 +4,8 @@ import type { Connection, Model, mongo } from 'mongoose';
 // The economy works on the driver's collections (plain documents, typed here); mongoose models are
 // kept only to declare and build the indexes.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyModel = Model<any>;
+/** A model built by indexedModel: its documents are read and written through collectionOf. */
+export type IndexedModel = Model<{ _id: string }>;
 export type Collection<T extends mongo.Document> = mongo.Collection<T>;
 
 export interface IndexSpec {
@@ -24,14 +24,17 @@ export function indexedModel(
   collection: string,
   indexes: IndexSpec[] = [],
   configure?: (schema: Schema) => void,
-): AnyModel {
+): IndexedModel {
   const existing = connection.models[name];
   if (existing) return existing;
-  const schema = new Schema({ _id: { type: String, required: true } } as Record<string, unknown>, {
-    collection,
-    versionKey: false,
-    strict: false,
-  });
+  const schema = new Schema<{ _id: string }>(
+    { _id: { type: String, required: true } },
+    {
+      collection,
+      versionKey: false,
+      strict: false,
+    },
+  );
   for (const index of indexes)
     schema.index(index.fields, {
       ...(index.unique ? { unique: true } : {}),
@@ -39,10 +42,10 @@ export function indexedModel(
       ...(index.expireAfterSeconds !== undefined ? { expireAfterSeconds: index.expireAfterSeconds } : {}),
     });
   configure?.(schema);
-  return connection.model(name, schema);
+  return connection.model<{ _id: string }>(name, schema);
 }
 
-export function collectionOf<T extends mongo.Document>(model: AnyModel): Collection<T> {
+export function collectionOf<T extends mongo.Document>(model: IndexedModel): Collection<T> {
   return model.collection as unknown as Collection<T>;
 }
 

@@ -8,13 +8,8 @@
 // is normally immediate.
 import { Component, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { Modal } from '../ui/Modal';
-import { DIALOG_TITLES, useAppDialogs, type DialogName } from './dialogs';
+import { DIALOG_TITLES, useAppDialogs, type DialogContentProps, type DialogName } from './dialogs';
 import { lazyModule, whenIdle, type LazyModule } from './lazy-module';
-
-export interface DialogContentProps {
-  close: () => void;
-  props?: Record<string, unknown>;
-}
 
 type DialogComponent = ComponentType<DialogContentProps>;
 

@@ -29,4 +29,13 @@ export const DIALOG_TITLES = {
 
 export type DialogName = keyof typeof DIALOG_TITLES;
 
+/**
+ * What DialogHost hands a dialog's content. It lives here, not in DialogHost, because DialogHost
+ * loads every feature's dialog: a feature importing it would close a circle through all of them.
+ */
+export interface DialogContentProps {
+  close: () => void;
+  props?: Record<string, unknown>;
+}
+
 export const useAppDialogs = () => useDialogs<DialogName>();

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 
 export const baseUrl = process.env.AURA_BASE_URL ?? 'http://127.0.0.1:18080';
 
-// Answers are read loosely in tests: each assertion says what it expects.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Loose = any;
+/** An answer or socket payload read loosely: each assertion of a test says what it expects. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test answers only, never production code
+export type Loose = any;
 
 export interface ApiAnswer<T = Loose> {
   status: number;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { api, baseUrl, newMember } from './api';
+import { api, baseUrl, newMember, type Loose } from './api';
 
 // sharp is a dependency of the media service; the tests only use it to make and read real images.
 export const sharp = require('sharp') as typeof import('sharp');
@@ -16,8 +16,7 @@ export async function uploadFile(
   path: string,
   file: { bytes: Buffer; name: string; type: string },
   options: { token?: string; field?: string } = {},
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely in tests
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: Loose }> {
   const form = new FormData();
   form.append(
     options.field ?? 'file',

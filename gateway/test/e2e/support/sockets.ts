@@ -1,9 +1,6 @@
 import { io, Socket } from 'socket.io-client';
-import { baseUrl } from './api';
+import { baseUrl, type Loose } from './api';
 import type { Member } from './social';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- what a socket receives is read loosely in tests
-type Loose = any;
 
 export interface Listener {
   /** The payloads of `event` received so far, oldest first. */

@@ -176,8 +176,7 @@ export class DashboardStatsService {
   }
 
   private async sum(
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    target: { aggregate(pipeline: object[]): { toArray(): Promise<any[]> } },
+    target: { aggregate(pipeline: object[]): { toArray(): Promise<{ total?: unknown }[]> } },
     field: string,
     match: object,
   ): Promise<number> {

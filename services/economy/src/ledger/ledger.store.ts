@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { AnyModel, Collection, collectionOf, indexedModel } from '../db';
+import { IndexedModel, Collection, collectionOf, indexedModel } from '../db';
 import type { AccountDoc, EntryDoc, TransferDoc } from './ledger.types';
 
 export { insertOnce } from '../db';
@@ -28,12 +28,12 @@ export interface MetaDoc {
 
 /** The ledger's collections (docs/adr/0005-ledger.md). */
 export class LedgerStore {
-  readonly accountModel: AnyModel;
-  readonly transferModel: AnyModel;
-  readonly entryModel: AnyModel;
-  readonly outboxModel: AnyModel;
-  readonly auditModel: AnyModel;
-  readonly metaModel: AnyModel;
+  readonly accountModel: IndexedModel;
+  readonly transferModel: IndexedModel;
+  readonly entryModel: IndexedModel;
+  readonly outboxModel: IndexedModel;
+  readonly auditModel: IndexedModel;
+  readonly metaModel: IndexedModel;
 
   constructor(readonly connection: Connection) {
     this.accountModel = indexedModel(connection, 'LedgerAccount', 'accounts');

@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import { setUnlessNewer } from '@aura/platform';
-import { AnyModel, Collection, collectionOf, indexedModel, insertOnce } from '../db';
+import { IndexedModel, Collection, collectionOf, indexedModel, insertOnce } from '../db';
 import type { MarketFact } from './market-facts';
 
 /** market_facts: a fact, with when it was recorded (the snapshots' cumulative totals follow that). */
@@ -45,9 +45,9 @@ export interface PriceDayDoc {
  * a day's close, one conditional upsert.
  */
 export class MarketRepository {
-  private readonly factModel: AnyModel;
-  private readonly snapshotModel: AnyModel;
-  private readonly priceDayModel: AnyModel;
+  private readonly factModel: IndexedModel;
+  private readonly snapshotModel: IndexedModel;
+  private readonly priceDayModel: IndexedModel;
   private readonly facts: Collection<FactDoc>;
   private readonly snapshots: Collection<SnapshotDoc>;
   private readonly priceDays: Collection<PriceDayDoc>;

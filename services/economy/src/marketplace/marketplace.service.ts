@@ -1,7 +1,7 @@
 import { Caller, NotFound, RuleViolation } from '@aura/platform';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
-import { AnyModel, Collection, collectionOf, indexedModel } from '../db';
+import { IndexedModel, Collection, collectionOf, indexedModel } from '../db';
 import { memberAccount } from '../ledger/accounts';
 import type { Ledger } from '../ledger/ledger';
 import type { MembersRepository } from '../members/members.repository';
@@ -67,9 +67,9 @@ const CATALOGUE_CACHE_MS = 30_000;
 
 /** The cosmetic marketplace: catalogue, purchases through the ledger, items applied to profiles. */
 export class MarketplaceService {
-  private readonly itemModel: AnyModel;
-  private readonly ownedModel: AnyModel;
-  private readonly appliedModel: AnyModel;
+  private readonly itemModel: IndexedModel;
+  private readonly ownedModel: IndexedModel;
+  private readonly appliedModel: IndexedModel;
   private readonly items: Collection<ItemDoc>;
   private readonly owned: Collection<OwnedDoc>;
   private readonly applied: Collection<AppliedDoc>;

@@ -1,6 +1,6 @@
 import { isDuplicateKeyError, setUnlessNewer } from '@aura/platform';
 import type { Connection } from 'mongoose';
-import { AnyModel, Collection, collectionOf, indexedModel } from '../db';
+import { IndexedModel, Collection, collectionOf, indexedModel } from '../db';
 import type { Member, MemberDirectory } from './member';
 
 interface MemberDoc {
@@ -38,8 +38,8 @@ const CACHE_MAX = 20_000;
 export class MembersRepository {
   private readonly members: Collection<MemberDoc>;
   private readonly blocks: Collection<BlockDoc>;
-  private readonly memberModel: AnyModel;
-  private readonly blockModel: AnyModel;
+  private readonly memberModel: IndexedModel;
+  private readonly blockModel: IndexedModel;
   private readonly cache = new Map<string, { member: Member; at: number }>();
 
   constructor(

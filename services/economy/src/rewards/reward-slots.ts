@@ -1,5 +1,5 @@
 import type { ClientSession, Connection } from 'mongoose';
-import { AnyModel, Collection, collectionOf, indexedModel } from '../db';
+import { IndexedModel, Collection, collectionOf, indexedModel } from '../db';
 
 /** reward_days/{reason}:{user}:{day}: how many rewards of a reason a member got on a UTC day. */
 interface RewardDayDoc {
@@ -17,7 +17,7 @@ const KEEP_AFTER_DAY_MS = 2 * 86400_000;
  * count commit together, so a redelivered event, which finds its transfer, never counts twice.
  */
 export class RewardSlots {
-  private readonly model: AnyModel;
+  private readonly model: IndexedModel;
   private readonly days: Collection<RewardDayDoc>;
 
   constructor(connection: Connection) {

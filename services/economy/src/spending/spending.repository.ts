@@ -1,6 +1,6 @@
 import { isDuplicateKeyError } from '@aura/platform';
 import type { Connection } from 'mongoose';
-import { AnyModel, Collection, collectionOf, indexedModel } from '../db';
+import { IndexedModel, Collection, collectionOf, indexedModel } from '../db';
 import { NO_SPENDING_SETTINGS, PendingChange, SpendingState } from './spending-rules';
 
 /** spending_settings/{member id}: one member's settings as they asked for them. */
@@ -27,7 +27,7 @@ const WRITE_ATTEMPTS = 8;
 
 /** Members' spending settings (docs/spending.md); a member without a document has none. */
 export class SpendingRepository {
-  private readonly model: AnyModel;
+  private readonly model: IndexedModel;
   private readonly docs: Collection<SpendingDoc>;
 
   constructor(connection: Connection) {

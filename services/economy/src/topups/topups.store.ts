@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { AnyModel, Collection, collectionOf, indexedModel } from '../db';
+import { IndexedModel, Collection, collectionOf, indexedModel } from '../db';
 
 /**
  * checkout_sessions/{session id}: a Checkout Session a member started (a top-up, mode payment, or
@@ -59,9 +59,9 @@ export interface SuperAuraDoc {
 }
 
 export class TopUpsStore {
-  private readonly sessionModel: AnyModel;
-  private readonly eventModel: AnyModel;
-  private readonly superAuraModel: AnyModel;
+  private readonly sessionModel: IndexedModel;
+  private readonly eventModel: IndexedModel;
+  private readonly superAuraModel: IndexedModel;
 
   constructor(connection: Connection) {
     this.sessionModel = indexedModel(connection, 'CheckoutSession', 'checkout_sessions', [

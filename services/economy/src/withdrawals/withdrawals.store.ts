@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { AnyModel, Collection, collectionOf, indexedModel } from '../db';
+import { IndexedModel, Collection, collectionOf, indexedModel } from '../db';
 import type { WithdrawalStatus } from './withdrawal-rules';
 
 /**
@@ -37,8 +37,8 @@ export interface OpenDoc {
 }
 
 export class WithdrawalsStore {
-  private readonly withdrawalModel: AnyModel;
-  private readonly openModel: AnyModel;
+  private readonly withdrawalModel: IndexedModel;
+  private readonly openModel: IndexedModel;
 
   constructor(connection: Connection) {
     this.withdrawalModel = indexedModel(connection, 'Withdrawal', 'withdrawals', [

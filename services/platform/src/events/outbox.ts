@@ -27,6 +27,8 @@ export interface StoredOutboxEvent {
 export const OUTBOX_FIELD = '_outbox';
 
 /** Any model whose schema uses outboxPlugin; its own document type does not matter to the relay. */
+// mongoose's Model<T> is invariant in T (Model<UserDoc> is no Model<unknown>), so models of
+// different documents share one list only as Model<any>.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type OutboxModel = Model<any>;
 

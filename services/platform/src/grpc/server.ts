@@ -160,7 +160,15 @@ export class GrpcServer {
   }
 }
 
-type AnyHandler = (call: any, callback?: any) => void; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** What the wrappers below use of any call grpc-js hands a handler, unary or streaming. */
+type AnyCall = Pick<ServerUnaryCall<unknown, unknown>, 'getAuthContext' | 'emit' | 'once'>;
+/** A failed call's error as grpc-js passes it on: a status code when it has one. */
+type CallError = { code?: unknown } | null | undefined;
+type AnyCallback = (error: CallError, ...rest: unknown[]) => void;
+type AnyHandler = (call: AnyCall, callback?: AnyCallback) => void;
+
+const statusOf = (error: CallError): number =>
+  typeof error?.code === 'number' ? error.code : GrpcStatus.UNKNOWN;
 
 /**
  * Refuses (PERMISSION_DENIED) every call whose TLS peer is not a service the policy admits for the
@@ -219,10 +227,9 @@ export function timed<S extends UntypedServiceImplementation>(
     if (!definition[name].responseStream) {
       wrapped[name] = (call, callback) => {
         const started = process.hrtime.bigint();
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any
-        return handler.call(implementation, call, (error: any, ...rest: unknown[]) => {
-          record(started, error ? (typeof error.code === 'number' ? error.code : GrpcStatus.UNKNOWN) : 0);
-          callback(error, ...rest);
+        return handler.call(implementation, call, (error, ...rest) => {
+          record(started, error ? statusOf(error) : GrpcStatus.OK);
+          callback?.(error, ...rest);
         });
       };
     } else {
@@ -236,10 +243,7 @@ export function timed<S extends UntypedServiceImplementation>(
         };
         call.once('finish', () => end(GrpcStatus.OK));
         call.once('cancelled', () => end(GrpcStatus.CANCELLED));
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any
-        call.once('error', (error: any) =>
-          end(typeof error?.code === 'number' ? error.code : GrpcStatus.UNKNOWN),
-        );
+        call.once('error', (error: CallError) => end(statusOf(error)));
         return handler.call(implementation, call);
       };
     }

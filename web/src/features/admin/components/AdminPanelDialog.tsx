@@ -5,7 +5,7 @@
 // tabs, and so it is when any admin view is refused for it later.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import type { DialogContentProps } from '../../../app/DialogHost';
+import type { DialogContentProps } from '../../../app/dialogs';
 import { TabPanel, Tabs } from '../../../ui/Tabs';
 import { useSignedInUser } from '../../auth/hooks/session-context';
 import { lazyWithSpinner } from '../../../ui/lazy';

@@ -2,7 +2,7 @@
 // the media uploader; 'Please add content or media to your post|story' before sending; on success
 // 'Post created successfully!' / 'Story created successfully!', the lists reload and the dialog closes.
 import { useId, useState, type FormEvent } from 'react';
-import type { DialogContentProps } from '../../../app/DialogHost';
+import type { DialogContentProps } from '../../../app/dialogs';
 import { Icon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/Spinner';
 import { TabPanel, Tabs } from '../../../ui/Tabs';

@@ -2,7 +2,7 @@
 // All / Users / Posts / Stories with counts, and the Trending Tags, Top Tipped Creators and Top Rising
 // Creators cards. Opened from the header with {query} to search at once.
 import { useEffect, useId, useRef, useState } from 'react';
-import type { DialogContentProps } from '../../../app/DialogHost';
+import type { DialogContentProps } from '../../../app/dialogs';
 import { Icon } from '../../../ui/icons';
 import { tagSearchText } from '../../posts/post-text';
 import { isSearchCategory, SEARCH_CATEGORIES, type SearchCategory } from '../explore';

@@ -3,8 +3,7 @@
 // genie a nickname edit and the Feature and Send actions. Claim All appears only when the total
 // pending earnings are above 0.
 import { useId, useState } from 'react';
-import type { DialogContentProps } from '../../../app/DialogHost';
-import { useAppDialogs } from '../../../app/dialogs';
+import { useAppDialogs, type DialogContentProps } from '../../../app/dialogs';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Skeleton } from '../../../ui/Skeleton';
 import { Spinner } from '../../../ui/Spinner';

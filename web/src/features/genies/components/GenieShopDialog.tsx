@@ -3,8 +3,7 @@
 // table with odds and daily values, a preview of up to 6 genies, and the reveal-result dialog with
 // Awesome and Reveal Another (which reveals again after 0.5 s).
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { DialogContentProps } from '../../../app/DialogHost';
-import { useAppDialogs } from '../../../app/dialogs';
+import { useAppDialogs, type DialogContentProps } from '../../../app/dialogs';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Skeleton } from '../../../ui/Skeleton';
 import { Spinner } from '../../../ui/Spinner';

@@ -3,8 +3,7 @@
 // transfer summary with the permanent-transfer warning. Opened with {userGenieId} from a genie of the
 // collection, or without to pick one.
 import { useId, useState, type FormEvent } from 'react';
-import type { DialogContentProps } from '../../../app/DialogHost';
-import { useAppDialogs } from '../../../app/dialogs';
+import { useAppDialogs, type DialogContentProps } from '../../../app/dialogs';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Skeleton } from '../../../ui/Skeleton';
 import { Spinner } from '../../../ui/Spinner';

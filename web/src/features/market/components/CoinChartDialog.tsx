@@ -2,7 +2,7 @@
 // change, a line chart with ranges 1H, 24H (default), 7D and 30D, and the market figures (§3).
 // Data refreshes every 60 s and on auracoin_price_update (§4).
 import { useId, useMemo, useState } from 'react';
-import type { DialogContentProps } from '../../../app/DialogHost';
+import type { DialogContentProps } from '../../../app/dialogs';
 import { EmptyState } from '../../../ui/EmptyState';
 import { formatUSD } from '../../../ui/format';
 import { Skeleton } from '../../../ui/Skeleton';

@@ -1,7 +1,6 @@
 // The Marketplace dialog (spec 001 §2; opened from the bottom navigation): the special-items banner
 // linking to the Genie shop, the balance, and the catalogue browser.
-import type { DialogContentProps } from '../../../app/DialogHost';
-import { useAppDialogs } from '../../../app/dialogs';
+import { useAppDialogs, type DialogContentProps } from '../../../app/dialogs';
 import { Icon } from '../../../ui/icons';
 import { useWallet } from '../../wallet/hooks/useWallet';
 import { MarketplaceBrowser } from './MarketplaceBrowser';

@@ -3,7 +3,7 @@
 // Follow/Following (hidden on one's own profile), banner, profile music, and the tabs Posts, Reflections,
 // Stories, Lives. The featured genie (genies issue) grows in MemberHeader; a new section goes in MEMBER_TABS.
 import { useId, useState, type ComponentType } from 'react';
-import type { DialogContentProps } from '../../../app/DialogHost';
+import type { DialogContentProps } from '../../../app/dialogs';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Skeleton } from '../../../ui/Skeleton';
 import { TabPanel, Tabs } from '../../../ui/Tabs';

@@ -4,7 +4,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { queryKeys } from '../../../api/query-keys';
-import type { DialogContentProps } from '../../../app/DialogHost';
+import type { DialogContentProps } from '../../../app/dialogs';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Spinner } from '../../../ui/Spinner';
 import { showToast } from '../../../ui/toast';

@@ -2,7 +2,7 @@
 // list, optional details (up to 500 characters), Submit. The server's thanks is shown in the dialog;
 // "You have already reported this" (409) as information; any other refusal in the server's words.
 import { useId, useState, type FormEvent } from 'react';
-import type { DialogContentProps } from '../../../app/DialogHost';
+import type { DialogContentProps } from '../../../app/dialogs';
 import type { ReportReason } from '../../../api/types';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Icon } from '../../../ui/icons';

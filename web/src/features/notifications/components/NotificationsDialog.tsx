@@ -5,8 +5,7 @@
 // downloaded); there is no per-row "Mark read" button. Likes and comments on one post, and follows, are
 // one row ("Nova and 3 others liked your post", issue 23); opening it marks all of it read.
 import { useId, useState } from 'react';
-import type { DialogContentProps } from '../../../app/DialogHost';
-import { useAppDialogs } from '../../../app/dialogs';
+import { useAppDialogs, type DialogContentProps } from '../../../app/dialogs';
 import { useOpenMember } from '../../members/hooks/useOpenMember';
 import { Avatar } from '../../../ui/Avatar';
 import { EmptyState } from '../../../ui/EmptyState';

@@ -4,7 +4,7 @@
 // one line rendering the section below.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useScrollHints } from '../../../ui/useScrollHints';
-import type { DialogContentProps } from '../../../app/DialogHost';
+import type { DialogContentProps } from '../../../app/dialogs';
 import { useSignedInUser } from '../../auth/hooks';
 import { GeniesSection } from '../../genies/components/GeniesSection';
 import { ShopSection } from '../../marketplace';

@@ -1,7 +1,7 @@
 // The Help Center dialog ('help'; spec 000 §2 "Help center dialog", §3, §4, §5, §8): tabs FAQ, Contact
 // Support and My Tickets, and the support e-mail from configuration (GET /api/public/config).
 import { useId, useState } from 'react';
-import type { DialogContentProps } from '../../../app/DialogHost';
+import type { DialogContentProps } from '../../../app/dialogs';
 import { TabPanel, Tabs } from '../../../ui/Tabs';
 import styles from '../../admin/components/Admin.module.css';
 import { useSupportEmail } from '../hooks/useSupport';

@@ -4,7 +4,7 @@
 // clears, the dialog closes and the wallet refreshes. A failure shows the server's detail, else
 // 'Failed to send tip'.
 import { useId, useState, type FormEvent } from 'react';
-import type { DialogContentProps } from '../../../app/DialogHost';
+import type { DialogContentProps } from '../../../app/dialogs';
 import { Avatar } from '../../../ui/Avatar';
 import { formatAC } from '../../../ui/format';
 import { showToast } from '../../../ui/toast';

@@ -4,7 +4,7 @@
 // Under the history, the monthly statements (issue 23 §8), then "Spending that cares" (issue 23 §7:
 // the daily limit and the pause, docs/spending.md).
 import { useId, useState } from 'react';
-import type { DialogContentProps } from '../../../app/DialogHost';
+import type { DialogContentProps } from '../../../app/dialogs';
 import { TabPanel, Tabs } from '../../../ui/Tabs';
 import { BuyCoinsTab } from './BuyCoinsTab';
 import { SendCoinsTab } from './SendCoinsTab';
