@@ -4885,7 +4885,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_PASSWORD_CHANGES_PER_HOUR password changes per member */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_PASSWORD_CHANGES_PER_HOUR password changes per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5189,7 +5189,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR per member: two-factor settings (each checks the password or a code) and new confirmation mails */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR two-factor settings (each checks the password or a code) and new confirmation mails per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5258,7 +5258,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR per member: two-factor settings (each checks the password or a code) and new confirmation mails */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR two-factor settings (each checks the password or a code) and new confirmation mails per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5336,7 +5336,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR per member: two-factor settings (each checks the password or a code) and new confirmation mails */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR two-factor settings (each checks the password or a code) and new confirmation mails per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5414,7 +5414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR per member: two-factor settings (each checks the password or a code) and new confirmation mails */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR two-factor settings (each checks the password or a code) and new confirmation mails per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5641,7 +5641,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR per member: two-factor settings (each checks the password or a code) and new confirmation mails */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR two-factor settings (each checks the password or a code) and new confirmation mails per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5757,7 +5757,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR per member: two-factor settings (each checks the password or a code) and new confirmation mails */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR two-factor settings (each checks the password or a code) and new confirmation mails per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5826,7 +5826,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR per member: two-factor settings (each checks the password or a code) and new confirmation mails */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR two-factor settings (each checks the password or a code) and new confirmation mails per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5904,7 +5904,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR per member: two-factor settings (each checks the password or a code) and new confirmation mails */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR two-factor settings (each checks the password or a code) and new confirmation mails per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6208,7 +6208,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_PASSWORD_CHANGES_PER_HOUR password changes per member */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_PASSWORD_CHANGES_PER_HOUR password changes per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6304,7 +6304,7 @@ export interface operations {
             /**
              * @description "You can export your data 3 times a day. Try again tomorrow."
              *
-             *     Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR per member: two-factor settings (each checks the password or a code) and new confirmation mails
+             *     Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR two-factor settings (each checks the password or a code) and new confirmation mails per member in an hour
              */
             429: {
                 headers: {
@@ -6464,7 +6464,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_UPLOADS_PER_MINUTE uploads per member */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_UPLOADS_PER_MINUTE uploads per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6704,7 +6704,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_UPLOADS_PER_MINUTE uploads per member */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_UPLOADS_PER_MINUTE uploads per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6778,7 +6778,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_UPLOADS_PER_MINUTE uploads per member */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_UPLOADS_PER_MINUTE uploads per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7309,7 +7309,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description More than AURA_RATE_LIMIT_MESSAGES_PER_MINUTE */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_MESSAGES_PER_MINUTE chat messages and story replies per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7423,7 +7423,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_UPLOADS_PER_MINUTE uploads per member */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_UPLOADS_PER_MINUTE uploads per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7663,7 +7663,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description More than AURA_RATE_LIMIT_MESSAGES_PER_MINUTE */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_MESSAGES_PER_MINUTE chat messages and story replies per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8014,7 +8014,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description More than AURA_RATE_LIMIT_CONTENT_PER_MINUTE (default 30) in a minute */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_CONTENT_PER_MINUTE new or edited posts and stories per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8227,7 +8227,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description More than AURA_RATE_LIMIT_CONTENT_PER_MINUTE (default 30) in a minute */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_CONTENT_PER_MINUTE new or edited posts and stories per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8430,7 +8430,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description More than AURA_RATE_LIMIT_CONTENT_PER_MINUTE (default 30) in a minute */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_CONTENT_PER_MINUTE new or edited comments per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8788,7 +8788,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description More than AURA_RATE_LIMIT_CONTENT_PER_MINUTE (default 30) in a minute */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_CONTENT_PER_MINUTE new or edited comments per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9809,7 +9809,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_SEARCH_PER_MINUTE searches per member */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_SEARCH_PER_MINUTE searches per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9869,7 +9869,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_SEARCH_PER_MINUTE searches per member */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_SEARCH_PER_MINUTE searches per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10812,7 +10812,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_STATEMENTS_PER_HOUR wallet statements (JSON, CSV or PDF) per member */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_STATEMENTS_PER_HOUR wallet statements (JSON, CSV or PDF) per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10871,7 +10871,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_STATEMENTS_PER_HOUR wallet statements (JSON, CSV or PDF) per member */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_STATEMENTS_PER_HOUR wallet statements (JSON, CSV or PDF) per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10930,7 +10930,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_STATEMENTS_PER_HOUR wallet statements (JSON, CSV or PDF) per member */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_STATEMENTS_PER_HOUR wallet statements (JSON, CSV or PDF) per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11154,7 +11154,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_MONEY_PER_MINUTE per member (tips, transfers, checkout sessions) */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_MONEY_PER_MINUTE tips, transfers and checkout sessions per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11251,7 +11251,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_MONEY_PER_MINUTE per member (tips, transfers, checkout sessions) */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_MONEY_PER_MINUTE tips, transfers and checkout sessions per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11608,7 +11608,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_WITHDRAWALS_PER_HOUR withdrawal requests per member */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_WITHDRAWALS_PER_HOUR withdrawal requests per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11883,7 +11883,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_MONEY_PER_MINUTE per member (tips, transfers, checkout sessions) */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_MONEY_PER_MINUTE tips, transfers and checkout sessions per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12039,7 +12039,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_MONEY_PER_MINUTE per member (tips, transfers, checkout sessions) */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_MONEY_PER_MINUTE tips, transfers and checkout sessions per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14125,7 +14125,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_REPORTS_PER_HOUR reports per member */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_REPORTS_PER_HOUR reports per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14193,7 +14193,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_TICKETS_PER_HOUR new tickets per member */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_TICKETS_PER_HOUR new tickets per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
