@@ -4,10 +4,20 @@
 // AURA_BIND_HOST and reaches the other containers by their compose or Service names.
 import fs from 'node:fs';
 import path from 'node:path';
-import { isMapping, Mapping, parseYaml, Yaml } from './yaml-subset';
+import { parse, type SchemaOptions } from 'yaml';
 
 const root = path.join(__dirname, '..');
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
+
+// Scalars stay the strings the files write (ports, versions, "true"); ~, null and nothing are null.
+const YAML_OPTIONS: SchemaOptions = { schema: 'failsafe', customTags: ['null'], merge: true };
+type Yaml = string | null | Yaml[] | Mapping;
+interface Mapping {
+  [key: string]: Yaml;
+}
+const isMapping = (value: Yaml | undefined): value is Mapping =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const readYaml = (file: string) => parse(read(file), YAML_OPTIONS) as Mapping;
 
 // ---- deploy/aura.env ----------------------------------------------------------------------------
 
@@ -25,7 +35,7 @@ function readEnvFile(text: string): Map<string, string> {
 
 const auraEnv = readEnvFile(read('deploy/aura.env'));
 const composeText = read('docker-compose.yml');
-const compose = parseYaml(composeText, 'docker-compose.yml') as Mapping;
+const compose = parse(composeText, YAML_OPTIONS) as Mapping;
 const services = compose.services as Mapping;
 const service = (name: string): Mapping => (isMapping(services[name]) ? services[name] : {});
 
@@ -340,7 +350,7 @@ describe('observability in docker-compose.yml', () => {
         name,
         otlp: 'http://otel-collector:4318',
       });
-    const config = parseYaml(read('deploy/otel/collector.yaml'), 'deploy/otel/collector.yaml') as Mapping;
+    const config = readYaml('deploy/otel/collector.yaml');
     const collector = mounts('otel-collector');
     expect(collector.get('/etc/otelcol/collector.yaml')).toBe('./deploy/otel/collector.yaml');
     expect(service('otel-collector').command).toContain('--config=/etc/otelcol/collector.yaml');
@@ -357,10 +367,7 @@ describe('observability in docker-compose.yml', () => {
     expect(mounts('prometheus').get('/etc/prometheus/prometheus.yml')).toBe(
       './deploy/prometheus/prometheus.yml',
     );
-    const config = parseYaml(
-      read('deploy/prometheus/prometheus.yml'),
-      'deploy/prometheus/prometheus.yml',
-    ) as Mapping;
+    const config = readYaml('deploy/prometheus/prometheus.yml');
     const targets = (config.scrape_configs as Mapping[]).flatMap((job) =>
       ((job.static_configs ?? []) as Mapping[]).flatMap((group) =>
         (group.targets as string[]).map((target) => `${String(job.metrics_path ?? '/metrics')} ${target}`),
@@ -381,17 +388,11 @@ describe('observability in docker-compose.yml', () => {
     for (const [to, from] of grafana)
       if (from.startsWith('./'))
         expect({ to, from, exists: exists(from) }).toEqual({ to, from, exists: true });
-    const provider = parseYaml(
-      read('deploy/grafana/provisioning/dashboards/aura.yaml'),
-      'deploy/grafana/provisioning/dashboards/aura.yaml',
-    ) as Mapping;
+    const provider = readYaml('deploy/grafana/provisioning/dashboards/aura.yaml');
     expect(((provider.providers as Mapping[])[0].options as Mapping).path).toBe(
       '/var/lib/grafana/dashboards/aura',
     );
-    const sources = parseYaml(
-      read('deploy/grafana/provisioning/datasources/aura.yaml'),
-      'deploy/grafana/provisioning/datasources/aura.yaml',
-    ) as Mapping;
+    const sources = readYaml('deploy/grafana/provisioning/datasources/aura.yaml');
     const byUid = new Map((sources.datasources as Mapping[]).map((source) => [source.uid, source]));
     expect(hostOf(String(byUid.get('prometheus')?.url))).toBe('prometheus');
     expect(hostOf(String(byUid.get('jaeger')?.url))).toBe('jaeger');
@@ -422,7 +423,7 @@ describe('deploy/docker/Dockerfile', () => {
 });
 
 describe('charts/aura/values.yaml', () => {
-  const values = parseYaml(read('charts/aura/values.yaml'), 'charts/aura/values.yaml') as Mapping;
+  const values = readYaml('charts/aura/values.yaml');
   const mapping = (value: Yaml | undefined): Mapping => (isMapping(value) ? value : {});
   const sharedEnv = mapping(values.env);
   const defaults = mapping(values.default);

@@ -4,7 +4,7 @@
 // Prometheus exporter), a dashboard for every app, an alert for each thing on call must hear about.
 import fs from 'node:fs';
 import path from 'node:path';
-import { isMapping, Mapping, parseYaml, Yaml } from './yaml-subset';
+import { parse } from 'yaml';
 
 const root = path.join(__dirname, '..');
 const dashboardsDir = path.join(root, 'charts/aura/dashboards');
@@ -166,9 +166,13 @@ const alertFiles = fs
   .readdirSync(alertsDir)
   .filter((file) => /\.ya?ml$/.test(file))
   .sort();
-const mapping = (value: Yaml | undefined): Mapping => (isMapping(value) ? value : {});
+interface Mapping {
+  [key: string]: unknown;
+}
+const mapping = (value: unknown): Mapping =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Mapping) : {};
 const alertRules = alertFiles.flatMap((file) => {
-  const document = mapping(parseYaml(fs.readFileSync(path.join(alertsDir, file), 'utf8'), file));
+  const document = parse(fs.readFileSync(path.join(alertsDir, file), 'utf8')) as Mapping;
   return ((document.groups ?? []) as Mapping[]).flatMap((group) =>
     ((group.rules ?? []) as Mapping[]).map((rule) => ({ file, group, rule })),
   );

@@ -4,7 +4,6 @@ import { NotificationsController } from '../notifications/notifications.controll
 import { REALTIME_PROVIDERS } from '../realtime';
 import { ConversationsController } from './conversations.controller';
 import { MessageReactionsController } from './message-reactions.controller';
-import { MessageRateLimitGuard } from './message-rate-limit.guard';
 import { MessagesController } from './messages.controller';
 import { StoryRepliesController } from './story-replies.controller';
 
@@ -18,4 +17,4 @@ export const MESSAGING_CONTROLLERS = [
   NotificationsController,
 ];
 
-export const MESSAGING_PROVIDERS = [MessagingClient, MessageRateLimitGuard, ...REALTIME_PROVIDERS];
+export const MESSAGING_PROVIDERS = [MessagingClient, ...REALTIME_PROVIDERS];

@@ -14,7 +14,6 @@ import {
   Post,
   Req,
   UnprocessableEntityException,
-  UseGuards,
 } from '@nestjs/common';
 import {
   ApiBearerAuth,
@@ -33,7 +32,6 @@ import { ErrorResponse } from '../auth/auth.dto';
 import { MediaClient } from '../clients/media.client';
 import { MessagingClient } from '../clients/messaging.client';
 import { FIELD_TOO_LARGE, FILE_REQUIRED, isReadableMultipart } from '../media/uploads';
-import { MessageRateLimitGuard } from './message-rate-limit.guard';
 import { MEMBER_ID_PATTERN } from './messaging.ids';
 import { MessageResponse, SEND_WITH_MEDIA_SCHEMA, SendMessageRequest } from './messaging.dto';
 import { toMessage } from './messaging.mappers';
@@ -47,13 +45,8 @@ const unprocessable = (detail: string) => new UnprocessableEntityException({ det
 @ApiTags('messaging')
 @ApiBearerAuth()
 @ApiResponse({ status: 401, type: ErrorResponse, description: 'No token, or not a valid one' })
-@ApiResponse({
-  status: 429,
-  type: ErrorResponse,
-  description: 'More than AURA_RATE_LIMIT_MESSAGES_PER_MINUTE',
-})
 @Controller('messages')
-@UseGuards(MessageRateLimitGuard)
+@RateLimit('messages')
 export class MessagesController {
   constructor(
     private readonly messaging: MessagingClient,

@@ -1,5 +1,5 @@
 import { status } from '@grpc/grpc-js';
-import { Body, Controller, HttpCode, NotFoundException, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, NotFoundException, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
 import { CurrentCaller, RefusedWhileSuspended } from '../auth/auth.decorators';
@@ -7,7 +7,7 @@ import { ErrorResponse } from '../auth/auth.dto';
 import { MessagingClient } from '../clients/messaging.client';
 import { SocialClient } from '../clients/social.client';
 import { PostIdPipe } from '../social/social.pipes';
-import { MessageRateLimitGuard } from './message-rate-limit.guard';
+import { RateLimit } from '../rate-limit/rate-limit';
 import { MessageResponse, StoryReplyRequest } from './messaging.dto';
 import { toMessage } from './messaging.mappers';
 
@@ -21,13 +21,8 @@ export const STORY_NOT_FOUND = 'Story not found';
 @ApiTags('messaging')
 @ApiBearerAuth()
 @ApiResponse({ status: 401, type: ErrorResponse, description: 'No token, or not a valid one' })
-@ApiResponse({
-  status: 429,
-  type: ErrorResponse,
-  description: 'More than AURA_RATE_LIMIT_MESSAGES_PER_MINUTE',
-})
 @Controller('stories')
-@UseGuards(MessageRateLimitGuard)
+@RateLimit('messages')
 export class StoryRepliesController {
   constructor(
     private readonly messaging: MessagingClient,

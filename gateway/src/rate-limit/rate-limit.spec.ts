@@ -4,7 +4,14 @@ import { Reflector } from '@nestjs/core';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { loadGatewayConfig } from '../config';
-import { RATE_LIMIT_KEY, RateLimiter, RateLimitGuard, TOO_MANY_REQUESTS } from './rate-limit';
+import {
+  POSTING_TOO_FAST,
+  RATE_LIMIT_KEY,
+  RateLimiter,
+  RateLimitGuard,
+  SENDING_TOO_FAST,
+  TOO_MANY_REQUESTS,
+} from './rate-limit';
 
 /** A Redis double: MULTI of INCR + EXPIRE pairs, and MGET. */
 function fakeRedis(options: { down?: boolean } = {}) {
@@ -44,17 +51,36 @@ const config = loadGatewayConfig({
   AURA_RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '3',
   AURA_RATE_LIMIT_REGISTER_PER_ACCOUNT_PER_HOUR: '2',
   AURA_RATE_LIMIT_MONEY_PER_MINUTE: '2',
+  AURA_RATE_LIMIT_UPLOADS_PER_MINUTE: '1',
+  AURA_RATE_LIMIT_CONTENT_PER_MINUTE: '3',
+  AURA_RATE_LIMIT_MESSAGES_PER_MINUTE: '2',
 });
 
-function context(policy: string, request: object): ExecutionContext {
+/** A request to a route with `policy` (if any) whose controller has `controllerPolicy` (if any). */
+function context(policy: string | undefined, request: object, controllerPolicy?: string): ExecutionContext {
   const handler = () => undefined;
-  Reflect.defineMetadata(RATE_LIMIT_KEY, policy, handler);
+  class Controller {}
+  if (policy) Reflect.defineMetadata(RATE_LIMIT_KEY, policy, handler);
+  if (controllerPolicy) Reflect.defineMetadata(RATE_LIMIT_KEY, controllerPolicy, Controller);
   return {
     getType: () => 'http',
     getHandler: () => handler,
+    getClass: () => Controller,
     switchToHttp: () => ({ getRequest: () => request }),
   } as unknown as ExecutionContext;
 }
+const member = (userId: string) => ({ ip: '10.0.0.1', caller: { userId, role: 'user' } });
+const guardOver = (redis: Redis) =>
+  new RateLimitGuard(new Reflector(), new RateLimiter(redis, config, logger));
+const refusalOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: HttpException) => ({
+      status: error.getStatus(),
+      body: error.getResponse(),
+      retryAfter: Number((error as unknown as { headers: Record<string, string> }).headers['retry-after']),
+    }),
+  );
 
 const statusOf = (promise: Promise<unknown>) =>
   promise.then(
@@ -117,5 +143,54 @@ describe('RateLimitGuard', () => {
         guard.canActivate(context('money', { ip: '10.0.0.1', caller: { userId: 'm', role: 'user' } })),
       ),
     ).toBe(503);
+  });
+
+  it('content: posts and comments per member, each counted apart, with their own message', async () => {
+    const guard = guardOver(fakeRedis().redis);
+    const post = (userId: string) => guard.canActivate(context('posts', member(userId)));
+    for (let i = 0; i < 3; i++) expect(await post('m1')).toBe(true);
+    const refused = await refusalOf(post('m1'));
+    expect(refused).toEqual({
+      status: 429,
+      body: { detail: POSTING_TOO_FAST },
+      retryAfter: expect.any(Number),
+    });
+    expect(refused?.retryAfter).toBeGreaterThan(0);
+    expect(refused?.retryAfter).toBeLessThanOrEqual(60);
+    expect(await post('m2')).toBe(true);
+    expect(await guard.canActivate(context('comments', member('m1')))).toBe(true);
+  });
+
+  it("messages: a controller's policy counts its every route, after a route's own", async () => {
+    const { redis, counters } = fakeRedis();
+    const guard = guardOver(redis);
+    const send = () => guard.canActivate(context(undefined, member('m1'), 'messages'));
+    const sendWithMedia = () => guard.canActivate(context('uploads', member('m1'), 'messages'));
+    expect(await sendWithMedia()).toBe(true);
+    expect(await refusalOf(sendWithMedia())).toMatchObject({
+      status: 429,
+      body: { detail: TOO_MANY_REQUESTS },
+    });
+    expect(await send()).toBe(true);
+    expect(await refusalOf(send())).toMatchObject({ status: 429, body: { detail: SENDING_TOO_FAST } });
+    const counted = [...counters.keys()].map((key) => key.replace(/:\d+$/, ''));
+    expect(counted).toEqual(['ratelimit:unit:uploads:member:m1', 'ratelimit:unit:messages:member:m1']);
+  });
+
+  it('content and messages fail open: Redis unreachable lets them through; no policy counts nothing', async () => {
+    const down = guardOver(fakeRedis({ down: true }).redis);
+    for (let i = 0; i < 5; i++) {
+      expect(await down.canActivate(context('posts', member('m1')))).toBe(true);
+      expect(await down.canActivate(context(undefined, member('m1'), 'messages'))).toBe(true);
+    }
+    const { redis, counters } = fakeRedis();
+    expect(await guardOver(redis).canActivate(context(undefined, member('m1')))).toBe(true);
+    expect(counters.size).toBe(0);
+  });
+
+  it('content defaults to 30 per minute, messages to 120', () => {
+    const defaults = loadGatewayConfig({ AURA_INTERNAL_TLS_DIR: '/pki' });
+    expect(defaults.AURA_RATE_LIMIT_CONTENT_PER_MINUTE).toBe(30);
+    expect(defaults.AURA_RATE_LIMIT_MESSAGES_PER_MINUTE).toBe(120);
   });
 });

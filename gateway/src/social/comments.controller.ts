@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
 import { CurrentCaller, RefusedWhileSuspended, SignedIn } from '../auth/auth.decorators';
 import { SocialClient } from '../clients/social.client';
-import { ContentRateLimit } from './content-rate-limit.guard';
+import { RateLimit } from '../rate-limit/rate-limit';
 import { ApiBroken, ApiMalformed, ApiMember, ApiNotFound, ApiNotYours } from './social.docs';
 import { CommentResponse, EditCommentRequest, LikeResponse } from './social.dto';
 import { toComment, toLike } from './social.mappers';
@@ -20,7 +20,7 @@ export class CommentsController {
 
   @Patch(':id')
   @RefusedWhileSuspended()
-  @ContentRateLimit('comments')
+  @RateLimit('comments')
   @ApiCommentId()
   @ApiOkResponse({ type: CommentResponse, description: 'The comment with its new text, marked edited' })
   @ApiBroken('"Comment cannot be empty", "Comment must be at most 300 characters"')

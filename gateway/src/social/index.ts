@@ -1,5 +1,4 @@
 import { CommentsController } from './comments.controller';
-import { ContentRateLimitGuard } from './content-rate-limit.guard';
 import { ExploreController } from './explore.controller';
 import { MemberProfiles } from './member-profiles';
 import { MembersController } from './members.controller';
@@ -25,4 +24,4 @@ export const SOCIAL_CONTROLLERS = [
   PublicController,
 ];
 
-export const SOCIAL_PROVIDERS = [MemberProfiles, ContentRateLimitGuard];
+export const SOCIAL_PROVIDERS = [MemberProfiles];

@@ -17,7 +17,7 @@ import type { FastifyReply } from 'fastify';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
 import { CurrentCaller, RefusedWhileSuspended, SignedIn } from '../auth/auth.decorators';
 import { SocialClient } from '../clients/social.client';
-import { ContentRateLimit } from './content-rate-limit.guard';
+import { RateLimit } from '../rate-limit/rate-limit';
 import { FEEDS } from './social.constants';
 import { ApiBroken, ApiMalformed, ApiMember, ApiNotFound, ApiNotYours, ApiPostId } from './social.docs';
 import { ErrorResponse } from '../auth/auth.dto';
@@ -48,7 +48,7 @@ export class PostsController {
   @Post()
   @RefusedWhileSuspended()
   @HttpCode(201)
-  @ContentRateLimit('posts')
+  @RateLimit('posts')
   @ApiCreatedResponse({ type: PostResponse, description: 'The new post or story' })
   @ApiBroken('"Please add content or media to your post" (or "…your story")')
   @ApiMalformed('E.g. "category must be one of: general, lifestyle, technology, inspiration, personal"')
@@ -96,7 +96,7 @@ export class PostsController {
 
   @Patch(':id')
   @RefusedWhileSuspended()
-  @ContentRateLimit('posts')
+  @RateLimit('posts')
   @ApiPostId()
   @ApiOkResponse({ type: PostResponse, description: 'The post with its new text, marked edited (edited_at)' })
   @ApiBroken(
@@ -167,7 +167,7 @@ export class PostsController {
   @Post(':id/comments')
   @RefusedWhileSuspended()
   @HttpCode(201)
-  @ContentRateLimit('comments')
+  @RateLimit('comments')
   @ApiPostId()
   @ApiCreatedResponse({ type: CommentResponse, description: 'The new comment (or reply)' })
   @ApiBroken("A blank comment, one over 300 characters, or a post_id other than the path's")

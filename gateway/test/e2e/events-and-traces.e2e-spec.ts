@@ -34,6 +34,10 @@ const attribute = (span: Span, key: string) => {
   const value = span.attributes.find((a) => a.key === key)?.value;
   return value ? Object.values(value)[0] : undefined;
 };
+const CLIENT = 3;
+/** A client span of the MongoDB or Redis instrumentation. */
+const isCommandOf = (system: 'mongodb' | 'redis') => (span: Span) =>
+  span.kind === CLIENT && attribute(span, 'db.system.name') === system;
 
 describe('a registration, seen from Kafka and from the traces', () => {
   it('publishes user.registered keyed by the member id, with its trace context', async () => {
@@ -63,8 +67,9 @@ describe('a registration, seen from Kafka and from the traces', () => {
     }
   });
 
-  it('is one trace spanning the gateway, identity and the Kafka publish', async () => {
-    const { body } = await api('POST', '/auth/register', { body: newMember('trc') });
+  it('is one trace spanning the gateway, identity, their Redis and MongoDB commands and the Kafka publish', async () => {
+    const member = newMember('trc');
+    const { body } = await api('POST', '/auth/register', { body: member });
     const userId = body.user.id;
     const trace = await waitFor(
       () => {
@@ -74,7 +79,10 @@ describe('a registration, seen from Kafka and from the traces', () => {
         const inTrace = spans.filter((s) => s.traceId === marked.traceId);
         const services = new Set(inTrace.map((s) => s.service));
         const published = inTrace.some((s) => s.name === 'aura.identity.user publish');
-        return services.has('gateway') && services.has('identity') && published ? inTrace : undefined;
+        const commands = inTrace.some(isCommandOf('mongodb')) && inTrace.some(isCommandOf('redis'));
+        return services.has('gateway') && services.has('identity') && published && commands
+          ? inTrace
+          : undefined;
       },
       { what: 'the exported trace', timeoutMs: 20000, intervalMs: 250 },
     );
@@ -85,6 +93,13 @@ describe('a registration, seen from Kafka and from the traces', () => {
     // identity's server span hangs under a gateway span (the gRPC client call).
     const parent = trace.find((s) => s.spanId === identityServer!.parentSpanId);
     expect(parent?.service).toBe('gateway');
+    // Database and Redis time: identity's MongoDB commands (storing the member) and the gateway's
+    // rate-limit counters in Redis, each a client span in the request's trace.
+    const mongo = trace.filter(isCommandOf('mongodb'));
+    expect(mongo.map((s) => s.service)).toContain('identity');
+    expect(trace.filter(isCommandOf('redis')).map((s) => s.service)).toContain('gateway');
+    // The commands' statements have their values masked: no member data in the traces.
+    expect(JSON.stringify(mongo.map((s) => s.attributes))).not.toContain(member.username);
   });
 });
 

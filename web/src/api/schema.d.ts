@@ -4889,7 +4889,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_PASSWORD_CHANGES_PER_HOUR password changes per member */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_PASSWORD_CHANGES_PER_HOUR password changes per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5193,7 +5193,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR per member: two-factor settings (each checks the password or a code) and new confirmation mails */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR two-factor settings (each checks the password or a code) and new confirmation mails per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5262,7 +5262,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR per member: two-factor settings (each checks the password or a code) and new confirmation mails */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR two-factor settings (each checks the password or a code) and new confirmation mails per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5340,7 +5340,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR per member: two-factor settings (each checks the password or a code) and new confirmation mails */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR two-factor settings (each checks the password or a code) and new confirmation mails per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5418,7 +5418,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR per member: two-factor settings (each checks the password or a code) and new confirmation mails */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR two-factor settings (each checks the password or a code) and new confirmation mails per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5645,7 +5645,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR per member: two-factor settings (each checks the password or a code) and new confirmation mails */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR two-factor settings (each checks the password or a code) and new confirmation mails per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5761,7 +5761,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR per member: two-factor settings (each checks the password or a code) and new confirmation mails */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR two-factor settings (each checks the password or a code) and new confirmation mails per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5830,7 +5830,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR per member: two-factor settings (each checks the password or a code) and new confirmation mails */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR two-factor settings (each checks the password or a code) and new confirmation mails per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5908,7 +5908,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR per member: two-factor settings (each checks the password or a code) and new confirmation mails */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR two-factor settings (each checks the password or a code) and new confirmation mails per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6212,7 +6212,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_PASSWORD_CHANGES_PER_HOUR password changes per member */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_PASSWORD_CHANGES_PER_HOUR password changes per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6308,7 +6308,7 @@ export interface operations {
             /**
              * @description "You can export your data 3 times a day. Try again tomorrow."
              *
-             *     Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR per member: two-factor settings (each checks the password or a code) and new confirmation mails
+             *     Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_ACCOUNT_SECURITY_PER_HOUR two-factor settings (each checks the password or a code) and new confirmation mails per member in an hour
              */
             429: {
                 headers: {
@@ -6468,7 +6468,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_UPLOADS_PER_MINUTE uploads per member */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_UPLOADS_PER_MINUTE uploads per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6708,7 +6708,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_UPLOADS_PER_MINUTE uploads per member */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_UPLOADS_PER_MINUTE uploads per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6782,7 +6782,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_UPLOADS_PER_MINUTE uploads per member */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_UPLOADS_PER_MINUTE uploads per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7313,7 +7313,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description More than AURA_RATE_LIMIT_MESSAGES_PER_MINUTE */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_MESSAGES_PER_MINUTE chat messages and story replies per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7427,7 +7427,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_UPLOADS_PER_MINUTE uploads per member */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_UPLOADS_PER_MINUTE uploads per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7667,7 +7667,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description More than AURA_RATE_LIMIT_MESSAGES_PER_MINUTE */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_MESSAGES_PER_MINUTE chat messages and story replies per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8018,7 +8018,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description More than AURA_RATE_LIMIT_CONTENT_PER_MINUTE (default 30) in a minute */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_CONTENT_PER_MINUTE new or edited posts and stories per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8231,7 +8231,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description More than AURA_RATE_LIMIT_CONTENT_PER_MINUTE (default 30) in a minute */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_CONTENT_PER_MINUTE new or edited posts and stories per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8434,7 +8434,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description More than AURA_RATE_LIMIT_CONTENT_PER_MINUTE (default 30) in a minute */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_CONTENT_PER_MINUTE new or edited comments per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8792,7 +8792,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description More than AURA_RATE_LIMIT_CONTENT_PER_MINUTE (default 30) in a minute */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_CONTENT_PER_MINUTE new or edited comments per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9813,7 +9813,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_SEARCH_PER_MINUTE searches per member */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_SEARCH_PER_MINUTE searches per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9873,7 +9873,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_SEARCH_PER_MINUTE searches per member */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_SEARCH_PER_MINUTE searches per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10816,7 +10816,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_STATEMENTS_PER_HOUR wallet statements (JSON, CSV or PDF) per member */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_STATEMENTS_PER_HOUR wallet statements (JSON, CSV or PDF) per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10875,7 +10875,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_STATEMENTS_PER_HOUR wallet statements (JSON, CSV or PDF) per member */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_STATEMENTS_PER_HOUR wallet statements (JSON, CSV or PDF) per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10934,7 +10934,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_STATEMENTS_PER_HOUR wallet statements (JSON, CSV or PDF) per member */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_STATEMENTS_PER_HOUR wallet statements (JSON, CSV or PDF) per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11158,7 +11158,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_MONEY_PER_MINUTE per member (tips, transfers, checkout sessions) */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_MONEY_PER_MINUTE tips, transfers and checkout sessions per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11255,7 +11255,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_MONEY_PER_MINUTE per member (tips, transfers, checkout sessions) */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_MONEY_PER_MINUTE tips, transfers and checkout sessions per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11612,7 +11612,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_WITHDRAWALS_PER_HOUR withdrawal requests per member */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_WITHDRAWALS_PER_HOUR withdrawal requests per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11887,7 +11887,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_MONEY_PER_MINUTE per member (tips, transfers, checkout sessions) */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_MONEY_PER_MINUTE tips, transfers and checkout sessions per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12043,7 +12043,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_MONEY_PER_MINUTE per member (tips, transfers, checkout sessions) */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_MONEY_PER_MINUTE tips, transfers and checkout sessions per member in a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14129,7 +14129,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_REPORTS_PER_HOUR reports per member */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_REPORTS_PER_HOUR reports per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14197,7 +14197,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_TICKETS_PER_HOUR new tickets per member */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_TICKETS_PER_HOUR new tickets per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;

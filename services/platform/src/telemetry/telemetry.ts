@@ -3,6 +3,8 @@ import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
+import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
 import { NodeSDK } from '@opentelemetry/sdk-node';
@@ -20,7 +22,9 @@ let sdk: NodeSDK | undefined;
 
 /**
  * Starts the OpenTelemetry SDK: traces and metrics, W3C trace context over HTTP and gRPC (Kafka
- * headers are handled by the event bus). Exports over OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is
+ * headers are handled by the event bus), a client span for every MongoDB command and Redis command
+ * made within a trace (so a request's trace shows its database and Redis time; work outside any
+ * trace, like the relays' polling, makes none). Exports over OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is
  * set; otherwise spans are still created (trace ids reach logs and events) but not exported.
  * Metrics are always readable in the Prometheus format (GET /metrics, see metrics.ts) and also go
  * out over OTLP with the endpoint; every data point has a `service` attribute.
@@ -58,6 +62,9 @@ export function startTelemetry(options: TelemetryOptions): NodeSDK {
         ignoreIncomingRequestHook: (request) => /^\/(health|api\/health|metrics)/.test(request.url ?? ''),
       }),
       new GrpcInstrumentation(),
+      // Mongoose runs on the mongodb driver; statements are recorded with their values masked.
+      new MongoDBInstrumentation(),
+      new IORedisInstrumentation(),
     ],
   });
   sdk.start();
