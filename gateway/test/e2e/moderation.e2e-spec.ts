@@ -247,7 +247,13 @@ describe('acting on a case', () => {
         what: 'the removed post to be gone',
       },
     );
-    expect(await visiblePost(author, author.id, post.id)).toBeUndefined();
+    // The reporter may no longer see a post they reported before it is removed: the author's own list
+    // is the proof.
+    await waitFor(async () => (await visiblePost(author, author.id, post.id)) === undefined, {
+      timeoutMs: 20_000,
+      intervalMs: 250,
+      what: 'the removed post to leave its author’s list',
+    });
     expect(await notificationTitled(author, 'Content removed')).toMatchObject({
       message: 'Your post was removed. Reason: Hateful content',
     });
