@@ -54,7 +54,3 @@ export class PeriodicTasks {
     return run;
   }
 }
-
-/** One periodic task on its own (see PeriodicTasks). */
-export const periodicTask = (task: PeriodicTask, logger: Pick<Logger, 'warn'>) =>
-  new PeriodicTasks([task], logger);
