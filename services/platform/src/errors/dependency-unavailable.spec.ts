@@ -43,6 +43,10 @@ describe('isDependencyUnavailable', () => {
       new KafkaJSNonRetriableError(new KafkaJSConnectionError('Connection error')),
     ],
     [
+      'a bulk write lost its connection (insertMany while the database was killed)',
+      Object.assign(new Error('connection 30 to 127.0.0.1:27017 closed'), { name: 'MongoBulkWriteError' }),
+    ],
+    [
       'an error caused by one of them',
       new Error('loading the wallet failed', { cause: new MongoNetworkError('reset') }),
     ],

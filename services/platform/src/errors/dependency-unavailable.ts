@@ -31,6 +31,11 @@ const UNAVAILABLE_MESSAGES = [
   /^Connection is closed\.?$/, // ioredis
   /Stream isn't writeable and enableOfflineQueue options is false/, // ioredis
   /connect ECONNREFUSED/,
+  // The driver's bulk writes (insertMany) wrap a broken connection in a MongoBulkWriteError that keeps
+  // only its message.
+  /^connection \d+ to \S+ (closed|timed out)$/,
+  /\b(ECONNRESET|EPIPE|ECONNREFUSED)\b/,
+  /Server selection timed out/,
 ];
 
 export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
