@@ -155,7 +155,7 @@ export async function runChaos(baseEnv, { slot, runDir }) {
 
     // 5. The promises.
     log('checking the promises');
-    const result = await verify({ env, record, members, lastFaultEnd });
+    const result = await verify({ env, record, members, lastFaultEnd, log });
     violations.push(...result.violations);
     for (const v of record.requests.violations)
       violations.push({

@@ -16,7 +16,7 @@ const sha256 = (text) => createHash('sha256').update(text).digest('hex');
 /** Read models, counters, outboxes and consumer groups must agree with the truth within this time. */
 export const CONVERGENCE_LIMIT_MS = 60_000;
 
-export async function verify({ env, record, members, lastFaultEnd }) {
+export async function verify({ env, record, members, lastFaultEnd, log }) {
   const violations = [];
   const notes = [];
   const fail = (promise, what) => violations.push({ promise, what });
@@ -36,6 +36,7 @@ export async function verify({ env, record, members, lastFaultEnd }) {
     // counters, read models, timelines.
     let converged;
     let pending = [];
+    let lastLog = 0;
     for (;;) {
       pending = await convergenceGaps({ db, admin, env, record, members, mongo });
       if (pending.length === 0) {
@@ -43,6 +44,12 @@ export async function verify({ env, record, members, lastFaultEnd }) {
         break;
       }
       if (Date.now() - lastFaultEnd > CONVERGENCE_LIMIT_MS) break;
+      if (Date.now() - lastLog > 10_000) {
+        lastLog = Date.now();
+        log?.(
+          `  not converged yet (${((Date.now() - lastFaultEnd) / 1000).toFixed(0)} s after the last fault): ${pending.slice(0, 4).join('; ')}`,
+        );
+      }
       await sleep(1000);
     }
     if (converged === undefined)
@@ -246,8 +253,12 @@ async function convergenceGaps({ db, admin, env, record, members, mongo }) {
   const { databases } = await mongo.db('admin').admin().listDatabases();
   for (const { name } of databases.filter((d) => d.name.endsWith(`_${env.AURA_DB_SUFFIX}`))) {
     for (const { name: collection } of await mongo.db(name).listCollections().toArray()) {
-      const filter = collection === 'ledger_outbox' ? {} : { '_outbox.0': { $exists: true } };
-      const n = await mongo.db(name).collection(collection).countDocuments(filter);
+      // Every outbox (each document's `_outbox`, economy's ledger_outbox documents) keeps its events
+      // there until they are published: what is still there was not.
+      const n = await mongo
+        .db(name)
+        .collection(collection)
+        .countDocuments({ '_outbox.0': { $exists: true } });
       if (n > 0) gaps.push(`${n} documents of ${name}.${collection} with events not yet published`);
     }
   }
