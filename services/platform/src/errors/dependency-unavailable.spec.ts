@@ -47,6 +47,10 @@ describe('isDependencyUnavailable', () => {
       Object.assign(new Error('connection 30 to 127.0.0.1:27017 closed'), { name: 'MongoBulkWriteError' }),
     ],
     [
+      'the server is shutting down or not primary (a failover)',
+      Object.assign(new Error('not primary'), { name: 'MongoServerError', code: 10107 }),
+    ],
+    [
       'an error caused by one of them',
       new Error('loading the wallet failed', { cause: new MongoNetworkError('reset') }),
     ],

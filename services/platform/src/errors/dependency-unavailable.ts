@@ -38,6 +38,14 @@ const UNAVAILABLE_MESSAGES = [
   /Server selection timed out/,
 ];
 
+/**
+ * MongoDB's answers while a replica set fails over or a server shuts down or starts: the same as the
+ * driver's retryable-error list (ShutdownInProgress, PrimarySteppedDown, NotWritablePrimary,
+ * InterruptedAtShutdown, InterruptedDueToReplStateChange, NotPrimaryNoSecondaryOk,
+ * NotPrimaryOrSecondary, HostUnreachable, HostNotFound, NetworkTimeout, SocketException).
+ */
+const UNAVAILABLE_MONGO_CODES = new Set([91, 189, 10107, 11600, 11602, 13435, 13436, 6, 7, 89, 9001]);
+
 export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 4) return false;
   const e = error as {
@@ -52,6 +60,8 @@ export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
   if (name === 'KafkaJSNonRetriableError' || name === 'KafkaJSNumberOfRetriesExceeded')
     return isDependencyUnavailable(e.cause, depth + 1) || /connect|ECONNREFUSED|closed/i.test(message);
   if (UNAVAILABLE_NAMES.has(name)) return true;
+  const code = (error as { code?: unknown }).code;
+  if (name.startsWith('Mongo') && typeof code === 'number' && UNAVAILABLE_MONGO_CODES.has(code)) return true;
   if (typeof e.hasErrorLabel === 'function') {
     try {
       if (e.hasErrorLabel('ResetPool') || e.hasErrorLabel('NoWritesPerformed')) return true;
