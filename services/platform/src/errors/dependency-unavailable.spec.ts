@@ -47,6 +47,10 @@ describe('isDependencyUnavailable', () => {
       Object.assign(new Error('connection 30 to 127.0.0.1:27017 closed'), { name: 'MongoBulkWriteError' }),
     ],
     [
+      'the database closed the socket under a write (EPIPE, let through by the driver)',
+      Object.assign(new Error('This socket has been ended by the other party'), { code: 'EPIPE' }),
+    ],
+    [
       'the server is shutting down or not primary (a failover)',
       Object.assign(new Error('not primary'), { name: 'MongoServerError', code: 10107 }),
     ],

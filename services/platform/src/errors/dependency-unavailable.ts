@@ -46,6 +46,8 @@ const UNAVAILABLE_MESSAGES = [
  */
 const UNAVAILABLE_MONGO_CODES = new Set([91, 189, 10107, 11600, 11602, 13435, 13436, 6, 7, 89, 9001]);
 
+const SOCKET_CODES = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'ENOTCONN']);
+
 export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 4) return false;
   const e = error as {
@@ -61,6 +63,9 @@ export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
     return isDependencyUnavailable(e.cause, depth + 1) || /connect|ECONNREFUSED|closed/i.test(message);
   if (UNAVAILABLE_NAMES.has(name)) return true;
   const code = (error as { code?: unknown }).code;
+  // A socket the server closed under a write (the driver lets Node's own EPIPE through sometimes:
+  // "This socket has been ended by the other party").
+  if (typeof code === 'string' && SOCKET_CODES.has(code)) return true;
   if (name.startsWith('Mongo') && typeof code === 'number' && UNAVAILABLE_MONGO_CODES.has(code)) return true;
   if (typeof e.hasErrorLabel === 'function') {
     try {
