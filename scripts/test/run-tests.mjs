@@ -11,11 +11,15 @@
 //             the super admin, for a fixed time budget (AURA_FUZZ_SECONDS each, default 90): fails on
 //             any server error, undocumented status code or response outside its schema
 //             (scripts/test/fuzz-api.mjs; Schemathesis is installed into the cache on first use)
+//   chaos     not in the default list (npm run test:chaos): the whole stack on private infrastructure
+//             of its own, 50 members active while Kafka, Redis, the database, every service and the
+//             gateway fail; then the promises of docs/reliability.md are checked (scripts/test/chaos/)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheDir, ensureSigningKey, repoRoot, stackEnv } from '../lib/env.mjs';
 import { Stack } from '../lib/stack.mjs';
+import { runChaos } from './chaos/run.mjs';
 import { fuzzApi } from './fuzz-api.mjs';
 import { startOtlpSink } from './otlp-sink.mjs';
 import { takeStackSlot } from './stack-slots.mjs';
@@ -148,6 +152,24 @@ async function fuzz() {
   }
 }
 
+// The chaos tier: its own infrastructure and stack (scripts/test/chaos/run.mjs), one test per run.
+async function chaos() {
+  if (!tiers.includes('chaos')) return;
+  console.log('\n==> chaos (faults under load)');
+  try {
+    const { passed } = await runChaos(env, { slot, runDir });
+    results.push({
+      project: 'chaos',
+      passed: passed ? 1 : 0,
+      failed: passed ? 0 : 1,
+      exitCode: passed ? 0 : 1,
+    });
+  } catch (error) {
+    console.error(`chaos: ${error.stack}`);
+    results.push({ project: 'chaos', passed: 0, failed: 1, exitCode: 1 });
+  }
+}
+
 async function dropTestDatabases() {
   const { MongoClient } = await import('mongodb');
   const client = await MongoClient.connect(env.MONGODB_URI);
@@ -189,7 +211,7 @@ for (const signal of ['SIGINT', 'SIGTERM'])
       });
   });
 try {
-  if (needsServices) await dropTestDatabases();
+  if (tiers.some((tier) => !['unit', 'chart', 'chaos'].includes(tier))) await dropTestDatabases();
   await jest('unit');
   await chartChecks();
   await jest('service');
@@ -207,6 +229,9 @@ try {
       await fuzz();
     }
   }
+  // After the shared test stack (same service ports): the chaos tier runs a stack of its own.
+  await stack.stop();
+  await chaos();
 } finally {
   await stack.stop();
   sink.close();

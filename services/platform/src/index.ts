@@ -2,6 +2,7 @@ export * from './concurrency/keyed-mutex';
 export * from './concurrency/single-flight';
 export * from './config/config';
 export * from './errors/domain-error';
+export * from './errors/dependency-unavailable';
 export * from './events/event';
 export * from './export/csv';
 export * from './export/member-export';

@@ -5,6 +5,7 @@ import { EventType, isEventType } from '@aura/proto';
 import { Consumer, IHeaders, Kafka, KafkaMessage, logLevel, Producer } from 'kafkajs';
 import type { Logger } from 'pino';
 import { extractTraceContext, injectTraceContext, recordError } from '../telemetry/tracing';
+import { isDependencyUnavailable } from '../errors/dependency-unavailable';
 import { deadLetterTopic, decodePayload, DomainEvent, EventRecord, Header } from './event';
 import { EventBus, HandledEvent, ProcessedEventStore, Subscription } from './event-bus';
 
@@ -18,7 +19,12 @@ export interface KafkaEventBusOptions {
   processed: ProcessedEventStore;
   /** Base delay of the exponential backoff between attempts of one event. */
   retryBaseMs?: number;
+  /** How long an event whose handler meets an unreachable dependency is retried (TRANSIENT_RETRY_MS). */
+  transientRetryMs?: number;
 }
+
+/** An event whose handler keeps meeting an unreachable dependency goes to the dead letters after this. */
+export const TRANSIENT_RETRY_MS = 5 * 60_000;
 
 const text = (value: Buffer | string | (Buffer | string)[] | undefined): string | undefined => {
   if (value === undefined) return undefined;
@@ -158,10 +164,10 @@ export class KafkaEventBus implements EventBus {
     await consumer.run({
       // Order holds per partition (the aggregate's key); partitions of a topic proceed side by side.
       partitionsConsumedConcurrently: 3,
-      eachMessage: async ({ topic, partition, message }) => {
+      eachMessage: async ({ topic, partition, message, heartbeat }) => {
         const type = text(message.headers?.[Header.type]);
         if (!type || !wanted.has(type) || !isEventType(type)) return;
-        await this.handle(groupId, subscription, topic, partition, message, type);
+        await this.handle(groupId, subscription, topic, partition, message, type, heartbeat);
       },
     });
   }
@@ -173,6 +179,7 @@ export class KafkaEventBus implements EventBus {
     partition: number,
     message: KafkaMessage,
     type: EventType,
+    heartbeat?: () => Promise<void>,
   ): Promise<void> {
     const headers = message.headers ?? {};
     const carrier: Record<string, string | undefined> = {};
@@ -209,12 +216,30 @@ export class KafkaEventBus implements EventBus {
         };
         const maxAttempts = subscription.maxAttempts ?? 5;
         const base = this.options.retryBaseMs ?? 200;
+        // A dependency that cannot be reached (the database failing over, Redis restarting) is not
+        // a poison event: those failures do not count as attempts, the event is tried again (the
+        // partition waits, as every event of it would fail the same way) for up to
+        // TRANSIENT_RETRY_MS, and only then goes to the dead-letter topic like any other failure.
+        const transientUntil = Date.now() + (this.options.transientRetryMs ?? TRANSIENT_RETRY_MS);
+        let transient = 0;
         for (let attempt = 1; ; attempt += 1) {
           try {
             await subscription.handler(event);
             if (dedupe) await this.options.processed.remember(groupId, eventId);
             return;
           } catch (error) {
+            if (isDependencyUnavailable(error) && Date.now() < transientUntil) {
+              transient += 1;
+              attempt -= 1;
+              if (transient === 1 || transient % 10 === 0)
+                this.options.logger.warn(
+                  { err: error, topic, eventId, retries: transient },
+                  'event handler: a dependency is unavailable, retrying',
+                );
+              await sleep(Math.min(base * 2 ** Math.min(transient - 1, 10), 5000));
+              await heartbeat?.().catch(() => undefined);
+              continue;
+            }
             if (attempt >= maxAttempts) {
               recordError(span, error);
               await this.deadLetter(topic, partition, message, error, attempt);

@@ -9,6 +9,7 @@ import {
 } from '@grpc/grpc-js';
 import type { Logger } from 'pino';
 import { DomainError, ERROR_CODE_METADATA } from '../errors/domain-error';
+import { isDependencyUnavailable } from '../errors/dependency-unavailable';
 import { withCallSignal } from './call-signal';
 import { rpcServerDuration } from '../telemetry/metrics';
 import { internalCalls, peerService } from './internal-calls';
@@ -55,8 +56,9 @@ const refusedCall = (name: string) => ({
 /**
  * Adapts async handlers to grpc-js callbacks, each with its context: the calling service and the
  * caller read from the verified caller token (GrpcServer.add admits only the services its policy
- * names). A DomainError becomes its gRPC status with the message as details; anything else is logged
- * and answered as INTERNAL without internals.
+ * names). A DomainError becomes its gRPC status with the message as details; an error saying that
+ * MongoDB, Redis or Kafka cannot be reached becomes UNAVAILABLE (the gateway's 503 with Retry-After);
+ * anything else is logged and answered as INTERNAL without internals.
  */
 export function asyncService<S extends UntypedServiceImplementation>(
   definition: ServiceDefinition<S>,
@@ -87,6 +89,17 @@ export function asyncService<S extends UntypedServiceImplementation>(
               name: error.name,
               message: error.message,
               ...(error.code ? { metadata: errorCodeMetadata(error.code) } : {}),
+            });
+            return;
+          }
+          if (isDependencyUnavailable(error)) {
+            // MongoDB, Redis or Kafka cannot be reached: "try again" (the gateway's 503), not a fault.
+            logger.warn({ err: error, method: name }, 'gRPC handler: a dependency is unavailable');
+            callback({
+              code: GrpcStatus.UNAVAILABLE,
+              details: 'A dependency is unavailable',
+              name: 'Error',
+              message: 'A dependency is unavailable',
             });
             return;
           }
