@@ -1,5 +1,6 @@
 // A database, Redis or Kafka that cannot be reached is "try again" (503), not a fault (500), and not a
 // poison event (found by the chaos tier, docs/reliability.md).
+import { EventEmitter } from 'node:events';
 import { Metadata, status } from '@grpc/grpc-js';
 import MaxRetriesPerRequestError from 'ioredis/built/errors/MaxRetriesPerRequestError';
 import { KafkaJSConnectionError, KafkaJSNonRetriableError } from 'kafkajs';
@@ -86,8 +87,13 @@ describe('a gRPC handler that meets an unreachable dependency', () => {
       ping: (call: unknown, callback: (error: { code: number } | null, value?: unknown) => void) => void;
     };
     return new Promise<{ code: number } | null>((resolve) =>
-      service.ping({ request: {}, metadata: new Metadata(), getAuthContext: () => ({}) }, (error) =>
-        resolve(error),
+      service.ping(
+        Object.assign(new EventEmitter(), {
+          request: {},
+          metadata: new Metadata(),
+          getAuthContext: () => ({}),
+        }),
+        (error) => resolve(error),
       ),
     );
   };
