@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Consumer } from 'kafkajs';
 import { Connection } from 'mongoose';
 import pino from 'pino';
 import { connectMongo } from '../mongo/connection';
@@ -167,6 +168,46 @@ describe('KafkaEventBus against the local Kafka', () => {
       await waitFor(() => handled.includes(nextUser), { what: 'the event after the poison' });
     } finally {
       await recorder.stop();
+    }
+  });
+
+  it('replaces a consumer that stopped without crashing, and the events published meanwhile arrive', async () => {
+    // kafkajs can leave a consumer stopped for good after a broker restart (docs/reliability.md);
+    // stopping its runner by hand leaves it in the same state: connected, not fetching, no crash.
+    const watched = new KafkaEventBus({
+      clientId: 'platform-test-watchdog',
+      brokers: config.KAFKA_BROKERS,
+      groupPrefix: `test-${randomUUID()}`,
+      newGroupStart: 'latest',
+      logger,
+      processed: new MongoProcessedEventStore(mongo),
+      consumerStallMs: 3_000,
+    });
+    try {
+      const userId = randomUUID();
+      const received: string[] = [];
+      let joins = 0;
+      await watched.subscribe({
+        group: `watchdog-${userId}`,
+        events: ['user.registered'],
+        onJoined: () => (joins += 1),
+        handler: async (event) => {
+          if (event.key === userId) received.push(event.id);
+        },
+      });
+      await waitFor(() => joins >= 1, { what: 'the group joined' });
+      const [running] = (watched as unknown as { subscriptions: { consumer: Consumer }[] }).subscriptions;
+      await running.consumer.stop();
+      const event = registered(userId);
+      await bus.publish([event]);
+      await waitFor(() => received.length >= 1, {
+        what: 'the event, through the replacement consumer',
+        timeoutMs: 30_000,
+      });
+      expect(received).toEqual([event.id]);
+      expect(joins).toBeGreaterThanOrEqual(2);
+    } finally {
+      await watched.close();
     }
   });
 

@@ -1,4 +1,5 @@
 import { ConsumerLagSampler, deadLetters } from './consumer-lag';
+import { ConsumerLiveness, consumerRestarts } from './consumer-watchdog';
 import { pinNewGroupAtEnd } from './kafka-offsets';
 import { context, SpanKind, trace } from '@opentelemetry/api';
 import { EventType, isEventType } from '@aura/proto';
@@ -21,10 +22,24 @@ export interface KafkaEventBusOptions {
   retryBaseMs?: number;
   /** How long an event whose handler meets an unreachable dependency is retried (TRANSIENT_RETRY_MS). */
   transientRetryMs?: number;
+  /** A consumer silent for this long is replaced (CONSUMER_STALL_MS). */
+  consumerStallMs?: number;
 }
 
 /** An event whose handler keeps meeting an unreachable dependency goes to the dead letters after this. */
 export const TRANSIENT_RETRY_MS = 5 * 60_000;
+
+/** A consumer that neither fetched nor finished an event for this long has stopped (ConsumerLiveness). */
+export const CONSUMER_STALL_MS = 60_000;
+
+interface RunningSubscription {
+  groupId: string;
+  subscription: Subscription;
+  topics: string[];
+  fromBeginning: boolean;
+  consumer: Consumer | undefined;
+  liveness: ConsumerLiveness;
+}
 
 const text = (value: Buffer | string | (Buffer | string)[] | undefined): string | undefined => {
   if (value === undefined) return undefined;
@@ -43,7 +58,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class KafkaEventBus implements EventBus {
   private readonly kafka: Kafka;
   private readonly producer: Producer;
-  private readonly consumers: Consumer[] = [];
+  private readonly subscriptions: RunningSubscription[] = [];
+  private watchdog?: NodeJS.Timeout;
+  private replacing = false;
+  private closed = false;
   private producerReady = false;
   private readonly handledListeners = new Set<(handled: HandledEvent) => void>();
   /** Lag of this bus's consumer groups (aura_kafka_consumer_lag). */
@@ -142,6 +160,30 @@ export class KafkaEventBus implements EventBus {
 
   async subscribe(subscription: Subscription): Promise<void> {
     const groupId = `${this.options.groupPrefix}.${subscription.group}`;
+    const { EventCatalog } = await import('@aura/proto');
+    const topics = [...new Set(subscription.events.map((type) => EventCatalog[type].topic))];
+    const fromBeginning =
+      (subscription.newGroupStart ?? this.options.newGroupStart ?? 'earliest') === 'earliest';
+    if (!fromBeginning) await pinNewGroupAtEnd(this.kafka, groupId, topics);
+    this.lag.watch(groupId, topics);
+    topics.forEach((topic) => deadLetters.touch({ topic }));
+    const running: RunningSubscription = {
+      groupId,
+      subscription,
+      topics,
+      fromBeginning,
+      consumer: undefined,
+      liveness: new ConsumerLiveness(Date.now()),
+    };
+    this.subscriptions.push(running);
+    await this.startConsumer(running);
+    const stallMs = this.options.consumerStallMs ?? CONSUMER_STALL_MS;
+    this.watchdog ??= setInterval(() => void this.replaceStalledConsumers(), Math.min(5_000, stallMs / 4));
+    this.watchdog.unref();
+  }
+
+  private async startConsumer(running: RunningSubscription): Promise<void> {
+    const { groupId, subscription } = running;
     const consumer = this.kafka.consumer({
       groupId,
       allowAutoTopicCreation: false,
@@ -149,17 +191,18 @@ export class KafkaEventBus implements EventBus {
       // Low latency over fewer fetches: a quiet partition must not hold back a busy one for 5 s.
       maxWaitTimeInMs: 250,
     });
-    this.consumers.push(consumer);
-    if (subscription.onJoined) consumer.on(consumer.events.GROUP_JOIN, () => subscription.onJoined?.());
+    // Each consumer has its own liveness: a handler of a replaced consumer that finishes late must
+    // not count for its successor.
+    const liveness = new ConsumerLiveness(Date.now());
+    running.consumer = consumer;
+    running.liveness = liveness;
+    consumer.on(consumer.events.FETCH, () => liveness.progressed(Date.now()));
+    consumer.on(consumer.events.GROUP_JOIN, () => {
+      liveness.progressed(Date.now());
+      subscription.onJoined?.();
+    });
     await consumer.connect();
-    const { EventCatalog } = await import('@aura/proto');
-    const topics = [...new Set(subscription.events.map((type) => EventCatalog[type].topic))];
-    const fromBeginning =
-      (subscription.newGroupStart ?? this.options.newGroupStart ?? 'earliest') === 'earliest';
-    if (!fromBeginning) await pinNewGroupAtEnd(this.kafka, groupId, topics);
-    await consumer.subscribe({ topics, fromBeginning });
-    this.lag.watch(groupId, topics);
-    topics.forEach((topic) => deadLetters.touch({ topic }));
+    await consumer.subscribe({ topics: running.topics, fromBeginning: running.fromBeginning });
     const wanted = new Set<string>(subscription.events);
     await consumer.run({
       // Order holds per partition (the aggregate's key); partitions of a topic proceed side by side.
@@ -167,9 +210,47 @@ export class KafkaEventBus implements EventBus {
       eachMessage: async ({ topic, partition, message, heartbeat }) => {
         const type = text(message.headers?.[Header.type]);
         if (!type || !wanted.has(type) || !isEventType(type)) return;
-        await this.handle(groupId, subscription, topic, partition, message, type, heartbeat);
+        const handling = liveness.handlerStarted(Date.now());
+        try {
+          await this.handle(groupId, subscription, topic, partition, message, type, heartbeat);
+        } finally {
+          liveness.handlerFinished(handling, Date.now());
+        }
       },
     });
+  }
+
+  /** The watchdog (see ConsumerLiveness): a consumer that stopped without crashing is replaced. */
+  private async replaceStalledConsumers(): Promise<void> {
+    if (this.replacing || this.closed) return;
+    this.replacing = true;
+    try {
+      const limits = {
+        stallMs: this.options.consumerStallMs ?? CONSUMER_STALL_MS,
+        hungHandlerMs: (this.options.transientRetryMs ?? TRANSIENT_RETRY_MS) + 60_000,
+      };
+      for (const running of this.subscriptions) {
+        if (this.closed || !running.liveness.stalled(Date.now(), limits)) continue;
+        const { groupId } = running;
+        this.options.logger.error(
+          { group: groupId },
+          'Kafka consumer stopped fetching without crashing: replacing it',
+        );
+        consumerRestarts.add(1, { group: groupId });
+        // Until the new consumer is up, a failed attempt is tried again only after another stall.
+        running.liveness.progressed(Date.now());
+        const stalled = running.consumer;
+        // A consumer stuck in kafkajs may never finish disconnecting; its group evicts it anyway
+        // once its heartbeats stop (sessionTimeout).
+        if (stalled) await Promise.race([stalled.disconnect().catch(() => undefined), sleep(15_000)]);
+        if (this.closed) return;
+        await this.startConsumer(running).catch((error: unknown) =>
+          this.options.logger.error({ err: error, group: groupId }, 'Kafka consumer could not be restarted'),
+        );
+      }
+    } finally {
+      this.replacing = false;
+    }
   }
 
   private async handle(
@@ -287,8 +368,10 @@ export class KafkaEventBus implements EventBus {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.watchdog);
     await this.lag.close();
-    await Promise.allSettled(this.consumers.map((consumer) => consumer.disconnect()));
+    await Promise.allSettled(this.subscriptions.map((running) => running.consumer?.disconnect()));
     await this.producer.disconnect().catch(() => undefined);
     this.producerReady = false;
   }
