@@ -5,11 +5,13 @@ import {
   Get,
   Headers,
   HttpCode,
+  HttpException,
   Inject,
   Param,
   Post,
   Req,
   Res,
+  ServiceUnavailableException,
 } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -30,6 +32,9 @@ import {
   WebhookResponse,
 } from './topups.dto';
 import { RateLimit } from '../rate-limit/rate-limit';
+
+/** The local test checkout's Pay waits this long for its own webhook. */
+const TEST_WEBHOOK_DEADLINE_MS = 10_000;
 
 export const ORIGIN_RULE = '"origin_url must be an allowed origin"';
 
@@ -151,11 +156,21 @@ export class TopUpsController {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'stripe-signature': signed.signature },
       body: Buffer.from(signed.payload),
+      // Within the member's patience: economy restarting must not hold the page (docs/reliability.md).
+      signal: AbortSignal.timeout(TEST_WEBHOOK_DEADLINE_MS),
     }).catch((error: unknown) => {
       this.logger.error({ err: error, sessionId }, 'test checkout: the webhook could not be delivered');
       return undefined;
     });
-    if (!answer?.ok) throw new BadGatewayException('The test payment could not be confirmed');
+    if (answer === undefined || answer.status === 503) {
+      // Paying again is safe: the webhook credits a session once.
+      const retry = new ServiceUnavailableException({
+        detail: 'The test payment could not be confirmed: try again',
+      });
+      (retry as HttpException & { headers?: Record<string, string> }).headers = { 'retry-after': '2' };
+      throw retry;
+    }
+    if (!answer.ok) throw new BadGatewayException('The test payment could not be confirmed');
     await reply.redirect(signed.redirectUrl, 303);
   }
 

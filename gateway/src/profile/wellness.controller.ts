@@ -6,6 +6,7 @@ import type { AuthenticatedCaller } from '../auth/access-token-verifier';
 import { CurrentCaller, SignedIn } from '../auth/auth.decorators';
 import { IdentityClient } from '../clients/identity.client';
 import { ApiMalformed, ApiMember } from '../social/social.docs';
+import { RateLimit } from '../rate-limit/rate-limit';
 import {
   MoodCalendarQuery,
   MoodCalendarResponse,
@@ -71,6 +72,7 @@ export class WellnessController {
   }
 
   @Get('export.csv')
+  @RateLimit('statements')
   @ApiProduces('text/csv')
   @ApiResponse({
     status: 200,

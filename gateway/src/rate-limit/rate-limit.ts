@@ -164,11 +164,12 @@ const POLICIES = {
   search: memberPolicy('search', 'AURA_RATE_LIMIT_SEARCH_PER_MINUTE', 60, 'searches'),
   tickets: memberPolicy('tickets', 'AURA_RATE_LIMIT_TICKETS_PER_HOUR', 3600, 'new tickets'),
   reports: memberPolicy('reports', 'AURA_RATE_LIMIT_REPORTS_PER_HOUR', 3600, 'reports'),
+  // The downloads of one's own records share one budget.
   statements: memberPolicy(
     'statements',
     'AURA_RATE_LIMIT_STATEMENTS_PER_HOUR',
     3600,
-    'wallet statements (JSON, CSV or PDF)',
+    'wallet statements (JSON, CSV or PDF) and wellness exports (CSV)',
   ),
   posts: memberPolicy(
     'posts',

@@ -337,6 +337,26 @@ describe('rate limits', () => {
     const other = await signUp();
     expect((await api('GET', '/wallet', { token: other.token })).status).toBe(200);
   }, 120_000);
+
+  it('wallet statements and the wellness export share AURA_RATE_LIMIT_STATEMENTS_PER_HOUR (60)', async () => {
+    const member = await signUp();
+    // A fixed hour window: not in its last minute, so that the calls all land in one.
+    const leftInHour = 3600 - (Math.floor(Date.now() / 1000) % 3600);
+    if (leftInHour < 60) await new Promise((resolve) => setTimeout(resolve, leftInHour * 1000 + 200));
+    const exportCsv = () =>
+      fetch(`${baseUrl}/api/profile/wellness/export.csv`, {
+        headers: { authorization: `Bearer ${member.token}` },
+      });
+    const statuses: number[] = [];
+    for (let batch = 0; batch < 6; batch += 1)
+      statuses.push(...(await Promise.all(Array.from({ length: 10 }, exportCsv))).map((a) => a.status));
+    expect(statuses).toEqual(Array(60).fill(200));
+    const month = new Date().toISOString().slice(0, 7);
+    const statement = await api('GET', `/wallet/statements/${month}`, { token: member.token });
+    expect(statement.status).toBe(429);
+    expect(Number(statement.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await exportCsv()).status).toBe(429);
+  }, 180_000);
 });
 
 describe('when the gateway cannot reach Redis', () => {

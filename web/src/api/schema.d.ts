@@ -10592,13 +10592,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description A service the route needs, or Redis, is unavailable: try again after Retry-After */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_STATEMENTS_PER_HOUR wallet statements (JSON, CSV or PDF) and wellness exports (CSV) per member in an hour */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The rate limiter (Redis) or a service is unavailable: refused, never let through */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "text/csv": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -10816,7 +10825,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_STATEMENTS_PER_HOUR wallet statements (JSON, CSV or PDF) per member in an hour */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_STATEMENTS_PER_HOUR wallet statements (JSON, CSV or PDF) and wellness exports (CSV) per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10875,7 +10884,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_STATEMENTS_PER_HOUR wallet statements (JSON, CSV or PDF) per member in an hour */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_STATEMENTS_PER_HOUR wallet statements (JSON, CSV or PDF) and wellness exports (CSV) per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10934,7 +10943,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_STATEMENTS_PER_HOUR wallet statements (JSON, CSV or PDF) per member in an hour */
+            /** @description Rate limited (Retry-After says when to try again): AURA_RATE_LIMIT_STATEMENTS_PER_HOUR wallet statements (JSON, CSV or PDF) and wellness exports (CSV) per member in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
