@@ -12,7 +12,7 @@ export const deadLetters = new LazyCounter('aura.kafka.dead_letters', {
   description: 'Events copied to their dead-letter topic after the last attempt failed, by source topic.',
 });
 
-interface Lag {
+export interface Lag {
   group: string;
   topic: string;
   partition: number;
@@ -33,6 +33,7 @@ export class ConsumerLagSampler {
   private sampling?: Promise<void>;
   private stopReporting?: () => void;
   private closed = false;
+  private readonly sampleListeners: ((lags: readonly Lag[]) => void)[] = [];
 
   constructor(
     private readonly kafka: Kafka,
@@ -55,11 +56,19 @@ export class ConsumerLagSampler {
     }
   }
 
+  /** Called with every successful sample. */
+  onSample(listener: (lags: readonly Lag[]) => void): void {
+    this.sampleListeners.push(listener);
+  }
+
   /** One sample now (skipped while one runs); failures are logged and the last sample kept. */
   sample(): Promise<void> {
     if (this.closed) return Promise.resolve();
     this.sampling ??= this.read()
-      .then((lags) => void (this.lags = lags))
+      .then((lags) => {
+        this.lags = lags;
+        this.sampleListeners.forEach((listener) => listener(lags));
+      })
       .catch((error) => this.logger.debug({ err: error }, 'consumer lag sample failed'))
       .finally(() => (this.sampling = undefined));
     return this.sampling;

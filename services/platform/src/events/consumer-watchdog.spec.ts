@@ -3,12 +3,37 @@ import { ConsumerLiveness } from './consumer-watchdog';
 const limits = { stallMs: 60_000, hungHandlerMs: 360_000 };
 
 describe('a consumer the watchdog looks after', () => {
-  it('is alive while it fetches, even when no event arrives', () => {
+  it('is alive on a quiet topic while the lag samples find its partitions caught up', () => {
     const liveness = new ConsumerLiveness(0);
-    for (let now = 250; now <= 300_000; now += 250) {
-      liveness.progressed(now);
+    liveness.joined({ 'aura.social.content': [0, 1] }, 0);
+    for (let now = 15_000; now <= 300_000; now += 15_000) {
+      liveness.sampled(
+        [
+          { topic: 'aura.social.content', partition: 0, lag: 0 },
+          { topic: 'aura.social.content', partition: 1, lag: 0 },
+          // Another member's partition: not this consumer's to read.
+          { topic: 'aura.social.content', partition: 2, lag: 40 },
+        ],
+        now,
+      );
       expect(liveness.stalled(now, limits)).toBe(false);
     }
+  });
+
+  it('is stalled when its own partitions have events left and none reached it for a minute', () => {
+    const liveness = new ConsumerLiveness(0);
+    liveness.joined({ 'aura.social.content': [0, 1] }, 0);
+    liveness.progressed(10_000);
+    liveness.sampled([{ topic: 'aura.social.content', partition: 1, lag: 2_000 }], 30_000);
+    expect(liveness.stalled(69_999, limits)).toBe(false);
+    expect(liveness.stalled(70_000, limits)).toBe(true);
+  });
+
+  it('is alive without partitions (the group gave them to other members)', () => {
+    const liveness = new ConsumerLiveness(0);
+    liveness.joined({}, 0);
+    liveness.sampled([{ topic: 'aura.social.content', partition: 0, lag: 500 }], 50_000);
+    expect(liveness.stalled(100_000, limits)).toBe(false);
   });
 
   it('is stalled after a minute without a fetch and with no handler running', () => {

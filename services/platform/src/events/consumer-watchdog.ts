@@ -2,7 +2,7 @@ import { LazyCounter } from '../telemetry/metrics';
 
 /** aura.kafka.consumer.restarts (Prometheus aura_kafka_consumer_restarts_total): label group. */
 export const consumerRestarts = new LazyCounter('aura.kafka.consumer.restarts', {
-  description: 'Consumers the watchdog replaced because they had stopped fetching without crashing.',
+  description: 'Consumers the watchdog replaced because they had stopped consuming without crashing.',
 });
 
 export interface StallLimits {
@@ -13,17 +13,20 @@ export interface StallLimits {
 }
 
 /**
- * What the watchdog knows of one consumer: when it last showed progress (a fetch answered, an event
- * handled) and which handlers are running since when.
+ * What the watchdog knows of one consumer: when it last showed progress (an event received or
+ * handled, or a lag sample that found its partitions caught up) and which handlers are running
+ * since when.
  *
  * Why: kafkajs (unmaintained since 2023) can leave a consumer stopped for good after the broker
  * restarts: it logs "The coordinator is not aware of this member, re-joining the group" and then
- * neither fetches nor crashes (found by the chaos tier, docs/reliability.md). A running consumer
- * fetches every `maxWaitTimeInMs` even on a quiet topic, so a long silence with no handler to
- * explain it means the consumer has to be replaced.
+ * neither consumes nor crashes (found by the chaos tier, docs/reliability.md). Fetches are no sign
+ * of life (a consumer left without its partitions still fetches), so progress is measured where it
+ * matters: events reaching the handler, or nothing left to read on the partitions assigned to it.
  */
 export class ConsumerLiveness {
   private lastProgressAt: number;
+  /** The partitions the group gave this consumer at its last join, by topic. */
+  private assigned = new Map<string, Set<number>>();
   private readonly running = new Map<number, number>();
   private nextToken = 0;
 
@@ -33,6 +36,21 @@ export class ConsumerLiveness {
 
   progressed(now: number): void {
     this.lastProgressAt = now;
+  }
+
+  joined(assignment: Record<string, number[]>, now: number): void {
+    this.assigned = new Map(
+      Object.entries(assignment).map(([topic, partitions]) => [topic, new Set(partitions)]),
+    );
+    this.lastProgressAt = now;
+  }
+
+  /** A lag sample of the group: nothing left on this consumer's partitions is progress too. */
+  sampled(lags: readonly { topic: string; partition: number; lag: number }[], now: number): void {
+    const behind = lags.some(
+      ({ topic, partition, lag }) => lag > 0 && this.assigned.get(topic)?.has(partition),
+    );
+    if (!behind) this.lastProgressAt = now;
   }
 
   handlerStarted(now: number): number {

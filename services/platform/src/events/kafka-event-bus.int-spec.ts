@@ -173,7 +173,7 @@ describe('KafkaEventBus against the local Kafka', () => {
 
   it('replaces a consumer that stopped without crashing, and the events published meanwhile arrive', async () => {
     // kafkajs can leave a consumer stopped for good after a broker restart (docs/reliability.md);
-    // stopping its runner by hand leaves it in the same state: connected, not fetching, no crash.
+    // stopping its runner by hand leaves it in the same state: connected, not consuming, no crash.
     const watched = new KafkaEventBus({
       clientId: 'platform-test-watchdog',
       brokers: config.KAFKA_BROKERS,
@@ -182,6 +182,7 @@ describe('KafkaEventBus against the local Kafka', () => {
       logger,
       processed: new MongoProcessedEventStore(mongo),
       consumerStallMs: 3_000,
+      consumerLagSampleMs: 500,
     });
     try {
       const userId = randomUUID();
@@ -196,6 +197,9 @@ describe('KafkaEventBus against the local Kafka', () => {
         },
       });
       await waitFor(() => joins >= 1, { what: 'the group joined' });
+      // Quiet and caught up for longer than the stall limit: alive, not replaced.
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(joins).toBe(1);
       const [running] = (watched as unknown as { subscriptions: { consumer: Consumer }[] }).subscriptions;
       await running.consumer.stop();
       const event = registered(userId);

@@ -22,8 +22,10 @@ export interface KafkaEventBusOptions {
   retryBaseMs?: number;
   /** How long an event whose handler meets an unreachable dependency is retried (TRANSIENT_RETRY_MS). */
   transientRetryMs?: number;
-  /** A consumer silent for this long is replaced (CONSUMER_STALL_MS). */
+  /** A consumer silent for this long is replaced (CONSUMER_STALL_MS; more than the lag sample period). */
   consumerStallMs?: number;
+  /** How often the groups' lag is sampled (default 15 s). */
+  consumerLagSampleMs?: number;
 }
 
 /** An event whose handler keeps meeting an unreachable dependency goes to the dead letters after this. */
@@ -88,7 +90,15 @@ export class KafkaEventBus implements EventBus {
       allowAutoTopicCreation: false,
     });
     this.producer.on(this.producer.events.DISCONNECT, () => (this.producerReady = false));
-    this.lag = new ConsumerLagSampler(this.kafka, logger);
+    this.lag = new ConsumerLagSampler(this.kafka, logger, options.consumerLagSampleMs);
+    this.lag.onSample((lags) => {
+      const now = Date.now();
+      for (const running of this.subscriptions)
+        running.liveness.sampled(
+          lags.filter((lag) => lag.group === running.groupId),
+          now,
+        );
+    });
   }
 
   async connect(): Promise<void> {
@@ -196,9 +206,8 @@ export class KafkaEventBus implements EventBus {
     const liveness = new ConsumerLiveness(Date.now());
     running.consumer = consumer;
     running.liveness = liveness;
-    consumer.on(consumer.events.FETCH, () => liveness.progressed(Date.now()));
-    consumer.on(consumer.events.GROUP_JOIN, () => {
-      liveness.progressed(Date.now());
+    consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+      liveness.joined(payload.memberAssignment, Date.now());
       subscription.onJoined?.();
     });
     await consumer.connect();
@@ -208,6 +217,7 @@ export class KafkaEventBus implements EventBus {
       // Order holds per partition (the aggregate's key); partitions of a topic proceed side by side.
       partitionsConsumedConcurrently: 3,
       eachMessage: async ({ topic, partition, message, heartbeat }) => {
+        liveness.progressed(Date.now());
         const type = text(message.headers?.[Header.type]);
         if (!type || !wanted.has(type) || !isEventType(type)) return;
         const handling = liveness.handlerStarted(Date.now());
@@ -234,7 +244,7 @@ export class KafkaEventBus implements EventBus {
         const { groupId } = running;
         this.options.logger.error(
           { group: groupId },
-          'Kafka consumer stopped fetching without crashing: replacing it',
+          'Kafka consumer stopped consuming without crashing: replacing it',
         );
         consumerRestarts.add(1, { group: groupId });
         // Until the new consumer is up, a failed attempt is tried again only after another stall.
