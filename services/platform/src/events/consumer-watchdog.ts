@@ -6,51 +6,51 @@ export const consumerRestarts = new LazyCounter('aura.kafka.consumer.restarts', 
 });
 
 export interface StallLimits {
-  /** No fetch and no finished event for this long is a stall (a rebalance or a broker restart takes less). */
+  /** Events left on the consumer's partitions and none reaching it for this long is a stall. */
   stallMs: number;
   /** A handler still running after this long no longer explains the silence (see TRANSIENT_RETRY_MS). */
   hungHandlerMs: number;
 }
 
 /**
- * What the watchdog knows of one consumer: when it last showed progress (an event received or
- * handled, or a lag sample that found its partitions caught up) and which handlers are running
- * since when.
+ * What the watchdog knows of one consumer: the lag samples that found events left on its partitions,
+ * the events that reached it, and which handlers are running since when.
  *
  * Why: kafkajs (unmaintained since 2023) can leave a consumer stopped for good after the broker
  * restarts: it logs "The coordinator is not aware of this member, re-joining the group" and then
  * neither consumes nor crashes (found by the chaos tier, docs/reliability.md). Fetches are no sign
- * of life (a consumer left without its partitions still fetches), so progress is measured where it
- * matters: events reaching the handler, or nothing left to read on the partitions assigned to it.
+ * of life (a consumer left without its partitions still fetches), and silence is none of death (a
+ * quiet topic, or Kafka itself down). So a stall needs evidence: lag samples that keep finding
+ * events left on the consumer's partitions while none of them reaches it.
  */
 export class ConsumerLiveness {
-  private lastProgressAt: number;
-  /** The partitions the group gave this consumer at its last join, by topic. */
-  private assigned = new Map<string, Set<number>>();
+  /** When a sample first found events left on this consumer's partitions, since its last progress. */
+  private behindSince: number | undefined;
+  /** The partitions the group gave this consumer at its last join, by topic (none known before it). */
+  private assigned: Map<string, Set<number>> | undefined;
   private readonly running = new Map<number, number>();
   private nextToken = 0;
 
-  constructor(now: number) {
-    this.lastProgressAt = now;
+  /** An event reached the consumer (or it joined its group): whatever was behind is moving. */
+  progressed(): void {
+    this.behindSince = undefined;
   }
 
-  progressed(now: number): void {
-    this.lastProgressAt = now;
-  }
-
-  joined(assignment: Record<string, number[]>, now: number): void {
+  joined(assignment: Record<string, number[]>): void {
     this.assigned = new Map(
       Object.entries(assignment).map(([topic, partitions]) => [topic, new Set(partitions)]),
     );
-    this.lastProgressAt = now;
+    this.progressed();
   }
 
-  /** A lag sample of the group: nothing left on this consumer's partitions is progress too. */
+  /** A lag sample of the group (before the first join, any lag of the group counts). */
   sampled(lags: readonly { topic: string; partition: number; lag: number }[], now: number): void {
     const behind = lags.some(
-      ({ topic, partition, lag }) => lag > 0 && this.assigned.get(topic)?.has(partition),
+      ({ topic, partition, lag }) =>
+        lag > 0 && (this.assigned === undefined || this.assigned.get(topic)?.has(partition)),
     );
-    if (!behind) this.lastProgressAt = now;
+    if (!behind) this.behindSince = undefined;
+    else this.behindSince ??= now;
   }
 
   handlerStarted(now: number): number {
@@ -59,13 +59,13 @@ export class ConsumerLiveness {
     return token;
   }
 
-  handlerFinished(token: number, now: number): void {
+  handlerFinished(token: number): void {
     this.running.delete(token);
-    this.lastProgressAt = now;
+    this.progressed();
   }
 
   stalled(now: number, limits: StallLimits): boolean {
-    if (now - this.lastProgressAt < limits.stallMs) return false;
+    if (this.behindSince === undefined || now - this.behindSince < limits.stallMs) return false;
     if (this.running.size === 0) return true;
     // A handler waiting out a database outage legitimately holds its partition for minutes.
     const oldestStart = Math.min(...this.running.values());
