@@ -31,7 +31,10 @@ export interface KafkaEventBusOptions {
 /** An event whose handler keeps meeting an unreachable dependency goes to the dead letters after this. */
 export const TRANSIENT_RETRY_MS = 5 * 60_000;
 
-/** A consumer that neither fetched nor finished an event for this long has stopped (ConsumerLiveness). */
+/** A handler slower than this is logged: kafkajs cannot heartbeat while it runs. */
+const SLOW_HANDLER_MS = 5_000;
+
+/** Events left on a consumer's partitions and none reaching it for this long: replaced (ConsumerLiveness). */
 export const CONSUMER_STALL_MS = 60_000;
 
 interface RunningSubscription {
@@ -197,7 +200,11 @@ export class KafkaEventBus implements EventBus {
     const consumer = this.kafka.consumer({
       groupId,
       allowAutoTopicCreation: false,
-      sessionTimeout: 15000,
+      // kafkajs heartbeats between events only: an event whose handler waits longer than this (a
+      // reward queued behind a member's transfers while the machine recovers) got the member evicted
+      // and its batch handed out again, over and over (the chaos tier's rewards group). Kafka's own
+      // default since 3.0 is 45 s; a killed instance's partitions wait this long for a new owner.
+      sessionTimeout: 30_000,
       // Low latency over fewer fetches: a quiet partition must not hold back a busy one for 5 s.
       maxWaitTimeInMs: 250,
     });
@@ -296,6 +303,7 @@ export class KafkaEventBus implements EventBus {
       parent,
     );
     const eventId = carrier[Header.id] ?? `${topic}:${partition}:${message.offset}`;
+    const startedAt = Date.now();
     try {
       await context.with(trace.setSpan(parent, span), async () => {
         const dedupe = subscription.idempotent !== true;
@@ -354,6 +362,9 @@ export class KafkaEventBus implements EventBus {
       });
     } finally {
       span.end();
+      const tookMs = Date.now() - startedAt;
+      if (tookMs > SLOW_HANDLER_MS)
+        this.options.logger.warn({ group: groupId, topic, type, eventId, tookMs }, 'slow event handler');
     }
     for (const listener of this.handledListeners) listener({ group: groupId, eventId });
   }
