@@ -22,7 +22,8 @@ export interface KafkaEventBusOptions {
   retryBaseMs?: number;
   /** How long an event whose handler meets an unreachable dependency is retried (TRANSIENT_RETRY_MS). */
   transientRetryMs?: number;
-  /** A consumer silent for this long is replaced (CONSUMER_STALL_MS; more than the lag sample period). */
+  /** A consumer whose partitions have events left and none reaching it for this long is replaced
+   * (CONSUMER_STALL_MS; keep it above the lag sample period). */
   consumerStallMs?: number;
   /** How often the groups' lag is sampled (default 15 s). */
   consumerLagSampleMs?: number;
@@ -225,8 +226,8 @@ export class KafkaEventBus implements EventBus {
       partitionsConsumedConcurrently: 3,
       // kafkajs commits at the end of a fetched batch by default; a backlog's batch holds hundreds of
       // events, and a rebalance in the middle of it (a restarted instance rejoining, a dead one
-      // leaving) made the next owner handle all of them again. Committing as it goes loses at most a
-      // second's or 100 events' work (the chaos tier's rewards group never caught up otherwise).
+      // leaving) made the next owner handle all of them again (the chaos tier's rewards group).
+      // Committing as it goes loses at most a second's or 100 events' work.
       autoCommitInterval: 1000,
       autoCommitThreshold: 100,
       eachMessage: async ({ topic, partition, message, heartbeat }) => {
