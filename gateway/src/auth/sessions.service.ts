@@ -1,11 +1,6 @@
 import { type Role } from '@aura/platform';
-import {
-  HttpException,
-  Inject,
-  Injectable,
-  ServiceUnavailableException,
-  UnauthorizedException,
-} from '@nestjs/common';
+import { HttpException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { tryAgainShortly } from '../common/try-again';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { GATEWAY_LOGGER, GATEWAY_REDIS } from '../common/tokens';
@@ -107,8 +102,6 @@ export class SessionsService {
   }
 
   private unavailable(): HttpException {
-    const error = new ServiceUnavailableException({ detail: UNAVAILABLE });
-    (error as HttpException & { headers?: Record<string, string> }).headers = { 'retry-after': '2' };
-    return error;
+    return tryAgainShortly(UNAVAILABLE);
   }
 }

@@ -5,14 +5,13 @@ import {
   Get,
   Headers,
   HttpCode,
-  HttpException,
   Inject,
   Param,
   Post,
   Req,
   Res,
-  ServiceUnavailableException,
 } from '@nestjs/common';
+import { tryAgainShortly } from '../common/try-again';
 import { ApiExcludeEndpoint, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
@@ -164,11 +163,7 @@ export class TopUpsController {
     });
     if (answer === undefined || answer.status === 503) {
       // Paying again is safe: the webhook credits a session once.
-      const retry = new ServiceUnavailableException({
-        detail: 'The test payment could not be confirmed: try again',
-      });
-      (retry as HttpException & { headers?: Record<string, string> }).headers = { 'retry-after': '2' };
-      throw retry;
+      throw tryAgainShortly('The test payment could not be confirmed: try again');
     }
     if (!answer.ok) throw new BadGatewayException('The test payment could not be confirmed');
     await reply.redirect(signed.redirectUrl, 303);

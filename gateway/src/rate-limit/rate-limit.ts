@@ -7,9 +7,9 @@ import {
   HttpStatus,
   Inject,
   Injectable,
-  ServiceUnavailableException,
   SetMetadata,
 } from '@nestjs/common';
+import { tryAgainShortly } from '../common/try-again';
 import { Reflector } from '@nestjs/core';
 import { ApiResponse } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -318,9 +318,7 @@ export class RateLimiter {
 
   private unavailable(error: unknown): never {
     this.logger.warn({ err: error }, 'rate limiter unavailable: request refused');
-    const refusal = new ServiceUnavailableException({ detail: LIMITER_UNAVAILABLE });
-    (refusal as HttpException & { headers?: Record<string, string> }).headers = { 'retry-after': '2' };
-    throw refusal;
+    throw tryAgainShortly(LIMITER_UNAVAILABLE);
   }
 }
 
