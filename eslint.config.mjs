@@ -4,6 +4,8 @@ import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
 import routeAccessStated from './tools/eslint-rules/route-access-stated.js';
 
 const SERVICES = ['identity', 'social', 'messaging', 'economy', 'genies', 'media', 'admin'];
@@ -78,6 +80,18 @@ export default tseslint.config(
     },
   },
   { files: ['web/src/**'], languageOptions: { globals: { ...globals.browser } } },
+  // The web app: the Rules of Hooks and the React Compiler's checks (react-hooks recommended) and
+  // jsx-a11y recommended. A rare exception carries a disable comment with its reason.
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      // A missing dependency is a stale value at run time, not a style question.
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  { files: ['web/src/**/*.{ts,tsx}'], ...jsxA11y.flatConfigs.recommended },
   {
     plugins: { 'import-x': importX },
     settings: {

@@ -13,7 +13,7 @@ import { useSession } from '../features/auth/hooks';
 import { emailLinks, useEmailLink } from '../features/auth/hooks/useEmailLink';
 import { AuraMark } from '../features/landing/components/AuraMark';
 import { ConnectionBanner } from '../ui/ConnectionBanner';
-import { lazyModule, whenIdle } from './lazy-module';
+import { lazyModule, useLazyModule, whenIdle } from './lazy-module';
 import { usePrefetchHome } from './prefetch-home';
 import type { ResetPasswordForm, SignedOutView } from './SignedOutApp';
 import styles from './App.module.css';
@@ -83,17 +83,17 @@ export function App() {
 }
 
 function SignedIn() {
-  const { SignedInApp } = signedInModule.read();
+  const { SignedInApp } = useLazyModule(signedInModule);
   return <SignedInApp />;
 }
 
 function SignedOut({ initialView }: { initialView: SignedOutView }) {
-  const { SignedOutApp } = signedOutModule.read();
+  const { SignedOutApp } = useLazyModule(signedOutModule);
   return <SignedOutApp initialView={initialView} />;
 }
 
 function ResetPassword(props: ComponentProps<typeof ResetPasswordForm>) {
-  const { ResetPasswordForm } = signedOutModule.read();
+  const { ResetPasswordForm } = useLazyModule(signedOutModule);
   return <ResetPasswordForm {...props} />;
 }
 

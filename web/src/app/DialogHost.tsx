@@ -6,16 +6,16 @@
 // whole Modal (fallback: nothing), so its title never appears before its content. Once the page is
 // idle after the first render every dialog's chunk is fetched ahead (usePrefetchDialogs), so an open
 // is normally immediate.
-import { Component, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Modal } from '../ui/Modal';
 import { DIALOG_TITLES, useAppDialogs, type DialogContentProps, type DialogName } from './dialogs';
-import { lazyModule, whenIdle, type LazyModule } from './lazy-module';
+import { lazyModule, useLazyModule, whenIdle, type LazyModule } from './lazy-module';
 
 type DialogComponent = ComponentType<DialogContentProps>;
 
 const dialog = (load: () => Promise<DialogComponent>) => lazyModule(load);
 
-const DIALOG_MODULES: Partial<Record<DialogName, LazyModule<DialogComponent>>> = {
+const DIALOG_MODULES: Record<DialogName, LazyModule<DialogComponent>> = {
   profile: dialog(() => import('../features/profile').then((module) => module.OwnProfileDialog)),
   create: dialog(() =>
     import('../features/create/components/CreateDialog').then((module) => module.CreateDialog),
@@ -100,7 +100,7 @@ interface EntryProps {
 }
 
 function DialogEntry({ name, entryProps, close, active, opener }: EntryProps) {
-  const Content = DIALOG_MODULES[name]?.read();
+  const Content = useLazyModule(DIALOG_MODULES[name]);
   useReturnFocus(opener);
   return (
     <Modal
@@ -109,7 +109,8 @@ function DialogEntry({ name, entryProps, close, active, opener }: EntryProps) {
       size={LARGE_DIALOGS.has(name) ? 'lg' : 'md'}
       active={active}
     >
-      {Content ? <Content close={close} props={entryProps} /> : null}
+      {/* eslint-disable-next-line react-hooks/static-components -- the module's one component, the same every render */}
+      <Content close={close} props={entryProps} />
     </Modal>
   );
 }
@@ -160,13 +161,6 @@ class DialogLoadBoundary extends Component<
 export function DialogHost() {
   const { stack, closeDialog } = useAppDialogs();
   usePrefetchDialogs();
-  // The element that had the focus as each dialog was opened (read while rendering the open, before the
-  // page behind becomes inert).
-  const openers = useRef(new Map<number, Element | null>());
-  for (const key of openers.current.keys())
-    if (!stack.some((entry) => entry.key === key)) openers.current.delete(key);
-  for (const entry of stack)
-    if (!openers.current.has(entry.key)) openers.current.set(entry.key, document.activeElement);
   return (
     <>
       {stack.map((entry, level) => {
@@ -185,7 +179,7 @@ export function DialogHost() {
                 entryProps={entry.props}
                 close={close}
                 active={active}
-                opener={openers.current.get(entry.key) ?? null}
+                opener={entry.opener ?? null}
               />
             </Suspense>
           </DialogLoadBoundary>

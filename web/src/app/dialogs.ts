@@ -1,6 +1,5 @@
 // The app's dialogs, by name (spec 000 §2: "Everything is one page with modal dialogs").
-// Each later feature issue registers its content in DialogHost; until then a dialog is an empty shell
-// with its title.
+// Every dialog's content is registered in DialogHost (DIALOG_MODULES has one for each name).
 import { useDialogs } from '../ui/DialogProvider';
 
 export const DIALOG_TITLES = {

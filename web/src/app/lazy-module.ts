@@ -1,13 +1,14 @@
-// A module loaded on demand (a chunk of its own) that React components read with Suspense: `read()`
-// returns it at once when it is already there (no fallback, no extra render), and otherwise suspends
-// until it has loaded. `preload()` starts the download ahead (idle time, a session hint), once.
+// A module loaded on demand (a chunk of its own) that React components read with Suspense:
+// `useLazyModule` returns it at once when it is already there (no fallback, no extra render), and
+// otherwise suspends until it has loaded. `preload()` starts the download ahead (idle time, a session
+// hint), once.
 import { use } from 'react';
 
 export interface LazyModule<T> {
   /** Starts loading (once; again after a failure) and resolves to the module. */
   preload(): Promise<T>;
-  /** The module, suspending the calling component while it loads; throws if it could not load. */
-  read(): T;
+  /** The module once it has loaded, else undefined. */
+  loaded(): T | undefined;
 }
 
 export function lazyModule<T>(load: () => Promise<T>): LazyModule<T> {
@@ -25,10 +26,12 @@ export function lazyModule<T>(load: () => Promise<T>): LazyModule<T> {
         throw error;
       },
     ));
-  return {
-    preload,
-    read: () => loaded ?? use(preload()),
-  };
+  return { preload, loaded: () => loaded };
+}
+
+/** The module, suspending the calling component while it loads; throws if it could not load. */
+export function useLazyModule<T>(module: LazyModule<T>): T {
+  return module.loaded() ?? use(module.preload());
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useEffectEvent,
   useMemo,
   useRef,
   useState,
@@ -49,8 +50,6 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   /** History traversals started by us (closing from the UI), whose popstate must not close more. */
   const ownTraversals = useRef(0);
   const [landed, setLanded] = useState(0);
-  const stackRef = useRef(stack);
-  stackRef.current = stack;
 
   const apply = useCallback((action: StackAction) => {
     setStack((current) => nextStack(current, action, () => nextKey.current++));
@@ -71,32 +70,36 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   }, [stack.length, landed]);
 
   // Back (or Forward) in the browser: the history entry now shown tells how many dialogs stay open.
+  const onPopState = useEffectEvent((event: PopStateEvent) => {
+    if (ownTraversals.current > 0) {
+      ownTraversals.current -= 1;
+      setLanded((count) => count + 1);
+      return;
+    }
+    const depth = depthOf(event.state);
+    const open = stack.length;
+    if (depth < open) setStack((current) => current.slice(0, depth));
+    else if (depth > open) {
+      // Forward into the entry of a dialog that was closed: it cannot come back; return to ours.
+      ownTraversals.current += 1;
+      window.history.go(open - depth);
+    }
+  });
   useEffect(() => {
-    const onPopState = (event: PopStateEvent) => {
-      if (ownTraversals.current > 0) {
-        ownTraversals.current -= 1;
-        setLanded((count) => count + 1);
-        return;
-      }
-      const depth = depthOf(event.state);
-      const open = stackRef.current.length;
-      if (depth < open) setStack((current) => current.slice(0, depth));
-      else if (depth > open) {
-        // Forward into the entry of a dialog that was closed: it cannot come back; return to ours.
-        ownTraversals.current += 1;
-        window.history.go(open - depth);
-      }
-    };
-    window.addEventListener('popstate', onPopState);
-    return () => window.removeEventListener('popstate', onPopState);
+    const listener = (event: PopStateEvent) => onPopState(event);
+    window.addEventListener('popstate', listener);
+    return () => window.removeEventListener('popstate', listener);
   }, []);
 
+  // The opener is read as the dialog is asked for, before the page behind it becomes inert.
   const openDialog = useCallback(
-    (name: string, props?: Record<string, unknown>) => apply({ type: 'open', name, props }),
+    (name: string, props?: Record<string, unknown>) =>
+      apply({ type: 'open', name, props, opener: document.activeElement }),
     [apply],
   );
   const replaceDialog = useCallback(
-    (name: string, props?: Record<string, unknown>) => apply({ type: 'replace', name, props }),
+    (name: string, props?: Record<string, unknown>) =>
+      apply({ type: 'replace', name, props, opener: document.activeElement }),
     [apply],
   );
   const closeDialog = useCallback((key?: number) => apply({ type: 'close', key }), [apply]);

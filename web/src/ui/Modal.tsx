@@ -2,7 +2,7 @@
 // while open and given back on close. Dialogs stack: only the top one is active (keys, clicks, focus);
 // the ones below are inert until it closes. Below 600 px a dialog is a full-height sheet; at every size
 // its header stays in place and only its body scrolls.
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Icon } from './icons';
 import styles from './Modal.module.css';
@@ -27,8 +27,7 @@ export function Modal({ title, onClose, children, size = 'md', active = true }: 
   const [self] = useState(() => Symbol(title));
   const [level] = useState(() => openModals.length);
   const panel = useRef<HTMLDivElement>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
+  const close = useEffectEvent(onClose);
 
   useEffect(() => {
     openModals.push(self);
@@ -50,7 +49,7 @@ export function Modal({ title, onClose, children, size = 'md', active = true }: 
       if (openModals[openModals.length - 1] !== self) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
-        close.current();
+        close();
         return;
       }
       if (event.key !== 'Tab' || !panel.current) return;
@@ -73,7 +72,9 @@ export function Modal({ title, onClose, children, size = 'md', active = true }: 
   }, [active, self]);
 
   return createPortal(
+    // A press on the backdrop is the mouse's way to close; the keyboard has Escape and the Close button.
     <div
+      role="presentation"
       className={`${styles.backdrop} ${level > 0 ? styles.stacked : ''}`}
       style={{ zIndex: 100 + level }}
       inert={!active}

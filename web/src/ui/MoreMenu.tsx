@@ -37,11 +37,9 @@ export function MoreMenu({
   const trigger = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const menuId = useId();
-  const changed = useRef(onOpenChange);
-  changed.current = onOpenChange;
   const setOpen = (next: boolean) => {
     setOpenState(next);
-    changed.current?.(next);
+    onOpenChange?.(next);
   };
   useDismiss(root, () => setOpen(false), open);
 
@@ -75,10 +73,11 @@ export function MoreMenu({
   };
 
   return (
-    <div className={`${styles.root} ${className ?? ''}`} ref={root} onKeyDown={onKeyDown}>
+    <div className={`${styles.root} ${className ?? ''}`} ref={root}>
       <button
         ref={trigger}
         type="button"
+        onKeyDown={onKeyDown}
         className={`icon-btn ${styles.trigger} ${variant === 'ghost' ? styles.ghost : ''} ${buttonClassName ?? ''}`}
         aria-label={label}
         aria-expanded={open}
@@ -94,6 +93,7 @@ export function MoreMenu({
               key={item.label}
               type="button"
               className={styles.item}
+              onKeyDown={onKeyDown}
               onClick={() => {
                 setOpen(false);
                 item.onSelect();

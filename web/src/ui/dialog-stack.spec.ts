@@ -16,6 +16,16 @@ describe('the dialog stack', () => {
     expect(stack).toEqual([{ key: 1, name: 'member', props: { userId: 'a' } }]);
   });
 
+  it('keeps what had the focus as each dialog was asked for, so that the focus can go back to it', () => {
+    const key = keys();
+    const button = { tagName: 'BUTTON' } as unknown as Element;
+    const wallet = nextStack([], { type: 'open', name: 'wallet', opener: button }, key);
+    expect(wallet[0]?.opener).toBe(button);
+    const field = { tagName: 'INPUT' } as unknown as Element;
+    const replaced = nextStack(wallet, { type: 'replace', name: 'send-energy', opener: field }, key);
+    expect(replaced.map((entry) => entry.opener)).toEqual([field]);
+  });
+
   it('does not open the dialog already on top twice', () => {
     const key = keys();
     const once = nextStack([], { type: 'open', name: 'member', props: { userId: 'a' } }, key);

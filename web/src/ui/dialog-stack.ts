@@ -5,11 +5,13 @@ export interface DialogEntry<Name extends string = string> {
   key: number;
   name: Name;
   props?: Record<string, unknown>;
+  /** What had the focus when the dialog was opened (focus goes back to it on close). */
+  opener?: Element | null;
 }
 
 export type StackAction =
-  | { type: 'open'; name: string; props?: Record<string, unknown> }
-  | { type: 'replace'; name: string; props?: Record<string, unknown> }
+  | { type: 'open'; name: string; props?: Record<string, unknown>; opener?: Element | null }
+  | { type: 'replace'; name: string; props?: Record<string, unknown>; opener?: Element | null }
   | { type: 'close'; key?: number }
   | { type: 'close-all' };
 
@@ -28,11 +30,17 @@ export function nextStack(
     case 'open': {
       const top = stack[stack.length - 1];
       if (top && top.name === action.name && sameProps(top.props, action.props)) return stack;
-      const next = [...stack, { key: newKey(), name: action.name, props: action.props }];
+      const next = [
+        ...stack,
+        { key: newKey(), name: action.name, props: action.props, opener: action.opener },
+      ];
       return next.length > MAX_DIALOG_DEPTH ? next.slice(next.length - MAX_DIALOG_DEPTH) : next;
     }
     case 'replace':
-      return [...stack.slice(0, -1), { key: newKey(), name: action.name, props: action.props }];
+      return [
+        ...stack.slice(0, -1),
+        { key: newKey(), name: action.name, props: action.props, opener: action.opener },
+      ];
     case 'close': {
       if (action.key === undefined) return stack.slice(0, -1);
       const index = stack.findIndex((entry) => entry.key === action.key);

@@ -1,5 +1,6 @@
 // One labelled input of the sign-in card (the password step and the code step), with its hint and error.
 import { useId, type HTMLAttributes } from 'react';
+import { focusOnMount } from '../../../ui/focus-on-mount';
 import styles from './AuthForm.module.css';
 
 interface FieldProps {
@@ -11,7 +12,8 @@ interface FieldProps {
   autoComplete?: string;
   error?: string;
   hint?: string;
-  autoFocus?: boolean;
+  /** The field takes the focus as it appears (the member has just opened this form or step). */
+  initialFocus?: boolean;
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
   maxLength?: number;
 }
@@ -25,7 +27,7 @@ export function Field({
   autoComplete,
   error,
   hint,
-  autoFocus,
+  initialFocus,
   inputMode,
   maxLength,
 }: FieldProps) {
@@ -55,7 +57,7 @@ export function Field({
         spellCheck={false}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        autoFocus={autoFocus}
+        ref={initialFocus ? focusOnMount : undefined}
         inputMode={inputMode}
         maxLength={maxLength}
       />

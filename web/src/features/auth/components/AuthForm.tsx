@@ -111,7 +111,7 @@ export function AuthForm({
                 value={values.username}
                 onChange={update('username')}
                 error={fieldErrors.username}
-                autoFocus
+                initialFocus
               />
               {mode === 'signup' && (
                 <>

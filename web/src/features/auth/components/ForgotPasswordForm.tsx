@@ -63,7 +63,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
                 if (problem) setProblem(undefined);
               }}
               error={problem}
-              autoFocus
+              initialFocus
             />
             {request.isError ? (
               <p className={styles.alert} role="alert">

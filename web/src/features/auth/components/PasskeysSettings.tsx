@@ -196,7 +196,7 @@ function RemovePasskeyForm({ passkey, onClose }: { passkey: Passkey; onClose: ()
       <p className={wellness.hint}>
         Enter your password to remove this passkey. It will no longer sign you in.
       </p>
-      <PasswordField value={password} onChange={setPassword} autoFocus />
+      <PasswordField value={password} onChange={setPassword} initialFocus />
       <FormProblem text={problem} />
       <FormActions onCancel={onClose} pending={remove.isPending}>
         Remove

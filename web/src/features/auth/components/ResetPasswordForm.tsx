@@ -99,7 +99,7 @@ export function ResetPasswordForm({
             if (problem) setProblem(undefined);
           }}
           hint="At least 8 characters"
-          autoFocus
+          initialFocus
         />
         <Field
           label="Repeat New Password"

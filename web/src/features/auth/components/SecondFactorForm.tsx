@@ -70,7 +70,7 @@ export function SecondFactorForm({ step }: { step: SecondFactorStep }) {
             if (problem) setProblem(undefined);
           }}
           error={problem}
-          autoFocus
+          initialFocus
         />
         {step.errorMessage ? (
           <p className={styles.alert} role="alert">

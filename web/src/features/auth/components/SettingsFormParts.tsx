@@ -1,6 +1,7 @@
 // The error line and the Cancel / submit pair of the small forms in Settings → Account Security (and of
 // the Report dialog and the moderators' confirm step), and the password those forms ask for again.
 import { useId, type ReactNode } from 'react';
+import { focusOnMount } from '../../../ui/focus-on-mount';
 import { Spinner } from '../../../ui/Spinner';
 import wellness from '../../profile/components/Wellness.module.css';
 
@@ -44,11 +45,12 @@ export function FormActions({
 export function PasswordField({
   value,
   onChange,
-  autoFocus = false,
+  initialFocus = false,
 }: {
   value: string;
   onChange: (value: string) => void;
-  autoFocus?: boolean;
+  /** The field takes the focus as it appears (the member has just opened this form). */
+  initialFocus?: boolean;
 }) {
   const id = useId();
   return (
@@ -60,7 +62,7 @@ export function PasswordField({
         value={value}
         autoComplete="current-password"
         maxLength={128}
-        autoFocus={autoFocus}
+        ref={initialFocus ? focusOnMount : undefined}
         onChange={(event) => onChange(event.target.value)}
       />
     </div>

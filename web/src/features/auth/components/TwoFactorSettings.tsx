@@ -193,7 +193,7 @@ function PasswordStep({
           ? 'Enter your password to set up an authenticator app.'
           : 'Enter your password. New recovery codes replace the ones you have: the old ones stop working.'}
       </p>
-      <PasswordField value={password} onChange={setPassword} autoFocus />
+      <PasswordField value={password} onChange={setPassword} initialFocus />
       <FormProblem text={problem} />
       <FormActions onCancel={onCancel} pending={pending}>
         {purpose === 'setup' ? 'Continue' : 'Create New Codes'}
@@ -424,7 +424,7 @@ function DisableStep({ onCancel, onDone }: { onCancel: () => void; onDone: () =>
         Sign-in will ask for your password only. Enter your password and a code from your authenticator app,
         or a recovery code.
       </p>
-      <PasswordField value={password} onChange={setPassword} autoFocus />
+      <PasswordField value={password} onChange={setPassword} initialFocus />
       <div className={wellness.field}>
         <label htmlFor={`${id}-code`}>Authentication Code</label>
         <input

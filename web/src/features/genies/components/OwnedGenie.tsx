@@ -2,6 +2,7 @@
 // edit, Feature and Send actions (spec 001 §2, §8).
 import { useId, useState, type FormEvent } from 'react';
 import { useAppDialogs } from '../../../app/dialogs';
+import { focusOnMount } from '../../../ui/focus-on-mount';
 import { Spinner } from '../../../ui/Spinner';
 import { showToast } from '../../../ui/toast';
 import { FormError } from '../../wallet/components/FormParts';
@@ -118,7 +119,7 @@ function NicknameForm({ genie, onDone }: { genie: UserGenie; onDone: () => void 
         maxLength={NICKNAME_MAX}
         placeholder={genie.genie.name}
         onChange={(event) => setValue(event.target.value)}
-        autoFocus
+        ref={focusOnMount}
       />
       <button type="submit" className="btn btn-primary" disabled={setNickname.isPending}>
         {setNickname.isPending ? <Spinner /> : null}

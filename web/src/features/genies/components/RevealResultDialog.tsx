@@ -1,7 +1,7 @@
 // The reveal result (spec 001 §2): the genie that came out of the bottle, with Awesome and Reveal
 // Another. The answer of POST /api/genies/reveal-bottle may also carry rarity, image_url and the
 // daily rate beside the genie (spec 001 §7).
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { Modal } from '../../../ui/Modal';
 import { formatGenieAC, rarityTier } from '../genies';
 import type { UserGenie } from '../types';
@@ -22,13 +22,12 @@ export function RevealResultDialog({
   onRevealAnother: () => void;
 }) {
   // Escape closes only this dialog, not the shop beneath it (both listen on the document).
-  const close = useRef(onAwesome);
-  close.current = onAwesome;
+  const close = useEffectEvent(onAwesome);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       event.stopPropagation();
-      close.current();
+      close();
     };
     window.addEventListener('keydown', onKeyDown, true);
     return () => window.removeEventListener('keydown', onKeyDown, true);

@@ -48,7 +48,9 @@ export function SideMenu({ onClose }: { onClose: () => void }) {
   };
 
   return (
+    // A press on the backdrop is the mouse's way to close; the keyboard has Escape and the Close button.
     <div
+      role="presentation"
       className={styles.backdrop}
       onMouseDown={(event) => event.target === event.currentTarget && onClose()}
     >

@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { MediaIcon } from '../../../ui/media-icons';
 import { BACKEND_HOST } from '../api';
 import { alternateMediaUrls, resolveMediaKind, withRetryParam, type MediaKind } from '../media-types';
+import { MediaPlayer } from './MediaPlayer';
 import styles from './MediaDisplay.module.css';
 
 export interface MediaDisplayProps {
@@ -99,26 +100,12 @@ function MediaElement({
     return (
       <img className={styles.media} src={src} alt={alt} loading="lazy" onLoad={onReady} onError={onFailed} />
     );
-  if (kind === 'video')
-    return (
-      <video
-        className={styles.media}
-        src={src}
-        controls
-        playsInline
-        preload="metadata"
-        aria-label={alt || undefined}
-        onLoadedMetadata={onReady}
-        onError={onFailed}
-      />
-    );
   return (
-    <audio
-      className={styles.audio}
+    <MediaPlayer
+      kind={kind}
+      className={kind === 'video' ? styles.media : styles.audio}
       src={src}
-      controls
-      preload="metadata"
-      aria-label={alt || undefined}
+      label={alt || undefined}
       onLoadedMetadata={onReady}
       onError={onFailed}
     />

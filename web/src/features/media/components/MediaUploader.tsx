@@ -8,6 +8,7 @@ import { ProgressBar } from '../../../ui/ProgressBar';
 import { useAudioRecorder } from '../hooks/useAudioRecorder';
 import { useMediaUpload, type SelectedMedia, type UploadedMedia } from '../hooks/useMediaUpload';
 import { MAX_RECORDING_SECONDS, formatClock } from '../recording';
+import { MediaPlayer } from './MediaPlayer';
 import styles from './MediaUploader.module.css';
 
 export interface MediaUploaderProps {
@@ -186,13 +187,11 @@ function Preview({ selected }: { selected: SelectedMedia }) {
     );
   if (kind === 'video')
     return (
-      <video
+      <MediaPlayer
+        kind="video"
         className={styles.previewMedia}
         src={previewUrl}
-        controls
-        playsInline
-        preload="metadata"
-        aria-label={`Preview of ${file.name}`}
+        label={`Preview of ${file.name}`}
         onError={onError}
       />
     );
@@ -201,7 +200,7 @@ function Preview({ selected }: { selected: SelectedMedia }) {
       <span className={styles.audioGlyph} aria-hidden="true">
         <MediaIcon name="audio" size={22} />
       </span>
-      <audio src={previewUrl} controls preload="metadata" aria-label={`Preview of ${file.name}`} />
+      <MediaPlayer kind="audio" src={previewUrl} label={`Preview of ${file.name}`} />
     </div>
   );
 }

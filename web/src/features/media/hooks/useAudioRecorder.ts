@@ -1,6 +1,7 @@
 // Records audio from the microphone with MediaRecorder (spec 001 §4 "Audio recording": idle,
 // recording, stopped with file ready; stops automatically at 120 s).
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLatest } from '../../../ui/useLatest';
 import {
   MAX_RECORDING_SECONDS,
   MediaMessages,
@@ -31,8 +32,7 @@ export function useAudioRecorder(callbacks: AudioRecorderCallbacks) {
   const ticker = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
   const limit = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const mounted = useRef(true);
-  const handlers = useRef(callbacks);
-  handlers.current = callbacks;
+  const handlers = useLatest(callbacks);
 
   const clearTimers = () => {
     clearInterval(ticker.current);
@@ -131,7 +131,7 @@ export function useAudioRecorder(callbacks: AudioRecorderCallbacks) {
       setElapsed(MAX_RECORDING_SECONDS);
       if (recorder.state !== 'inactive') recorder.stop();
     }, MAX_RECORDING_SECONDS * 1000);
-  }, [status]);
+  }, [status, handlers]);
 
   useEffect(() => {
     mounted.current = true;

@@ -3,6 +3,7 @@
 // once and uploaded to POST /api/media/upload with a progress percent; once uploaded it stays (the
 // parent may post it again after a failed post), and picking the same file again reuses the upload.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLatest } from '../../../ui/useLatest';
 import { ApiError } from '../../../api/errors';
 import { uploadFile } from '../api';
 import { kindOfFile, type MediaKind } from '../media-types';
@@ -37,8 +38,7 @@ export function useMediaUpload(callbacks: {
 }) {
   const [state, setState] = useState<MediaUploadState>({ status: 'empty' });
   const [error, setError] = useState<string | null>(null);
-  const handlers = useRef(callbacks);
-  handlers.current = callbacks;
+  const handlers = useLatest(callbacks);
   const inFlight = useRef<AbortController | null>(null);
   const previewUrl = useRef<string | null>(null);
   /** Uploads of this uploader by file, so the same file is never sent twice. */
@@ -49,49 +49,52 @@ export function useMediaUpload(callbacks: {
     previewUrl.current = null;
   };
 
-  const send = useCallback(async (selected: SelectedMedia) => {
-    inFlight.current?.abort();
-    const controller = new AbortController();
-    inFlight.current = controller;
-    setError(null);
+  const send = useCallback(
+    async (selected: SelectedMedia) => {
+      inFlight.current?.abort();
+      const controller = new AbortController();
+      inFlight.current = controller;
+      setError(null);
 
-    const known = uploaded.current.get(fileKey(selected.file));
-    if (known) {
-      setState({ status: 'uploaded', selected, media: known });
-      handlers.current.onUploaded(known);
-      return;
-    }
+      const known = uploaded.current.get(fileKey(selected.file));
+      if (known) {
+        setState({ status: 'uploaded', selected, media: known });
+        handlers.current.onUploaded(known);
+        return;
+      }
 
-    setState({ status: 'uploading', selected, percent: 0 });
-    try {
-      const answer = await uploadFile('/api/media/upload', selected.file, {
-        signal: controller.signal,
-        onProgress: (percent) =>
-          setState((current) =>
-            current.status === 'uploading' && current.selected === selected
-              ? { ...current, percent }
-              : current,
-          ),
-      });
-      if (controller.signal.aborted) return;
-      const media: UploadedMedia = {
-        file_url: answer.file_url,
-        file_type: answer.file_type,
-        filename: answer.filename,
-      };
-      uploaded.current.set(fileKey(selected.file), media);
-      setState({ status: 'uploaded', selected, media });
-      handlers.current.onUploaded(media);
-    } catch (failure) {
-      if (controller.signal.aborted || (failure instanceof ApiError && failure.isCancelled)) return;
-      console.warn('media upload failed', failure);
-      const refused = failure instanceof ApiError && failure.status !== undefined && failure.status < 500;
-      setState({ status: 'failed', selected, retryable: !refused });
-      setError(MediaMessages.uploadFailed);
-    } finally {
-      if (inFlight.current === controller) inFlight.current = null;
-    }
-  }, []);
+      setState({ status: 'uploading', selected, percent: 0 });
+      try {
+        const answer = await uploadFile('/api/media/upload', selected.file, {
+          signal: controller.signal,
+          onProgress: (percent) =>
+            setState((current) =>
+              current.status === 'uploading' && current.selected === selected
+                ? { ...current, percent }
+                : current,
+            ),
+        });
+        if (controller.signal.aborted) return;
+        const media: UploadedMedia = {
+          file_url: answer.file_url,
+          file_type: answer.file_type,
+          filename: answer.filename,
+        };
+        uploaded.current.set(fileKey(selected.file), media);
+        setState({ status: 'uploaded', selected, media });
+        handlers.current.onUploaded(media);
+      } catch (failure) {
+        if (controller.signal.aborted || (failure instanceof ApiError && failure.isCancelled)) return;
+        console.warn('media upload failed', failure);
+        const refused = failure instanceof ApiError && failure.status !== undefined && failure.status < 500;
+        setState({ status: 'failed', selected, retryable: !refused });
+        setError(MediaMessages.uploadFailed);
+      } finally {
+        if (inFlight.current === controller) inFlight.current = null;
+      }
+    },
+    [handlers],
+  );
 
   /** Previews and uploads a picked or recorded file (replacing any earlier one). */
   const select = useCallback(
@@ -121,7 +124,7 @@ export function useMediaUpload(callbacks: {
     setState({ status: 'empty' });
     setError(null);
     handlers.current.onCleared();
-  }, []);
+  }, [handlers]);
 
   useEffect(
     () => () => {

@@ -1,7 +1,7 @@
 // The profile audio player (spec 000 §4 "Profile audio"): plays the member's YouTube link through the
 // embedded YouTube player (driven over postMessage), with pause and play. For SuperAura members it loops
 // at volume 0.3 and starts after 1 second; when the browser blocks autoplay the member can press Play.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Icon } from '../../../ui/icons';
 import { audioPlan, playerCommand, playerVolume } from '../../profile/profile-audio';
 import styles from './MemberProfileDialog.module.css';
@@ -32,14 +32,13 @@ export function ProfileAudioPlayer({
     setPlaying(false);
   };
 
-  const playLater = useRef(play);
-  playLater.current = play;
+  const autoPlay = useEffectEvent(play);
   const delay = plan?.startDelayMs;
 
   // Auto-play once the player has loaded: after 1 s for SuperAura members, at once for others.
   useEffect(() => {
     if (delay === undefined || !ready) return;
-    const timer = setTimeout(() => playLater.current(), delay);
+    const timer = setTimeout(() => autoPlay(), delay);
     return () => clearTimeout(timer);
   }, [ready, delay]);
 

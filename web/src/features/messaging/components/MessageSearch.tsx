@@ -1,6 +1,7 @@
 // The chat header's search (issue 23): the conversation's messages containing the text, newest first;
 // picking one scrolls to it when the chat has it loaded, and says so otherwise.
 import { useState } from 'react';
+import { focusOnMount } from '../../../ui/focus-on-mount';
 import { messageTime } from '../messaging';
 import { MIN_SEARCH_LENGTH, useMessageSearch } from '../hooks/useMessageSearch';
 import styles from './Messaging.module.css';
@@ -28,7 +29,7 @@ export function MessageSearch({
           placeholder="Search messages…"
           aria-label="Search messages"
           value={text}
-          autoFocus
+          ref={focusOnMount}
           onChange={(event) => {
             setText(event.target.value);
             setNote(null);

@@ -53,8 +53,7 @@ export function MessagingDialog({ props }: DialogContentProps) {
     return () => {
       cancelled = true;
     };
-    // Opened once per dialog (upsert is a new function on each render).
-  }, [withUserId]);
+  }, [withUserId, upsert]);
 
   const blocks = useSetBlocked((userId, blocked) => {
     setUnblockedHere((current) => {

@@ -2,6 +2,7 @@
 // whenever the socket (re)connects, since nothing missed meanwhile is replayed (services/messaging).
 // A failure is only logged and the list reads as empty (spec 000 §8).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { queryKeys } from '../../../api/query-keys';
 import { messagingApi } from '../api';
 import { loggedRead } from './logged-read';
@@ -30,8 +31,11 @@ export function useConversations() {
 /** Puts one conversation (just opened, or changed here) into the cached list. */
 export function useUpsertConversation() {
   const queryClient = useQueryClient();
-  return (conversation: Conversation) =>
-    queryClient.setQueryData<Conversation[]>(queryKeys.conversations, (list) =>
-      list ? upsertConversation(list, conversation) : list,
-    );
+  return useCallback(
+    (conversation: Conversation) =>
+      queryClient.setQueryData<Conversation[]>(queryKeys.conversations, (list) =>
+        list ? upsertConversation(list, conversation) : list,
+      ),
+    [queryClient],
+  );
 }

@@ -83,6 +83,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     client.on('user_online', (event: PresenceEvent) => setOnline(event.user_id, true));
     client.on('user_offline', (event: PresenceEvent) => setOnline(event.user_id, false));
 
+    // The socket is made here, so its handle and first status can only be published here.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the state is the external system's handle
     setStatus('connecting');
     client.connect();
     setSocket(client);

@@ -1,5 +1,5 @@
 // The app's realtime state, shared through React context (one socket for the whole signed-in app).
-import { createContext, useContext, useEffect, useRef } from 'react';
+import { createContext, useContext, useEffect, useEffectEvent } from 'react';
 import type { Socket } from 'socket.io-client';
 import type { ConnectionStatus } from './socket-options';
 
@@ -21,11 +21,10 @@ export const useRealtime = () => useContext(RealtimeContext);
 /** Calls `handler` for every `event` the socket receives while the component is mounted. */
 export function useSocketEvent<T>(event: string, handler: (payload: T) => void) {
   const { socket } = useRealtime();
-  const latest = useRef(handler);
-  latest.current = handler;
+  const onEvent = useEffectEvent(handler);
   useEffect(() => {
     if (!socket) return undefined;
-    const listener = (payload: T) => latest.current(payload);
+    const listener = (payload: T) => onEvent(payload);
     socket.on(event, listener);
     return () => void socket.off(event, listener);
   }, [socket, event]);
@@ -34,11 +33,10 @@ export function useSocketEvent<T>(event: string, handler: (payload: T) => void) 
 /** Calls `handler` on every (re)connection of the socket (rooms must be joined again). */
 export function useSocketConnected(handler: () => void) {
   const { socket } = useRealtime();
-  const latest = useRef(handler);
-  latest.current = handler;
+  const onConnect = useEffectEvent(handler);
   useEffect(() => {
     if (!socket) return undefined;
-    const listener = () => latest.current();
+    const listener = () => onConnect();
     socket.on('connect', listener);
     return () => void socket.off('connect', listener);
   }, [socket]);

@@ -34,10 +34,10 @@ import { ProfileDetailsForm } from './ProfileDetailsForm';
 import styles from './ProfileSettings.module.css';
 
 /** Hands the picked file over and empties the input, so that the same file can be picked again. */
-function takeFile(event: ChangeEvent<HTMLInputElement>, use: (file: File) => void) {
+function takeFile(event: ChangeEvent<HTMLInputElement>, onFile: (file: File) => void) {
   const file = event.target.files?.[0];
   event.target.value = '';
-  if (file) use(file);
+  if (file) onFile(file);
 }
 
 /** A part of Settings the dialog can be opened at. */

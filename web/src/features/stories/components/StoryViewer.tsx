@@ -5,7 +5,7 @@
 // viewer closes for the Report dialog (it sits above every dialog). One's own story can be deleted from
 // its menu, after a confirmation inside the viewer. Another member's story can be replied to, or
 // reacted to with one tap (StoryReply): the story waits while the reply is written.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Avatar } from '../../../ui/Avatar';
 import { Icon } from '../../../ui/icons';
@@ -52,19 +52,23 @@ export function StoryViewer({
   const titleId = useId();
   // Escape belongs to what is open inside first: the ⋯ menu closes itself, the delete confirmation is
   // cancelled; otherwise it closes the viewer.
-  const onEscape = useRef<(() => void) | null>(onClose);
-  onEscape.current = menuOpen ? null : confirmingDelete ? () => setConfirmingDelete(false) : onClose;
+  const onEscape = useEffectEvent((event: KeyboardEvent) => {
+    if (menuOpen) return;
+    event.stopPropagation();
+    if (confirmingDelete) setConfirmingDelete(false);
+    else onClose();
+  });
 
-  // Focus moves in on open and back on close; Escape (above), Space pauses, Tab stays inside.
+  // Focus moves in on open and back on close; Escape (above), Space on the viewer itself pauses, Tab
+  // stays inside.
   useEffect(() => {
     const previouslyFocused = document.activeElement as HTMLElement | null;
     panel.current?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        const handle = onEscape.current;
-        if (!handle) return;
-        event.stopPropagation();
-        handle();
+      if (event.key === 'Escape') onEscape(event);
+      else if (event.key === ' ' && event.target === panel.current) {
+        event.preventDefault();
+        setPaused((value) => !value);
       } else if (event.key === 'Tab' && panel.current) {
         const focusable = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
         if (focusable.length === 0) return;
@@ -96,7 +100,9 @@ export function StoryViewer({
   };
 
   return createPortal(
+    // A press on the backdrop is the mouse's way to close; the keyboard has Escape and the Close button.
     <div
+      role="presentation"
       className={styles.backdrop}
       onMouseDown={(event) => event.target === event.currentTarget && onClose()}
     >
@@ -107,12 +113,6 @@ export function StoryViewer({
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        onKeyDown={(event) => {
-          if (event.key === ' ' && event.target === panel.current) {
-            event.preventDefault();
-            setPaused((value) => !value);
-          }
-        }}
       >
         <div
           className={styles.track}

@@ -2,7 +2,7 @@
 // tips, transfers and purchases and the amount above which a spend asks for a pause after two low
 // check-ins. The day so far is shown; a raise or a removal waits 24 hours and says when it takes effect
 // ("Keep current" cancels it). Only the fields the member changed are sent. The server enforces it all.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Spinner } from '../../../ui/Spinner';
 import { showToast } from '../../../ui/toast';
 import { useSpendingSettings, useUpdateSpending } from '../hooks/useSpending';
@@ -65,9 +65,18 @@ function SpendingForm({ settings }: { settings: SpendingSettings }) {
   const [pauseThreshold, setPauseThreshold] = useState(settingText(settings.pause_threshold));
   const [error, setError] = useState<string | null>(null);
 
-  // What is in effect changes under the form (a pending raise came due, another tab saved): follow it.
-  useEffect(() => setDailyLimit(settingText(settings.daily_limit)), [settings.daily_limit]);
-  useEffect(() => setPauseThreshold(settingText(settings.pause_threshold)), [settings.pause_threshold]);
+  // What is in effect changes under the form (a pending raise came due, another tab saved): follow it,
+  // in the same render (React's "adjusting state when a prop changes").
+  const [followed, setFollowed] = useState(settings);
+  if (
+    settings.daily_limit !== followed.daily_limit ||
+    settings.pause_threshold !== followed.pause_threshold
+  ) {
+    if (settings.daily_limit !== followed.daily_limit) setDailyLimit(settingText(settings.daily_limit));
+    if (settings.pause_threshold !== followed.pause_threshold)
+      setPauseThreshold(settingText(settings.pause_threshold));
+    setFollowed(settings);
+  }
 
   const submit = (change: { daily_limit?: string | null; pause_threshold?: string | null }) => {
     setError(null);
