@@ -25,6 +25,16 @@ export interface Subscription {
    * apply an effect twice.
    */
   idempotent?: boolean;
+  /**
+   * Handles a run of one partition's events in one call, in their order: for a consumer that would do
+   * per event what it can do once per run (rewards: one ledger transaction for a backlog). Needs
+   * `idempotent`: when the call fails, the run's events are handled again one by one through
+   * `handler`, with its retries and dead letters. So it must have the effects of `handler` applied to
+   * each event in turn.
+   */
+  batchHandler?: (events: DomainEvent[]) => Promise<void>;
+  /** The most events one batchHandler call gets (default 100). */
+  maxBatch?: number;
 }
 
 /**

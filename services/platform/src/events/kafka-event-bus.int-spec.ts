@@ -120,6 +120,55 @@ describe('KafkaEventBus against the local Kafka', () => {
     }
   });
 
+  it("a batch handler gets a partition's events in order, several per call", async () => {
+    const key = randomUUID();
+    const users = Array.from({ length: 6 }, () => randomUUID());
+    const calls: string[][] = [];
+    const oneByOne: string[] = [];
+    await bus.subscribe({
+      group: `batch-${key}`,
+      events: ['user.registered'],
+      idempotent: true,
+      handler: async (event) => {
+        if (event.key === key) oneByOne.push((event.payload as { userId: string }).userId);
+      },
+      batchHandler: async (events) => {
+        const ours = events.filter((event) => event.key === key);
+        if (ours.length > 0) calls.push(ours.map((event) => (event.payload as { userId: string }).userId));
+      },
+    });
+    // One key, so one partition; published together, so fetched together.
+    await bus.publish(users.map((userId) => ({ ...registered(userId), key })));
+    await waitFor(() => calls.flat().length >= users.length, { what: 'every event' });
+    expect(calls.flat()).toEqual(users);
+    expect(calls.length).toBeLessThan(users.length);
+    expect(oneByOne).toEqual([]);
+  });
+
+  it('when a batch handler fails, its events are handled one by one', async () => {
+    const key = randomUUID();
+    const users = Array.from({ length: 3 }, () => randomUUID());
+    let batchCalls = 0;
+    const oneByOne: string[] = [];
+    await bus.subscribe({
+      group: `batch-fails-${key}`,
+      events: ['user.registered'],
+      idempotent: true,
+      handler: async (event) => {
+        if (event.key === key) oneByOne.push((event.payload as { userId: string }).userId);
+      },
+      batchHandler: async (events) => {
+        if (!events.some((event) => event.key === key)) return;
+        batchCalls += 1;
+        throw new Error('the batch cannot be handled at once');
+      },
+    });
+    await bus.publish(users.map((userId) => ({ ...registered(userId), key })));
+    await waitFor(() => oneByOne.length >= users.length, { what: 'every event, one by one' });
+    expect(oneByOne).toEqual(users);
+    expect(batchCalls).toBeGreaterThanOrEqual(1);
+  });
+
   it('retries a failing handler with backoff and succeeds', async () => {
     const userId = randomUUID();
     let attempts = 0;

@@ -3,7 +3,7 @@ import { ConsumerLiveness, consumerRestarts } from './consumer-watchdog';
 import { pinNewGroupAtEnd } from './kafka-offsets';
 import { context, SpanKind, trace } from '@opentelemetry/api';
 import { EventType, isEventType } from '@aura/proto';
-import { Consumer, IHeaders, Kafka, KafkaMessage, logLevel, Producer } from 'kafkajs';
+import { Consumer, EachBatchPayload, IHeaders, Kafka, KafkaMessage, logLevel, Producer } from 'kafkajs';
 import type { Logger } from 'pino';
 import { extractTraceContext, injectTraceContext, recordError } from '../telemetry/tracing';
 import { isDependencyUnavailable } from '../errors/dependency-unavailable';
@@ -54,6 +54,35 @@ const text = (value: Buffer | string | (Buffer | string)[] | undefined): string 
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A message's headers as text (the trace context and the event's envelope). */
+function headersOf(message: KafkaMessage): Record<string, string | undefined> {
+  const headers = message.headers ?? {};
+  const carrier: Record<string, string | undefined> = {};
+  for (const name of Object.keys(headers)) carrier[name] = text(headers[name]);
+  return carrier;
+}
+
+function eventOf(
+  topic: string,
+  partition: number,
+  message: KafkaMessage,
+  type: EventType,
+  carrier: Record<string, string | undefined>,
+): DomainEvent {
+  return {
+    id: carrier[Header.id] ?? `${topic}:${partition}:${message.offset}`,
+    type,
+    version: Number(carrier[Header.version] ?? 1),
+    key: message.key?.toString() ?? '',
+    occurredAt: carrier[Header.occurredAt] ?? new Date(Number(message.timestamp)).toISOString(),
+    producer: carrier[Header.producer] ?? 'unknown',
+    payload: decodePayload(type, message.value ?? Buffer.alloc(0)),
+  };
+}
+
+/** Events a batch handler gets at once unless its subscription says otherwise. */
+const MAX_BATCH = 100;
 
 /**
  * Kafka through kafkajs. Publishing is idempotent (acks=all, idempotent producer); consuming is
@@ -221,7 +250,11 @@ export class KafkaEventBus implements EventBus {
     await consumer.connect();
     await consumer.subscribe({ topics: running.topics, fromBeginning: running.fromBeginning });
     const wanted = new Set<string>(subscription.events);
-    await consumer.run({
+    const typeOf = (message: KafkaMessage): EventType | undefined => {
+      const type = text(message.headers?.[Header.type]);
+      return type && wanted.has(type) && isEventType(type) ? type : undefined;
+    };
+    const options = {
       // Order holds per partition (the aggregate's key); partitions of a topic proceed side by side.
       partitionsConsumedConcurrently: 3,
       // kafkajs commits at the end of a fetched batch by default; a backlog's batch holds hundreds of
@@ -230,10 +263,23 @@ export class KafkaEventBus implements EventBus {
       // Committing as it goes loses at most a second's or 100 events' work.
       autoCommitInterval: 1000,
       autoCommitThreshold: 100,
+    };
+    if (subscription.batchHandler) {
+      if (subscription.idempotent !== true)
+        throw new Error(`${groupId}: a batch handler needs an idempotent subscription`);
+      await consumer.run({
+        ...options,
+        eachBatchAutoResolve: false,
+        eachBatch: (payload) => this.consumeBatch(running, liveness, typeOf, payload),
+      });
+      return;
+    }
+    await consumer.run({
+      ...options,
       eachMessage: async ({ topic, partition, message, heartbeat }) => {
         liveness.progressed();
-        const type = text(message.headers?.[Header.type]);
-        if (!type || !wanted.has(type) || !isEventType(type)) return;
+        const type = typeOf(message);
+        if (!type) return;
         const handling = liveness.handlerStarted(Date.now());
         try {
           await this.handle(groupId, subscription, topic, partition, message, type, heartbeat);
@@ -284,9 +330,7 @@ export class KafkaEventBus implements EventBus {
     type: EventType,
     heartbeat?: () => Promise<void>,
   ): Promise<void> {
-    const headers = message.headers ?? {};
-    const carrier: Record<string, string | undefined> = {};
-    for (const name of Object.keys(headers)) carrier[name] = text(headers[name]);
+    const carrier = headersOf(message);
     const parent = extractTraceContext(carrier);
     const tracer = trace.getTracer('aura');
     const span = tracer.startSpan(
@@ -309,15 +353,7 @@ export class KafkaEventBus implements EventBus {
       await context.with(trace.setSpan(parent, span), async () => {
         const dedupe = subscription.idempotent !== true;
         if (dedupe && (await this.options.processed.has(groupId, eventId))) return;
-        const event: DomainEvent = {
-          id: eventId,
-          type,
-          version: Number(carrier[Header.version] ?? 1),
-          key: message.key?.toString() ?? '',
-          occurredAt: carrier[Header.occurredAt] ?? new Date(Number(message.timestamp)).toISOString(),
-          producer: carrier[Header.producer] ?? 'unknown',
-          payload: decodePayload(type, message.value ?? Buffer.alloc(0)),
-        };
+        const event = eventOf(topic, partition, message, type, carrier);
         const maxAttempts = subscription.maxAttempts ?? 5;
         const base = this.options.retryBaseMs ?? 200;
         // A dependency that cannot be reached (the database failing over, Redis restarting) is not
@@ -368,6 +404,87 @@ export class KafkaEventBus implements EventBus {
         this.options.logger.warn({ group: groupId, topic, type, eventId, tookMs }, 'slow event handler');
     }
     for (const listener of this.handledListeners) listener({ group: groupId, eventId });
+  }
+
+  /**
+   * A fetched batch of one partition, `maxBatch` events per call of the batch handler, each run's
+   * offsets resolved and committed as it is done. A run whose call fails is handled again event by
+   * event (handle(): retries, a dependency's outage waited out, dead letters).
+   */
+  private async consumeBatch(
+    running: RunningSubscription,
+    liveness: ConsumerLiveness,
+    typeOf: (message: KafkaMessage) => EventType | undefined,
+    { batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }: EachBatchPayload,
+  ): Promise<void> {
+    const { groupId, subscription } = running;
+    const { topic, partition } = batch;
+    const size = subscription.maxBatch ?? MAX_BATCH;
+    for (let start = 0; start < batch.messages.length; start += size) {
+      if (!isRunning() || isStale()) return;
+      liveness.progressed();
+      const run = batch.messages.slice(start, start + size).flatMap((message) => {
+        const type = typeOf(message);
+        return type ? [{ message, type, carrier: headersOf(message) }] : [];
+      });
+      if (run.length > 0) {
+        const handling = liveness.handlerStarted(Date.now());
+        try {
+          await this.handleRun(groupId, subscription, topic, partition, run, heartbeat);
+        } finally {
+          liveness.handlerFinished(handling);
+        }
+      }
+      for (const message of batch.messages.slice(start, start + size)) resolveOffset(message.offset);
+      await heartbeat();
+      await commitOffsetsIfNecessary();
+    }
+  }
+
+  private async handleRun(
+    groupId: string,
+    subscription: Subscription,
+    topic: string,
+    partition: number,
+    run: { message: KafkaMessage; type: EventType; carrier: Record<string, string | undefined> }[],
+    heartbeat: () => Promise<void>,
+  ): Promise<void> {
+    // One consumer span for the run, linked to the trace of each event in it.
+    const span = trace.getTracer('aura').startSpan(`${topic} process`, {
+      kind: SpanKind.CONSUMER,
+      attributes: {
+        'messaging.system': 'kafka',
+        'messaging.destination.name': topic,
+        'messaging.consumer.group.name': groupId,
+        'messaging.batch.message_count': run.length,
+      },
+      links: run.flatMap(({ carrier }) => {
+        const linked = trace.getSpanContext(extractTraceContext(carrier));
+        return linked ? [{ context: linked }] : [];
+      }),
+    });
+    const startedAt = Date.now();
+    let events: DomainEvent[];
+    try {
+      events = run.map(({ message, type, carrier }) => eventOf(topic, partition, message, type, carrier));
+      await context.with(trace.setSpan(context.active(), span), () => subscription.batchHandler!(events));
+    } catch (error) {
+      recordError(span, error);
+      span.end();
+      this.options.logger.warn(
+        { err: error, group: groupId, topic, events: run.length },
+        'batch handler failed: handling its events one by one',
+      );
+      for (const { message, type } of run)
+        await this.handle(groupId, subscription, topic, partition, message, type, heartbeat);
+      return;
+    }
+    span.end();
+    const tookMs = Date.now() - startedAt;
+    if (tookMs > SLOW_HANDLER_MS)
+      this.options.logger.warn({ group: groupId, topic, events: run.length, tookMs }, 'slow event handler');
+    for (const event of events)
+      for (const listener of this.handledListeners) listener({ group: groupId, eventId: event.id });
   }
 
   private async deadLetter(
