@@ -43,8 +43,16 @@ export interface LedgerTransaction {
    * answers its first outcome with `replayed`; a key used for other facts throws IdempotencyConflict.
    */
   post(request: TransferRequest): Promise<TransferResult>;
+  /**
+   * Transfers from a system account to member accounts (rewards), each once per key: what `post`
+   * does for each in turn, with the reads and writes of all of them made together. A key used for
+   * other facts throws IdempotencyConflict.
+   */
+  postCredits(requests: TransferRequest[]): Promise<TransferResult[]>;
   /** The transfer of a key, as this transaction sees it. */
   transferOf(key: string): Promise<TransferDoc | null>;
+  /** The transfers of these keys that exist, as this transaction sees them. */
+  transfersOf(keys: string[]): Promise<Map<string, TransferDoc>>;
   /** Stores events in the ledger's outbox under `key` (once), published after the commit. */
   storeEvents(key: string, events: EventRecord[]): Promise<void>;
 }
@@ -121,8 +129,13 @@ export class Ledger {
             return work({
               session,
               post: (request) => this.post(session, request, stored),
+              postCredits: (requests) => this.postCredits(session, requests, stored),
               storeEvents: (key, events) => this.storeEvents(session, key, events, stored),
               transferOf: (key) => this.store.transfers.findOne({ _id: key }, { session }),
+              transfersOf: async (keys) => {
+                const found = await this.store.transfers.find({ _id: { $in: keys } }, { session }).toArray();
+                return new Map(found.map((transfer) => [transfer._id, transfer]));
+              },
             });
           });
           for (const events of stored) this.host.eventsStored(events);
@@ -257,15 +270,7 @@ export class Ledger {
     const creditAccount = await this.credit(session, facts, now, debited.withdrawableMoved);
     const debit = entryFor(facts, 'debit', debited.account, now);
     const credit = entryFor(facts, 'credit', creditAccount, now);
-    const transfer: TransferDoc = {
-      ...facts,
-      status: 'completed',
-      legs: {
-        debit: { ...legOf(debit), withdrawableMoved: debited.withdrawableMoved },
-        credit: legOf(credit),
-      },
-      created_at: now,
-    };
+    const transfer = completedTransfer(facts, debit, credit, debited.withdrawableMoved, now);
     await this.store.transfers.insertOne(transfer, { session });
     await this.store.entries.insertMany([debit, credit], { session });
     const events = ledgerEvents(this.host.service, transfer, now);
@@ -276,6 +281,69 @@ export class Ledger {
     stored.push(events);
     if (transfer.kind === 'adjustment') await this.audit(session, transfer);
     return { status: 'completed', transfer, ...transfer.legs, replayed: false };
+  }
+
+  /** See LedgerTransaction.postCredits: reads of all keys and accounts first, then one write of each kind. */
+  private async postCredits(
+    session: ClientSession,
+    requests: TransferRequest[],
+    stored: EventRecord[][],
+  ): Promise<TransferResult[]> {
+    const all = requests.map(buildTransfer);
+    for (const facts of all)
+      if (isMemberAccount(facts.from) || !isMemberAccount(facts.to) || facts.kind === 'adjustment')
+        throw new Error(`postCredits moves money from a system account to a member: ${facts._id}`);
+    const keys = [...new Set(all.map((facts) => facts._id))];
+    const known = new Map(
+      (await this.store.transfers.find({ _id: { $in: keys } }, { session }).toArray()).map((transfer) => [
+        transfer._id,
+        transfer,
+      ]),
+    );
+    const members = [...new Set(all.map((facts) => facts.to))];
+    const accounts = new Map(
+      (await this.store.accounts.find({ _id: { $in: members } }, { session }).toArray()).map((account) => [
+        account._id,
+        account,
+      ]),
+    );
+    const now = new Date();
+    const results: TransferResult[] = [];
+    const transfers: TransferDoc[] = [];
+    const entries: EntryDoc[] = [];
+    const outbox: { _id: string; created_at: Date; _outbox: ReturnType<typeof toStoredOutbox> }[] = [];
+    for (const facts of all) {
+      const earlier = known.get(facts._id);
+      if (earlier) {
+        if (earlier.fingerprint !== facts.fingerprint) throw new IdempotencyConflict(facts._id);
+        results.push({ status: earlier.status, transfer: earlier, ...earlier.legs, replayed: true });
+        continue;
+      }
+      const account = credited(facts, accounts.get(facts.to) ?? newAccount(facts.to, now), 0, now);
+      accounts.set(account._id, account);
+      const debit = entryFor(facts, 'debit', undefined, now);
+      const credit = entryFor(facts, 'credit', account, now);
+      const transfer = completedTransfer(facts, debit, credit, 0, now);
+      known.set(transfer._id, transfer);
+      transfers.push(transfer);
+      entries.push(debit, credit);
+      const events = ledgerEvents(this.host.service, transfer, now);
+      outbox.push({ _id: transfer._id, created_at: now, _outbox: toStoredOutbox(events) });
+      stored.push(events);
+      results.push({ status: 'completed', transfer, ...transfer.legs, replayed: false });
+    }
+    if (transfers.length === 0) return results;
+    const changed = [...new Set(transfers.map((transfer) => transfer.to))];
+    await this.store.accounts.bulkWrite(
+      changed.map((id) => ({
+        replaceOne: { filter: { _id: id }, replacement: accounts.get(id)!, upsert: true },
+      })),
+      { session, ordered: true },
+    );
+    await this.store.transfers.insertMany(transfers, { session });
+    await this.store.entries.insertMany(entries, { session });
+    await this.store.outbox.insertMany(outbox, { session });
+    return results;
   }
 
   private async storeEvents(
@@ -317,19 +385,14 @@ export class Ledger {
     withdrawableMoved: number,
   ): Promise<AccountDoc | undefined> {
     if (!isMemberAccount(facts.to)) return undefined;
-    const current = await this.account(session, facts.to, now);
-    const after = afterCredit(facts.kind, current, facts.amount, withdrawableMoved);
-    const earned = current.earned + (isEarning(facts.kind, 'credit') ? facts.amount : 0);
-    if (!Number.isSafeInteger(after.balance)) throw new Error(`balance of ${facts.to} out of range`);
-    return this.write(session, current, { ...after, earned }, now);
+    const account = credited(facts, await this.account(session, facts.to, now), withdrawableMoved, now);
+    await this.store.accounts.replaceOne({ _id: account._id }, account, { session, upsert: true });
+    return account;
   }
 
   /** A member account as this transaction sees it (a new one when it never had an entry). */
   private async account(session: ClientSession, id: string, now: Date): Promise<AccountDoc> {
-    const found = await this.store.accounts.findOne({ _id: id }, { session });
-    return (
-      found ?? { _id: id, balance: 0, earned: 0, withdrawable: 0, seq: 0, created_at: now, updated_at: now }
-    );
+    return (await this.store.accounts.findOne({ _id: id }, { session })) ?? newAccount(id, now);
   }
 
   /**
@@ -397,6 +460,38 @@ function buildTransfer(request: TransferRequest): Facts {
     memo,
     meta: { ...(request.meta ?? {}) },
     fingerprint: sha256(JSON.stringify([kind, from, to, amount, memo])),
+  };
+}
+
+/** A member account that never had an entry. */
+function newAccount(id: string, now: Date): AccountDoc {
+  return { _id: id, balance: 0, earned: 0, withdrawable: 0, seq: 0, created_at: now, updated_at: now };
+}
+
+/**
+ * The member account after `facts` credits it: its next entry (seq moved on). The transaction read
+ * `current`: a concurrent change of the account makes the write conflict, and the whole transaction
+ * runs again.
+ */
+function credited(facts: Facts, current: AccountDoc, withdrawableMoved: number, now: Date): AccountDoc {
+  const after = afterCredit(facts.kind, current, facts.amount, withdrawableMoved);
+  const earned = current.earned + (isEarning(facts.kind, 'credit') ? facts.amount : 0);
+  if (!Number.isSafeInteger(after.balance)) throw new Error(`balance of ${facts.to} out of range`);
+  return { ...current, ...after, earned, seq: current.seq + 1, updated_at: now };
+}
+
+function completedTransfer(
+  facts: Facts,
+  debit: EntryDoc,
+  credit: EntryDoc,
+  withdrawableMoved: number,
+  now: Date,
+): TransferDoc {
+  return {
+    ...facts,
+    status: 'completed',
+    legs: { debit: { ...legOf(debit), withdrawableMoved }, credit: legOf(credit) },
+    created_at: now,
   };
 }
 
