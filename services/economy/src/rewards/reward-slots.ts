@@ -40,8 +40,11 @@ export class RewardSlots {
     limit: number,
   ): Promise<boolean> {
     const _id = `${reason}:${user}:${day}`;
-    const expires_at = new Date(Date.parse(`${day}T00:00:00Z`) + KEEP_AFTER_DAY_MS);
-    await this.days.updateOne({ _id }, { $setOnInsert: { count: 0, expires_at } }, { session, upsert: true });
+    await this.days.updateOne(
+      { _id },
+      { $setOnInsert: { count: 0, expires_at: expiresAt(day) } },
+      { session, upsert: true },
+    );
     const taken = await this.days.findOneAndUpdate(
       { _id, count: { $lt: limit } },
       { $inc: { count: 1 } },
@@ -49,4 +52,51 @@ export class RewardSlots {
     );
     return taken !== null;
   }
+
+  /**
+   * take() for each request in turn, with one read and one write for all of them. Safe inside the
+   * transaction: a concurrent take of the same counter makes the write conflict, and the transaction
+   * runs again.
+   */
+  async takeMany(session: ClientSession, requests: readonly SlotRequest[]): Promise<boolean[]> {
+    if (requests.length === 0) return [];
+    const idOf = ({ reason, user, day }: SlotRequest) => `${reason}:${user}:${day}`;
+    const ids = [...new Set(requests.map(idOf))];
+    const found = await this.days
+      .find({ _id: { $in: ids } }, { session, projection: { count: 1 } })
+      .toArray();
+    const counts = new Map(found.map((doc) => [doc._id, doc.count]));
+    const added = new Map<string, { day: string; count: number }>();
+    const taken = requests.map((request) => {
+      const id = idOf(request);
+      const count = counts.get(id) ?? 0;
+      if (count >= request.limit) return false;
+      counts.set(id, count + 1);
+      added.set(id, { day: request.day, count: (added.get(id)?.count ?? 0) + 1 });
+      return true;
+    });
+    if (added.size > 0)
+      await this.days.bulkWrite(
+        [...added].map(([_id, { day, count }]) => ({
+          updateOne: {
+            filter: { _id },
+            update: { $setOnInsert: { expires_at: expiresAt(day) }, $inc: { count } },
+            upsert: true,
+          },
+        })),
+        { session, ordered: true },
+      );
+    return taken;
+  }
+}
+
+export interface SlotRequest {
+  reason: string;
+  user: string;
+  day: string;
+  limit: number;
+}
+
+function expiresAt(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + KEEP_AFTER_DAY_MS);
 }

@@ -14,6 +14,9 @@ export class RewardsConsumer {
       group: 'economy.rewards',
       events: ['post.created', 'post.liked', 'comment.created', 'mood.checked_in', 'reflection.created'],
       handler: (event) => this.handle(event),
+      // A backlog (after an outage, or a burst of likes) is paid a run at a time: one ledger
+      // transaction per run instead of one per claim.
+      batchHandler: (events) => this.handleAll(events),
       // A claim is paid once by its ledger key, and holds its daily slot by the same key.
       idempotent: true,
     });
@@ -22,5 +25,10 @@ export class RewardsConsumer {
   async handle(event: DomainEvent): Promise<void> {
     for (const claim of rewardsFor(event.type, event.payload, event.occurredAt))
       await this.rewards.grant(claim);
+  }
+
+  async handleAll(events: readonly DomainEvent[]): Promise<void> {
+    const claims = events.flatMap((event) => rewardsFor(event.type, event.payload, event.occurredAt));
+    if (claims.length > 0) await this.rewards.grantAll(claims);
   }
 }

@@ -254,4 +254,65 @@ describe('daily reward limits', () => {
     expect(await h.economy.rewards.grant({ ...claims[0], sourceId: randomUUID() })).toBe('daily_limit');
     expect(await h.economy.rewards.grant(paidSources[0])).toBe('already_paid');
   });
+
+  it('pays a run of claims at once as grant() would each in turn: limits, repeats, several members', async () => {
+    const [author, liked] = [objectId(), objectId()];
+    const at = new Date(Date.now() + 2 * 86400_000);
+    const posts = Array.from({ length: 22 }, () => ({
+      reason: 'post_created' as const,
+      userId: author,
+      sourceId: randomUUID(),
+      at,
+    }));
+    const likes = Array.from({ length: 3 }, () => ({
+      reason: 'like_received' as const,
+      userId: liked,
+      sourceId: randomUUID(),
+      at,
+    }));
+    // A repeat inside the run (an event delivered twice in one fetch) is paid once.
+    const run = [...posts, ...likes, posts[0], likes[0]];
+    expect(await h.economy.rewards.grantAll(run)).toEqual([
+      ...Array<string>(20).fill('paid'),
+      'daily_limit',
+      'daily_limit',
+      ...Array<string>(3).fill('paid'),
+      'already_paid',
+      'already_paid',
+    ]);
+    // The whole run again (a redelivery after a crash): nothing more is paid, nothing more is counted.
+    expect(await h.economy.rewards.grantAll(run)).toEqual([
+      ...Array<string>(20).fill('already_paid'),
+      'daily_limit',
+      'daily_limit',
+      ...Array<string>(5).fill('already_paid'),
+    ]);
+    expect((await wallet(author)).balanceMicro).toBe(20 * 10_000);
+    expect((await wallet(liked)).balanceMicro).toBe(3 * 10_000);
+    const transfers = await h.economy.ledger.store.transfers.countDocuments({
+      kind: 'reward',
+      to: { $in: [`user:${author}`, `user:${liked}`] },
+    });
+    expect(transfers).toBe(23);
+    const entries = await history(author);
+    expect(entries.filter((entry) => entry.amountMicro === 10_000)).toHaveLength(20);
+  });
+
+  it('two runs of the same claims at once (two consumers after a rebalance) pay each claim once', async () => {
+    const member = objectId();
+    const at = new Date();
+    const claims = Array.from({ length: 5 }, () => ({
+      reason: 'comment_written' as const,
+      userId: member,
+      sourceId: randomUUID(),
+      at,
+    }));
+    const [first, second] = await Promise.all([
+      h.economy.rewards.grantAll(claims),
+      h.economy.rewards.grantAll(claims),
+    ]);
+    for (let i = 0; i < claims.length; i += 1)
+      expect([first[i], second[i]].sort()).toEqual(['already_paid', 'paid']);
+    expect((await wallet(member)).balanceMicro).toBe(5 * 30_000);
+  });
 });

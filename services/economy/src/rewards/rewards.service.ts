@@ -2,7 +2,8 @@ import { inSpan } from '@aura/platform';
 import type { Logger } from 'pino';
 import { memberAccount } from '../ledger/accounts';
 import type { Ledger } from '../ledger/ledger';
-import { IdempotencyConflict } from '../ledger/ledger.types';
+import { IdempotencyConflict, TransferRequest } from '../ledger/ledger.types';
+import type { Member } from '../members/member';
 import type { MembersRepository } from '../members/members.repository';
 import type { RewardSlots } from './reward-slots';
 import { REWARD_RULES, RewardClaim, rewardAmount, utcDay } from './reward-rules';
@@ -41,16 +42,97 @@ export class RewardsService {
     });
   }
 
+  /**
+   * The claims of a run of events (a backlog after an outage holds thousands), paid in one ledger
+   * transaction with the reads and writes of all of them together: what grant() does for each in turn.
+   * One span for the run: how many were claimed and paid.
+   */
+  grantAll(claims: readonly RewardClaim[]): Promise<GrantOutcome[]> {
+    return inSpan('economy rewards', { 'aura.reward_claims': claims.length }, async (span) => {
+      const outcomes = await this.payAll(claims);
+      span.setAttribute('aura.rewards_paid', outcomes.filter((outcome) => outcome === 'paid').length);
+      return outcomes;
+    });
+  }
+
+  private async payAll(claims: readonly RewardClaim[]): Promise<GrantOutcome[]> {
+    const outcomes = claims.map((claim): GrantOutcome | undefined =>
+      claim.at.getTime() < this.ledger.createdAt.getTime() ? 'before_ledger' : undefined,
+    );
+    const ids = [...new Set(claims.filter((_, index) => !outcomes[index]).map((claim) => claim.userId))];
+    if (ids.length === 0) return outcomes as GrantOutcome[];
+    const members = new Map(await Promise.all(ids.map(async (id) => [id, await this.member(id)] as const)));
+    const base =
+      this.postReward && claims.some((claim) => claim.reason === 'post_created')
+        ? await this.postReward()
+        : undefined;
+    const pending = claims.flatMap((claim, index) => {
+      if (outcomes[index]) return [];
+      if (claim.reason === 'post_created' && base === 0) {
+        outcomes[index] = 'switched_off';
+        return [];
+      }
+      const member = members.get(claim.userId) ?? null;
+      const superAura = member?.isSuperAura === true;
+      const amount = rewardAmount(
+        claim.reason,
+        superAura,
+        claim.reason === 'post_created' ? base : undefined,
+      );
+      return [{ index, claim, key: keyOf(claim), amount, member, superAura }];
+    });
+    const accounts = pending.map(({ claim }) => memberAccount(claim.userId));
+    // `work` may run more than once: what it decides is kept only from the run that commits.
+    const decided = await this.ledger.transaction(accounts, async (tx) => {
+      const run = new Map<number, GrantOutcome>();
+      const paid = await tx.transfersOf([...new Set(pending.map(({ key }) => key))]);
+      const seen = new Set<string>();
+      // A redelivered event finds its transfer before it could count against the day again.
+      const unpaid = pending.filter(({ index, key }) => {
+        const known = paid.has(key) || seen.has(key);
+        seen.add(key);
+        if (known) run.set(index, 'already_paid');
+        return !known;
+      });
+      const limited = unpaid.filter(({ claim }) => REWARD_RULES[claim.reason].dailyLimit !== undefined);
+      const slots = await this.slots.takeMany(
+        tx.session,
+        limited.map(({ claim }) => ({
+          reason: claim.reason,
+          user: claim.userId,
+          day: utcDay(claim.at),
+          limit: REWARD_RULES[claim.reason].dailyLimit!,
+        })),
+      );
+      const full = new Set(limited.filter((_, at) => !slots[at]).map(({ index }) => index));
+      const payable = unpaid.filter(({ index }) => !full.has(index));
+      full.forEach((index) => run.set(index, 'daily_limit'));
+      const results = await tx.postCredits(
+        payable.map(({ claim, key, amount, member, superAura }) =>
+          transferFor(claim, key, amount, member, superAura),
+        ),
+      );
+      payable.forEach(({ index }, at) => run.set(index, results[at].replayed ? 'already_paid' : 'paid'));
+      return run;
+    });
+    decided.forEach((outcome, index) => (outcomes[index] = outcome));
+    return outcomes as GrantOutcome[];
+  }
+
+  private member(userId: string) {
+    return this.members.find(userId).catch((error) => {
+      this.logger.warn({ err: error, userId }, 'member lookup failed; reward without bonus');
+      return null;
+    });
+  }
+
   private async pay(claim: RewardClaim, amountIs: (amount: number) => void): Promise<GrantOutcome> {
     // An action from before this ledger existed earned nothing: there was no economy then. (A new
     // economy database does not pay out the whole history of the topics it starts reading.)
     if (claim.at.getTime() < this.ledger.createdAt.getTime()) return 'before_ledger';
-    const key = `reward:${claim.reason}:${claim.sourceId}`;
+    const key = keyOf(claim);
     const rule = REWARD_RULES[claim.reason];
-    const member = await this.members.find(claim.userId).catch((error) => {
-      this.logger.warn({ err: error, userId: claim.userId }, 'member lookup failed; reward without bonus');
-      return null;
-    });
+    const member = await this.member(claim.userId);
     const superAura = member?.isSuperAura === true;
     const base = claim.reason === 'post_created' && this.postReward ? await this.postReward() : undefined;
     if (base === 0) return 'switched_off';
@@ -66,19 +148,7 @@ export class RewardsService {
           !(await this.slots.take(tx.session, claim.reason, claim.userId, utcDay(claim.at), rule.dailyLimit))
         )
           return 'daily_limit';
-        const result = await tx.post({
-          key,
-          kind: 'reward',
-          from: 'rewards',
-          to: account,
-          amount,
-          meta: {
-            reason: claim.reason,
-            source: claim.sourceId,
-            super_aura: superAura ? '1' : '',
-            to_name: member?.username ?? '',
-          },
-        });
+        const result = await tx.post(transferFor(claim, key, amount, member, superAura));
         return result.replayed ? 'already_paid' : 'paid';
       });
     } catch (error) {
@@ -87,4 +157,29 @@ export class RewardsService {
       throw error;
     }
   }
+}
+
+/** A reward is paid once per reason and source: its ledger key. */
+const keyOf = (claim: RewardClaim) => `reward:${claim.reason}:${claim.sourceId}`;
+
+function transferFor(
+  claim: RewardClaim,
+  key: string,
+  amount: number,
+  member: Member | null,
+  superAura: boolean,
+): TransferRequest {
+  return {
+    key,
+    kind: 'reward',
+    from: 'rewards',
+    to: memberAccount(claim.userId),
+    amount,
+    meta: {
+      reason: claim.reason,
+      source: claim.sourceId,
+      super_aura: superAura ? '1' : '',
+      to_name: member?.username ?? '',
+    },
+  };
 }
