@@ -8,6 +8,7 @@ export * from './export/csv';
 export * from './export/member-export';
 export * from './events/consumer-lag';
 export * from './events/event-bus';
+export * from './events/event-trace';
 export * from './events/kafka-event-bus';
 export * from './events/kafka-offsets';
 export * from './events/outbox';

@@ -1,3 +1,4 @@
+import type { TraceContext } from '@aura/platform';
 import type { EventType } from '@aura/proto';
 import type { identityEvents, socialEvents } from '@aura/proto';
 
@@ -47,6 +48,8 @@ export interface RewardClaim {
   sourceId: string;
   /** When the action happened (its UTC day counts toward the daily limit). */
   at: Date;
+  /** The trace of the event it came from, when it is paid with others (grantAll): its span goes there. */
+  trace?: TraceContext;
 }
 
 function when(text: string, fallback: string): Date {

@@ -1,4 +1,4 @@
-import type { DomainEvent, ServiceRuntime } from '@aura/platform';
+import { eventTrace, type DomainEvent, type ServiceRuntime } from '@aura/platform';
 import { rewardsFor } from './reward-rules';
 import type { RewardsService } from './rewards.service';
 
@@ -28,7 +28,12 @@ export class RewardsConsumer {
   }
 
   async handleAll(events: readonly DomainEvent[]): Promise<void> {
-    const claims = events.flatMap((event) => rewardsFor(event.type, event.payload, event.occurredAt));
+    const claims = events.flatMap((event) =>
+      rewardsFor(event.type, event.payload, event.occurredAt).map((claim) => ({
+        ...claim,
+        trace: eventTrace(event),
+      })),
+    );
     if (claims.length > 0) await this.rewards.grantAll(claims);
   }
 }

@@ -1,4 +1,4 @@
-import { inSpan } from '@aura/platform';
+import { inSpan, recordSpan } from '@aura/platform';
 import type { Logger } from 'pino';
 import { memberAccount } from '../ledger/accounts';
 import type { Ledger } from '../ledger/ledger';
@@ -30,12 +30,7 @@ export class RewardsService {
 
   /** One span per claim (under the consumer span of the event): member, post, amount and outcome. */
   grant(claim: RewardClaim): Promise<GrantOutcome> {
-    const attributes = {
-      'aura.member_id': claim.userId,
-      'aura.reward_reason': claim.reason,
-      ...(claim.reason === 'post_created' ? { 'aura.post_id': claim.sourceId } : {}),
-    };
-    return inSpan('economy reward', attributes, async (span) => {
+    return inSpan('economy reward', claimAttributes(claim), async (span) => {
       const outcome = await this.pay(claim, (amount) => span.setAttribute('aura.amount_micro', amount));
       span.setAttribute('aura.reward_outcome', outcome);
       return outcome;
@@ -45,17 +40,37 @@ export class RewardsService {
   /**
    * The claims of a run of events (a backlog after an outage holds thousands), paid in one ledger
    * transaction with the reads and writes of all of them together: what grant() does for each in turn.
-   * One span for the run: how many were claimed and paid.
+   * One span for the run (how many were claimed and paid), and one per claim in the trace of its event.
    */
   grantAll(claims: readonly RewardClaim[]): Promise<GrantOutcome[]> {
     return inSpan('economy rewards', { 'aura.reward_claims': claims.length }, async (span) => {
-      const outcomes = await this.payAll(claims);
+      const startedAt = new Date();
+      const amounts: (number | undefined)[] = [];
+      const outcomes = await this.payAll(claims, amounts);
       span.setAttribute('aura.rewards_paid', outcomes.filter((outcome) => outcome === 'paid').length);
+      claims.forEach((claim, index) => {
+        if (!claim.trace) return;
+        const amount = amounts[index];
+        recordSpan(
+          'economy reward',
+          {
+            ...claimAttributes(claim),
+            'aura.reward_outcome': outcomes[index],
+            ...(amount === undefined ? {} : { 'aura.amount_micro': amount }),
+          },
+          claim.trace,
+          startedAt,
+        );
+      });
       return outcomes;
     });
   }
 
-  private async payAll(claims: readonly RewardClaim[]): Promise<GrantOutcome[]> {
+  /** Pays the claims; `amounts` gets what each is worth (not for those decided before that). */
+  private async payAll(
+    claims: readonly RewardClaim[],
+    amounts: (number | undefined)[],
+  ): Promise<GrantOutcome[]> {
     const outcomes = claims.map((claim): GrantOutcome | undefined =>
       claim.at.getTime() < this.ledger.createdAt.getTime() ? 'before_ledger' : undefined,
     );
@@ -79,6 +94,7 @@ export class RewardsService {
         superAura,
         claim.reason === 'post_created' ? base : undefined,
       );
+      amounts[index] = amount;
       return [{ index, claim, key: keyOf(claim), amount, member, superAura }];
     });
     const accounts = pending.map(({ claim }) => memberAccount(claim.userId));
@@ -158,6 +174,12 @@ export class RewardsService {
     }
   }
 }
+
+const claimAttributes = (claim: RewardClaim) => ({
+  'aura.member_id': claim.userId,
+  'aura.reward_reason': claim.reason,
+  ...(claim.reason === 'post_created' ? { 'aura.post_id': claim.sourceId } : {}),
+});
 
 /** A reward is paid once per reason and source: its ledger key. */
 const keyOf = (claim: RewardClaim) => `reward:${claim.reason}:${claim.sourceId}`;

@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { extractTraceContext, injectTraceContext, recordError } from '../telemetry/tracing';
 import { isDependencyUnavailable } from '../errors/dependency-unavailable';
 import { deadLetterTopic, decodePayload, DomainEvent, EventRecord, Header } from './event';
+import { rememberEventTrace } from './event-trace';
 import { EventBus, HandledEvent, ProcessedEventStore, Subscription } from './event-bus';
 
 export interface KafkaEventBusOptions {
@@ -449,28 +450,48 @@ export class KafkaEventBus implements EventBus {
     run: { message: KafkaMessage; type: EventType; carrier: Record<string, string | undefined> }[],
     heartbeat: () => Promise<void>,
   ): Promise<void> {
-    // One consumer span for the run, linked to the trace of each event in it.
-    const span = trace.getTracer('aura').startSpan(`${topic} process`, {
+    const tracer = trace.getTracer('aura');
+    const attributes = {
+      'messaging.system': 'kafka',
+      'messaging.destination.name': topic,
+      'messaging.consumer.group.name': groupId,
+    };
+    // Each event has its consumer span in its own trace (eventTrace() gives it to the handler); the
+    // run has one more, linked to each of them, in which the handler runs.
+    const processing = run.map(({ type, carrier }) => {
+      const parent = extractTraceContext(carrier);
+      const span = tracer.startSpan(
+        `${topic} process`,
+        {
+          kind: SpanKind.CONSUMER,
+          attributes: {
+            ...attributes,
+            'messaging.message.id': carrier[Header.id] ?? '',
+            'aura.event_type': type,
+          },
+        },
+        parent,
+      );
+      return { span, context: trace.setSpan(parent, span) };
+    });
+    const span = tracer.startSpan(`${topic} process`, {
       kind: SpanKind.CONSUMER,
-      attributes: {
-        'messaging.system': 'kafka',
-        'messaging.destination.name': topic,
-        'messaging.consumer.group.name': groupId,
-        'messaging.batch.message_count': run.length,
-      },
-      links: run.flatMap(({ carrier }) => {
-        const linked = trace.getSpanContext(extractTraceContext(carrier));
-        return linked ? [{ context: linked }] : [];
-      }),
+      attributes: { ...attributes, 'messaging.batch.message_count': run.length },
+      links: processing.map(({ span: each }) => ({ context: each.spanContext() })),
     });
     const startedAt = Date.now();
     let events: DomainEvent[];
     try {
-      events = run.map(({ message, type, carrier }) => eventOf(topic, partition, message, type, carrier));
+      events = run.map(({ message, type, carrier }, at) => {
+        const event = eventOf(topic, partition, message, type, carrier);
+        rememberEventTrace(event, processing[at]!.context);
+        return event;
+      });
       await context.with(trace.setSpan(context.active(), span), () => subscription.batchHandler!(events));
     } catch (error) {
       recordError(span, error);
       span.end();
+      for (const each of processing) each.span.end();
       this.options.logger.warn(
         { err: error, group: groupId, topic, events: run.length },
         'batch handler failed: handling its events one by one',
@@ -480,6 +501,7 @@ export class KafkaEventBus implements EventBus {
       return;
     }
     span.end();
+    for (const each of processing) each.span.end();
     const tookMs = Date.now() - startedAt;
     if (tookMs > SLOW_HANDLER_MS)
       this.options.logger.warn({ group: groupId, topic, events: run.length, tookMs }, 'slow event handler');

@@ -30,6 +30,17 @@ export async function inSpan<T>(
   });
 }
 
+/** A trace context (a span's place in its trace), e.g. eventTrace()'s. */
+export type TraceContext = Context;
+
+/**
+ * A span for work already done, from `startTime` to now, under `parent`: one item of a batch that was
+ * handled as a whole (a reward of a run), so the item's own trace shows it.
+ */
+export function recordSpan(name: string, attributes: Attributes, parent: Context, startTime: Date): void {
+  tracer().startSpan(name, { attributes, startTime }, parent).end();
+}
+
 export function recordError(span: Span | undefined, error: unknown): void {
   if (!span) return;
   span.recordException(error instanceof Error ? error : new Error(String(error)));
