@@ -5,6 +5,7 @@ import {
   Caller,
   connectMongo,
   databaseName,
+  DomainEvent,
   EventRecord,
   explainFind,
   OutboxModel,
@@ -14,6 +15,7 @@ import { testConfig } from '@aura/platform/testing';
 import type { Connection, mongo } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { Admin, composeAdmin } from './admin';
+import { utcDay } from './dashboard/read-model';
 import type { NameSource } from './members/member-names';
 import { TicketMessages } from './support/ticket-rules';
 
@@ -159,6 +161,56 @@ describe('the dashboard read model', () => {
     expect((await admin.model.distributedMicro()) - before).toBe(6_000_000);
     admin.stats.invalidate();
     expect((await admin.stats.stats()).totalAuracoinDistributedMicro).toBe(before + 6_000_000);
+  });
+
+  it('writes a run of events together: each counted once, also when it is in the run twice or comes again', async () => {
+    const before = await admin.model.distributedMicro();
+    const [liker, author, post, transfer] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const early = new Date(Date.now() - 60_000);
+    const late = new Date(Date.now() - 1_000);
+    const event = (type: string, payload: object, at: Date): DomainEvent => ({
+      id: randomUUID(),
+      type: type as DomainEvent['type'],
+      version: 1,
+      key: post,
+      occurredAt: at.toISOString(),
+      producer: 'test',
+      payload,
+    });
+    const paid = event(
+      'transfer.completed',
+      {
+        transferId: transfer,
+        fromAccount: 'rewards',
+        toAccount: `user:${author}`,
+        amountMicro: 2_500_000,
+        memberInitiated: false,
+        completedAt: late.toISOString(),
+      },
+      late,
+    );
+    const created = event(
+      'post.created',
+      { postId: post, authorId: author, isStory: false, createdAt: early.toISOString() },
+      early,
+    );
+    const run = [
+      created,
+      event('post.liked', { postId: post, likerId: liker, changedAt: late.toISOString() }, late),
+      event('post.liked', { postId: post, likerId: liker, changedAt: early.toISOString() }, early),
+      paid,
+      paid,
+    ];
+    await admin.dashboardConsumer.handleAll(run);
+    await admin.dashboardConsumer.handleAll(run);
+    expect((await admin.model.distributedMicro()) - before).toBe(2_500_000);
+    expect((await admin.model.members.findOne({ _id: liker }))?.last_active_at).toEqual(late);
+    expect(await admin.model.content.countDocuments({ _id: `post:${post}` })).toBe(1);
+    // One active day per member and UTC day (early and late may straddle midnight).
+    const days = new Set([early, late].map((at) => at.toISOString().slice(0, 10)));
+    const active = await admin.model.activity.find({ _id: { $regex: `^${liker}:` } }).toArray();
+    expect(active.map((doc) => doc.day).sort()).toEqual([...days].sort());
+    expect(await admin.model.activity.countDocuments({ _id: `${author}:${utcDay(early)}` })).toBe(1);
   });
 
   it('counts each day of the history once: registrations, active members, content and revenue', async () => {

@@ -7,7 +7,7 @@ import type {
   messagingEvents,
   socialEvents,
 } from '@aura/proto';
-import { DashboardReadModel, DISTRIBUTING_ACCOUNTS } from './read-model';
+import { DashboardChanges, DashboardReadModel, DISTRIBUTING_ACCOUNTS } from './read-model';
 
 const MEMBER_PREFIX = 'user:';
 
@@ -51,6 +51,8 @@ export class DashboardConsumer {
       group: 'admin.dashboard',
       events: DASHBOARD_EVENTS,
       handler: (event) => this.handle(event),
+      // A backlog is written a run at a time: a few bulk writes instead of two or three per event.
+      batchHandler: (events) => this.handleAll(events),
       // Insert-once documents keyed by the subject, `$max` and latest-wins upserts in per-key order:
       // a redelivered event changes nothing, so no processed-event store is needed.
       idempotent: true,
@@ -58,105 +60,122 @@ export class DashboardConsumer {
     });
   }
 
-  async handle(event: DomainEvent): Promise<void> {
-    const occurred = event.occurredAt;
-    switch (event.type) {
-      case 'user.registered': {
-        const user = event.payload as identityEvents.UserRegistered;
-        if (!user.userId) return;
-        return this.model.memberRegistered({
-          id: user.userId,
-          username: user.username,
-          displayName: user.displayName,
-          role: user.role || 'user',
-          at: when(user.createdAt, occurred),
-        });
-      }
-      case 'user.profile_changed': {
-        const user = event.payload as identityEvents.UserProfileChanged;
-        if (!user.userId) return;
-        return this.model.memberChanged({
-          id: user.userId,
-          username: user.username,
-          displayName: user.displayName,
-          role: user.role || 'user',
-        });
-      }
-      case 'post.created':
-      case 'story.created': {
-        const post = event.payload as socialEvents.PostCreated;
-        const at = when(post.createdAt, occurred);
-        await this.model.contentCreated(post.isStory ? 'story' : 'post', post.postId, at);
-        return this.model.memberActive(post.authorId, at);
-      }
-      case 'comment.created': {
-        const comment = event.payload as socialEvents.CommentCreated;
-        const at = when(comment.createdAt, occurred);
-        await this.model.contentCreated('comment', comment.commentId, at);
-        return this.model.memberActive(comment.commenterId, at);
-      }
-      case 'post.liked': {
-        const like = event.payload as socialEvents.PostLikeChanged;
-        return this.model.memberActive(like.likerId, when(like.changedAt, occurred));
-      }
-      case 'comment.liked': {
-        const like = event.payload as socialEvents.CommentLikeChanged;
-        return this.model.memberActive(like.likerId, when(like.changedAt, occurred));
-      }
-      case 'user.followed': {
-        const follow = event.payload as socialEvents.FollowChanged;
-        return this.model.memberActive(follow.followerId, when(follow.changedAt, occurred));
-      }
-      case 'message.sent': {
-        const sent = event.payload as messagingEvents.MessageSent;
-        return this.model.memberActive(
-          sent.message?.sender?.id ?? '',
-          when(sent.message?.createdAt, occurred),
-        );
-      }
-      case 'mood.checked_in': {
-        const checkin = event.payload as identityEvents.MoodCheckedIn;
-        return this.model.memberActive(checkin.userId, when(checkin.createdAt, occurred));
-      }
-      case 'reflection.created': {
-        const reflection = event.payload as identityEvents.ReflectionCreated;
-        return this.model.memberActive(reflection.userId, when(reflection.createdAt, occurred));
-      }
-      case 'transfer.completed': {
-        const transfer = event.payload as economyEvents.TransferCompleted;
-        const at = when(transfer.completedAt, occurred);
-        if (transfer.memberInitiated) await this.model.memberActive(transfer.senderId, at);
-        if (DISTRIBUTING_ACCOUNTS.has(transfer.fromAccount) && transfer.toAccount.startsWith(MEMBER_PREFIX))
-          await this.model.distributed(
-            transfer.transferId,
-            transfer.fromAccount,
-            Number(transfer.amountMicro),
-            at,
-          );
-        return;
-      }
-      case 'topup.completed': {
-        const topup = event.payload as economyEvents.TopUpCompleted;
-        return this.model.revenueReceived(
-          `topup:${topup.sessionId}`,
-          Number(topup.usdCents),
-          when(topup.completedAt, occurred),
-        );
-      }
-      case 'withdrawal.requested': {
-        const request = event.payload as economyEvents.WithdrawalRequested;
-        return this.model.withdrawalRequested(request.withdrawalId);
-      }
-      case 'withdrawal.processed': {
-        const processed = event.payload as economyEvents.WithdrawalProcessed;
-        return this.model.withdrawalProcessed(processed.withdrawalId, processed.status);
-      }
-      case 'genie.revealed': {
-        const revealed = event.payload as geniesEvents.GenieRevealed;
-        return this.model.memberActive(revealed.userId, when(revealed.revealedAt, occurred));
-      }
-      default:
-        return;
+  handle(event: DomainEvent): Promise<void> {
+    return this.handleAll([event]);
+  }
+
+  handleAll(events: readonly DomainEvent[]): Promise<void> {
+    const changes = new DashboardChanges();
+    for (const event of events) changesOf(event, changes);
+    return this.model.apply(changes);
+  }
+}
+
+/** What an event changes in the read model, added to `changes`. */
+function changesOf(event: DomainEvent, changes: DashboardChanges): void {
+  const occurred = event.occurredAt;
+  switch (event.type) {
+    case 'user.registered': {
+      const user = event.payload as identityEvents.UserRegistered;
+      if (!user.userId) return;
+      changes.memberRegistered({
+        id: user.userId,
+        username: user.username,
+        displayName: user.displayName,
+        role: user.role || 'user',
+        at: when(user.createdAt, occurred),
+      });
+      return;
     }
+    case 'user.profile_changed': {
+      const user = event.payload as identityEvents.UserProfileChanged;
+      if (!user.userId) return;
+      changes.memberChanged({
+        id: user.userId,
+        username: user.username,
+        displayName: user.displayName,
+        role: user.role || 'user',
+      });
+      return;
+    }
+    case 'post.created':
+    case 'story.created': {
+      const post = event.payload as socialEvents.PostCreated;
+      const at = when(post.createdAt, occurred);
+      changes.contentCreated(post.isStory ? 'story' : 'post', post.postId, at);
+      changes.memberActive(post.authorId, at);
+      return;
+    }
+    case 'comment.created': {
+      const comment = event.payload as socialEvents.CommentCreated;
+      const at = when(comment.createdAt, occurred);
+      changes.contentCreated('comment', comment.commentId, at);
+      changes.memberActive(comment.commenterId, at);
+      return;
+    }
+    case 'post.liked': {
+      const like = event.payload as socialEvents.PostLikeChanged;
+      changes.memberActive(like.likerId, when(like.changedAt, occurred));
+      return;
+    }
+    case 'comment.liked': {
+      const like = event.payload as socialEvents.CommentLikeChanged;
+      changes.memberActive(like.likerId, when(like.changedAt, occurred));
+      return;
+    }
+    case 'user.followed': {
+      const follow = event.payload as socialEvents.FollowChanged;
+      changes.memberActive(follow.followerId, when(follow.changedAt, occurred));
+      return;
+    }
+    case 'message.sent': {
+      const sent = event.payload as messagingEvents.MessageSent;
+      changes.memberActive(sent.message?.sender?.id ?? '', when(sent.message?.createdAt, occurred));
+      return;
+    }
+    case 'mood.checked_in': {
+      const checkin = event.payload as identityEvents.MoodCheckedIn;
+      changes.memberActive(checkin.userId, when(checkin.createdAt, occurred));
+      return;
+    }
+    case 'reflection.created': {
+      const reflection = event.payload as identityEvents.ReflectionCreated;
+      changes.memberActive(reflection.userId, when(reflection.createdAt, occurred));
+      return;
+    }
+    case 'transfer.completed': {
+      const transfer = event.payload as economyEvents.TransferCompleted;
+      const at = when(transfer.completedAt, occurred);
+      if (transfer.memberInitiated) changes.memberActive(transfer.senderId, at);
+      if (DISTRIBUTING_ACCOUNTS.has(transfer.fromAccount) && transfer.toAccount.startsWith(MEMBER_PREFIX))
+        changes.distributed(transfer.transferId, transfer.fromAccount, Number(transfer.amountMicro), at);
+      return;
+    }
+    case 'topup.completed': {
+      const topup = event.payload as economyEvents.TopUpCompleted;
+      changes.revenueReceived(
+        `topup:${topup.sessionId}`,
+        Number(topup.usdCents),
+        when(topup.completedAt, occurred),
+      );
+      return;
+    }
+    case 'withdrawal.requested': {
+      const request = event.payload as economyEvents.WithdrawalRequested;
+      changes.withdrawalRequested(request.withdrawalId);
+      return;
+    }
+    case 'withdrawal.processed': {
+      const processed = event.payload as economyEvents.WithdrawalProcessed;
+      changes.withdrawalProcessed(processed.withdrawalId, processed.status);
+      return;
+    }
+    case 'genie.revealed': {
+      const revealed = event.payload as geniesEvents.GenieRevealed;
+      changes.memberActive(revealed.userId, when(revealed.revealedAt, occurred));
+      return;
+    }
+    default:
+      return;
   }
 }

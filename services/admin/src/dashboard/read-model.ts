@@ -1,4 +1,4 @@
-import { inTransaction, insertOnce, isDuplicateKeyError } from '@aura/platform';
+import { inTransaction, insertManyOnce, isDuplicateKeyError } from '@aura/platform';
 import type { Connection, mongo } from 'mongoose';
 import { Schema } from 'mongoose';
 
@@ -117,77 +117,72 @@ export class DashboardReadModel {
     );
   }
 
-  async memberRegistered(member: {
-    id: string;
-    username: string;
-    displayName: string;
-    role: string;
-    at: Date;
-  }): Promise<void> {
-    await this.members.updateOne(
-      { _id: member.id },
-      {
-        $set: {
-          username: member.username,
-          display_name: member.displayName,
-          role: member.role,
-          registered_at: member.at,
-        },
-      },
-      { upsert: true },
-    );
-  }
-
-  async memberChanged(member: { id: string; username: string; displayName: string; role: string }) {
-    await this.members.updateOne(
-      { _id: member.id },
-      { $set: { username: member.username, display_name: member.displayName, role: member.role } },
-      { upsert: true },
-    );
-  }
-
-  /**
-   * The member acted at `at`: keeps the latest moment (an older, redelivered event changes nothing) and
-   * marks the member active on that UTC day (once, however often it is delivered).
-   */
-  async memberActive(userId: string, at: Date): Promise<void> {
-    if (!userId) return;
+  /** Applies what events changed (DashboardChanges): a few bulk writes, however many events. */
+  async apply(changes: DashboardChanges): Promise<void> {
     await Promise.all([
-      this.members.updateOne({ _id: userId }, { $max: { last_active_at: at } }, { upsert: true }),
-      insertOnce(this.activity, { _id: `${userId}:${utcDay(at)}`, day: utcDay(at) }),
+      changes.members.length > 0 && this.members.bulkWrite(changes.members, { ordered: true }),
+      insertManyOnce(this.content, changes.content),
+      insertManyOnce(this.activity, changes.activity),
+      insertManyOnce(this.revenue, changes.revenue),
+      changes.withdrawals.length > 0 && this.withdrawals.bulkWrite(changes.withdrawals, { ordered: true }),
     ]);
+    if (changes.distributions.length > 0) await this.distribute(changes.distributions);
   }
 
-  async contentCreated(kind: ContentDoc['kind'], id: string, at: Date): Promise<void> {
-    await insertOnce(this.content, { _id: `${kind}:${id}`, kind, day: utcDay(at) });
+  memberRegistered(member: Parameters<DashboardChanges['memberRegistered']>[0]): Promise<void> {
+    return this.apply(new DashboardChanges().memberRegistered(member));
   }
 
-  async revenueReceived(id: string, usdCents: number, at: Date): Promise<void> {
-    await insertOnce(this.revenue, { _id: id, usd_cents: usdCents, at });
+  memberActive(userId: string, at: Date): Promise<void> {
+    return this.apply(new DashboardChanges().memberActive(userId, at));
+  }
+
+  contentCreated(kind: ContentDoc['kind'], id: string, at: Date): Promise<void> {
+    return this.apply(new DashboardChanges().contentCreated(kind, id, at));
+  }
+
+  revenueReceived(id: string, usdCents: number, at: Date): Promise<void> {
+    return this.apply(new DashboardChanges().revenueReceived(id, usdCents, at));
+  }
+
+  distributed(transferId: string, from: string, amountMicro: number, at: Date): Promise<void> {
+    return this.apply(new DashboardChanges().distributed(transferId, from, amountMicro, at));
   }
 
   /**
-   * Records a payment to a member once (by transfer id) and adds it to the running total, in one
-   * transaction: a redelivered transfer finds its record and adds nothing.
+   * Records each payment to a member once (by transfer id) and adds the new ones to the running total,
+   * in one transaction: a redelivered transfer finds its record and adds nothing.
    */
-  async distributed(transferId: string, from: string, amountMicro: number, at: Date): Promise<void> {
-    try {
-      await inTransaction(this.connection, async (session) => {
-        if (await this.distributions.findOne({ _id: transferId }, { session, projection: { _id: 1 } }))
-          return;
-        await this.distributions.insertOne(
-          { _id: transferId, from, amount_micro: amountMicro, at },
-          { session },
-        );
-        await this.totals.updateOne(
-          { _id: DISTRIBUTED_TOTAL },
-          { $inc: { amount_micro: amountMicro } },
-          { session, upsert: true },
-        );
-      });
-    } catch (error) {
-      // The same transfer delivered twice at once (a rebalance): the other delivery recorded it.
-      if (!isDuplicateKeyError(error)) throw error;
+  private async distribute(payments: DistributionDoc[]): Promise<void> {
+    const unique = [...new Map(payments.map((payment) => [payment._id, payment])).values()];
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await inTransaction(this.connection, async (session) => {
+          const known = new Set(
+            (
+              await this.distributions
+                .find(
+                  { _id: { $in: unique.map((payment) => payment._id) } },
+                  { session, projection: { _id: 1 } },
+                )
+                .toArray()
+            ).map((doc) => doc._id),
+          );
+          const fresh = unique.filter((payment) => !known.has(payment._id));
+          if (fresh.length === 0) return;
+          await this.distributions.insertMany(fresh, { session });
+          await this.totals.updateOne(
+            { _id: DISTRIBUTED_TOTAL },
+            { $inc: { amount_micro: fresh.reduce((sum, payment) => sum + payment.amount_micro, 0) } },
+            { session, upsert: true },
+          );
+        });
+        return;
+      } catch (error) {
+        // The same transfer delivered twice at once (a rebalance): the other delivery recorded it, and
+        // the next attempt finds it.
+        if (!isDuplicateKeyError(error) || attempt >= 3) throw error;
+      }
     }
   }
 
@@ -196,13 +191,89 @@ export class DashboardReadModel {
     const total = await this.totals.findOne({ _id: DISTRIBUTED_TOTAL });
     return total?.amount_micro ?? 0;
   }
+}
 
-  async withdrawalRequested(id: string): Promise<void> {
-    await insertOnce(this.withdrawals, { _id: id, status: 'pending' });
+/**
+ * What events change in the read model, gathered to be written together (DashboardReadModel.apply).
+ * Every write is idempotent: an insert keyed by what it records, a latest-wins `$set` or a `$max`.
+ */
+export class DashboardChanges {
+  readonly members: mongo.AnyBulkWriteOperation<MemberDoc>[] = [];
+  readonly content: ContentDoc[] = [];
+  readonly activity: ActivityDoc[] = [];
+  readonly revenue: RevenueDoc[] = [];
+  readonly withdrawals: mongo.AnyBulkWriteOperation<WithdrawalDoc>[] = [];
+  readonly distributions: DistributionDoc[] = [];
+
+  memberRegistered(member: { id: string; username: string; displayName: string; role: string; at: Date }) {
+    this.members.push({
+      updateOne: {
+        filter: { _id: member.id },
+        update: {
+          $set: {
+            username: member.username,
+            display_name: member.displayName,
+            role: member.role,
+            registered_at: member.at,
+          },
+        },
+        upsert: true,
+      },
+    });
+    return this;
   }
 
-  async withdrawalProcessed(id: string, status: string): Promise<void> {
-    await this.withdrawals.updateOne({ _id: id }, { $set: { status } }, { upsert: true });
+  memberChanged(member: { id: string; username: string; displayName: string; role: string }) {
+    this.members.push({
+      updateOne: {
+        filter: { _id: member.id },
+        update: { $set: { username: member.username, display_name: member.displayName, role: member.role } },
+        upsert: true,
+      },
+    });
+    return this;
+  }
+
+  /**
+   * The member acted at `at`: keeps the latest moment (an older, redelivered event changes nothing) and
+   * marks the member active on that UTC day (once, however often it is delivered).
+   */
+  memberActive(userId: string, at: Date) {
+    if (!userId) return this;
+    this.members.push({
+      updateOne: { filter: { _id: userId }, update: { $max: { last_active_at: at } }, upsert: true },
+    });
+    this.activity.push({ _id: `${userId}:${utcDay(at)}`, day: utcDay(at) });
+    return this;
+  }
+
+  contentCreated(kind: ContentDoc['kind'], id: string, at: Date) {
+    this.content.push({ _id: `${kind}:${id}`, kind, day: utcDay(at) });
+    return this;
+  }
+
+  revenueReceived(id: string, usdCents: number, at: Date) {
+    this.revenue.push({ _id: id, usd_cents: usdCents, at });
+    return this;
+  }
+
+  distributed(transferId: string, from: string, amountMicro: number, at: Date) {
+    this.distributions.push({ _id: transferId, from, amount_micro: amountMicro, at });
+    return this;
+  }
+
+  withdrawalRequested(id: string) {
+    this.withdrawals.push({
+      updateOne: { filter: { _id: id }, update: { $setOnInsert: { status: 'pending' } }, upsert: true },
+    });
+    return this;
+  }
+
+  withdrawalProcessed(id: string, status: string) {
+    this.withdrawals.push({
+      updateOne: { filter: { _id: id }, update: { $set: { status } }, upsert: true },
+    });
+    return this;
   }
 }
 

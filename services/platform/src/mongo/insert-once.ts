@@ -19,3 +19,21 @@ export async function insertOnce<T extends mongo.Document>(
     throw error;
   }
 }
+
+/**
+ * insertOnce() for many documents in one round trip: those already there are left as they are (a
+ * redelivered batch). Other errors are thrown.
+ */
+export async function insertManyOnce<T extends mongo.Document>(
+  collection: mongo.Collection<T>,
+  docs: mongo.OptionalUnlessRequiredId<T>[],
+): Promise<void> {
+  if (docs.length === 0) return;
+  try {
+    await collection.insertMany(docs, { ordered: false });
+  } catch (error) {
+    const failures = (error as { writeErrors?: { code?: number }[] | { code?: number } }).writeErrors;
+    const list = failures === undefined ? [] : Array.isArray(failures) ? failures : [failures];
+    if (list.length === 0 || !list.every((failure) => failure.code === 11000)) throw error;
+  }
+}
