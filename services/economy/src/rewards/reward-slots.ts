@@ -13,7 +13,8 @@ const KEEP_AFTER_DAY_MS = 2 * 86400_000;
 
 /**
  * Daily reward limits: one counter per member, reason and day, taken inside the reward's ledger
- * transaction (a conditional `$inc`: below the limit or not at all). The reward's transfer and its
+ * transaction (read, then `$inc`ed by the claims that fit; a concurrent take of the same counter makes
+ * the transaction conflict and run again). The reward's transfer and its
  * count commit together, so a redelivered event, which finds its transfer, never counts twice.
  */
 export class RewardSlots {
@@ -31,30 +32,9 @@ export class RewardSlots {
     await this.model.init();
   }
 
-  /** Takes one of the first `limit` rewards of the day; false when the day is full. */
-  async take(
-    session: ClientSession,
-    reason: string,
-    user: string,
-    day: string,
-    limit: number,
-  ): Promise<boolean> {
-    const _id = `${reason}:${user}:${day}`;
-    await this.days.updateOne(
-      { _id },
-      { $setOnInsert: { count: 0, expires_at: expiresAt(day) } },
-      { session, upsert: true },
-    );
-    const taken = await this.days.findOneAndUpdate(
-      { _id, count: { $lt: limit } },
-      { $inc: { count: 1 } },
-      { session, projection: { _id: 1 } },
-    );
-    return taken !== null;
-  }
-
   /**
-   * take() for each request in turn, with one read and one write for all of them. Safe inside the
+   * Takes, for each request in turn, one of the first `limit` rewards of its day (false when the day is
+   * full), with one read and one write for all of them. Safe inside the
    * transaction: a concurrent take of the same counter makes the write conflict, and the transaction
    * runs again.
    */

@@ -28,12 +28,22 @@ export class RewardsService {
     private readonly postReward?: PostRewardSource,
   ) {}
 
-  /** One span per claim (under the consumer span of the event): member, post, amount and outcome. */
+  /**
+   * One claim: grantAll() of a run of one, in a span of its own (under the consumer span of the event):
+   * member, post, amount and outcome.
+   */
   grant(claim: RewardClaim): Promise<GrantOutcome> {
     return inSpan('economy reward', claimAttributes(claim), async (span) => {
-      const outcome = await this.pay(claim, (amount) => span.setAttribute('aura.amount_micro', amount));
-      span.setAttribute('aura.reward_outcome', outcome);
-      return outcome;
+      const amounts: (number | undefined)[] = [];
+      const [outcome] = await this.payAll([claim], amounts).catch((error: unknown) => {
+        // Paid before at another amount (the member's SuperAura status changed in between): paid once.
+        // (In a run of several, the consumer then pays its claims one by one, each through here.)
+        if (error instanceof IdempotencyConflict) return ['already_paid' as const];
+        throw error;
+      });
+      if (amounts[0] !== undefined) span.setAttribute('aura.amount_micro', amounts[0]);
+      span.setAttribute('aura.reward_outcome', outcome!);
+      return outcome!;
     });
   }
 
@@ -140,38 +150,6 @@ export class RewardsService {
       this.logger.warn({ err: error, userId }, 'member lookup failed; reward without bonus');
       return null;
     });
-  }
-
-  private async pay(claim: RewardClaim, amountIs: (amount: number) => void): Promise<GrantOutcome> {
-    // An action from before this ledger existed earned nothing: there was no economy then. (A new
-    // economy database does not pay out the whole history of the topics it starts reading.)
-    if (claim.at.getTime() < this.ledger.createdAt.getTime()) return 'before_ledger';
-    const key = keyOf(claim);
-    const rule = REWARD_RULES[claim.reason];
-    const member = await this.member(claim.userId);
-    const superAura = member?.isSuperAura === true;
-    const base = claim.reason === 'post_created' && this.postReward ? await this.postReward() : undefined;
-    if (base === 0) return 'switched_off';
-    const amount = rewardAmount(claim.reason, superAura, base);
-    amountIs(amount);
-    const account = memberAccount(claim.userId);
-    try {
-      return await this.ledger.transaction([account], async (tx): Promise<GrantOutcome> => {
-        // A redelivered event finds its transfer before it could count against the day again.
-        if (await tx.transferOf(key)) return 'already_paid';
-        if (
-          rule.dailyLimit !== undefined &&
-          !(await this.slots.take(tx.session, claim.reason, claim.userId, utcDay(claim.at), rule.dailyLimit))
-        )
-          return 'daily_limit';
-        const result = await tx.post(transferFor(claim, key, amount, member, superAura));
-        return result.replayed ? 'already_paid' : 'paid';
-      });
-    } catch (error) {
-      // Paid before at another amount (the member's SuperAura status changed in between): paid once.
-      if (error instanceof IdempotencyConflict) return 'already_paid';
-      throw error;
-    }
   }
 }
 
