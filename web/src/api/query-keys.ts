@@ -70,7 +70,6 @@ export const queryKeys = {
     ['messages', conversationId, 'search', q] as const,
   blockedUsers: ['users', 'blocked'] as const,
   /** The notification center (GET /api/notifications?limit=20, /api/notifications/stats). */
-  notifications: ['notifications'] as const,
   notificationList: ['notifications', 'list'] as const,
   notificationStats: ['notifications', 'stats'] as const,
   notificationSettings: ['notifications', 'settings'] as const,

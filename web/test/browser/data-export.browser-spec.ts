@@ -12,12 +12,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readZip } from '@aura/platform/testing';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
   apiCall,
   BASE_URL,
   button,
   eventually,
+  holdRequests,
   launchBrowser,
   openSignedIn,
   registerMember,
@@ -108,18 +109,7 @@ async function expectProgress(card: Locator, bar: Locator) {
 async function exportFromCard(page: Page, viewport: Viewport, card: Locator): Promise<Locator> {
   // A small export is built in a moment: the card's reads of the list wait (unchanged, nothing mocked)
   // until the progress has been checked and shot.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const handled: Promise<void>[] = [];
-  const hold = (route: Route) => {
-    const done = (async () => {
-      if (route.request().method() === 'GET') await held;
-      await route.continue();
-    })();
-    handled.push(done);
-    return done;
-  };
-  await page.route(EXPORTS_URL, hold);
+  const reads = await holdRequests(page, EXPORTS_URL, 'GET');
   try {
     const answer = page.waitForResponse(
       (response) => EXPORTS_URL.test(response.url()) && response.request().method() === 'POST',
@@ -135,10 +125,7 @@ async function exportFromCard(page: Page, viewport: Viewport, card: Locator): Pr
     await saveScreenshot(page, 'data-export-progress', viewport);
     return bar;
   } finally {
-    release();
-    // Every held read goes on before the route is removed (else it would be answered twice).
-    await Promise.all(handled);
-    await page.unroute(EXPORTS_URL, hold);
+    await reads.release();
   }
 }
 

@@ -11,6 +11,7 @@ import {
   button,
   eventually,
   expectNotice,
+  holdRequests,
   launchBrowser,
   registerMember,
   WAIT_MS,
@@ -27,6 +28,7 @@ import {
 } from './support/screens';
 
 const SLOW_MS = 180_000;
+const SETTINGS_URL = '**/api/notifications/settings';
 /** A just-registered member reaches social's projection a moment later (it learns of them by event). */
 const PROJECTION_WAIT_MS = 120_000;
 
@@ -294,7 +296,15 @@ describe.each([PHONE, DESKTOP])('at $width px', (viewport: Viewport) => {
       // The daily digest: one notification a morning instead of one each; saved on the server.
       const digest = settings.getByRole('switch', { name: 'Daily digest' });
       expect(await digest.getAttribute('aria-checked')).toBe('false');
-      await digest.click();
+      // While the save is on its way the switch shows on (and waits for it); it stays on after.
+      const save = await holdRequests(page, SETTINGS_URL, 'PUT');
+      try {
+        await digest.click();
+        await eventually(async () => (await digest.getAttribute('aria-checked')) === 'true');
+        expect(await digest.isDisabled()).toBe(true);
+      } finally {
+        await save.release();
+      }
       await eventually(async () => {
         const saved = await apiCall<{ muted_types: string[]; daily_digest: boolean }>(
           'GET',

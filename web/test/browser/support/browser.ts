@@ -1,7 +1,7 @@
 // Shared helpers for browser tests: Debian's Chromium through playwright-core, against the running
 // stack at AURA_BASE_URL (the gateway serving web/dist), and members made through the real API.
 import { randomBytes } from 'node:crypto';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Route } from 'playwright-core';
 
 export const BASE_URL = process.env.AURA_BASE_URL ?? 'http://127.0.0.1:8080';
 export const WAIT_MS = 20_000;
@@ -99,4 +99,34 @@ export async function eventually(check: () => Promise<boolean>, timeoutMs = WAIT
 /** Waits for an app notice (the toasts' live region) containing `text`. */
 export async function expectNotice(page: Page, text: string) {
   await page.getByRole('status').filter({ hasText: text }).first().waitFor({ timeout: WAIT_MS });
+}
+
+/**
+ * Holds the page's `method` requests to `url` (nothing mocked: they go on unchanged) until `release()`,
+ * which lets every held one go on before it removes the route (else one would be answered twice).
+ */
+export async function holdRequests(
+  page: Page,
+  url: RegExp | string,
+  method: string,
+): Promise<{ release: () => Promise<void> }> {
+  let letGo = () => {};
+  const held = new Promise<void>((resolve) => (letGo = resolve));
+  const handled: Promise<void>[] = [];
+  const hold = (route: Route) => {
+    const done = (async () => {
+      if (route.request().method() === method) await held;
+      await route.continue();
+    })();
+    handled.push(done);
+    return done;
+  };
+  await page.route(url, hold);
+  return {
+    release: async () => {
+      letGo();
+      await Promise.all(handled);
+      await page.unroute(url, hold);
+    },
+  };
 }

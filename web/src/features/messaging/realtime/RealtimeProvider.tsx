@@ -13,7 +13,8 @@ import { RETRY_AFTER_REFUSAL_MS, socketOptions, type ConnectionStatus } from './
 const LIVE_KEYS = [
   queryKeys.conversations,
   ['messages'],
-  queryKeys.notifications,
+  queryKeys.notificationList,
+  queryKeys.notificationStats,
   queryKeys.wallet,
   queryKeys.coinPrice,
   queryKeys.feeds,

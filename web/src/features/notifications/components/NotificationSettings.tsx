@@ -25,11 +25,11 @@ export const NOTIFICATION_KINDS: readonly {
 
 export function NotificationSettings() {
   const ids = useId();
-  const { settings, update, saving } = useNotificationSettings();
+  const { settings, value, update, saving } = useNotificationSettings();
   const muted = new Set<MutableNotificationType>(
-    (settings.data?.muted_types ?? []) as MutableNotificationType[],
+    (value?.muted_types ?? []) as MutableNotificationType[],
   );
-  const dailyDigest = settings.data?.daily_digest ?? false;
+  const dailyDigest = value?.daily_digest ?? false;
 
   return (
     <section className={`card ${wellness.block}`} aria-labelledby={`${ids}-title`}>

@@ -16,10 +16,10 @@ export function browserTimeZone(): string {
 
 export function WellbeingReminder() {
   const ids = useId();
-  const { settings, update, saving } = useNotificationSettings();
-  const reminder = settings.data?.wellbeing_reminder ?? null;
+  const { value, update, saving } = useNotificationSettings();
+  const reminder = value?.wellbeing_reminder ?? null;
   const [draftTime, setDraftTime] = useState<string | null>(null);
-  if (!settings.data) return null;
+  if (!value) return null;
   const time = draftTime ?? reminder?.time ?? DEFAULT_TIME;
   const save = (next: string) => {
     setDraftTime(null);

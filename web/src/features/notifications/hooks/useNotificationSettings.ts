@@ -1,11 +1,11 @@
 // The member's notification settings (GET/PUT /api/notifications/settings): the kinds turned off, the
 // daily digest and the wellbeing reminder. A change shows at once and goes back if the save fails.
-// Each save sends the whole settings, so saves run one after another (a scope) and only the last one's
-// answer is shown: an earlier answer arriving after a later change would otherwise undo it on screen.
-// For the same reason a read already on its way (the socket's reconnection or a window focus refetches
-// the notifications) is cancelled when a change starts, and the settings are read again once the last
-// save is over.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// What shows is the settings of the save on its way, else the server's (TanStack's optimistic update
+// "via the UI"): a read answering during a save — the socket's first connection or a reconnection
+// refetches the notifications — cannot undo the change on screen, and a failed save simply goes away.
+// Each save sends the whole settings, so saves run one after another (a scope), the last one's answer
+// is kept, and the settings are read again once the last save is over.
+import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
 import { showToast } from '../../../ui/toast';
 import { notificationsApi } from '../api';
@@ -20,36 +20,29 @@ export function useNotificationSettings() {
     queryKey: queryKeys.notificationSettings,
     queryFn: ({ signal }) => notificationsApi.settings(signal),
   });
+  const isLastSave = () => queryClient.isMutating({ mutationKey: SAVE_KEY }) === 1;
   const save = useMutation({
     mutationKey: SAVE_KEY,
     scope: { id: 'notification-settings' },
     mutationFn: (next: NotificationSettingsValue) => notificationsApi.updateSettings(next),
-    onMutate: async (next) => {
-      await queryClient.cancelQueries({ queryKey: queryKeys.notificationSettings });
-      const before = queryClient.getQueryData(queryKeys.notificationSettings);
-      queryClient.setQueryData(queryKeys.notificationSettings, next);
-      return { before };
-    },
+    onMutate: () => queryClient.cancelQueries({ queryKey: queryKeys.notificationSettings }),
     onSuccess: (saved) => {
-      if (queryClient.isMutating({ mutationKey: SAVE_KEY }) === 1) {
-        queryClient.setQueryData(queryKeys.notificationSettings, saved);
-      }
+      if (isLastSave()) queryClient.setQueryData(queryKeys.notificationSettings, saved);
     },
-    onError: (_error, _next, context) => {
-      queryClient.setQueryData(queryKeys.notificationSettings, context?.before);
-      showToast(SAVE_FAILED, 'error');
-    },
+    onError: () => showToast(SAVE_FAILED, 'error'),
     onSettled: () => {
-      if (queryClient.isMutating({ mutationKey: SAVE_KEY }) === 1) {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.notificationSettings });
-      }
+      if (isLastSave()) void queryClient.invalidateQueries({ queryKey: queryKeys.notificationSettings });
     },
   });
-  /** Saves the settings with `change` applied to the current ones. */
+  const saving = useMutationState({
+    filters: { mutationKey: SAVE_KEY, status: 'pending' },
+    select: (mutation) => mutation.state.variables as NotificationSettingsValue,
+  });
+  /** The settings as the member sees them: the latest save on its way, else the server's. */
+  const value = saving.at(-1) ?? settings.data;
+  /** Saves the settings with `change` applied to the ones shown. */
   const update = (change: Partial<NotificationSettingsValue>) => {
-    const current = settings.data;
-    if (!current) return;
-    save.mutate({ ...current, ...change });
+    if (value) save.mutate({ ...value, ...change });
   };
-  return { settings, update, saving: save.isPending };
+  return { settings, value, update, saving: saving.length > 0 };
 }

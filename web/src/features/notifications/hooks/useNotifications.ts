@@ -39,7 +39,10 @@ export function useLiveNotifications() {
     void queryClient.invalidateQueries({ queryKey: queryKeys.notificationStats });
   });
   // Nothing missed while the socket was down is replayed: read again on every (re)connection.
-  useSocketConnected(() => void queryClient.invalidateQueries({ queryKey: queryKeys.notifications }));
+  useSocketConnected(() => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.notificationList });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.notificationStats });
+  });
 }
 
 export function useMarkNotificationsRead() {
