@@ -107,6 +107,7 @@ export class RewardsService {
       amounts[index] = amount;
       return [{ index, claim, key: keyOf(claim), amount, member, superAura }];
     });
+    if (pending.length === 0) return outcomes as GrantOutcome[];
     const accounts = pending.map(({ claim }) => memberAccount(claim.userId));
     // `work` may run more than once: what it decides is kept only from the run that commits.
     const decided = await this.ledger.transaction(accounts, async (tx) => {

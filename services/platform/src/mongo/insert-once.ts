@@ -21,19 +21,35 @@ export async function insertOnce<T extends mongo.Document>(
 }
 
 /**
- * insertOnce() for many documents in one round trip: those already there are left as they are (a
- * redelivered batch). Other errors are thrown.
+ * insertOnce() for many documents in one round trip: those already there (or twice in `docs`) are left
+ * as they are. Answers the documents this call inserted. Other errors are thrown.
  */
+export async function insertManyNew<T extends mongo.Document>(
+  collection: mongo.Collection<T>,
+  docs: mongo.OptionalUnlessRequiredId<T>[],
+): Promise<mongo.OptionalUnlessRequiredId<T>[]> {
+  if (docs.length === 0) return [];
+  try {
+    await collection.insertMany(docs, { ordered: false });
+    return docs;
+  } catch (error) {
+    const failures = (error as { writeErrors?: WriteFailure[] | WriteFailure }).writeErrors;
+    const list = failures === undefined ? [] : Array.isArray(failures) ? failures : [failures];
+    if (list.length === 0 || !list.every((failure) => failure.code === 11000)) throw error;
+    const existing = new Set(list.map((failure) => failure.index));
+    return docs.filter((_, index) => !existing.has(index));
+  }
+}
+
+/** insertManyNew() when it does not matter which were new. */
 export async function insertManyOnce<T extends mongo.Document>(
   collection: mongo.Collection<T>,
   docs: mongo.OptionalUnlessRequiredId<T>[],
 ): Promise<void> {
-  if (docs.length === 0) return;
-  try {
-    await collection.insertMany(docs, { ordered: false });
-  } catch (error) {
-    const failures = (error as { writeErrors?: { code?: number }[] | { code?: number } }).writeErrors;
-    const list = failures === undefined ? [] : Array.isArray(failures) ? failures : [failures];
-    if (list.length === 0 || !list.every((failure) => failure.code === 11000)) throw error;
-  }
+  await insertManyNew(collection, docs);
+}
+
+interface WriteFailure {
+  code?: number;
+  index?: number;
 }

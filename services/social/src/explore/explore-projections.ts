@@ -1,44 +1,123 @@
-import { insertOnce } from '@aura/platform';
+import { insertManyNew, insertManyOnce } from '@aura/platform';
 import { Inject, Injectable } from '@nestjs/common';
-import type { FilterQuery, Model, mongo, UpdateQuery } from 'mongoose';
+import type { FilterQuery, Model, mongo } from 'mongoose';
 import { dayKey, hourKey } from './explore-rules';
-import { ActivityKind, ExploreStore } from './explore.store';
+import { ActivityDoc, ActivityKind, AuraChangeDoc, ExploreStore, TagUseDoc, TipDoc } from './explore.store';
 
 type Counter = { _id: string; count: number };
 
-/** Inserts a fact once (by its `_id`): true when this call stored it. */
-const insertFact = <T extends { _id: string }>(facts: Model<T>, doc: T): Promise<boolean> =>
-  insertOnce(facts.collection as unknown as mongo.Collection<T>, doc as mongo.OptionalUnlessRequiredId<T>);
+/** A mongoose model's collection, for the driver's bulk calls. */
+const raw = <T>(model: Model<T>) => model.collection as unknown as mongo.Collection<T & mongo.Document>;
+const asInsert = <T>(docs: T[]) => docs as unknown as mongo.OptionalUnlessRequiredId<T & mongo.Document>[];
 
 /**
- * Explore's writes, once per event (ExploreConsumer). Each fact is inserted once by its deterministic
- * `_id`; the insert that stored it then `$inc`s its counters (upserts, one document per key), so a
- * redelivered event or the same fact under a new event id changes nothing. A crash between the
- * insert and the `$inc` leaves a display counter (trending tags, landing-page engagement) one short:
- * the redelivered event finds the fact stored. The facts themselves stay exact.
+ * What events add to Explore, gathered to be written together (ExploreProjections.apply): the facts,
+ * each an insert-once document with a deterministic `_id`.
+ */
+export class ExploreChanges {
+  readonly activity: ActivityDoc[] = [];
+  readonly tagUses: TagUseDoc[] = [];
+  readonly tips: TipDoc[] = [];
+  readonly auraChanges: AuraChangeDoc[] = [];
+
+  /** post.created / story.created: the tag uses, and for posts the author's activity. */
+  post(post: { postId: string; authorId: string; isStory: boolean; tags: string[]; at: Date }) {
+    const day = dayKey(post.at);
+    const hour = hourKey(post.at);
+    if (!post.isStory) this.act(`post:${post.postId}`, 'post', post.authorId, post.at);
+    for (const tag of post.tags)
+      this.tagUses.push({ _id: `${post.postId}:${tag}`, postId: post.postId, tag, day, hour, at: post.at });
+    return this;
+  }
+
+  /** post.liked */
+  like(postId: string, likerId: string, at: Date) {
+    return this.act(`like:${postId}:${likerId}`, 'like', likerId, at);
+  }
+
+  /** comment.created */
+  comment(commentId: string, commenterId: string, at: Date) {
+    return this.act(`comment:${commentId}`, 'comment', commenterId, at);
+  }
+
+  /** tip.sent: the tip (for the rankings) and an act of engagement (for the landing page). */
+  tip(tip: { transferId: string; senderId: string; recipientId: string; amountMicro: number; at: Date }) {
+    const { transferId, ...fact } = tip;
+    this.tips.push({ _id: transferId, ...fact });
+    return this.act(`tip:${transferId}`, 'tip', tip.senderId, tip.at);
+  }
+
+  /** user.aura_changed, keyed by the event's id. */
+  auraChange(change: { eventId: string; userId: string; delta: number; at: Date }) {
+    const { eventId, ...fact } = change;
+    this.auraChanges.push({ _id: eventId, ...fact });
+    return this;
+  }
+
+  get empty(): boolean {
+    return this.activity.length + this.tagUses.length + this.tips.length + this.auraChanges.length === 0;
+  }
+
+  private act(id: string, kind: ActivityKind, actorId: string, at: Date) {
+    this.activity.push({ _id: id, kind, actorId, day: dayKey(at), at });
+    return this;
+  }
+}
+
+/**
+ * Explore's writes (ExploreConsumer). Each fact is inserted once by its deterministic `_id`; the
+ * facts a call inserted then `$inc` their counters (upserts, one document per key), so a redelivered
+ * event or the same fact under a new event id changes nothing. A run of events is written together:
+ * one insert per kind of fact, one bulk write per kind of counter. A crash between the inserts and the
+ * `$inc`s leaves a display counter (trending tags, landing-page engagement) short: the redelivered
+ * event finds the fact stored. The facts themselves stay exact.
  */
 @Injectable()
 export class ExploreProjections {
   constructor(@Inject(ExploreStore) private readonly store: ExploreStore) {}
 
-  /** post.created / story.created: the tag uses, and for posts the author's activity. */
-  async recordPost(post: { postId: string; authorId: string; isStory: boolean; tags: string[]; at: Date }) {
-    const day = dayKey(post.at);
-    const hour = hourKey(post.at);
-    if (!post.isStory) await this.recordActivity(`post:${post.postId}`, 'post', post.authorId, post.at);
-    for (const tag of post.tags) {
-      const use = { _id: `${post.postId}:${tag}`, postId: post.postId, tag, day, hour, at: post.at };
-      if (!(await insertFact(this.store.tagUses, use))) continue;
-      await Promise.all([
-        add(this.store.tagDays, `${day}:${tag}`, { day, tag }, 1),
-        add(this.store.tagHours, `${hour}:${tag}`, { hour, tag }, 1),
-      ]);
-    }
+  async apply(changes: ExploreChanges): Promise<void> {
+    if (changes.empty) return;
+    const [acts, uses] = await Promise.all([
+      insertManyNew(raw(this.store.activity), asInsert(changes.activity)),
+      insertManyNew(raw(this.store.tagUses), asInsert(changes.tagUses)),
+      insertManyOnce(raw(this.store.tips), asInsert(changes.tips)),
+      insertManyOnce(raw(this.store.auraChanges), asInsert(changes.auraChanges)),
+    ]);
+    await Promise.all([
+      addAll(
+        this.store.activityDays,
+        (acts as ActivityDoc[]).map(({ day, kind }) => ({ id: `${day}:${kind}`, fields: { day, kind } })),
+      ),
+      addAll(
+        this.store.tagDays,
+        (uses as TagUseDoc[]).map(({ day, tag }) => ({ id: `${day}:${tag}`, fields: { day, tag } })),
+      ),
+      addAll(
+        this.store.tagHours,
+        (uses as TagUseDoc[]).map(({ hour, tag }) => ({ id: `${hour}:${tag}`, fields: { hour, tag } })),
+      ),
+    ]);
   }
 
-  /** post.liked */
+  recordPost(post: Parameters<ExploreChanges['post']>[0]): Promise<void> {
+    return this.apply(new ExploreChanges().post(post));
+  }
+
   recordLike(postId: string, likerId: string, at: Date): Promise<void> {
-    return this.recordActivity(`like:${postId}:${likerId}`, 'like', likerId, at);
+    return this.apply(new ExploreChanges().like(postId, likerId, at));
+  }
+
+  recordComment(commentId: string, commenterId: string, at: Date): Promise<void> {
+    return this.apply(new ExploreChanges().comment(commentId, commenterId, at));
+  }
+
+  recordTip(tip: Parameters<ExploreChanges['tip']>[0]): Promise<void> {
+    return this.apply(new ExploreChanges().tip(tip));
+  }
+
+  recordAuraChange(change: Parameters<ExploreChanges['auraChange']>[0]): Promise<void> {
+    return this.apply(new ExploreChanges().auraChange(change));
   }
 
   /** post.unliked: the like stops counting (in the day it was given). */
@@ -48,77 +127,31 @@ export class ExploreProjections {
       .lean()
       .exec();
     if (removed)
-      await add(this.store.activityDays, `${removed.day}:like`, { day: removed.day, kind: 'like' }, -1);
-  }
-
-  /** comment.created */
-  recordComment(commentId: string, commenterId: string, at: Date): Promise<void> {
-    return this.recordActivity(`comment:${commentId}`, 'comment', commenterId, at);
-  }
-
-  /** tip.sent: the tip (for the rankings) and an act of engagement (for the landing page). */
-  async recordTip(tip: {
-    transferId: string;
-    senderId: string;
-    recipientId: string;
-    amountMicro: number;
-    at: Date;
-  }) {
-    await insertFact(this.store.tips, {
-      _id: tip.transferId,
-      senderId: tip.senderId,
-      recipientId: tip.recipientId,
-      amountMicro: tip.amountMicro,
-      at: tip.at,
-    });
-    await this.recordActivity(`tip:${tip.transferId}`, 'tip', tip.senderId, tip.at);
-  }
-
-  /** user.aura_changed, keyed by the event's id. */
-  async recordAuraChange(change: {
-    eventId: string;
-    userId: string;
-    delta: number;
-    at: Date;
-  }): Promise<void> {
-    await insertFact(this.store.auraChanges, {
-      _id: change.eventId,
-      userId: change.userId,
-      delta: change.delta,
-      at: change.at,
-    });
-  }
-
-  private async recordActivity(id: string, kind: ActivityKind, actorId: string, at: Date): Promise<void> {
-    const day = dayKey(at);
-    if (await insertFact(this.store.activity, { _id: id, kind, actorId, day, at }))
-      await add(this.store.activityDays, `${day}:${kind}`, { day, kind }, 1);
+      await this.store.activityDays
+        .updateOne({ _id: `${removed.day}:like`, count: { $gt: 0 } } as FilterQuery<Counter>, {
+          $inc: { count: -1 },
+        })
+        .exec();
   }
 }
 
-/**
- * Adds to a counter document, creating it at the first use. A decrement applies only while the count
- * is above 0 (and never creates the document).
- */
-async function add<C extends Counter>(
+/** Adds one to a counter document per entry (creating it at its first use), one bulk write for all. */
+async function addAll<C extends Counter>(
   counters: Model<C>,
-  id: string,
-  fields: Omit<C, '_id' | 'count'>,
-  by: 1 | -1,
+  entries: { id: string; fields: Omit<C, '_id' | 'count'> }[],
 ): Promise<void> {
-  if (by < 0) {
-    await counters
-      .updateOne({ _id: id, count: { $gt: 0 } } as FilterQuery<C>, { $inc: { count: -1 } })
-      .exec();
-    return;
+  const byId = new Map<string, { fields: Omit<C, '_id' | 'count'>; count: number }>();
+  for (const { id, fields } of entries) {
+    const seen = byId.get(id);
+    byId.set(id, { fields, count: (seen?.count ?? 0) + 1 });
   }
-  await counters
-    .updateOne(
-      { _id: id } as FilterQuery<C>,
-      { $inc: { count: 1 }, $setOnInsert: fields } as UpdateQuery<C>,
-      {
-        upsert: true,
-      },
-    )
-    .exec();
+  if (byId.size === 0) return;
+  // Counters are plain documents of string keys: the driver's untyped view spares a cast per operator.
+  const collection = counters.collection as unknown as mongo.Collection<{ _id: string }>;
+  await collection.bulkWrite(
+    [...byId].map(([_id, { fields, count }]) => ({
+      updateOne: { filter: { _id }, update: { $inc: { count }, $setOnInsert: fields }, upsert: true },
+    })),
+    { ordered: false },
+  );
 }

@@ -3,7 +3,7 @@ import { economyEvents, identityEvents, socialEvents } from '@aura/proto';
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { eventTime, normaliseTags } from './explore-rules';
-import { ExploreProjections } from './explore-projections';
+import { ExploreChanges, ExploreProjections } from './explore-projections';
 
 /** Consumer groups (prefixed by KAFKA_GROUP_PREFIX): one per topic, so a busy topic never holds up another. */
 export const EXPLORE_GROUPS = {
@@ -19,7 +19,7 @@ export const EXPLORE_GROUPS = {
  * - aura.economy.ledger: tip.sent (tips received, Top Tipped);
  * - aura.identity.user: user.aura_changed (aura gained, Top Rising).
  * Every write here is insert-once by a deterministic key, so the subscriptions are `idempotent` (no
- * processed_events marker per event): a redelivered event, a handler that ran halfway and is retried,
+ * processed_events marker per event), and a run of events is written together (handleAll): a redelivered event, a handler that ran halfway and is retried,
  * or an event published twice under new ids by a producer's retry of the same fact (same post,
  * transfer), still counts once. Aura changes carry no natural key and are keyed by event id.
  */
@@ -44,18 +44,21 @@ export class ExploreConsumer implements OnApplicationBootstrap {
         group: EXPLORE_GROUPS.content,
         events: ['post.created', 'story.created', 'post.liked', 'post.unliked', 'comment.created'],
         handler: (event) => this.handle(event),
+        batchHandler: (events) => this.handleAll(events),
         idempotent: true, // ExploreProjections' writes are keyed by the event's subject
       });
       await this.runtime.subscribe({
         group: EXPLORE_GROUPS.tips,
         events: ['tip.sent'],
         handler: (event) => this.handle(event),
+        batchHandler: (events) => this.handleAll(events),
         idempotent: true, // ExploreProjections' writes are keyed by the event's subject
       });
       await this.runtime.subscribe({
         group: EXPLORE_GROUPS.aura,
         events: ['user.aura_changed'],
         handler: (event) => this.handle(event),
+        batchHandler: (events) => this.handleAll(events),
         idempotent: true, // ExploreProjections' writes are keyed by the event's subject
       });
     })();
@@ -63,13 +66,41 @@ export class ExploreConsumer implements OnApplicationBootstrap {
   }
 
   /** Applies one event to the projections (public for tests that drive it without Kafka). */
-  async handle(event: DomainEvent): Promise<void> {
+  handle(event: DomainEvent): Promise<void> {
+    return this.handleAll([event]);
+  }
+
+  /**
+   * Applies a run of events in their order: their facts written together, an unlike after what came
+   * before it in the run (the like it takes back may be among them).
+   */
+  async handleAll(events: readonly DomainEvent[]): Promise<void> {
+    let changes = new ExploreChanges();
+    for (const event of events) {
+      if (event.type !== 'post.unliked') {
+        this.collect(event, changes);
+        continue;
+      }
+      const like = event.payload as socialEvents.PostLikeChanged;
+      if (!like.postId || !like.likerId) {
+        this.skip(event);
+        continue;
+      }
+      await this.projections.apply(changes);
+      changes = new ExploreChanges();
+      await this.projections.removeLike(like.postId, like.likerId);
+    }
+    await this.projections.apply(changes);
+  }
+
+  /** What an event adds to Explore, into `changes`. */
+  private collect(event: DomainEvent, changes: ExploreChanges): void {
     switch (event.type) {
       case 'post.created':
       case 'story.created': {
         const post = event.payload as socialEvents.PostCreated;
         if (!post.postId || !post.authorId) return this.skip(event);
-        await this.projections.recordPost({
+        changes.post({
           postId: post.postId,
           authorId: post.authorId,
           isStory: event.type === 'story.created' || post.isStory,
@@ -78,23 +109,16 @@ export class ExploreConsumer implements OnApplicationBootstrap {
         });
         return;
       }
-      case 'post.liked':
-      case 'post.unliked': {
+      case 'post.liked': {
         const like = event.payload as socialEvents.PostLikeChanged;
         if (!like.postId || !like.likerId) return this.skip(event);
-        if (event.type === 'post.liked')
-          await this.projections.recordLike(
-            like.postId,
-            like.likerId,
-            eventTime(like.changedAt, event.occurredAt),
-          );
-        else await this.projections.removeLike(like.postId, like.likerId);
+        changes.like(like.postId, like.likerId, eventTime(like.changedAt, event.occurredAt));
         return;
       }
       case 'comment.created': {
         const comment = event.payload as socialEvents.CommentCreated;
         if (!comment.commentId || !comment.commenterId) return this.skip(event);
-        await this.projections.recordComment(
+        changes.comment(
           comment.commentId,
           comment.commenterId,
           eventTime(comment.createdAt, event.occurredAt),
@@ -105,7 +129,7 @@ export class ExploreConsumer implements OnApplicationBootstrap {
         const tip = event.payload as economyEvents.TipSent;
         const amountMicro = Number(tip.amountMicro);
         if (!tip.transferId || !tip.recipientId || !(amountMicro > 0)) return this.skip(event);
-        await this.projections.recordTip({
+        changes.tip({
           transferId: tip.transferId,
           senderId: tip.senderId,
           recipientId: tip.recipientId,
@@ -117,7 +141,7 @@ export class ExploreConsumer implements OnApplicationBootstrap {
       case 'user.aura_changed': {
         const change = event.payload as identityEvents.UserAuraChanged;
         if (!change.userId) return this.skip(event);
-        await this.projections.recordAuraChange({
+        changes.auraChange({
           eventId: event.id,
           userId: change.userId,
           delta: change.delta,

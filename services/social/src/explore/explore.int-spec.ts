@@ -20,7 +20,7 @@ import { MemberDoc, memberModel } from '../members/member.schema';
 import { PostDoc, postModel } from '../posts/post.schema';
 import { MembersRepository } from '../members/members.repository';
 import { backfillSearchWords, ensureSocialIndexes, SocialCoreModule } from '../social-core.module';
-import { EXPLORE_GROUPS } from './explore.consumer';
+import { EXPLORE_GROUPS, ExploreConsumer } from './explore.consumer';
 import { ExploreModule } from './explore.module';
 import { AnswerCache } from './answer-cache';
 import { EXPLORE_OPTIONS, ExploreService, MEMBER_SEARCH_KEPT } from './explore.service';
@@ -630,6 +630,53 @@ describe('trending tags', () => {
       { _id: `${hour}:${tag('rush')}`, hour, tag: tag('rush'), count: 40 },
     ]);
     expect(await store.activity.countDocuments({ actorId: author, kind: 'post' })).toBe(40);
+  });
+
+  it('writes a run of events as each in turn: repeats once, a like taken back and given again counts once', async () => {
+    const consumer = app.get(ExploreConsumer);
+    const at = ago(7 * 60_000);
+    const day = at.toISOString().slice(0, 10);
+    const [author, liker] = [memberId(), memberId()];
+    const post = randomUUID();
+    const event = <T extends EventType>(type: T, payload: EventPayload<T>) => ({
+      ...createEvent('social', type, post, payload),
+      payload,
+    });
+    const created = event('post.created', {
+      postId: post,
+      authorId: author,
+      isStory: false,
+      category: 'general',
+      contentType: 'text',
+      mediaUrl: '',
+      tags: [tag('batch')],
+      mentionedUserIds: [],
+      createdAt: at.toISOString(),
+    });
+    const like = (type: 'post.liked' | 'post.unliked') =>
+      event(type, {
+        postId: post,
+        authorId: author,
+        likerId: liker,
+        likesCount: 1,
+        changedAt: at.toISOString(),
+      });
+    const likesBefore = (await store.activityDays.findOne({ _id: `${day}:like` }).lean())?.count ?? 0;
+    const run = [
+      created,
+      created,
+      like('post.liked'),
+      like('post.unliked'),
+      like('post.liked'),
+      like('post.liked'),
+    ];
+    await consumer.handleAll(run);
+    await consumer.handleAll(run); // the whole run again (a redelivery)
+    expect(await store.tagDays.findOne({ _id: `${day}:${tag('batch')}` }).lean()).toMatchObject({ count: 1 });
+    expect(await store.activity.countDocuments({ _id: `like:${post}:${liker}` })).toBe(1);
+    expect(await store.activity.countDocuments({ actorId: author, kind: 'post' })).toBe(1);
+    // The redelivered unlike took the like back once more and the like after it gave it again.
+    expect((await store.activityDays.findOne({ _id: `${day}:like` }).lean())?.count).toBe(likesBefore + 1);
   });
 });
 
