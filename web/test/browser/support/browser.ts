@@ -1,7 +1,14 @@
 // Shared helpers for browser tests: Debian's Chromium through playwright-core, against the running
 // stack at AURA_BASE_URL (the gateway serving web/dist), and members made through the real API.
 import { randomBytes } from 'node:crypto';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Route } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+  type Route,
+} from 'playwright-core';
 
 export const BASE_URL = process.env.AURA_BASE_URL ?? 'http://127.0.0.1:8080';
 export const WAIT_MS = 20_000;

@@ -26,9 +26,7 @@ export const NOTIFICATION_KINDS: readonly {
 export function NotificationSettings() {
   const ids = useId();
   const { settings, value, update, saving } = useNotificationSettings();
-  const muted = new Set<MutableNotificationType>(
-    (value?.muted_types ?? []) as MutableNotificationType[],
-  );
+  const muted = new Set<MutableNotificationType>((value?.muted_types ?? []) as MutableNotificationType[]);
   const dailyDigest = value?.daily_digest ?? false;
 
   return (
