@@ -88,6 +88,19 @@ describe('data export', () => {
       ).status,
     ).toBe(200);
 
+    expect(
+      (await api('PUT', '/wallet/spending-settings', { token: member.token, body: { daily_limit: 25 } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await api('PUT', '/notifications/settings', {
+          token: member.token,
+          body: { muted_types: ['follow'], daily_digest: true },
+        })
+      ).status,
+    ).toBe(200);
+
     const asked = await api('POST', '/account/exports', { token: member.token });
     expect(asked).toMatchObject({ status: 202, body: { status: 'queued', progress: 0, download_url: null } });
     // One at a time.
@@ -142,6 +155,8 @@ describe('data export', () => {
       'check-ins',
       'reflections',
       'wallet-history',
+      'spending-settings',
+      'notification-settings',
       'media',
     ]) {
       expect(files.has(`${part}.json`)).toBe(true);
@@ -171,6 +186,12 @@ describe('data export', () => {
     const wallet = json(files, 'wallet-history.json') as Record<string, unknown>[];
     expect(wallet.length).toBeGreaterThanOrEqual(2);
     expect(files.get('wallet-history.csv')!.toString('utf8').split('\r\n').length).toBeGreaterThan(2);
+    expect(json(files, 'spending-settings.json')).toEqual([
+      expect.objectContaining({ daily_limit_ac: '25.000000', pause_threshold_ac: null }),
+    ]);
+    expect(json(files, 'notification-settings.json')).toEqual([
+      expect.objectContaining({ muted_types: ['follow'], daily_digest: true }),
+    ]);
     const [image] = json(files, 'media.json');
     expect(image).toMatchObject({ purpose: 'post', original_filename: 'sunrise.png' });
     expect(image.file).toBe(`media/posts/${upload.body.filename}`);

@@ -84,7 +84,7 @@ export function composeEconomy(deps: EconomyDependencies) {
     ...deps.withdrawals,
   });
   const wallets = new WalletService(ledger, price, withdrawals, (ids) => members.erasedAmong(ids));
-  const walletExport = new WalletExport(ledger, wallets);
+  const walletExport = new WalletExport(ledger, wallets, spending);
   const statements = new StatementService(ledger, wallets, market, price, members);
   const marketplace = new MarketplaceService(deps.mongo, ledger, members, spending, deps.logger);
   const topups = new TopUpsService(deps.mongo, ledger, members, deps.logger, {

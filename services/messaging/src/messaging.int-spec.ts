@@ -825,6 +825,35 @@ describe('the data export (ExportMemberData)', () => {
     });
   });
 
+  it('holds the member’s notification settings as one record', async () => {
+    const [chose, untouched] = [member(), member()];
+    await notifications.updateSettings(as(chose), {
+      mutedTypes: ['like', 'tip'],
+      dailyDigest: true,
+      reminderTime: '20:30',
+      reminderTimeZone: 'Europe/Lisbon',
+    });
+    expect(await readPart(chose, 'notification_settings')).toEqual({
+      sizes: [1],
+      records: [
+        {
+          muted_types: ['like', 'tip'],
+          daily_digest: true,
+          wellbeing_reminder_time: '20:30',
+          wellbeing_reminder_time_zone: 'Europe/Lisbon',
+        },
+      ],
+    });
+    expect((await readPart(untouched, 'notification_settings')).records).toEqual([
+      {
+        muted_types: [],
+        daily_digest: false,
+        wellbeing_reminder_time: null,
+        wellbeing_reminder_time_zone: null,
+      },
+    ]);
+  });
+
   it('is refused to the gateway (even for the member) and other services; checks part, member and cursor', async () => {
     const [a, b, c] = [member(), member(), member()];
     await messages.send(as(a), text(b, 'hello'));

@@ -169,6 +169,45 @@ describe('the settings', () => {
     expect(await settingsOf(member)).toMatchObject({ dailyLimitMicro: 40 * AC, pauseThresholdMicro: 5 * AC });
   });
 
+  it('are in the member’s data export: in effect, waiting, and none', async () => {
+    const exported = async (userId: string) =>
+      JSON.parse(
+        (
+          (await h.callAs('media', 'exportMemberData', {
+            userId,
+            part: 'spending_settings',
+            cursor: '',
+          })) as { recordsJson: string; nextCursor: string }
+        ).recordsJson,
+      );
+    const member = h.directory.add();
+    await change(as(member), { dailyLimitMicro: 30 * AC, pauseThresholdMicro: 10 * AC });
+    const raised = await change(as(member), { dailyLimitMicro: 80.5 * AC, removePauseThreshold: true });
+    expect(await exported(member.id)).toEqual([
+      {
+        daily_limit_ac: '30.000000',
+        pause_threshold_ac: '10.000000',
+        pending_daily_limit_ac: '80.500000',
+        pending_daily_limit_from: raised.pendingDailyLimit!.effectiveAt,
+        pending_pause_threshold_ac: 'none',
+        pending_pause_threshold_from: raised.pendingPauseThreshold!.effectiveAt,
+        cooling_off_until: null,
+      },
+    ]);
+    const untouched = h.directory.add();
+    expect(await exported(untouched.id)).toEqual([
+      {
+        daily_limit_ac: null,
+        pause_threshold_ac: null,
+        pending_daily_limit_ac: null,
+        pending_daily_limit_from: null,
+        pending_pause_threshold_ac: null,
+        pending_pause_threshold_from: null,
+        cooling_off_until: null,
+      },
+    ]);
+  });
+
   it('go with the account when it is erased', async () => {
     const member = h.directory.add();
     await change(as(member), { dailyLimitMicro: 40 * AC, pauseThresholdMicro: 5 * AC });

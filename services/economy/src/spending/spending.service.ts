@@ -77,6 +77,11 @@ export class SpendingService {
     return { ...effectiveAt(state, now), spentTodayMicro: spent, dayResetsAt: nextUtcMidnight(now), lowMood };
   }
 
+  /** The member's settings in effect now and what is pending (no spending of the day, no mood). */
+  async settings(userId: string): Promise<SpendingState> {
+    return effectiveAt(await this.repository.find(userId), this.clock());
+  }
+
   async update(userId: string, change: SpendingChange): Promise<SpendingView> {
     const now = this.clock();
     await this.repository.change(userId, (current) => applyChange(current, change, now), now);

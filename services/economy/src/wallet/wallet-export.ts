@@ -4,14 +4,17 @@ import {
   ExportRecord,
   ExportRecords,
   exportPageOf,
+  isoDate,
 } from '@aura/platform';
 import { memberAccount } from '../ledger/accounts';
 import type { Ledger } from '../ledger/ledger';
 import { formatMicro } from '../money/micro';
+import type { PendingChange } from '../spending/spending-rules';
+import type { SpendingService } from '../spending/spending.service';
 import type { TransactionView, WalletService } from './wallet.service';
 
 /** What economy holds of a member's data export (docs/data-export.md). */
-export const ECONOMY_EXPORT_PARTS = ['wallet'] as const;
+export const ECONOMY_EXPORT_PARTS = ['wallet', 'spending_settings'] as const;
 export type EconomyExportPart = (typeof ECONOMY_EXPORT_PARTS)[number];
 
 /** micro-AC as the export writes money: AC with all six decimals, e.g. "12.500000", "-0.001000". */
@@ -41,7 +44,15 @@ export function toWalletRecord(view: TransactionView): ExportRecord {
   };
 }
 
-/** The member's wallet history, oldest first, a page at a time (cursor: the last entry's seq). */
+const acOrNull = (micro: number | null) => (micro === null ? null : acOf(micro));
+const pendingValue = (pending: PendingChange | null) =>
+  pending ? (pending.value === null ? 'none' : acOf(pending.value)) : null;
+
+/**
+ * The member's wallet history, oldest first, a page at a time (cursor: the last entry's seq), and
+ * their spending settings (docs/spending.md) as one record: what is in effect (null: none), what a
+ * raise or a removal waits for ('none': the setting is being removed), and a cooling-off under way.
+ */
 export class WalletExport {
   /** Records per page (tests lower it). */
   pageSize = EXPORT_PAGE_SIZE;
@@ -49,9 +60,32 @@ export class WalletExport {
   constructor(
     private readonly ledger: Ledger,
     private readonly wallets: WalletService,
+    private readonly spending: SpendingService,
   ) {}
 
-  async page(userId: string, _part: EconomyExportPart, cursor: string): Promise<ExportRecords> {
+  page(userId: string, part: EconomyExportPart, cursor: string): Promise<ExportRecords> {
+    return part === 'wallet' ? this.walletPage(userId, cursor) : this.spendingSettings(userId);
+  }
+
+  private async spendingSettings(userId: string): Promise<ExportRecords> {
+    const settings = await this.spending.settings(userId);
+    return {
+      records: [
+        {
+          daily_limit_ac: acOrNull(settings.dailyLimitMicro),
+          pause_threshold_ac: acOrNull(settings.pauseThresholdMicro),
+          pending_daily_limit_ac: pendingValue(settings.pendingDailyLimit),
+          pending_daily_limit_from: isoDate(settings.pendingDailyLimit?.effectiveAt),
+          pending_pause_threshold_ac: pendingValue(settings.pendingPauseThreshold),
+          pending_pause_threshold_from: isoDate(settings.pendingPauseThreshold?.effectiveAt),
+          cooling_off_until: isoDate(settings.coolingOffUntil),
+        },
+      ],
+      nextCursor: '',
+    };
+  }
+
+  private async walletPage(userId: string, cursor: string): Promise<ExportRecords> {
     const [afterSeq] = decodeExportCursor(cursor, ['number'] as const) ?? [0];
     const entries = await this.ledger.historyAfter(memberAccount(userId), this.pageSize + 1, afterSeq);
     const page = exportPageOf(entries, this.pageSize, (entry) => [entry.seq ?? 0]);

@@ -28,6 +28,8 @@ saved-posts      the posts you saved (which post, and when)
 conversations    your conversations  messages       the messages in them
 check-ins        your mood check-ins reflections    your reflections
 wallet-history   every movement of your AuraCoin (amounts in AC)
+spending-settings       your daily limit, pause threshold and what is waiting to change
+notification-settings   the notifications you turned off, the daily digest, your reminder
 media.json       the files you uploaded; the files themselves are in media/
 
 Amounts are in AuraCoin (AC) with six decimals. Times are UTC (ISO 8601).

@@ -23,6 +23,13 @@ export const EXPORT_PARTS: readonly ExportPart[] = [
   { service: 'identity', part: 'check_ins', file: 'check-ins', label: 'Check-ins' },
   { service: 'identity', part: 'reflections', file: 'reflections', label: 'Reflections' },
   { service: 'economy', part: 'wallet', file: 'wallet-history', label: 'Wallet history' },
+  { service: 'economy', part: 'spending_settings', file: 'spending-settings', label: 'Spending settings' },
+  {
+    service: 'messaging',
+    part: 'notification_settings',
+    file: 'notification-settings',
+    label: 'Notification settings',
+  },
 ];
 
 export type ExportRecord = Record<string, unknown>;

@@ -18,9 +18,10 @@ import { ConversationStore } from '../conversations/conversation-store';
 import { MembersRepository } from '../members/members.repository';
 import type { Participant } from '../members/participant';
 import type { MessageDoc } from '../messages/message.schema';
+import { NotificationSettingsRepository } from '../notifications/notification-settings';
 
 /** What messaging holds of a member's data export (docs/data-export.md). */
-export const MESSAGING_EXPORT_PARTS = ['conversations', 'messages'] as const;
+export const MESSAGING_EXPORT_PARTS = ['conversations', 'messages', 'notification_settings'] as const;
 export type MessagingExportPart = (typeof MESSAGING_EXPORT_PARTS)[number];
 
 /** A position: a document's time (ms) and _id. */
@@ -64,7 +65,8 @@ export const ExportQueries = {
 const ms = (date: Date) => new Date(date).getTime();
 
 /**
- * Reads a member's conversations and the messages in them for their data export, a page at a time.
+ * Reads a member's conversations and the messages in them for their data export, a page at a time,
+ * and their notification settings.
  * What the member sees in the app: the conversations in their list (the other member's ones without a
  * message yet are not), every message of both sides but those a moderator removed. Messages come
  * conversation by conversation (in the order of the conversations part), each oldest first.
@@ -77,12 +79,34 @@ export class MessagingExport {
   constructor(
     private readonly store: ConversationStore,
     private readonly members: MembersRepository,
+    private readonly notificationSettings: NotificationSettingsRepository,
   ) {}
 
   page(userId: string, part: MessagingExportPart, cursor: string): Promise<ExportRecords> {
-    return part === 'conversations'
-      ? this.conversationsPage(userId, cursor)
-      : this.messagesPage(userId, cursor);
+    switch (part) {
+      case 'conversations':
+        return this.conversationsPage(userId, cursor);
+      case 'messages':
+        return this.messagesPage(userId, cursor);
+      case 'notification_settings':
+        return this.notificationSettingsRecord(userId);
+    }
+  }
+
+  /** One record: the kinds turned off, the daily digest, the wellbeing reminder (null: off). */
+  private async notificationSettingsRecord(userId: string): Promise<ExportRecords> {
+    const preferences = await this.notificationSettings.preferencesOf(userId);
+    return {
+      records: [
+        {
+          muted_types: preferences.mutedTypes,
+          daily_digest: preferences.dailyDigest,
+          wellbeing_reminder_time: preferences.reminder?.time ?? null,
+          wellbeing_reminder_time_zone: preferences.reminder?.timeZone ?? null,
+        },
+      ],
+      nextCursor: '',
+    };
   }
 
   private async conversationsPage(userId: string, cursor: string): Promise<ExportRecords> {

@@ -15,7 +15,8 @@ export const DataExportMessages = {
   title: 'Your data',
   intro:
     'Download a copy of what you have shared on Aura: your profile, posts, comments, stories, follows, ' +
-    'messages, check-ins, reflections, wallet history and uploaded files, as JSON and CSV in one ZIP.',
+    'saved posts, messages, check-ins, reflections, wallet history, spending and notification settings ' +
+    'and uploaded files, as JSON and CSV in one ZIP.',
   notify: 'We will notify you when it is ready. You can leave this screen meanwhile.',
   ready: 'Your data is ready',
   failed: 'We could not prepare your export. Please try again.',
