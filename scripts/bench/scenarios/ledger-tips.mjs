@@ -1,6 +1,6 @@
-// Concurrent tips between random members (POST /api/tips/send): gateway → economy over gRPC → the
-// ledger (a pending marker, the transfer record, a debit and a credit link on two member chains, the
-// events in the outbox; Redis holds the chain heads and the per-account locks). Every 2xx is one
+// Concurrent tips between random members (POST /api/tips/send): gateway → economy over gRPC → one
+// ledger transaction (the key looked up, both accounts read in one query and written in one bulk
+// write, the transfer record, two entries, the events in the outbox; ADR 0005). Every 2xx is one
 // ledger transfer, so requests/s is transfers/s. The members are funded first through the admin
 // adjust route with the super admin of deploy/aura.env; after the run the ledger check must pass.
 import { randomUUID } from 'node:crypto';

@@ -255,7 +255,9 @@ export class Ledger {
       return { status: earlier.status, transfer: earlier, ...earlier.legs, replayed: true };
     }
     const now = new Date();
-    const debited = await this.debit(session, facts, now);
+    // Both member accounts in one read, both changes in one write (a tip is two accounts).
+    const accounts = await this.accountsOf(session, [facts.from, facts.to], now);
+    const debited = debitOf(facts, accounts, now);
     if (typeof debited === 'string') {
       const rejected: TransferDoc = {
         ...facts,
@@ -267,7 +269,10 @@ export class Ledger {
       await this.store.transfers.insertOne(rejected, { session });
       return { status: 'rejected', rejection: debited, transfer: rejected, replayed: false };
     }
-    const creditAccount = await this.credit(session, facts, now, debited.withdrawableMoved);
+    const creditAccount = isMemberAccount(facts.to)
+      ? credited(facts, accounts.get(facts.to)!, debited.withdrawableMoved, now)
+      : undefined;
+    await this.writeAccounts(session, [debited.account, creditAccount]);
     const debit = entryFor(facts, 'debit', debited.account, now);
     const credit = entryFor(facts, 'credit', creditAccount, now);
     const transfer = completedTransfer(facts, debit, credit, debited.withdrawableMoved, now);
@@ -360,54 +365,41 @@ export class Ledger {
     stored.push(events);
   }
 
-  /**
-   * The source's side: a member account only when its balance covers the amount (a withdrawal: its
-   * withdrawable part), read and written inside the transaction. A system account has no balance rule;
-   * what it pays out counts as withdrawable to the recipient only where the kind says so.
-   */
-  private async debit(
+  /** Member accounts as this transaction sees them (new ones where an account never had an entry). */
+  private async accountsOf(
     session: ClientSession,
-    facts: Facts,
+    ids: string[],
     now: Date,
-  ): Promise<{ account?: AccountDoc; withdrawableMoved: number } | DebitRefusal> {
-    if (!isMemberAccount(facts.from)) return { withdrawableMoved: 0 };
-    const current = await this.account(session, facts.from, now);
-    const after = afterDebit(facts.kind, current, facts.amount);
-    if (typeof after === 'string') return after;
-    const account = await this.write(session, current, { ...after, earned: current.earned }, now);
-    return { account, withdrawableMoved: after.withdrawableMoved };
-  }
-
-  private async credit(
-    session: ClientSession,
-    facts: Facts,
-    now: Date,
-    withdrawableMoved: number,
-  ): Promise<AccountDoc | undefined> {
-    if (!isMemberAccount(facts.to)) return undefined;
-    const account = credited(facts, await this.account(session, facts.to, now), withdrawableMoved, now);
-    await this.store.accounts.replaceOne({ _id: account._id }, account, { session, upsert: true });
-    return account;
-  }
-
-  /** A member account as this transaction sees it (a new one when it never had an entry). */
-  private async account(session: ClientSession, id: string, now: Date): Promise<AccountDoc> {
-    return (await this.store.accounts.findOne({ _id: id }, { session })) ?? newAccount(id, now);
+  ): Promise<Map<string, AccountDoc>> {
+    const members = ids.filter(isMemberAccount);
+    const found = new Map<string, AccountDoc>();
+    if (members.length === 0) return found;
+    const docs =
+      members.length === 1
+        ? [await this.store.accounts.findOne({ _id: members[0] }, { session })]
+        : await this.store.accounts.find({ _id: { $in: members } }, { session }).toArray();
+    for (const doc of docs) if (doc) found.set(doc._id, doc);
+    for (const id of members) if (!found.has(id)) found.set(id, newAccount(id, now));
+    return found;
   }
 
   /**
-   * The account's next entry: its numbers set and its seq moved on. The transaction read `current`: a
-   * concurrent change of the account makes this write conflict, and the whole transaction runs again.
+   * Stores the accounts' next states. The transaction read them: a concurrent change of any of them
+   * makes this write conflict, and the whole transaction runs again.
    */
-  private async write(
-    session: ClientSession,
-    current: AccountDoc,
-    next: { balance: number; withdrawable: number; earned: number },
-    now: Date,
-  ): Promise<AccountDoc> {
-    const account: AccountDoc = { ...current, ...next, seq: current.seq + 1, updated_at: now };
-    await this.store.accounts.replaceOne({ _id: current._id }, account, { session, upsert: true });
-    return account;
+  private async writeAccounts(session: ClientSession, accounts: (AccountDoc | undefined)[]): Promise<void> {
+    const changed = accounts.filter((account): account is AccountDoc => account !== undefined);
+    if (changed.length === 0) return;
+    if (changed.length === 1) {
+      await this.store.accounts.replaceOne({ _id: changed[0]._id }, changed[0], { session, upsert: true });
+      return;
+    }
+    await this.store.accounts.bulkWrite(
+      changed.map((account) => ({
+        replaceOne: { filter: { _id: account._id }, replacement: account, upsert: true },
+      })),
+      { session, ordered: true },
+    );
   }
 
   private async audit(session: ClientSession, transfer: TransferDoc): Promise<void> {
@@ -466,6 +458,25 @@ function buildTransfer(request: TransferRequest): Facts {
 /** A member account that never had an entry. */
 function newAccount(id: string, now: Date): AccountDoc {
   return { _id: id, balance: 0, earned: 0, withdrawable: 0, seq: 0, created_at: now, updated_at: now };
+}
+
+/**
+ * The source's side: a member account only when its balance covers the amount (a withdrawal: its
+ * withdrawable part), as the transaction read it, its next entry (seq moved on). A system account has
+ * no balance rule; what it pays out counts as withdrawable to the recipient only where the kind says so.
+ */
+function debitOf(
+  facts: Facts,
+  accounts: Map<string, AccountDoc>,
+  now: Date,
+): { account?: AccountDoc; withdrawableMoved: number } | DebitRefusal {
+  if (!isMemberAccount(facts.from)) return { withdrawableMoved: 0 };
+  const current = accounts.get(facts.from)!;
+  const after = afterDebit(facts.kind, current, facts.amount);
+  if (typeof after === 'string') return after;
+  const { balance, withdrawable, withdrawableMoved } = after;
+  const account = { ...current, balance, withdrawable, seq: current.seq + 1, updated_at: now };
+  return { account, withdrawableMoved };
 }
 
 /**

@@ -126,14 +126,13 @@ export class MembersRepository {
     await setUnlessNewer(this.blocks, `${blockerId}:${blockedId}`, state, at);
   }
 
-  /** Whether either of the two blocks the other. */
+  /** Whether either of the two blocks the other (one read of both pairs). */
   async blockedEitherWay(a: string, b: string): Promise<boolean> {
-    const active = { active: { $ne: false } };
-    const [ab, ba] = await Promise.all([
-      this.blocks.findOne({ _id: `${a}:${b}`, ...active }, { projection: { _id: 1 } }),
-      this.blocks.findOne({ _id: `${b}:${a}`, ...active }, { projection: { _id: 1 } }),
-    ]);
-    return ab !== null || ba !== null;
+    const block = await this.blocks.findOne(
+      { _id: { $in: [`${a}:${b}`, `${b}:${a}`] }, active: { $ne: false } },
+      { projection: { _id: 1 } },
+    );
+    return block !== null;
   }
 
   private async insertIfAbsent(member: Member): Promise<void> {

@@ -50,11 +50,22 @@ export class PaymentsService {
   ): Promise<Receipt> {
     checkIdempotencyKey(idempotencyKey);
     checkSend(caller.userId, input);
-    const recipient = await this.members.find(input.recipientId.trim());
+    // The reads before the transaction are independent: made together.
+    const recipientId = input.recipientId.trim();
+    const [recipient, blocked, sender, check] = await Promise.all([
+      this.members.find(recipientId),
+      this.members.blockedEitherWay(caller.userId, recipientId),
+      this.members.find(caller.userId),
+      // The member's daily limit and pause (docs/spending.md), checked in the transfer's transaction.
+      this.spending.prepare({
+        userId: caller.userId,
+        amountMicro: input.amountMicro,
+        verb: 'send',
+        confirmPause: input.confirmPause === true,
+      }),
+    ]);
     if (!recipient) throw new NotFound(Messages.userNotFound);
-    if (await this.members.blockedEitherWay(caller.userId, recipient.id))
-      throw new RuleViolation(Messages.blocked);
-    const sender = await this.members.find(caller.userId);
+    if (blocked) throw new RuleViolation(Messages.blocked);
     const request: TransferRequest = {
       key: requestKey('m', caller.userId, idempotencyKey),
       kind,
@@ -64,13 +75,6 @@ export class PaymentsService {
       memo: (input.message ?? '').trim(),
       meta: { from_name: sender?.username ?? '', to_name: recipient.username },
     };
-    // The member's daily limit and pause (docs/spending.md), checked in the transfer's transaction.
-    const check = await this.spending.prepare({
-      userId: caller.userId,
-      amountMicro: input.amountMicro,
-      verb: 'send',
-      confirmPause: input.confirmPause === true,
-    });
     const result = await moveChecked(this.ledger, request, check);
     if (result.status === 'rejected') throw new RuleViolation(Messages.insufficient);
     annotate({
