@@ -109,15 +109,25 @@ export function internalCalls(): InternalCalls {
   return configured;
 }
 
+/** Certificates already read: a handful of services call, and parsing one per call costs CPU. */
+const knownPeers = new Map<string, string | undefined>();
+const KNOWN_PEERS_MAX = 256;
+
 /** The service name a TLS peer certificate proves (its common name), if any. */
 export function peerService(certificate: Buffer | undefined | null): string | undefined {
   if (!certificate || certificate.length === 0) return undefined;
+  const key = certificate.toString('latin1');
+  if (knownPeers.has(key)) return knownPeers.get(key);
+  let service: string | undefined;
   try {
     const subject = new X509Certificate(certificate).subject;
-    return /(?:^|\n)CN=([^\n]+)/.exec(subject)?.[1];
+    service = /(?:^|\n)CN=([^\n]+)/.exec(subject)?.[1];
   } catch {
-    return undefined;
+    service = undefined;
   }
+  if (knownPeers.size >= KNOWN_PEERS_MAX) knownPeers.clear();
+  knownPeers.set(key, service);
+  return service;
 }
 
 /** The internal-calls settings of a service's configuration (see baseConfigSchema). */

@@ -39,11 +39,19 @@ export function admitted(allowed: readonly string[], peer: string | undefined): 
   return peer !== undefined && (allowed.includes('*') || allowed.includes(peer));
 }
 
-/** The service that makes a call, from the certificate it presented (mutual TLS). */
+const callers = new WeakMap<object, string | undefined>();
+
+/**
+ * The service that makes a call, from the certificate it presented (mutual TLS); read once per call
+ * (the policy check and the handler both ask).
+ */
 export function callingService(
   call: Pick<ServerUnaryCall<unknown, unknown>, 'getAuthContext'>,
 ): string | undefined {
-  return peerService(call.getAuthContext()?.sslPeerCertificate?.raw);
+  if (callers.has(call)) return callers.get(call);
+  const service = peerService(call.getAuthContext()?.sslPeerCertificate?.raw);
+  callers.set(call, service);
+  return service;
 }
 
 const refusedCall = (name: string) => ({
