@@ -305,14 +305,8 @@ export class Ledger {
         transfer,
       ]),
     );
-    const members = [...new Set(all.map((facts) => facts.to))];
-    const accounts = new Map(
-      (await this.store.accounts.find({ _id: { $in: members } }, { session }).toArray()).map((account) => [
-        account._id,
-        account,
-      ]),
-    );
     const now = new Date();
+    const accounts = await this.accountsOf(session, [...new Set(all.map((facts) => facts.to))], now);
     const results: TransferResult[] = [];
     const transfers: TransferDoc[] = [];
     const entries: EntryDoc[] = [];
@@ -324,7 +318,7 @@ export class Ledger {
         results.push({ status: earlier.status, transfer: earlier, ...earlier.legs, replayed: true });
         continue;
       }
-      const account = credited(facts, accounts.get(facts.to) ?? newAccount(facts.to, now), 0, now);
+      const account = credited(facts, accounts.get(facts.to)!, 0, now);
       accounts.set(account._id, account);
       const debit = entryFor(facts, 'debit', undefined, now);
       const credit = entryFor(facts, 'credit', account, now);
@@ -339,11 +333,9 @@ export class Ledger {
     }
     if (transfers.length === 0) return results;
     const changed = [...new Set(transfers.map((transfer) => transfer.to))];
-    await this.store.accounts.bulkWrite(
-      changed.map((id) => ({
-        replaceOne: { filter: { _id: id }, replacement: accounts.get(id)!, upsert: true },
-      })),
-      { session, ordered: true },
+    await this.writeAccounts(
+      session,
+      changed.map((id) => accounts.get(id)),
     );
     await this.store.transfers.insertMany(transfers, { session });
     await this.store.entries.insertMany(entries, { session });
