@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/prereqs.sh
-require_node
+use_node_24
 ensure_node_modules
 
 out="${AURA_SCREENSHOTS_DIR:-${AURA_CACHE_DIR:-$HOME/.cache/aura}/run/screenshots}"

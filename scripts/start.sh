@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/prereqs.sh
-require_node
+use_node_24
 
 ensure_node_modules
 echo "==> building"

@@ -4,6 +4,8 @@
 
 # shellcheck source-path=SCRIPTDIR source=env.sh
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+# shellcheck source=../../scripts/lib/node.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/node.sh"
 
 AURA_LOCAL_DIR="$AURA_REPO_ROOT/deploy/local"
 
@@ -186,10 +188,8 @@ apt_install() { # package...
 }
 
 require_node_deps() {
-  command -v node >/dev/null 2>&1 || die "Node.js 20 or newer is required: apt-get install -y nodejs npm"
-  local major module
-  major=$(node -p 'process.versions.node.split(".")[0]')
-  ((major >= 20)) || die "Node.js 20 or newer is required (found $(node --version))"
+  use_node_24
+  local module
   for module in kafkajs minio mongodb; do
     [[ -f $AURA_REPO_ROOT/node_modules/$module/package.json ]] ||
       die "node_modules/$module is missing: run npm install at the repo root first"

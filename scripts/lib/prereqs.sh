@@ -1,17 +1,6 @@
-# Shared by scripts/start.sh and scripts/test.sh.
-
-require_node() {
-  if ! command -v node >/dev/null 2>&1; then
-    echo "Aura needs Node.js 20 or newer: apt-get install -y nodejs npm" >&2
-    exit 1
-  fi
-  local major
-  major=$(node -p 'process.versions.node.split(".")[0]')
-  if (( major < 20 )); then
-    echo "Aura needs Node.js 20 or newer (found $(node --version))" >&2
-    exit 1
-  fi
-}
+# Shared by scripts/start.sh, scripts/test.sh and scripts/screenshots.sh.
+# shellcheck source-path=SCRIPTDIR source=node.sh
+source "$(dirname "${BASH_SOURCE[0]}")/node.sh"
 
 # Installs npm packages when node_modules is missing or older than package-lock.json.
 # `npm install`, not `npm ci`: npm 11 leaves other platforms' optional packages (@swc/core-darwin-*,
