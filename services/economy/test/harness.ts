@@ -22,6 +22,7 @@ import { MarketOptions } from '../src/market/market.service';
 import { WithdrawalsOptions } from '../src/withdrawals/withdrawals.service';
 import { Member, MemberDirectory } from '../src/members/member';
 import type { MoodSource } from '../src/spending/identity-mood';
+import { DependencyUnavailable } from '../src/members/identity-directory';
 
 export class FakeDirectory implements MemberDirectory {
   readonly members = new Map<string, Member>();
@@ -49,9 +50,13 @@ export class FakeMood implements MoodSource {
   readonly low = new Set<string>();
   /** How often economy asked (it asks only above a member's pause threshold). */
   asked = 0;
+  /** identity unreachable: asking fails as IdentityMoodSource's does. */
+  down = false;
 
   async isLow(userId: string): Promise<boolean> {
     this.asked += 1;
+    if (this.down)
+      throw new DependencyUnavailable('Service temporarily unavailable. Please try again shortly.');
     return this.low.has(userId);
   }
 }

@@ -50,22 +50,25 @@ export class PaymentsService {
   ): Promise<Receipt> {
     checkIdempotencyKey(idempotencyKey);
     checkSend(caller.userId, input);
-    // The reads before the transaction are independent: made together.
+    // The reads before the transaction are independent: made together. The spending check (daily limit
+    // and pause, docs/spending.md, checked again in the transfer's transaction) may need identity; its
+    // failure is reported only after the recipient's own refusals, which must not depend on identity.
     const recipientId = input.recipientId.trim();
-    const [recipient, blocked, sender, check] = await Promise.all([
+    const preparing = this.spending.prepare({
+      userId: caller.userId,
+      amountMicro: input.amountMicro,
+      verb: 'send',
+      confirmPause: input.confirmPause === true,
+    });
+    preparing.catch(() => undefined); // awaited below, or moot when a read below fails first
+    const [recipient, blocked, sender] = await Promise.all([
       this.members.find(recipientId),
       this.members.blockedEitherWay(caller.userId, recipientId),
       this.members.find(caller.userId),
-      // The member's daily limit and pause (docs/spending.md), checked in the transfer's transaction.
-      this.spending.prepare({
-        userId: caller.userId,
-        amountMicro: input.amountMicro,
-        verb: 'send',
-        confirmPause: input.confirmPause === true,
-      }),
     ]);
     if (!recipient) throw new NotFound(Messages.userNotFound);
     if (blocked) throw new RuleViolation(Messages.blocked);
+    const check = await preparing;
     const request: TransferRequest = {
       key: requestKey('m', caller.userId, idempotencyKey),
       kind,

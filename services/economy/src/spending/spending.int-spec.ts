@@ -8,7 +8,7 @@ import { Caller, errorCodeOf } from '@aura/platform';
 import { economy as contract } from '@aura/proto';
 import { ServiceError, status } from '@grpc/grpc-js';
 import { randomUUID } from 'node:crypto';
-import { AC, Harness, refusal, startEconomy, superAdmin } from '../../test/harness';
+import { AC, Harness, objectId, refusal, startEconomy, superAdmin } from '../../test/harness';
 import { composeEconomy } from '../economy';
 import { verifyLedger } from '../ledger/ledger-verifier';
 import { itemIdOf } from '../marketplace/catalogue';
@@ -389,6 +389,25 @@ describe('the pause', () => {
     const carol = await funded(100 * AC);
     h.mood.low.add(carol.id);
     await send('sendTip', as(carol), bob.id, 50 * AC);
+  });
+
+  it('identity unreachable: a spend above the threshold answers 503; an unknown recipient still gets its own answer', async () => {
+    const alice = await lowMember(10 * AC);
+    const bob = h.directory.add();
+    h.mood.down = true;
+    try {
+      expect(await refused(send('sendTip', as(alice), objectId(), 50 * AC))).toMatchObject({
+        code: status.NOT_FOUND,
+        details: 'User not found',
+      });
+      expect(await refused(send('sendTip', as(alice), bob.id, 50 * AC))).toMatchObject({
+        code: status.UNAVAILABLE,
+        details: 'Service temporarily unavailable. Please try again shortly.',
+      });
+    } finally {
+      h.mood.down = false;
+    }
+    expect(await balanceOf(alice)).toBe(500 * AC);
   });
 
   it('“Wait 10 minutes” refuses spends above the threshold until then, even confirmed', async () => {
