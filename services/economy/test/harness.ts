@@ -55,8 +55,7 @@ export class FakeMood implements MoodSource {
 
   async isLow(userId: string): Promise<boolean> {
     this.asked += 1;
-    if (this.down)
-      throw new DependencyUnavailable('Service temporarily unavailable. Please try again shortly.');
+    if (this.down) throw new DependencyUnavailable();
     return this.low.has(userId);
   }
 }

@@ -3,9 +3,13 @@ import { identity } from '@aura/proto';
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import type { Member, MemberDirectory } from './member';
 
-/** identity could not be asked (HTTP 503 at the gateway). */
+/** identity could not be asked (HTTP 503 at the gateway, with the spec's "try again" message). */
 export class DependencyUnavailable extends DomainError {
   readonly grpcStatus = GrpcStatus.UNAVAILABLE;
+
+  constructor() {
+    super('Service temporarily unavailable. Please try again shortly.');
+  }
 }
 
 /** Looks members up in identity over gRPC (the exception to "services talk by events"). */
@@ -32,7 +36,7 @@ export class IdentityMemberDirectory implements MemberDirectory {
         (error.code === GrpcStatus.NOT_FOUND || error.code === GrpcStatus.INVALID_ARGUMENT)
       )
         return null;
-      throw new DependencyUnavailable('Service temporarily unavailable. Please try again shortly.');
+      throw new DependencyUnavailable();
     }
   }
 

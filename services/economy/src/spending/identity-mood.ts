@@ -24,7 +24,7 @@ export class IdentityMoodSource implements MoodSource {
     try {
       return (await unaryCall(this.client, this.client.isMoodLow, { userId }, undefined, 5000)).low;
     } catch {
-      throw new DependencyUnavailable('Service temporarily unavailable. Please try again shortly.');
+      throw new DependencyUnavailable();
     }
   }
 
