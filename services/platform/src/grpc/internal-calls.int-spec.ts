@@ -78,6 +78,8 @@ const withToken = (token: string) => {
 };
 
 const member = { userId: 'a1b2c3d4e5f6a1b2c3d4e5f6', role: 'user' as const };
+/** A whole second, so that the token's expiry (whole seconds) is exactly a minute later. */
+const T0 = 1_800_000_000_000;
 
 describe('internal calls', () => {
   it('admits the gateway with the member its caller token names', async () => {
@@ -146,6 +148,47 @@ describe('internal calls', () => {
       expect(errorCodeOf(error as ServiceError)).toBe('pause_required');
     } finally {
       client.close();
+    }
+  });
+
+  it('reuses a member’s caller token for the first half of its minute, one token per role', () => {
+    const gateway = testIdentity('gateway');
+    const clock = jest.spyOn(Date, 'now');
+    try {
+      clock.mockReturnValue(T0);
+      const first = gateway.signCaller(member);
+      expect(gateway.signCaller({ ...member })).toBe(first);
+      const asAdmin = gateway.signCaller({ ...member, role: 'admin' });
+      expect(asAdmin).not.toBe(first);
+      expect(testIdentity('identity').verifyCaller(asAdmin)).toEqual({ ...member, role: 'admin' });
+      clock.mockReturnValue(T0 + 29_000);
+      expect(gateway.signCaller(member)).toBe(first);
+      clock.mockReturnValue(T0 + 31_000);
+      const second = gateway.signCaller(member);
+      expect(second).not.toBe(first);
+      expect(testIdentity('identity').verifyCaller(second)).toEqual(member);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  it('names no member once a token it verified before has expired, as if it had never seen it', () => {
+    const service = testIdentity('identity');
+    const clock = jest.spyOn(Date, 'now');
+    try {
+      clock.mockReturnValue(T0);
+      const token = testIdentity('gateway').signCaller(member);
+      expect(service.verifyCaller(token)).toEqual(member);
+      // Valid until its expiry (a minute) plus the clock skew allowed (30 s), remembered or not.
+      clock.mockReturnValue(T0 + 90_000);
+      expect(service.verifyCaller(token)).toEqual(member);
+      expect(testIdentity('economy').verifyCaller(token)).toEqual(member);
+      clock.mockReturnValue(T0 + 91_000);
+      expect(service.verifyCaller(token)).toBeUndefined();
+      expect(service.verifyCaller(token)).toBeUndefined();
+      expect(testIdentity('economy').verifyCaller(token)).toBeUndefined();
+    } finally {
+      clock.mockRestore();
     }
   });
 
