@@ -10,6 +10,7 @@ import { PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { BatchSpanProcessor, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
+import { maskedStatement } from './db-statement';
 import { createPrometheusReader, dropPrometheusReader, serviceView } from './metrics';
 
 export interface TelemetryOptions {
@@ -63,7 +64,7 @@ export function startTelemetry(options: TelemetryOptions): NodeSDK {
       }),
       new GrpcInstrumentation(),
       // Mongoose runs on the mongodb driver; statements are recorded with their values masked.
-      new MongoDBInstrumentation(),
+      new MongoDBInstrumentation({ dbStatementSerializer: maskedStatement }),
       new IORedisInstrumentation(),
     ],
   });
