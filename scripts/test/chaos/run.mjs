@@ -5,10 +5,11 @@
 //
 //   node scripts/test/run-tests.mjs chaos      (npm run test:chaos; holds a test stack slot)
 //
-// Knobs (environment): AURA_CHAOS_MEMBERS (default 50), AURA_CHAOS_MAX_LOAD_SECONDS (540: the
-// load's cap), AURA_CHAOS_TAIL_SECONDS (20: load after the last fault), AURA_CHAOS_CALM_SECONDS (4:
-// between two fault steps), AURA_CHAOS_KEEP=1 keeps the private infrastructure
-// running afterwards (for a look at its databases; stop it with deploy/local/down.sh and its env).
+// Knobs (environment): AURA_CHAOS_MEMBERS (default 50), AURA_CHAOS_MAX_LOAD_SECONDS (500: the
+// load's cap), AURA_CHAOS_TAIL_SECONDS (15: load after the last fault), AURA_CHAOS_CALM_SECONDS (2:
+// between two fault steps), AURA_CHAOS_MIN_MONEY_OPS (10,000), AURA_CHAOS_KEEP=1 keeps the private
+// infrastructure running afterwards (for a look at its databases; stop it with deploy/local/down.sh
+// and its env).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
