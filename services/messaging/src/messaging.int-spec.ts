@@ -1277,6 +1277,68 @@ describe('notifications', () => {
     expect(await notifications.stats(as(author))).toEqual({ unreadCount: 0 });
   });
 
+  it('a run of events makes what its events make one by one, with one read and one insert for all', async () => {
+    const [author, fan, blocked, quiet] = [member(), member(), member(), member()];
+    await block(author, blocked);
+    await notifications.updateSettings(as(quiet), { mutedTypes: ['like'] });
+    const [p1, p2, p3] = [randomUUID(), randomUUID(), randomUUID()];
+    const reward = event('reward.paid', author, {
+      transferId: randomUUID(),
+      userId: author,
+      reason: 'like_received',
+      amountMicro: 20_000,
+      sourceId: `${p3}:${fan}`,
+      superAuraBonus: false,
+      paidAt: '',
+    });
+    const tip = event('tip.sent', author, {
+      transferId: randomUUID(),
+      senderId: fan,
+      recipientId: author,
+      amountMicro: 500_000,
+      message: '',
+      sentAt: '',
+    });
+    const inserts = jest.spyOn(notifications.model.collection, 'insertMany');
+    try {
+      await app.get(NotificationsConsumer).handleAll([
+        liked(p1, author, fan),
+        liked(p1, author, fan), // the same cause twice in one run
+        liked(p1, author, author), // own post
+        liked(p2, author, blocked),
+        reward, // before its notification, in the same run
+        liked(p3, author, fan),
+        liked(randomUUID(), quiet, fan), // likes turned off
+        liked(randomUUID(), randomBytes(12).toString('hex'), fan), // a member identity does not know
+        tip,
+      ]);
+      expect(inserts).toHaveBeenCalledTimes(1);
+    } finally {
+      inserts.mockRestore();
+    }
+    const { notifications: list } = await notifications.list(as(author), { limit: 20, cursor: '' });
+    expect(
+      list.map((n) => [
+        n.type,
+        n.metadata?.refs.post_id ?? '',
+        n.fromUser?.id,
+        n.metadata?.auraCoinsEarnedMicro,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['like', p1, fan, 0],
+        ['like', p3, fan, 20_000],
+        ['tip', '', fan, 500_000],
+      ]),
+    );
+    expect(list).toHaveLength(3);
+    expect(await notifications.stats(as(author))).toEqual({ unreadCount: 3 });
+    expect(await notifications.stats(as(quiet))).toEqual({ unreadCount: 0 });
+    // Delivered again (a retry of the run): nothing new.
+    await app.get(NotificationsConsumer).handleAll([liked(p1, author, fan), tip]);
+    expect(await notifications.stats(as(author))).toEqual({ unreadCount: 3 });
+  });
+
   it('comes from Kafka and is announced with notification.created', async () => {
     const recorder = await recordTopics(config.KAFKA_BROKERS, ['aura.messaging.message']);
     try {

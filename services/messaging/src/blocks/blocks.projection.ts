@@ -80,6 +80,18 @@ export class BlocksProjection {
     return new Set(others.filter((other, index) => mine.has(other) || results[index + 1]?.[1] === 1));
   }
 
+  /** For each pair, whether either of the two blocks the other (one Redis round trip for all). */
+  async eitherWayEach(pairs: [string, string][]): Promise<boolean[]> {
+    await this.ensureLoaded();
+    if (pairs.length === 0) return [];
+    const pipeline = this.cache.redis.pipeline();
+    for (const [a, b] of pairs) pipeline.sismember(this.setKey(a), b).sismember(this.setKey(b), a);
+    const results = (await pipeline.exec()) ?? [];
+    const failed = results.find(([error]) => error);
+    if (failed) throw failed[0];
+    return pairs.map((_, index) => results[2 * index]?.[1] === 1 || results[2 * index + 1]?.[1] === 1);
+  }
+
   private async ensureLoaded(): Promise<void> {
     if (Date.now() < this.loadedSeenUntil) return;
     if ((await this.cache.redis.exists(this.loadedKey)) !== 1) {

@@ -209,9 +209,17 @@ export class NotificationCache {
     await this.cache.redis.set(`${this.cache.prefix}:nr:${id}`, String(micro), 'EX', 24 * 3600);
   }
 
-  async pendingReward(id: string): Promise<number | undefined> {
-    const value = await this.cache.redis.get(`${this.cache.prefix}:nr:${id}`);
-    return value === null ? undefined : Number(value);
+  /** The rewards kept for each of `ids` (one Redis round trip for all). */
+  async pendingRewards(ids: string[]): Promise<(number | undefined)[]> {
+    if (ids.length === 0) return [];
+    const pipeline = this.cache.redis.pipeline();
+    for (const id of ids) pipeline.get(`${this.cache.prefix}:nr:${id}`);
+    const results = (await pipeline.exec()) ?? [];
+    return ids.map((_, index) => {
+      const [error, value] = results[index] ?? [];
+      if (error) throw error;
+      return value === null || value === undefined ? undefined : Number(value);
+    });
   }
 
   async unread(userId: string): Promise<number> {

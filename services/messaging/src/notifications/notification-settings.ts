@@ -78,8 +78,8 @@ const settingsSchema = new Schema<NotificationSettingsDoc>(
 settingsSchema.index({ reminder_next_at: 1 }, { sparse: true });
 
 /**
- * The members' notification settings. Read once per notification to be made (by `_id`), so a change
- * holds for the next event; no cache to fall out of date.
+ * The members' notification settings. Read for every run of notifications to be made (by `_id`), so a
+ * change holds for the next event; no cache to fall out of date.
  */
 @Injectable()
 export class NotificationSettingsRepository {
@@ -110,12 +110,27 @@ export class NotificationSettingsRepository {
     };
   }
 
-  /** Account and money notifications always come at once; the others as the member asked. */
-  async deliveryOf(userId: string, type: string): Promise<Delivery> {
-    if (!(MUTABLE_NOTIFICATION_TYPES as readonly string[]).includes(type)) return 'now';
-    const preferences = await this.preferencesOf(userId);
-    if (preferences.mutedTypes.includes(type)) return 'muted';
-    return preferences.dailyDigest ? 'digest' : 'now';
+  /**
+   * How each of `wanted` reaches its member, with one read of the settings of the members concerned:
+   * account and money notifications always at once, the others as the member asked.
+   */
+  async deliveriesOf(wanted: { userId: string; type: string }[]): Promise<Delivery[]> {
+    const mutable = (type: string) => (MUTABLE_NOTIFICATION_TYPES as readonly string[]).includes(type);
+    const members = [...new Set(wanted.filter((each) => mutable(each.type)).map((each) => each.userId))];
+    const docs = members.length
+      ? await this.model
+          .find({ _id: { $in: members } })
+          .select({ muted_types: 1, daily_digest: 1 })
+          .lean<NotificationSettingsDoc[]>()
+          .exec()
+      : [];
+    const settingsOf = new Map(docs.map((doc) => [doc._id, doc]));
+    return wanted.map(({ userId, type }) => {
+      if (!mutable(type)) return 'now';
+      const doc = settingsOf.get(userId);
+      if (doc?.muted_types?.includes(type)) return 'muted';
+      return doc?.daily_digest ? 'digest' : 'now';
+    });
   }
 
   /** Saves the member's settings; a reminder turned on or moved comes next at its new time. */

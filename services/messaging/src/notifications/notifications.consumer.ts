@@ -1,7 +1,15 @@
-import { DomainEvent, inSpan, RUNTIME, ServiceRuntime } from '@aura/platform';
+import {
+  DomainEvent,
+  eventTrace,
+  inSpan,
+  recordSpan,
+  RUNTIME,
+  ServiceRuntime,
+  type TraceContext,
+} from '@aura/platform';
 import type { economyEvents, identityEvents } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
-import { draftsFor, NOTIFYING_EVENTS, rewardedCause } from './notification-rules';
+import { draftsFor, NotificationDraft, NOTIFYING_EVENTS, rewardedCause } from './notification-rules';
 import { NotificationsService } from './notifications.service';
 
 /**
@@ -12,6 +20,9 @@ import { NotificationsService } from './notifications.service';
  * processed-event store: a notification's id is derived from its cause (inserted once), and a reward
  * is set on it, not added.
  */
+/** Events that change a member's state rather than make a notification. */
+const APPLIED_AS_THEY_COME = new Set(['mood.checked_in', 'reflection.created', 'reward.paid']);
+
 @Injectable()
 export class NotificationsConsumer {
   constructor(
@@ -24,12 +35,52 @@ export class NotificationsConsumer {
       group: 'messaging.notifications',
       events: [...NOTIFYING_EVENTS, 'reward.paid', 'mood.checked_in', 'reflection.created'],
       handler: (event) => this.handle(event),
+      // A run of events (a burst of tips or likes, a backlog after an outage) makes its notifications
+      // together: one read of the settings, blocks and members, one insert, one announcement.
+      batchHandler: (events) => this.handleAll(events),
       newGroupStart: 'latest',
       idempotent: true,
     });
   }
 
   async handle(event: DomainEvent): Promise<void> {
+    await this.handleAll([event]);
+  }
+
+  /**
+   * A run of events in their order. Check-ins and rewards are applied as they come; the notifications
+   * of the run are made together after them (a reward and its notification meet in either order).
+   */
+  async handleAll(events: DomainEvent[]): Promise<void> {
+    const drafts: { draft: NotificationDraft; at: Date; trace?: TraceContext }[] = [];
+    for (const event of events) {
+      if (APPLIED_AS_THEY_COME.has(event.type)) await this.apply(event);
+      else {
+        const at = new Date(event.occurredAt || Date.now());
+        const trace = eventTrace(event);
+        drafts.push(...draftsFor(event).map((draft) => ({ draft, at, trace })));
+      }
+    }
+    if (drafts.length === 0) return;
+    const startedAt = new Date();
+    await inSpan('messaging notifications', { 'aura.notifications': drafts.length }, () =>
+      this.notifications.createMany(drafts),
+    );
+    // One span per notification in the trace of its event: who is notified, of what.
+    for (const { draft, trace } of drafts)
+      recordSpan(
+        'messaging notification',
+        {
+          'aura.member_id': draft.userId,
+          'aura.notification_type': draft.type,
+          ...(draft.refs.post_id ? { 'aura.post_id': draft.refs.post_id } : {}),
+        },
+        trace,
+        startedAt,
+      );
+  }
+
+  private async apply(event: DomainEvent): Promise<void> {
     if (event.type === 'mood.checked_in' || event.type === 'reflection.created') {
       const entry = event.payload as identityEvents.MoodCheckedIn | identityEvents.ReflectionCreated;
       await this.notifications.noteCheckIn(entry.userId, new Date(entry.createdAt || event.occurredAt));
@@ -46,17 +97,5 @@ export class NotificationsConsumer {
         );
       return;
     }
-    const at = new Date(event.occurredAt || Date.now());
-    // One span per notification (under the event's consumer span): who is notified, of what.
-    for (const draft of draftsFor(event))
-      await inSpan(
-        'messaging notification',
-        {
-          'aura.member_id': draft.userId,
-          'aura.notification_type': draft.type,
-          ...(draft.refs.post_id ? { 'aura.post_id': draft.refs.post_id } : {}),
-        },
-        () => this.notifications.create(draft, at),
-      );
   }
 }

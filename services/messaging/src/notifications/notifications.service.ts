@@ -2,8 +2,8 @@ import {
   Caller,
   createEvent,
   EventRecord,
+  insertManyNew,
   InvalidInput,
-  isDuplicateKeyError,
   LOGGER,
   MONGO,
   NotFound,
@@ -14,13 +14,14 @@ import {
 } from '@aura/platform';
 import type { messaging } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Connection, FilterQuery, Model } from 'mongoose';
+import type { Connection, FilterQuery, Model, mongo } from 'mongoose';
 import type { Logger } from 'pino';
 import { BlocksProjection } from '../blocks/blocks.projection';
 import { decodeCursor, derivedId, encodeCursor, isUuid, olderThan } from '../common/ids';
 import { callerId } from '../conversations/conversations.service';
 import { CoalescingPublisher } from '../events/event-publisher';
 import { MembersRepository } from '../members/members.repository';
+import type { Participant } from '../members/participant';
 import { NotificationCache } from './notification-cache';
 import type { NotificationDraft } from './notification-rules';
 import { NotificationDoc, notificationSchema } from './notification.schema';
@@ -60,6 +61,38 @@ export function toNotificationProto(doc: NotificationDoc, readAt?: Date | null):
       coinsEarned: doc.coins_micro !== null && doc.coins_micro !== undefined,
       refs: doc.refs ?? {},
     },
+  };
+}
+
+/** The notification a draft makes for its member, from `actor` (named `name` in its message). */
+function notificationDoc(
+  draft: NotificationDraft,
+  actor: Participant | null,
+  name: string,
+  at: Date,
+): NotificationDoc {
+  return {
+    _id: derivedId(`notification:${draft.key}`),
+    user_id: draft.userId,
+    type: draft.type,
+    title: draft.title,
+    message: draft.message.replace('{actor}', name),
+    from_user_id: draft.actorId,
+    from_user: actor
+      ? {
+          id: actor.id,
+          username: actor.username,
+          display_name: actor.displayName,
+          profile_picture: actor.profilePicture,
+          aura_score: actor.auraScore,
+          is_super_aura: actor.isSuperAura,
+        }
+      : null,
+    coins_micro: draft.coinsMicro ?? null,
+    refs: draft.refs,
+    source_key: draft.key,
+    created_at: at,
+    read_at: null,
   };
 }
 
@@ -130,58 +163,69 @@ export class NotificationsService {
    * member who chose the daily digest gets the others in it (held until then).
    */
   async create(draft: NotificationDraft, at = new Date()): Promise<NotificationDoc | undefined> {
-    const delivery = await this.settings.deliveryOf(draft.userId, draft.type);
-    if (delivery === 'muted') return undefined;
-    if (draft.actorId && (await this.blocks.eitherWay(draft.actorId, draft.userId))) return undefined;
-    const people = await this.members.getMany([draft.userId, draft.actorId]);
-    // A member identity does not know (another environment's event on a shared broker): nobody to tell.
-    if (!people.has(draft.userId)) return undefined;
-    const actor = draft.actorId ? (people.get(draft.actorId) ?? null) : null;
-    const name = actor ? actor.displayName || actor.username : 'Someone';
-    if (delivery === 'digest') {
-      await this.digest.hold(derivedId(`notification:${draft.key}`), draft, actor ? name : '', at);
-      return undefined;
-    }
-    const doc: NotificationDoc = {
-      _id: derivedId(`notification:${draft.key}`),
-      user_id: draft.userId,
-      type: draft.type,
-      title: draft.title,
-      message: draft.message.replace('{actor}', name),
-      from_user_id: draft.actorId,
-      from_user: actor
-        ? {
-            id: actor.id,
-            username: actor.username,
-            display_name: actor.displayName,
-            profile_picture: actor.profilePicture,
-            aura_score: actor.auraScore,
-            is_super_aura: actor.isSuperAura,
-          }
-        : null,
-      coins_micro: draft.coinsMicro ?? null,
-      refs: draft.refs,
-      source_key: draft.key,
-      created_at: at,
-      read_at: null,
-    };
-    // Economy may have paid the reward for this cause already (see attachReward).
-    doc.coins_micro ??= (await this.cache.pendingReward(doc._id)) ?? null;
-    let stored = doc;
-    try {
-      await this.model.collection.insertOne(doc as never);
-    } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error;
-      stored = (await this.model.findById(doc._id).lean<NotificationDoc>().exec()) ?? doc;
-    }
-    await this.cache.add(stored);
-    if (stored.coins_micro === null) {
-      // Both sides look after writing, so a reward and its notification arriving together still meet.
-      const reward = await this.cache.pendingReward(doc._id);
-      if (reward !== undefined) stored = (await this.setCoins(stored._id, stored.user_id, reward)) ?? stored;
-    }
-    await this.publisher.publish([this.createdEvent(stored)]);
+    const [stored] = await this.createMany([{ draft, at }]);
     return stored;
+  }
+
+  /**
+   * create() for each of a run of drafts (a run of events), with one read of the settings, the
+   * blocks, the members and the waiting rewards for all of them, one insert and one announcement.
+   * Answers what each draft stored (undefined: nothing now).
+   */
+  async createMany(
+    drafts: { draft: NotificationDraft; at: Date }[],
+  ): Promise<(NotificationDoc | undefined)[]> {
+    if (drafts.length === 0) return [];
+    const withActor = drafts.filter(({ draft }) => draft.actorId);
+    const [deliveries, blockedEach, people] = await Promise.all([
+      this.settings.deliveriesOf(drafts.map(({ draft }) => draft)),
+      this.blocks.eitherWayEach(withActor.map(({ draft }) => [draft.actorId, draft.userId])),
+      this.members.getMany(drafts.flatMap(({ draft }) => [draft.userId, draft.actorId])),
+    ]);
+    const blocked = new Set(withActor.filter((_, index) => blockedEach[index]).map(({ draft }) => draft));
+    const docs: (NotificationDoc | undefined)[] = [];
+    for (const [index, { draft, at }] of drafts.entries()) {
+      docs.push(undefined);
+      if (deliveries[index] === 'muted' || blocked.has(draft)) continue;
+      // A member identity does not know (another environment's event on a shared broker): nobody to tell.
+      if (!people.has(draft.userId)) continue;
+      const actor = draft.actorId ? (people.get(draft.actorId) ?? null) : null;
+      const name = actor ? actor.displayName || actor.username : 'Someone';
+      if (deliveries[index] === 'digest')
+        await this.digest.hold(derivedId(`notification:${draft.key}`), draft, actor ? name : '', at);
+      else docs[index] = notificationDoc(draft, actor, name, at);
+    }
+    const made = docs.filter((doc): doc is NotificationDoc => doc !== undefined);
+    if (made.length === 0) return docs;
+    // Economy may have paid the reward for a cause already (see attachReward).
+    const waiting = await this.cache.pendingRewards(made.map((doc) => doc._id));
+    made.forEach((doc, index) => (doc.coins_micro ??= waiting[index] ?? null));
+    const collection = this.model.collection as unknown as mongo.Collection<NotificationDoc>;
+    const inserted = new Set(await insertManyNew(collection, made));
+    const repeats = made.filter((doc) => !inserted.has(doc));
+    if (repeats.length > 0) {
+      const before = await this.model
+        .find({ _id: { $in: repeats.map((doc) => doc._id) } })
+        .lean<NotificationDoc[]>()
+        .exec();
+      const storedById = new Map(before.map((doc) => [doc._id, doc]));
+      docs.forEach((doc, index) => {
+        if (doc && !inserted.has(doc)) docs[index] = storedById.get(doc._id) ?? doc;
+      });
+    }
+    const stored = docs.filter((doc): doc is NotificationDoc => doc !== undefined);
+    await Promise.all(stored.map((doc) => this.cache.add(doc)));
+    // Both sides look after writing, so a reward and its notification arriving together still meet.
+    const unpaid = [...docs.keys()].filter((index) => docs[index]?.coins_micro === null);
+    const rewards = await this.cache.pendingRewards(unpaid.map((index) => docs[index]!._id));
+    for (const [at, index] of unpaid.entries()) {
+      const doc = docs[index]!;
+      if (rewards[at] !== undefined)
+        docs[index] = (await this.setCoins(doc._id, doc.user_id, rewards[at])) ?? doc;
+    }
+    const announced = docs.filter((doc): doc is NotificationDoc => doc !== undefined);
+    await this.publisher.publish(announced.map((doc) => this.createdEvent(doc)));
+    return docs;
   }
 
   /** reward.paid: the notification of the rewarded cause shows the coins (whichever arrives first). */

@@ -34,11 +34,18 @@ export async function inSpan<T>(
 export type TraceContext = Context;
 
 /**
- * A span for work already done, from `startTime` to now, under `parent`: one item of a batch that was
- * handled as a whole (a reward of a run), so the item's own trace shows it.
+ * A span for work already done, from `startTime` to now, under `parent` (default: the active span): one
+ * item of a batch that was handled as a whole (a reward of a run), so the item's own trace shows it.
  */
-export function recordSpan(name: string, attributes: Attributes, parent: Context, startTime: Date): void {
-  tracer().startSpan(name, { attributes, startTime }, parent).end();
+export function recordSpan(
+  name: string,
+  attributes: Attributes,
+  parent: Context | undefined,
+  startTime: Date,
+): void {
+  tracer()
+    .startSpan(name, { attributes, startTime }, parent ?? context.active())
+    .end();
 }
 
 export function recordError(span: Span | undefined, error: unknown): void {
