@@ -12,6 +12,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { draftsFor, NotificationDraft, NOTIFYING_EVENTS, rewardedCause } from './notification-rules';
 import { NotificationsService } from './notifications.service';
 
+/** Events that change a member's state rather than make a notification. */
+const APPLIED_AS_THEY_COME = new Set(['mood.checked_in', 'reflection.created', 'reward.paid']);
+
 /**
  * Other services' events → notifications (group messaging.notifications); check-ins and reflections
  * only mark the day's wellbeing reminder as not needed. Notifications are about
@@ -20,9 +23,6 @@ import { NotificationsService } from './notifications.service';
  * processed-event store: a notification's id is derived from its cause (inserted once), and a reward
  * is set on it, not added.
  */
-/** Events that change a member's state rather than make a notification. */
-const APPLIED_AS_THEY_COME = new Set(['mood.checked_in', 'reflection.created', 'reward.paid']);
-
 @Injectable()
 export class NotificationsConsumer {
   constructor(

@@ -28,9 +28,9 @@ const CALLER_TOKEN_TTL_S = 60;
 /** Clocks of the gateway and the service may differ by this much. */
 const CLOCK_SKEW_S = 30;
 /**
- * Signing and verifying a token per call was ~5 % of the gateway's and identity's CPU under load
- * (docs/benchmarks.md): the gateway reuses a member's token for the first half of its life, and a
- * service remembers a token it verified until it expires. At most this many of each are kept.
+ * Signing and verifying a token per call was 6–7 % of the gateway's and identity's CPU samples under
+ * load (docs/benchmarks.md): the gateway reuses a member's token for the first half of its life, and
+ * a service remembers a token it verified until it expires. At most this many of each are kept.
  */
 const TOKENS_KEPT = 10_000;
 
