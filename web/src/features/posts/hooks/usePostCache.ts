@@ -1,4 +1,4 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { partialMatchKey, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { queryKeys } from '../../../api/query-keys';
 import { patchPostIn, removePostIn } from '../cache';
@@ -20,16 +20,43 @@ const POST_CACHE_ROOTS = [
 const HIDDEN_POST_ROOTS = [queryKeys.feeds, queryKeys.search];
 
 /**
- * Takes the post out of the feeds and search results at once (it was hidden); answers how to put every
- * list back as it was (an undo, or a failed hide).
+ * The posts hidden on this page, per query client. A feed read that was in flight when the post was
+ * hidden (or started before the server had the hide) answers with the post still in it; without this
+ * guard its answer put the card back. Every answer that lands in a hidden-post list is filtered here.
+ */
+const hiddenHere = new WeakMap<QueryClient, Set<string>>();
+
+function hiddenPostsOf(queryClient: QueryClient): Set<string> {
+  const known = hiddenHere.get(queryClient);
+  if (known) return known;
+  const hidden = new Set<string>();
+  hiddenHere.set(queryClient, hidden);
+  queryClient.getQueryCache().subscribe((event) => {
+    if (hidden.size === 0 || event.type !== 'updated' || event.action.type !== 'success') return;
+    const { query } = event;
+    if (!HIDDEN_POST_ROOTS.some((root) => partialMatchKey(query.queryKey, root))) return;
+    let data: unknown = query.state.data;
+    for (const postId of hidden) data = data === undefined ? data : removePostIn(data, postId);
+    // Unchanged data is left alone, so the write below does not come back here for ever.
+    if (data !== query.state.data) queryClient.setQueryData(query.queryKey, data);
+  });
+  return hidden;
+}
+
+/**
+ * Takes the post out of the feeds and search results at once (it was hidden), and out of any of their
+ * answers still on the way; answers how to put every list back as it was (an undo, or a failed hide).
  */
 export function removeHiddenPost(queryClient: QueryClient, postId: string): () => void {
+  const hidden = hiddenPostsOf(queryClient);
+  hidden.add(postId);
   const before = HIDDEN_POST_ROOTS.flatMap((queryKey) => queryClient.getQueriesData({ queryKey }));
   for (const queryKey of HIDDEN_POST_ROOTS)
     queryClient.setQueriesData({ queryKey }, (data: unknown) =>
       data === undefined ? data : removePostIn(data, postId),
     );
   return () => {
+    hidden.delete(postId);
     for (const [queryKey, data] of before) queryClient.setQueryData(queryKey, data);
   };
 }
