@@ -22,10 +22,6 @@ async function main(): Promise<void> {
     contract.AdminServiceService,
     asyncService(contract.AdminServiceService, app.get(AdminGrpcController), runtime.logger),
   );
-  // Ready once the dashboard follows the events: figures asked for earlier would miss what happens now.
-  runtime.health.addCheck('dashboard events', () => {
-    if (!admin.dashboardConsumer.joined) throw new Error('consumer group not joined yet');
-  });
   runtime.installSignalHandlers(async () => {
     admin.names.close();
     await app.close();

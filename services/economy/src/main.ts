@@ -52,8 +52,7 @@ async function main(): Promise<void> {
   economy.maintenance.start();
   // The ledger gauges from the start (then every LEDGER_CHECK_EVERY_MS).
   void economy.ledgerCheck.run().catch((error) => runtime.logger.warn({ err: error }, 'ledger check failed'));
-  // Calls are served first: after an unclean stop a consumer group waits for the dead member's
-  // session to expire (15 s) before it lets the new one in, and tips do not need the consumers.
+  // Calls are served first; the consumers join their groups in the background (the platform's bus).
   await Promise.all([
     economy.membersConsumer.start(),
     economy.rewardsConsumer.start(),

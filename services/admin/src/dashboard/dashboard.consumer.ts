@@ -43,9 +43,6 @@ export class DashboardConsumer {
     private readonly model: DashboardReadModel,
   ) {}
 
-  /** True once the consumer has joined its group (the service is ready only then). */
-  joined = false;
-
   start(): Promise<void> {
     return this.runtime.subscribe({
       group: 'admin.dashboard',
@@ -56,7 +53,6 @@ export class DashboardConsumer {
       // Insert-once documents keyed by the subject, `$max` and latest-wins upserts in per-key order:
       // a redelivered event changes nothing, so no processed-event store is needed.
       idempotent: true,
-      onJoined: () => (this.joined = true),
     });
   }
 

@@ -10,7 +10,7 @@ export interface Subscription {
   handler: EventHandler;
   /** Attempts before the event goes to the dead-letter topic. */
   maxAttempts?: number;
-  /** Called each time the consumer has joined its group (a service may be ready only after the first). */
+  /** Called each time the consumer has joined its group (subscribe() does not wait for the first join). */
   onJoined?: () => void;
   /**
    * Where this group starts when it has no committed offsets yet; default: the bus's `newGroupStart`.
@@ -50,6 +50,10 @@ export interface HandledEvent {
 
 export interface EventBus {
   publish(records: EventRecord[]): Promise<void>;
+  /**
+   * Resolves once the group's start position is fixed; the consumer joins its group after that, in the
+   * background (after a crash, only once the dead member's session has expired).
+   */
   subscribe(subscription: Subscription): Promise<void>;
   /** Calls `listener` after each event this process's groups are done with; answers its removal. */
   onHandled(listener: (handled: HandledEvent) => void): () => void;

@@ -55,6 +55,8 @@ const text = (value: Buffer | string | (Buffer | string)[] | undefined): string 
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How long close() waits for the consumers to leave their groups. */
+const CLOSE_WAIT_MS = 5_000;
 
 /** A message's headers as text (the trace context and the event's envelope). */
 function headersOf(message: KafkaMessage): Record<string, string | undefined> {
@@ -267,30 +269,43 @@ export class KafkaEventBus implements EventBus {
       autoCommitInterval: 1000,
       autoCommitThreshold: 100,
     };
+    // kafkajs's run() resolves only once the group has taken the consumer in; after an unclean stop
+    // (kill -9, a crash) the group first waits out the dead member's session (sessionTimeout, 30 s).
+    // Nothing a service serves waits for its consumers, so it is not kept from serving meanwhile: the
+    // join goes on in the background (onJoined tells when), and its start position is already fixed
+    // (subscribe above; a new 'latest' group was pinned before it).
+    const joining = (run: Promise<void>) =>
+      void run.catch((error: unknown) =>
+        this.options.logger.error({ err: error, group: groupId }, 'Kafka consumer could not start'),
+      );
     if (subscription.batchHandler) {
       if (subscription.idempotent !== true)
         throw new Error(`${groupId}: a batch handler needs an idempotent subscription`);
-      await consumer.run({
-        ...options,
-        eachBatchAutoResolve: false,
-        eachBatch: (payload) => this.consumeBatch(running, liveness, typeOf, payload),
-      });
+      joining(
+        consumer.run({
+          ...options,
+          eachBatchAutoResolve: false,
+          eachBatch: (payload) => this.consumeBatch(running, liveness, typeOf, payload),
+        }),
+      );
       return;
     }
-    await consumer.run({
-      ...options,
-      eachMessage: async ({ topic, partition, message, heartbeat }) => {
-        liveness.progressed();
-        const type = typeOf(message);
-        if (!type) return;
-        const handling = liveness.handlerStarted(Date.now());
-        try {
-          await this.handle(groupId, subscription, topic, partition, message, type, heartbeat);
-        } finally {
-          liveness.handlerFinished(handling);
-        }
-      },
-    });
+    joining(
+      consumer.run({
+        ...options,
+        eachMessage: async ({ topic, partition, message, heartbeat }) => {
+          liveness.progressed();
+          const type = typeOf(message);
+          if (!type) return;
+          const handling = liveness.handlerStarted(Date.now());
+          try {
+            await this.handle(groupId, subscription, topic, partition, message, type, heartbeat);
+          } finally {
+            liveness.handlerFinished(handling);
+          }
+        },
+      }),
+    );
   }
 
   /** The watchdog (see ConsumerLiveness): a consumer that stopped without crashing is replaced. */
@@ -538,7 +553,12 @@ export class KafkaEventBus implements EventBus {
     this.closed = true;
     clearInterval(this.watchdog);
     await this.lag.close();
-    await Promise.allSettled(this.subscriptions.map((running) => running.consumer?.disconnect()));
+    // A consumer still joining its group (after a crash, until the dead member's session expires)
+    // finishes its join before it leaves: not waited for past a few seconds; the group drops it anyway.
+    await Promise.race([
+      Promise.allSettled(this.subscriptions.map((running) => running.consumer?.disconnect())),
+      new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref()),
+    ]);
     await this.producer.disconnect().catch(() => undefined);
     this.producerReady = false;
   }
