@@ -1,5 +1,5 @@
+import { insertManyOnce, setUnlessNewer } from '@aura/platform';
 import type { Connection } from 'mongoose';
-import { setUnlessNewer } from '@aura/platform';
 import { IndexedModel, Collection, collectionOf, indexedModel, insertOnce } from '../db';
 import type { MarketFact } from './market-facts';
 
@@ -91,6 +91,14 @@ export class MarketRepository {
   /** True when this call recorded the fact, false when it was known. */
   record(fact: MarketFact, recordedAt = new Date()): Promise<boolean> {
     return insertOnce(this.facts, { ...fact, recorded_at: recordedAt });
+  }
+
+  /** record() for many facts in one round trip (those known already, or twice in `facts`, once). */
+  async recordMany(facts: MarketFact[], recordedAt = new Date()): Promise<void> {
+    await insertManyOnce(
+      this.facts,
+      facts.map((fact) => ({ ...fact, recorded_at: recordedAt })),
+    );
   }
 
   /** Facts recorded in (after, upTo]: what the next snapshot adds to the cumulative totals. */
