@@ -5,11 +5,12 @@
 //
 //   node scripts/test/run-tests.mjs chaos      (npm run test:chaos; holds a test stack slot)
 //
-// Knobs (environment): AURA_CHAOS_MEMBERS (default 50), AURA_CHAOS_MAX_LOAD_SECONDS (500: the
-// load's cap), AURA_CHAOS_TAIL_SECONDS (15: load after the last fault), AURA_CHAOS_CALM_SECONDS (2:
-// between two fault steps), AURA_CHAOS_MIN_MONEY_OPS (10,000), AURA_CHAOS_KEEP=1 keeps the private
-// infrastructure running afterwards (for a look at its databases; stop it with deploy/local/down.sh
-// and its env).
+// Knobs (environment): AURA_CHAOS_MEMBERS (default 50), AURA_CHAOS_LOAD_SECONDS (840: the load's
+// length, the fault steps spread over it), AURA_CHAOS_MAX_LOAD_SECONDS (the length + 240: the load's
+// cap), AURA_CHAOS_TAIL_SECONDS (15: load after the last fault at least), AURA_CHAOS_CALM_SECONDS (2:
+// between two fault steps at least), AURA_CHAOS_MIN_MONEY_OPS (10,000), AURA_CHAOS_KEEP=1 keeps the
+// private infrastructure running afterwards (for a look at its databases; stop it with
+// deploy/local/down.sh and its env).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,8 +29,11 @@ export async function runChaos(baseEnv, { slot, runDir }) {
   const started = Date.now();
   const infra = new PrivateInfra(baseEnv, slot);
   const memberCount = Number(process.env.AURA_CHAOS_MEMBERS ?? 50);
-  // The load runs through the fault plan, then `tailSeconds` more; never longer than `capSeconds`.
-  const capSeconds = Number(process.env.AURA_CHAOS_MAX_LOAD_SECONDS ?? 500);
+  // The load runs `loadSeconds`, the fault plan's steps spread over it (money operations all along,
+  // not in a calm stretch after the faults); if the steps take longer, it runs through them and then
+  // `tailSeconds` more; never longer than `capSeconds`.
+  const loadSeconds = Number(process.env.AURA_CHAOS_LOAD_SECONDS ?? 840);
+  const capSeconds = Number(process.env.AURA_CHAOS_MAX_LOAD_SECONDS ?? loadSeconds + 240);
   const tailSeconds = Number(process.env.AURA_CHAOS_TAIL_SECONDS ?? 15);
   const calmMs = Number(process.env.AURA_CHAOS_CALM_SECONDS ?? 2) * 1000;
   const env = {
@@ -106,18 +110,22 @@ export async function runChaos(baseEnv, { slot, runDir }) {
     await topUp(probe, env, 'ultra', { giveUpAt: setupDeadline });
     timings.setupMs = Date.now() - t0;
     log(
-      `${members.length} members registered and topped up in ${timings.setupMs} ms; load with faults (at most ${capSeconds} s)`,
+      `${members.length} members registered and topped up in ${timings.setupMs} ms; load with faults for ${loadSeconds} s (at most ${capSeconds} s)`,
     );
 
-    // 3. Load and faults: the steps one after another, each after a calm gap, each waiting until
-    // its faults have recovered; the load goes on for a calm tail after the last one (or stops at
-    // the cap, which leaves the rest of the plan out and fails the run's scale check).
+    // 3. Load and faults: the steps one after another, spread over the load, each waiting until its
+    // faults have recovered; the load goes on to its length, and at least a calm tail after the last
+    // step (or stops at the cap, which leaves the rest of the plan out and fails the run's checks).
     const ctx = { members, items, env, stopAt: Date.now() + capSeconds * 1000, recentPosts: [] };
     const moneyInFlight = new Set();
     const loops = members.map((m) => memberLoop(m, ctx, moneyInFlight));
     const loadStart = Date.now();
-    for (const step of faultPlan()) {
-      await sleep(step.calmMs ?? calmMs);
+    const plan = faultPlan();
+    // Step i starts in its share of the load, and never sooner than a calm gap after the step before.
+    const spacingMs = ((loadSeconds - tailSeconds) * 1000) / plan.length;
+    for (const [i, step] of plan.entries()) {
+      const gapMs = step.calmMs ?? calmMs;
+      await sleep(Math.max(gapMs, loadStart + i * spacingMs + gapMs - Date.now()));
       if (Date.now() > ctx.stopAt - 30_000) {
         log('the load cap is near: the rest of the fault plan is left out');
         break;
@@ -136,7 +144,10 @@ export async function runChaos(baseEnv, { slot, runDir }) {
         ),
       );
     }
-    ctx.stopAt = Math.min(ctx.stopAt, Date.now() + tailSeconds * 1000);
+    ctx.stopAt = Math.min(
+      ctx.stopAt,
+      Math.max(loadStart + loadSeconds * 1000, Date.now() + tailSeconds * 1000),
+    );
     const lastFaultEnd = Date.now();
     await Promise.all(loops);
     log(`load stopped; waiting for ${moneyInFlight.size} money calls in flight`);
