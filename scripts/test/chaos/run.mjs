@@ -121,8 +121,10 @@ export async function runChaos(baseEnv, { slot, runDir }) {
     const loops = members.map((m) => memberLoop(m, ctx, moneyInFlight));
     const loadStart = Date.now();
     const plan = faultPlan();
-    // Step i starts in its share of the load, and never sooner than a calm gap after the step before.
-    const spacingMs = ((loadSeconds - tailSeconds) * 1000) / plan.length;
+    // Step i starts in its share of the load, and never sooner than a calm gap after the step before;
+    // the last one starts about a step's length (~25 s) before the tail, so the load stops about
+    // `tailSeconds` after the last fault, as the convergence promise counts from there.
+    const spacingMs = ((loadSeconds - tailSeconds - 25) * 1000) / (plan.length - 1);
     for (const [i, step] of plan.entries()) {
       const gapMs = step.calmMs ?? calmMs;
       await sleep(Math.max(gapMs, loadStart + i * spacingMs + gapMs - Date.now()));
