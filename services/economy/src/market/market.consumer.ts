@@ -21,9 +21,8 @@ export class MarketConsumer {
     });
   }
 
-  async handle(event: DomainEvent): Promise<void> {
-    for (const fact of factsOf(event.type, event.payload, event.occurredAt))
-      await this.repository.record(fact);
+  handle(event: DomainEvent): Promise<void> {
+    return this.handleAll([event]);
   }
 
   async handleAll(events: readonly DomainEvent[]): Promise<void> {

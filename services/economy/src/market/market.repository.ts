@@ -88,12 +88,7 @@ export class MarketRepository {
     return this.priceDays.findOne({ _id: { $lt: day } }, { sort: { _id: -1 } });
   }
 
-  /** True when this call recorded the fact, false when it was known. */
-  record(fact: MarketFact, recordedAt = new Date()): Promise<boolean> {
-    return insertOnce(this.facts, { ...fact, recorded_at: recordedAt });
-  }
-
-  /** record() for many facts in one round trip (those known already, or twice in `facts`, once). */
+  /** Records facts in one round trip; a fact known already (or twice in `facts`) is recorded once. */
   async recordMany(facts: MarketFact[], recordedAt = new Date()): Promise<void> {
     await insertManyOnce(
       this.facts,
