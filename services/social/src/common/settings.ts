@@ -6,7 +6,11 @@ export interface SocialSettings {
   timelineSize: number;
   /** Newest posts kept as candidates of the ranked feeds. */
   rankedCandidates: number;
-  /** How often the sweep runs (expired stories out of Redis, halfway removals, counter repair). */
+  /**
+   * How often the sweep runs (expired stories out of Redis, halfway removals, counter repair). A
+   * counter a crash left one off is exact SETTLE_MS + up to one interval after its target went quiet;
+   * each pass reads only the changes since the last one (indexed by `createdAt`), so passes are cheap.
+   */
   sweepIntervalMs: number;
 }
 
@@ -16,7 +20,7 @@ export const defaultSettings: SocialSettings = {
   fanoutLimit: 5000,
   timelineSize: 800,
   rankedCandidates: 2000,
-  sweepIntervalMs: 60_000,
+  sweepIntervalMs: 15_000,
 };
 
 /** Page sizes: a missing or non-positive limit is the default, a larger one is cut to the maximum. */
