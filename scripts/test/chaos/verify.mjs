@@ -39,11 +39,18 @@ export async function verify({ env, record, members, lastFaultEnd, log }) {
     let lastLog = 0;
     for (;;) {
       pending = await convergenceGaps({ db, admin, env, record, members, mongo });
-      if (pending.length === 0) {
-        converged = Date.now() - lastFaultEnd;
+      // Timed when the poll ends: the state it found held by then at the latest, so a poll that
+      // began inside the limit and ended after it does not count as converged in time.
+      const since = Date.now() - lastFaultEnd;
+      if (pending.length === 0 && since <= CONVERGENCE_LIMIT_MS) {
+        converged = since;
         break;
       }
-      if (Date.now() - lastFaultEnd > CONVERGENCE_LIMIT_MS) break;
+      if (since > CONVERGENCE_LIMIT_MS) {
+        if (pending.length === 0)
+          pending = [`everything was in place only ${(since / 1000).toFixed(1)} s after the last fault`];
+        break;
+      }
       if (Date.now() - lastLog > 10_000) {
         lastLog = Date.now();
         log?.(
