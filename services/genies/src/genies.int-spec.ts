@@ -9,7 +9,6 @@ import {
   callerMetadata,
   createEvent,
   createGrpcClient,
-  createObjectStorage,
   errorCodeOf,
   explainFind,
   GrpcServer,
@@ -19,6 +18,8 @@ import {
 import { recordTopics, testConfig, testIdentity, waitFor } from '@aura/platform/testing';
 import { economy as economyContract, genies as contract } from '@aura/proto';
 import { ServiceError, status } from '@grpc/grpc-js';
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import type { mongo } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
@@ -31,15 +32,26 @@ import {
   superAdmin,
 } from '../../economy/test/harness';
 import { verifyLedger } from '../../economy/src/ledger/ledger-verifier';
-import { composeGenies, Genies } from './genies';
-import { MembersRepository } from './members/members';
+import { Catalogue } from './catalogue/catalogue';
+import { GeniesModule } from './genies.module';
+import { GeniesService } from './genies.service';
+import { GeniesGrpcController } from './grpc/genies.grpc-controller';
+import { MembersConsumer, MembersRepository } from './members/members';
 import { EconomyGenieMoney } from './money/economy-money';
 import { DAY_MS } from './rules/accrual';
 import { RARITIES } from './rules/odds';
 
 let economy: EconomyHarness;
 let runtime: ServiceRuntime;
-let genies: Genies;
+let app: INestApplicationContext;
+/** The service's parts, from its Nest module as main.ts builds it. */
+let genies: {
+  catalogue: Catalogue;
+  members: MembersRepository;
+  service: GeniesService;
+  controller: GeniesGrpcController;
+  membersConsumer: MembersConsumer;
+};
 let server: GrpcServer;
 let client: contract.GeniesServiceClient;
 let recorder: Awaited<ReturnType<typeof recordTopics>>;
@@ -54,15 +66,18 @@ beforeAll(async () => {
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   runtime = await ServiceRuntime.create({ service: 'genies', config, logger });
   await runtime.mongo.dropDatabase();
-  genies = composeGenies({
-    mongo: runtime.mongo,
-    logger,
-    runtime,
-    storage: createObjectStorage(config),
-    bucket: config.S3_BUCKET_MEDIA,
-    money: new EconomyGenieMoney(economy.clientAs('genies')),
-  });
-  await genies.init();
+  app = await NestFactory.createApplicationContext(
+    GeniesModule.register(runtime, config, { money: new EconomyGenieMoney(economy.clientAs('genies')) }),
+    { logger: false },
+  );
+  await app.init();
+  genies = {
+    catalogue: app.get(Catalogue),
+    members: app.get(MembersRepository),
+    service: app.get(GeniesService),
+    controller: app.get(GeniesGrpcController),
+    membersConsumer: app.get(MembersConsumer),
+  };
   runtime.outbox.start();
   await seekToEnd(config.KAFKA_BROKERS, `${config.KAFKA_GROUP_PREFIX}.genies.members`, [
     'aura.identity.user',
@@ -82,6 +97,7 @@ afterAll(async () => {
   client?.close();
   await server?.close(1000);
   await recorder?.stop();
+  await app?.close();
   await runtime?.stop();
   await economy?.stop();
 });

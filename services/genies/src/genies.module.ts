@@ -1,24 +1,51 @@
-import { PlatformModule, ServiceRuntime } from '@aura/platform';
+import { type BaseConfig, createObjectStorage, PlatformModule, ServiceRuntime } from '@aura/platform';
 import { DynamicModule, Module } from '@nestjs/common';
-import type { GeniesConfig } from './config';
-import type { Genies } from './genies';
 import { Catalogue } from './catalogue/catalogue';
 import { GeniesService } from './genies.service';
 import { GeniesGrpcController } from './grpc/genies.grpc-controller';
+import { type IdentityLookup, MembersConsumer, MembersRepository } from './members/members';
+import { touchGenieCounters } from './metrics';
+import type { GenieMoney } from './money/economy-money';
+import type { RandomInt } from './rules/odds';
+import { PurchaseSweeper } from './sweep/purchase-sweeper';
+import { ARTWORK_STORAGE, GENIE_MONEY, IDENTITY_LOOKUP, RANDOM_INT } from './tokens';
 
-/** The service's parts (wired by composeGenies) as NestJS providers, beside the platform's. */
+export interface GeniesModuleOptions {
+  /** Charges and payouts (economy over gRPC in main.ts). */
+  money: GenieMoney;
+  /** Members the projection does not know yet (identity over gRPC in main.ts; none in tests). */
+  identity?: IdentityLookup;
+  /** Tests fix the draws. */
+  random?: RandomInt;
+}
+
+/**
+ * The genies service: its parts as class providers beside the platform's. Starting it (app.init())
+ * creates the indexes, the default price and the catalogue with its artwork; main.ts then starts the
+ * members consumer and the purchase sweeper.
+ */
 @Module({})
 export class GeniesModule {
-  static register(runtime: ServiceRuntime, config: GeniesConfig, genies: Genies): DynamicModule {
+  static register(runtime: ServiceRuntime, config: BaseConfig, options: GeniesModuleOptions): DynamicModule {
+    touchGenieCounters();
     return {
       module: GeniesModule,
       imports: [PlatformModule.forRuntime(runtime, config)],
       providers: [
-        { provide: Catalogue, useValue: genies.catalogue },
-        { provide: GeniesService, useValue: genies.service },
-        { provide: GeniesGrpcController, useValue: genies.controller },
+        { provide: GENIE_MONEY, useValue: options.money },
+        ...(options.identity ? [{ provide: IDENTITY_LOOKUP, useValue: options.identity }] : []),
+        ...(options.random ? [{ provide: RANDOM_INT, useValue: options.random }] : []),
+        {
+          provide: ARTWORK_STORAGE,
+          useValue: { client: createObjectStorage(config), bucket: config.S3_BUCKET_MEDIA },
+        },
+        Catalogue,
+        MembersRepository,
+        MembersConsumer,
+        GeniesService,
+        PurchaseSweeper,
+        GeniesGrpcController,
       ],
-      exports: [Catalogue, GeniesService, GeniesGrpcController],
     };
   }
 }

@@ -7,22 +7,27 @@ import {
   Forbidden,
   insertOnce,
   insertOutboxEvents,
+  LOGGER,
+  MONGO,
   NotFound,
   outboxCollection,
   RuleViolation,
+  RUNTIME,
   type EventRecord,
   type OutboxModel,
   type ServiceRuntime,
 } from '@aura/platform';
 import type { EventPayload, EventType } from '@aura/proto';
+import { Inject, Injectable, OnModuleInit, Optional } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Collection, Connection } from 'mongoose';
 import type { Logger } from 'pino';
-import type { Catalogue, GenieDoc } from './catalogue/catalogue';
+import { Catalogue, type GenieDoc } from './catalogue/catalogue';
 import { sha256, uuidFrom } from './ids';
-import type { MemberDoc, MembersRepository } from './members/members';
+import { type MemberDoc, MembersRepository } from './members/members';
 import { bottlesBought, earningsClaimedMicro, genieSends, reveals } from './metrics';
 import { type GenieMoney, MoneyInProgress } from './money/economy-money';
+import { GENIE_MONEY, RANDOM_INT } from './tokens';
 import { accruedMicro, memberDailyRateMicro, MICRO_PER_AC } from './rules/accrual';
 import { cryptoRandomInt, drawRarity, pickOne, RARITIES, type RandomInt, type Rarity } from './rules/odds';
 
@@ -148,7 +153,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * from what caused it (a retry stores it once); money moves only through economy, with keys derived
  * from the purchase or the claim window.
  */
-export class GeniesService {
+@Injectable()
+export class GeniesService implements OnModuleInit {
   readonly userGenies: Collection<UserGenieDoc>;
   readonly purchases: Collection<PurchaseDoc>;
   readonly bottleDocs: Collection<BottleDoc>;
@@ -158,13 +164,14 @@ export class GeniesService {
   readonly events: OutboxModel;
 
   constructor(
-    connection: Connection,
-    private readonly catalogue: Catalogue,
-    private readonly members: MembersRepository,
-    private readonly money: GenieMoney,
+    @Inject(MONGO) connection: Connection,
+    @Inject(Catalogue) private readonly catalogue: Catalogue,
+    @Inject(MembersRepository) private readonly members: MembersRepository,
+    @Inject(GENIE_MONEY) private readonly money: GenieMoney,
+    @Inject(RUNTIME)
     private readonly runtime: Pick<ServiceRuntime, 'service' | 'registerOutbox' | 'eventsStored'>,
-    private readonly logger: Logger,
-    private readonly random: RandomInt = cryptoRandomInt,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Optional() @Inject(RANDOM_INT) private readonly random: RandomInt = cryptoRandomInt,
   ) {
     this.userGenies = connection.collection<UserGenieDoc>('user_genies');
     this.purchases = connection.collection<PurchaseDoc>('purchases');
@@ -176,7 +183,8 @@ export class GeniesService {
     runtime.registerOutbox(this.events);
   }
 
-  async init(): Promise<void> {
+  /** Indexes and the default bottle price (idempotent: every start). */
+  async onModuleInit(): Promise<void> {
     await Promise.all([
       // A member's collection, newest first (ListCollection, GetStats, a claim's genies).
       this.userGenies.createIndex({ owner_id: 1, acquired_at: -1, _id: 1 }),

@@ -1,47 +1,37 @@
 import './instrument';
 import 'reflect-metadata';
-import { asyncService, createObjectStorage, NestPinoLogger, ServiceRuntime } from '@aura/platform';
+import { asyncService, NestPinoLogger, ServiceRuntime } from '@aura/platform';
 import { genies as contract } from '@aura/proto';
 import { NestFactory } from '@nestjs/core';
 import { loadGeniesConfig } from './config';
-import { composeGenies } from './genies';
 import { GeniesModule } from './genies.module';
 import { GeniesGrpcController } from './grpc/genies.grpc-controller';
-import { IdentityGrpcLookup } from './members/members';
+import { IdentityGrpcLookup, MembersConsumer } from './members/members';
 import { EconomyGenieMoney } from './money/economy-money';
+import { PurchaseSweeper } from './sweep/purchase-sweeper';
 
 async function main(): Promise<void> {
   const config = loadGeniesConfig();
   const runtime = await ServiceRuntime.create({ service: 'genies', config });
   const money = new EconomyGenieMoney(config.ECONOMY_GRPC_URL);
   const identity = new IdentityGrpcLookup(config.IDENTITY_GRPC_URL);
-  const genies = composeGenies({
-    mongo: runtime.mongo,
-    logger: runtime.logger,
-    runtime,
-    storage: createObjectStorage(config),
-    bucket: config.S3_BUCKET_MEDIA,
-    money,
-    identity,
-  });
-  const app = await NestFactory.createApplicationContext(GeniesModule.register(runtime, config, genies), {
-    logger: new NestPinoLogger(runtime.logger),
-  });
+  const app = await NestFactory.createApplicationContext(
+    GeniesModule.register(runtime, config, { money, identity }),
+    { logger: new NestPinoLogger(runtime.logger) },
+  );
   await app.init();
-  await genies.init();
   runtime.grpc.add(
     contract.GeniesServiceService,
     asyncService(contract.GeniesServiceService, app.get(GeniesGrpcController), runtime.logger),
   );
   runtime.installSignalHandlers(async () => {
-    await genies.stopSweeper();
+    await app.close();
     money.close();
     identity.close();
-    await app.close();
   });
   await runtime.start({ grpcUrl: config.GENIES_GRPC_URL, httpPort: config.GENIES_HTTP_PORT });
-  genies.startSweeper();
-  await genies.membersConsumer.start();
+  app.get(PurchaseSweeper).start();
+  await app.get(MembersConsumer).start();
 }
 
 main().catch((error) => {

@@ -1,9 +1,12 @@
+import { MONGO } from '@aura/platform';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Client as S3Client } from 'minio';
 import type { Collection, Connection } from 'mongoose';
 import { uuidFrom, sha256 } from '../ids';
 import { DAILY_RATE_AC, RARITIES, type Rarity } from '../rules/odds';
 import { MICRO_PER_AC } from '../rules/accrual';
 import { genieSvg } from './artwork';
+import { ARTWORK_STORAGE } from '../tokens';
 import { CATALOGUE, type CatalogueEntry } from './catalogue.data';
 
 export interface GenieDoc {
@@ -34,17 +37,27 @@ export interface Artwork {
  * each genie's generated SVG stored in the media bucket under genies/. Read into memory after seeding
  * (it is small and changes only with a deploy).
  */
-export class Catalogue {
+export interface ArtworkStorage {
+  client: S3Client;
+  bucket: string;
+}
+
+@Injectable()
+export class Catalogue implements OnModuleInit {
   private readonly collection: Collection<GenieDoc>;
   private genies: GenieDoc[] = [];
   private readonly artwork = new Map<string, Artwork>();
+  private readonly storage: S3Client;
+  private readonly bucket: string;
 
-  constructor(
-    connection: Connection,
-    private readonly storage: S3Client,
-    private readonly bucket: string,
-  ) {
+  constructor(@Inject(MONGO) connection: Connection, @Inject(ARTWORK_STORAGE) artwork: ArtworkStorage) {
     this.collection = connection.collection<GenieDoc>('genies');
+    this.storage = artwork.client;
+    this.bucket = artwork.bucket;
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.seed();
   }
 
   async seed(entries: readonly CatalogueEntry[] = CATALOGUE): Promise<void> {

@@ -1,7 +1,8 @@
 import { AsyncService, CallContext, Caller, NotFound, Unauthenticated } from '@aura/platform';
 import { genies } from '@aura/proto';
-import { artworkUrl, type Catalogue, type GenieDoc } from '../catalogue/catalogue';
-import type { GeniesService, UserGenieView } from '../genies.service';
+import { Inject, Injectable } from '@nestjs/common';
+import { artworkUrl, Catalogue, type GenieDoc } from '../catalogue/catalogue';
+import { GeniesService, type UserGenieView } from '../genies.service';
 import { UUID } from '../ids';
 
 function callerOf(context: CallContext): Caller {
@@ -46,10 +47,11 @@ function userGenieId(value: string): string {
 }
 
 /** The gRPC face of genies: decodes, checks who is calling, delegates, encodes. */
+@Injectable()
 export class GeniesGrpcController implements AsyncService<genies.GeniesServiceServer> {
   constructor(
-    private readonly catalogue: Catalogue,
-    private readonly service: GeniesService,
+    @Inject(Catalogue) private readonly catalogue: Catalogue,
+    @Inject(GeniesService) private readonly service: GeniesService,
   ) {}
 
   async listCatalogue(_request: unknown, context: CallContext): Promise<genies.GenieList> {

@@ -1,13 +1,17 @@
 import {
   createGrpcClient,
   isServiceError,
+  MONGO,
+  RUNTIME,
   unaryCall,
   type DomainEvent,
   type ServiceRuntime,
 } from '@aura/platform';
 import { identity, type identityEvents } from '@aura/proto';
 import { status as GrpcStatus } from '@grpc/grpc-js';
+import { Inject, Injectable, OnModuleInit, Optional } from '@nestjs/common';
 import type { Collection, Connection } from 'mongoose';
+import { IDENTITY_LOOKUP } from '../tokens';
 
 /** A member as genies keeps them: identity's username and SuperAura flag (from its events), and the featured genie. */
 export interface MemberDoc {
@@ -47,14 +51,19 @@ export class IdentityGrpcLookup implements IdentityLookup {
   }
 }
 
-export class MembersRepository {
+@Injectable()
+export class MembersRepository implements OnModuleInit {
   readonly collection: Collection<MemberDoc>;
 
   constructor(
-    connection: Connection,
-    private readonly identity?: IdentityLookup,
+    @Inject(MONGO) connection: Connection,
+    @Optional() @Inject(IDENTITY_LOOKUP) private readonly identity?: IdentityLookup,
   ) {
     this.collection = connection.collection<MemberDoc>('members');
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {
@@ -101,10 +110,11 @@ export class MembersRepository {
 }
 
 /** Keeps usernames and SuperAura flags from identity's events (each change is idempotent). */
+@Injectable()
 export class MembersConsumer {
   constructor(
-    private readonly runtime: Pick<ServiceRuntime, 'subscribe'>,
-    private readonly members: MembersRepository,
+    @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'subscribe'>,
+    @Inject(MembersRepository) private readonly members: MembersRepository,
   ) {}
 
   start(): Promise<void> {
