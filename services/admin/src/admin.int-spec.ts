@@ -4,29 +4,42 @@
 import {
   Caller,
   connectMongo,
+  createLogger,
   databaseName,
   DomainEvent,
   EventRecord,
   explainFind,
   OutboxModel,
   servedByIndex,
+  type ServiceRuntime,
 } from '@aura/platform';
 import { testConfig } from '@aura/platform/testing';
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import type { Connection, mongo } from 'mongoose';
 import { randomUUID } from 'node:crypto';
-import { Admin, composeAdmin } from './admin';
-import { utcDay } from './dashboard/read-model';
+import { AdminModule } from './admin.module';
+import { DashboardConsumer } from './dashboard/dashboard.consumer';
+import { DashboardStatsService } from './dashboard/dashboard-stats';
+import { DashboardReadModel, utcDay } from './dashboard/read-model';
+import { TicketsService } from './support/tickets.service';
 import type { NameSource } from './members/member-names';
 import { TicketMessages } from './support/ticket-rules';
 
 let mongoConnection: Connection;
-let admin: Admin;
+let app: INestApplicationContext;
+/** The service's parts, from its Nest module as main.ts builds it. */
+let admin: {
+  model: DashboardReadModel;
+  tickets: TicketsService;
+  stats: DashboardStatsService;
+  dashboardConsumer: DashboardConsumer;
+};
 /** Every event the services said they stored (what the outbox relay would publish). */
 const stored: EventRecord[] = [];
 
 const names: NameSource = {
   find: async (id) => ({ id, username: `name_${id.slice(0, 6)}`, displayName: `Name ${id.slice(0, 4)}` }),
-  close: () => undefined,
 };
 const member = (): Caller => ({ userId: randomUUID(), role: 'user' });
 const anAdmin = (): Caller => ({ userId: randomUUID(), role: 'admin' });
@@ -40,21 +53,32 @@ beforeAll(async () => {
     databaseName('admin', `it_${config.AURA_DB_SUFFIX}`),
   );
   await mongoConnection.dropDatabase();
-  admin = composeAdmin({
+  // The runtime's parts these tests need: the database, and the outbox hooks recording what was stored
+  // (no relay, no Kafka: the dashboard's consumer is driven by calling its handler).
+  const runtime = {
+    service: 'admin',
+    config,
     mongo: mongoConnection,
-    runtime: {
-      service: 'admin',
-      registerOutbox: (..._models: OutboxModel[]) => undefined,
-      eventsStored: (records: EventRecord[]) => void stored.push(...records),
-      subscribe: async () => undefined,
-    },
-    identityUrl: null,
-    names,
-  });
-  await admin.init();
+    logger: createLogger('admin', 'silent'),
+    registerOutbox: (..._models: OutboxModel[]) => undefined,
+    eventsStored: (records: EventRecord[]) => void stored.push(...records),
+    subscribe: async () => undefined,
+  } as unknown as ServiceRuntime;
+  app = await NestFactory.createApplicationContext(
+    AdminModule.register(runtime, config, { identityUrl: null, names }),
+    { logger: false },
+  );
+  await app.init();
+  admin = {
+    model: app.get(DashboardReadModel),
+    tickets: app.get(TicketsService),
+    stats: app.get(DashboardStatsService),
+    dashboardConsumer: app.get(DashboardConsumer),
+  };
 });
 
 afterAll(async () => {
+  await app?.close();
   await mongoConnection?.close();
 });
 

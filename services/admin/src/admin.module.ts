@@ -1,22 +1,43 @@
-import { PlatformModule, ServiceRuntime } from '@aura/platform';
+import { type BaseConfig, PlatformModule, ServiceRuntime } from '@aura/platform';
 import { DynamicModule, Module } from '@nestjs/common';
-import type { Admin } from './admin';
-import type { AdminConfig } from './config';
+import { DashboardConsumer } from './dashboard/dashboard.consumer';
+import { DashboardStatsService } from './dashboard/dashboard-stats';
+import { DashboardReadModel } from './dashboard/read-model';
 import { AdminGrpcController } from './grpc/admin.grpc-controller';
+import { MemberNames, type NameSource } from './members/member-names';
+import { ModerationService } from './moderation/moderation.service';
 import { TicketsService } from './support/tickets.service';
+import { IDENTITY_URL, NAME_SOURCE } from './tokens';
 
-/** The service's parts (wired by composeAdmin) as NestJS providers, beside the platform's. */
+export interface AdminModuleOptions {
+  /** identity's address for names the projection lacks (null: the projection only). */
+  identityUrl: string | null;
+  /** Tests name people themselves. */
+  names?: NameSource;
+}
+
+/**
+ * The admin service: its parts as class providers beside the platform's. Starting it (app.init())
+ * creates the indexes; main.ts then starts the dashboard consumer.
+ */
 @Module({})
 export class AdminModule {
-  static register(runtime: ServiceRuntime, config: AdminConfig, admin: Admin): DynamicModule {
+  static register(runtime: ServiceRuntime, config: BaseConfig, options: AdminModuleOptions): DynamicModule {
     return {
       module: AdminModule,
       imports: [PlatformModule.forRuntime(runtime, config)],
       providers: [
-        { provide: TicketsService, useValue: admin.tickets },
-        { provide: AdminGrpcController, useValue: admin.controller },
+        { provide: IDENTITY_URL, useValue: options.identityUrl },
+        options.names
+          ? { provide: NAME_SOURCE, useValue: options.names }
+          : { provide: NAME_SOURCE, useClass: MemberNames },
+        DashboardReadModel,
+        DashboardConsumer,
+        TicketsService,
+        DashboardStatsService,
+        ModerationService,
+        AdminGrpcController,
       ],
-      exports: [TicketsService, AdminGrpcController],
     };
   }
 }

@@ -3,31 +3,27 @@ import 'reflect-metadata';
 import { asyncService, NestPinoLogger, ServiceRuntime } from '@aura/platform';
 import { admin as contract } from '@aura/proto';
 import { NestFactory } from '@nestjs/core';
-import { composeAdmin } from './admin';
 import { AdminModule } from './admin.module';
 import { loadAdminConfig } from './config';
+import { DashboardConsumer } from './dashboard/dashboard.consumer';
 import { AdminGrpcController } from './grpc/admin.grpc-controller';
 
 async function main(): Promise<void> {
   const config = loadAdminConfig();
   const runtime = await ServiceRuntime.create({ service: 'admin', config });
-  const admin = composeAdmin({ mongo: runtime.mongo, runtime, identityUrl: config.IDENTITY_GRPC_URL });
-  const app = await NestFactory.createApplicationContext(AdminModule.register(runtime, config, admin), {
-    logger: new NestPinoLogger(runtime.logger),
-  });
+  const app = await NestFactory.createApplicationContext(
+    AdminModule.register(runtime, config, { identityUrl: config.IDENTITY_GRPC_URL }),
+    { logger: new NestPinoLogger(runtime.logger) },
+  );
   await app.init();
-  await admin.init();
 
   runtime.grpc.add(
     contract.AdminServiceService,
     asyncService(contract.AdminServiceService, app.get(AdminGrpcController), runtime.logger),
   );
-  runtime.installSignalHandlers(async () => {
-    admin.names.close();
-    await app.close();
-  });
+  runtime.installSignalHandlers(() => app.close());
   await runtime.start({ grpcUrl: config.ADMIN_GRPC_URL, httpPort: config.ADMIN_HTTP_PORT });
-  await admin.dashboardConsumer.start();
+  await app.get(DashboardConsumer).start();
 }
 
 main().catch((error) => {

@@ -1,5 +1,6 @@
-import type { DashboardReadModel } from './read-model';
-import { utcDay } from './read-model';
+import { Inject, Injectable } from '@nestjs/common';
+import { TicketsService } from '../support/tickets.service';
+import { DashboardReadModel, utcDay } from './read-model';
 
 export interface DashboardStats {
   totalUsers: number;
@@ -67,17 +68,20 @@ export function historyRows(
 }
 
 /** The dashboard's figures from the read model (definitions: services/admin/README.md). */
+@Injectable()
 export class DashboardStatsService {
   private cached: { at: number; stats: DashboardStats } | null = null;
 
   constructor(
-    private readonly model: DashboardReadModel,
-    private readonly openTickets: () => Promise<number>,
-    private readonly cacheMs = CACHE_MS,
-  ) {}
+    @Inject(DashboardReadModel) private readonly model: DashboardReadModel,
+    @Inject(TicketsService) private readonly tickets: TicketsService,
+  ) {
+    // The open-tickets figure is shown fresh after a ticket changes, not up to CACHE_MS late.
+    tickets.onChange(() => this.invalidate());
+  }
 
   async stats(now = new Date()): Promise<DashboardStats> {
-    if (this.cached && Date.now() - this.cached.at < this.cacheMs) return this.cached.stats;
+    if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached.stats;
     const since = new Date(now.getTime() - DAY_MS);
     const today = utcDay(now);
     const [
@@ -102,7 +106,7 @@ export class DashboardStatsService {
       this.sum(this.model.revenue, 'usd_cents', { at: { $gte: since } }),
       this.model.distributedMicro(),
       this.model.withdrawals.countDocuments({ status: 'pending' }),
-      this.openTickets(),
+      this.tickets.countOpen(),
       this.model.content.countDocuments({ kind: 'post', day: today }),
       this.model.content.countDocuments({ kind: 'comment', day: today }),
       this.model.content.countDocuments({ kind: 'story', day: today }),

@@ -1,4 +1,5 @@
-import type { DomainEvent, ServiceRuntime } from '@aura/platform';
+import { RUNTIME, type DomainEvent, type ServiceRuntime } from '@aura/platform';
+import { Inject, Injectable } from '@nestjs/common';
 import type {
   economyEvents,
   EventType,
@@ -37,10 +38,11 @@ export const DASHBOARD_EVENTS: EventType[] = [
 ];
 
 /** Other services' events → the dashboard's read model. */
+@Injectable()
 export class DashboardConsumer {
   constructor(
-    private readonly runtime: Pick<ServiceRuntime, 'subscribe'>,
-    private readonly model: DashboardReadModel,
+    @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'subscribe'>,
+    @Inject(DashboardReadModel) private readonly model: DashboardReadModel,
   ) {}
 
   start(): Promise<void> {

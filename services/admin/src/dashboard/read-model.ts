@@ -1,4 +1,5 @@
-import { inTransaction, insertManyOnce, isDuplicateKeyError } from '@aura/platform';
+import { inTransaction, insertManyOnce, isDuplicateKeyError, MONGO } from '@aura/platform';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Connection, mongo } from 'mongoose';
 import { Schema } from 'mongoose';
 
@@ -77,7 +78,8 @@ export interface TotalDoc {
   amount_micro: number;
 }
 
-export class DashboardReadModel {
+@Injectable()
+export class DashboardReadModel implements OnModuleInit {
   readonly members;
   readonly content;
   readonly revenue;
@@ -86,7 +88,7 @@ export class DashboardReadModel {
   readonly totals;
   readonly withdrawals;
 
-  constructor(private readonly connection: Connection) {
+  constructor(@Inject(MONGO) private readonly connection: Connection) {
     this.members = collection<MemberDoc>(connection, 'members', [
       { registered_at: 1 },
       { last_active_at: 1 },
@@ -97,6 +99,10 @@ export class DashboardReadModel {
     this.distributions = collection<DistributionDoc>(connection, 'distributions', []);
     this.totals = collection<TotalDoc>(connection, 'totals', []);
     this.withdrawals = collection<WithdrawalDoc>(connection, 'withdrawals', [{ status: 1 }]);
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {

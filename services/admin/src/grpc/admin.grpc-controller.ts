@@ -1,12 +1,13 @@
 import { AsyncService, CallContext, Forbidden, InvalidInput, Unauthenticated } from '@aura/platform';
 import { admin } from '@aura/proto';
-import { HISTORY_DAYS, type DashboardStatsService } from '../dashboard/dashboard-stats';
+import { Inject, Injectable } from '@nestjs/common';
+import { DashboardStatsService, HISTORY_DAYS } from '../dashboard/dashboard-stats';
 import type { ActionDoc, CaseDoc, ReportDoc } from '../moderation/moderation.schema';
 import { reasonsByCount } from '../moderation/moderation-rules';
-import type { CaseDetailDoc, ModerationService } from '../moderation/moderation.service';
+import { type CaseDetailDoc, ModerationService } from '../moderation/moderation.service';
 import type { PersonDoc, TicketDoc } from '../support/ticket.schema';
 import { TicketMessages } from '../support/ticket-rules';
-import type { TicketsService } from '../support/tickets.service';
+import { TicketsService } from '../support/tickets.service';
 
 function toPerson(person: PersonDoc | null | undefined): admin.TicketPerson | undefined {
   if (!person) return undefined;
@@ -94,11 +95,12 @@ function toCaseDetail(detail: CaseDetailDoc): admin.CaseDetail {
 }
 
 /** The gRPC face of admin: checks who calls, delegates, encodes. */
+@Injectable()
 export class AdminGrpcController implements AsyncService<admin.AdminServiceServer> {
   constructor(
-    private readonly tickets: TicketsService,
-    private readonly dashboard: DashboardStatsService,
-    private readonly moderation: ModerationService,
+    @Inject(TicketsService) private readonly tickets: TicketsService,
+    @Inject(DashboardStatsService) private readonly dashboard: DashboardStatsService,
+    @Inject(ModerationService) private readonly moderation: ModerationService,
   ) {}
 
   async getDashboardStats(_request: unknown, context: CallContext): Promise<admin.DashboardStats> {

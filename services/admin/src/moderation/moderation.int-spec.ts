@@ -25,7 +25,6 @@ const stored: EventRecord[] = [];
 
 const names: NameSource = {
   find: async (id) => ({ id, username: `name_${id.slice(0, 6)}`, displayName: `Name ${id.slice(0, 4)}` }),
-  close: () => undefined,
 };
 const member = (): Caller => ({ userId: randomUUID(), role: 'user' });
 const anAdmin = (): Caller => ({ userId: randomUUID(), role: 'admin' });

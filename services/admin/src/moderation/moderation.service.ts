@@ -5,16 +5,20 @@ import {
   Forbidden,
   inTransaction,
   InvalidInput,
+  MONGO,
   NotFound,
   RuleViolation,
+  RUNTIME,
   ServiceRuntime,
   toStoredOutbox,
   isDuplicateKeyError,
 } from '@aura/platform';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Connection, FilterQuery, Model } from 'mongoose';
 import { requireAdmin, requireCaller } from '../members/callers';
 import type { NameSource } from '../members/member-names';
+import { NAME_SOURCE } from '../tokens';
 import type { PersonDoc } from '../support/ticket.schema';
 import {
   actionOf,
@@ -78,17 +82,18 @@ function after(field: string, position: PagePosition | null): FilterQuery<unknow
  * one wins and the other is told the case is closed, and an action is published exactly when recorded.
  * What the action does (remove, suspend, ban, notify) happens in the services that own the data.
  */
-export class ModerationService {
+@Injectable()
+export class ModerationService implements OnModuleInit {
   readonly cases: Model<CaseDoc>;
   readonly reports: Model<ReportDoc>;
   readonly actions: Model<ActionDoc>;
   readonly openTargets: Model<OpenTargetDoc>;
 
   constructor(
-    private readonly connection: Connection,
+    @Inject(MONGO) private readonly connection: Connection,
+    @Inject(RUNTIME)
     private readonly runtime: Pick<ServiceRuntime, 'service' | 'registerOutbox' | 'eventsStored'>,
-    private readonly names: NameSource,
-    private readonly clock: () => Date = () => new Date(),
+    @Inject(NAME_SOURCE) private readonly names: NameSource,
   ) {
     this.cases = connection.models.ModerationCase ?? connection.model<CaseDoc>('ModerationCase', caseSchema);
     this.reports =
@@ -99,6 +104,10 @@ export class ModerationService {
       connection.models.ModerationOpenTarget ??
       connection.model<OpenTargetDoc>('ModerationOpenTarget', openTargetSchema);
     runtime.registerOutbox(this.actions);
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {
@@ -124,7 +133,7 @@ export class ModerationService {
     for (let attempt = 0; ; attempt++) {
       try {
         const caseId = await inTransaction(this.connection, async (session) => {
-          const now = this.clock();
+          const now = new Date();
           const claim = await this.openTargets
             .findById(targetKey)
             .session(session)
@@ -216,7 +225,7 @@ export class ModerationService {
     const admin = requireAdmin(caller);
     const found = await this.findCase(input.caseId);
     if (found.member.id === admin.userId) throw new Forbidden(ModerationMessages.ownCase);
-    const now = this.clock();
+    const now = new Date();
     const decision = actionOf(input, found.target.type, now);
     const adminName = await this.person(admin.userId);
     const actionId = randomUUID();
@@ -285,7 +294,7 @@ export class ModerationService {
       .lean<ActionDoc>()
       .exec();
     if (!imposed) throw new RuleViolation(ModerationMessages.nothingToLift);
-    const now = this.clock();
+    const now = new Date();
     const adminName = await this.person(admin.userId);
     const actionId = randomUUID();
     const lifted = await inTransaction(this.connection, async (session) => {

@@ -3,16 +3,20 @@ import {
   createEvent,
   EventRecord,
   inTransaction,
+  MONGO,
   NotFound,
   outboxCollection,
   OutboxModel,
+  RUNTIME,
   ServiceRuntime,
   toStoredOutbox,
 } from '@aura/platform';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { ClientSession, Connection, Model } from 'mongoose';
 import { requireAdmin, requireCaller } from '../members/callers';
 import type { NameSource, PersonName } from '../members/member-names';
+import { NAME_SOURCE } from '../tokens';
 import { PersonDoc, ResponseDoc, TicketDoc, ticketSchema } from './ticket.schema';
 import {
   checkStatusChange,
@@ -70,23 +74,38 @@ function answerUpdate(response: ResponseDoc, at: Date) {
  * others find the ticket resolved and are told so). The change and its event (in the `outbox`
  * collection) are written in one transaction, so an event is stored exactly when its change is.
  */
-export class TicketsService {
+@Injectable()
+export class TicketsService implements OnModuleInit {
   readonly tickets: Model<TicketDoc>;
   private readonly outbox: OutboxModel;
+  private readonly listeners: (() => void)[] = [];
 
   constructor(
-    private readonly connection: Connection,
+    @Inject(MONGO) private readonly connection: Connection,
+    @Inject(RUNTIME)
     private readonly runtime: Pick<ServiceRuntime, 'service' | 'registerOutbox' | 'eventsStored'>,
-    private readonly names: NameSource,
-    private readonly changed: () => void = () => {},
+    @Inject(NAME_SOURCE) private readonly names: NameSource,
   ) {
     this.tickets = connection.models.Ticket ?? connection.model<TicketDoc>('Ticket', ticketSchema);
     this.outbox = outboxCollection(connection, 'outbox');
     runtime.registerOutbox(this.tickets, this.outbox);
   }
 
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
+  }
+
   async ensureIndexes(): Promise<void> {
     await Promise.all([this.tickets.init(), this.outbox.init()]);
+  }
+
+  /** `listener` runs after every ticket created or changed (the dashboard's open-tickets figure). */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
   }
 
   async create(caller: Caller | undefined, input: { subject?: string; message?: string; priority?: string }) {
