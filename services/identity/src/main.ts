@@ -4,27 +4,17 @@ import { asyncService, NestPinoLogger, ServiceRuntime } from '@aura/platform';
 import { identity } from '@aura/proto';
 import { NestFactory } from '@nestjs/core';
 import { AuraConsumer } from './aura/aura.consumer';
-import { AuraLedger } from './aura/aura-ledger';
 import { AuthService } from './auth/auth.service';
-import { BlocksRepository } from './blocks/blocks.repository';
 import { ensureSuperAdmin } from './bootstrap/super-admin';
 import { loadIdentityConfig } from './config';
 import { IDENTITY_CALLERS, IdentityGrpcController } from './grpc/identity.grpc-controller';
 import { IdentityModule } from './identity.module';
-import { ProfileVisitsRepository } from './visits/visits.repository';
 import { ProfileMediaConsumer } from './profile-media/profile-media.consumer';
 import { SuperAuraConsumer } from './superaura/superaura.consumer';
-import { DeviceSessionsRepository } from './tokens/device-sessions.repository';
-import { RefreshTokensRepository } from './tokens/refresh-tokens.repository';
 import { loadSigningKey } from './tokens/signing-key';
-import { EmailTokensRepository } from './email-links/email-tokens.repository';
 import { VerificationMailConsumer } from './email-links/verification-mail.consumer';
-import { PasskeysRepository } from './passkeys/passkeys.repository';
-import { WebAuthnCeremoniesRepository } from './passkeys/webauthn-ceremonies.repository';
-import { LoginChallengesRepository } from './two-factor/login-challenges.repository';
 import { TwoFactorRepository } from './two-factor/two-factor.repository';
 import { UsersRepository } from './users/users.repository';
-import { WellnessService } from './wellness/wellness.service';
 import { AccountDeletionService } from './account-deletion/account-deletion.service';
 import { AccountErasureConsumer } from './account-deletion/account-erasure.consumer';
 import { RestrictionsConsumer } from './restrictions/restrictions.consumer';
@@ -39,13 +29,9 @@ async function main(): Promise<void> {
       logger: new NestPinoLogger(runtime.logger),
     },
   );
-  await app.init();
+  await app.init(); // every repository has created its indexes (onModuleInit)
   const users = app.get(UsersRepository);
-  await users.ensureIndexes();
-  await app.get(RefreshTokensRepository).ensureIndexes();
-  await app.get(DeviceSessionsRepository).ensureIndexes();
   const twoFactor = app.get(TwoFactorRepository);
-  await twoFactor.ensureIndexes();
   // TOTP secrets from before encryption (or the previous key's) are sealed with the current key.
   const sweep = await twoFactor.sealStoredSecrets();
   if (sweep.sealed > 0)
@@ -55,14 +41,6 @@ async function main(): Promise<void> {
       { members: sweep.corrupt.slice(0, 20), count: sweep.corrupt.length },
       'TOTP secrets that do not authenticate: these members cannot use their authenticator',
     );
-  await app.get(LoginChallengesRepository).ensureIndexes();
-  await app.get(EmailTokensRepository).ensureIndexes();
-  await app.get(PasskeysRepository).ensureIndexes();
-  await app.get(WebAuthnCeremoniesRepository).ensureIndexes();
-  await app.get(BlocksRepository).ensureIndexes();
-  await app.get(AuraLedger).ensureIndexes();
-  await app.get(WellnessService).ensureIndexes();
-  await app.get(ProfileVisitsRepository).ensureIndexes();
   await ensureSuperAdmin(config, users, app.get(AuthService), runtime.logger);
 
   runtime.grpc.add(

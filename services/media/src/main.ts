@@ -6,11 +6,9 @@ import { NestFactory } from '@nestjs/core';
 import { loadMediaConfig } from './config';
 import { MediaGrpcController } from './grpc/media.grpc-controller';
 import { MediaModule } from './media.module';
-import { MediaObjectsRepository } from './objects/media-objects.repository';
 import { MediaStorage } from './storage/media-storage';
 import { AccountErasureConsumer } from './account-erasure/account-erasure.consumer';
 import { DataExportWorker } from './data-export/data-export.worker';
-import { DataExportsRepository } from './data-export/data-exports.repository';
 
 async function main(): Promise<void> {
   const config = loadMediaConfig();
@@ -19,8 +17,6 @@ async function main(): Promise<void> {
     logger: new NestPinoLogger(runtime.logger),
   });
   await app.init();
-  await app.get(MediaObjectsRepository).ensureIndexes();
-  await app.get(DataExportsRepository).ensureIndexes();
 
   const storage = app.get(MediaStorage);
   runtime.health.addCheck('s3', async () => {

@@ -6,8 +6,6 @@ import { NestFactory } from '@nestjs/core';
 import { BlocksConsumer } from './blocks/blocks.consumer';
 import { createMessagingCache } from './common/cache';
 import { loadMessagingConfig } from './config';
-import { ReactionsStore } from './messages/reactions.store';
-import { ConversationStore } from './conversations/conversation-store';
 import { OutboxFinisher } from './events/outbox-finisher';
 import { MESSAGING_CALLERS, MessagingGrpcController } from './grpc/messaging.grpc-controller';
 import { grpcIdentityLookup } from './members/identity-lookup';
@@ -28,9 +26,6 @@ async function main(): Promise<void> {
     { logger: new NestPinoLogger(runtime.logger) },
   );
   await app.init();
-  await app.get(ConversationStore).ensureIndexes();
-  await app.get(NotificationsService).ensureIndexes();
-  await app.get(ReactionsStore).ensureIndexes();
 
   runtime.grpc.add(
     messaging.MessagingServiceService,

@@ -9,7 +9,7 @@ import { ModerationConsumer } from './moderation/moderation.consumer';
 import { loadSocialConfig } from './config';
 import { SOCIAL_CALLERS, SocialGrpcController } from './grpc/social.grpc-controller';
 import { MembersConsumer } from './members/members.consumer';
-import { backfillSearchWords, ensureSocialIndexes } from './social-core.module';
+import { backfillSearchWords } from './social-core.module';
 import { SocialModule } from './social.module';
 import { SocialSweeper } from './sweep/social-sweeper';
 
@@ -20,7 +20,6 @@ async function main(): Promise<void> {
     logger: new NestPinoLogger(runtime.logger),
   });
   await app.init();
-  await ensureSocialIndexes((type) => app.get(type));
   const backfilled = await backfillSearchWords((type) => app.get(type));
   if (backfilled.members + backfilled.posts > 0)
     runtime.logger.info(backfilled, 'search words given to members and posts stored without them');

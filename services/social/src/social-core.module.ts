@@ -84,7 +84,7 @@ export class SocialCoreModule {
 
 /**
  * Fills the search words of members and posts stored before they existed (idempotent; run at start,
- * after ensureSocialIndexes, which it never replaces: it creates no index). Returns how many of each.
+ * after app.init() has created the indexes; it creates none). Returns how many of each.
  */
 export async function backfillSearchWords(
   get: <T>(type: new (...args: never[]) => T) => T,
@@ -92,11 +92,4 @@ export async function backfillSearchWords(
   const members = await get(MembersRepository).backfillNameWords();
   const posts = await get(PostsRepository).backfillContentPrefixes();
   return { members, posts };
-}
-
-/** Creates every index of social's collections (idempotent; run at start). */
-export async function ensureSocialIndexes(get: <T>(type: new (...args: never[]) => T) => T): Promise<void> {
-  for (const repository of REPOSITORIES)
-    await get(repository as new (...args: never[]) => { ensureIndexes(): Promise<void> }).ensureIndexes();
-  await get(EdgeRemovals).model.init();
 }

@@ -8,7 +8,7 @@ import {
   ServiceRuntime,
   toStoredOutbox,
 } from '@aura/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { ClientSession, Connection, Model } from 'mongoose';
 import { UsersRepository } from '../users/users.repository';
 import { utcDay } from '../wellness/wellness-rules';
@@ -50,7 +50,7 @@ interface Applied {
  * rare next to everything else, so transactions on the same member seldom collide.
  */
 @Injectable()
-export class AuraLedger {
+export class AuraLedger implements OnModuleInit {
   readonly log: Model<AuraLogDoc>;
 
   constructor(
@@ -61,6 +61,10 @@ export class AuraLedger {
   ) {
     this.log = connection.models.AuraLog ?? connection.model<AuraLogDoc>('AuraLog', auraLogSchema);
     runtime.registerOutbox(this.log);
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {

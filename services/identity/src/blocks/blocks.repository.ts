@@ -8,7 +8,7 @@ import {
   RUNTIME,
   ServiceRuntime,
 } from '@aura/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Connection, Model } from 'mongoose';
 import { collectionOf } from '../common/collection';
 import { blockId, BlockDoc, blockSchema } from './block.schema';
@@ -36,7 +36,7 @@ const toBlock = (doc: BlockDoc): Block => ({
  * later event out first): consumers order by `changed_at`.
  */
 @Injectable()
-export class BlocksRepository {
+export class BlocksRepository implements OnModuleInit {
   private readonly model: Model<BlockDoc>;
   private readonly events: OutboxModel;
 
@@ -48,6 +48,10 @@ export class BlocksRepository {
     this.model = connection.models.Block ?? connection.model<BlockDoc>('Block', blockSchema);
     this.events = outboxCollection(connection, 'block_events');
     runtime.registerOutbox(this.events);
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {

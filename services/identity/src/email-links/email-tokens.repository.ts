@@ -1,5 +1,5 @@
 import { MONGO } from '@aura/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { Connection, Model, Schema } from 'mongoose';
 
 export type EmailTokenPurpose = 'password_reset' | 'verify_email';
@@ -36,13 +36,17 @@ export interface EmailToken {
 }
 
 @Injectable()
-export class EmailTokensRepository {
+export class EmailTokensRepository implements OnModuleInit {
   private readonly model: Model<EmailTokenDoc>;
 
   constructor(@Inject(MONGO) connection: Connection) {
     this.model =
       (connection.models.EmailToken as Model<EmailTokenDoc>) ??
       connection.model<EmailTokenDoc>('EmailToken', emailTokenSchema);
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {

@@ -1,5 +1,5 @@
 import { MONGO } from '@aura/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { Connection, Model, Schema } from 'mongoose';
 
 /** A member's passkey (a WebAuthn credential): its public key and signature counter, never a secret. */
@@ -52,13 +52,17 @@ const toPasskey = (doc: PasskeyDoc): Passkey => ({
 });
 
 @Injectable()
-export class PasskeysRepository {
+export class PasskeysRepository implements OnModuleInit {
   private readonly model: Model<PasskeyDoc>;
 
   constructor(@Inject(MONGO) connection: Connection) {
     this.model =
       (connection.models.Passkey as Model<PasskeyDoc>) ??
       connection.model<PasskeyDoc>('Passkey', passkeySchema);
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {

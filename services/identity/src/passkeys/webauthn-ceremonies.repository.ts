@@ -1,5 +1,5 @@
 import { MONGO } from '@aura/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { Connection, Model, Schema } from 'mongoose';
 
 /** A registration, a password-less sign-in, or the second step after a password. */
@@ -32,13 +32,17 @@ export interface Ceremony {
 }
 
 @Injectable()
-export class WebAuthnCeremoniesRepository {
+export class WebAuthnCeremoniesRepository implements OnModuleInit {
   private readonly model: Model<CeremonyDoc>;
 
   constructor(@Inject(MONGO) connection: Connection) {
     this.model =
       (connection.models.WebAuthnCeremony as Model<CeremonyDoc>) ??
       connection.model<CeremonyDoc>('WebAuthnCeremony', ceremonySchema);
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {

@@ -1,5 +1,5 @@
 import { MONGO } from '@aura/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { Connection, Model, Schema } from 'mongoose';
 
 /**
@@ -55,13 +55,17 @@ export interface DeviceSeen {
 export const LISTED_SESSIONS = 50;
 
 @Injectable()
-export class DeviceSessionsRepository {
+export class DeviceSessionsRepository implements OnModuleInit {
   private readonly model: Model<DeviceSessionDoc>;
 
   constructor(@Inject(MONGO) connection: Connection) {
     this.model =
       (connection.models.DeviceSession as Model<DeviceSessionDoc>) ??
       connection.model<DeviceSessionDoc>('DeviceSession', deviceSessionSchema);
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {

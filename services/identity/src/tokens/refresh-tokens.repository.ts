@@ -1,5 +1,5 @@
 import { insertOnce, MONGO } from '@aura/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { Connection, Model, Schema } from 'mongoose';
 import { collectionOf } from '../common/collection';
 
@@ -68,7 +68,7 @@ export type ConsumeResult =
   | { outcome: 'invalid' };
 
 @Injectable()
-export class RefreshTokensRepository {
+export class RefreshTokensRepository implements OnModuleInit {
   private readonly tokens: Model<RefreshTokenDoc>;
   /** One document per spent token (`_id` = token hash), kept until the token would have expired. */
   private readonly spent: Model<MarkerDoc>;
@@ -83,6 +83,10 @@ export class RefreshTokensRepository {
     this.revoked =
       connection.models.RevokedSessionFamily ??
       connection.model('RevokedSessionFamily', markerSchema('session_families_revoked'));
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {

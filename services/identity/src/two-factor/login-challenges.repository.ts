@@ -1,5 +1,5 @@
 import { MONGO } from '@aura/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { Connection, Model, Schema } from 'mongoose';
 
 /**
@@ -28,13 +28,17 @@ loginChallengeSchema.index({ expires_at: 1 }, { expireAfterSeconds: 0 });
 export const CHALLENGE_ATTEMPTS = 5;
 
 @Injectable()
-export class LoginChallengesRepository {
+export class LoginChallengesRepository implements OnModuleInit {
   private readonly model: Model<LoginChallengeDoc>;
 
   constructor(@Inject(MONGO) connection: Connection) {
     this.model =
       (connection.models.LoginChallenge as Model<LoginChallengeDoc>) ??
       connection.model<LoginChallengeDoc>('LoginChallenge', loginChallengeSchema);
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {

@@ -1,5 +1,5 @@
 import { MONGO } from '@aura/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { Connection, Model, Schema } from 'mongoose';
 import { TotpSecretCipher, UnreadableTotpSecret } from './totp-secret-cipher';
 
@@ -53,7 +53,7 @@ export interface TwoFactorState {
 }
 
 @Injectable()
-export class TwoFactorRepository {
+export class TwoFactorRepository implements OnModuleInit {
   private readonly model: Model<TwoFactorDoc>;
 
   constructor(
@@ -63,6 +63,10 @@ export class TwoFactorRepository {
     this.model =
       (connection.models.TwoFactor as Model<TwoFactorDoc>) ??
       connection.model<TwoFactorDoc>('TwoFactor', twoFactorSchema);
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {

@@ -12,7 +12,7 @@ import {
   ServiceRuntime,
   toStoredOutbox,
 } from '@aura/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { ClientSession, Connection, Types } from 'mongoose';
 import { AURA_MAX, AURA_MIN } from '../aura/aura-rules';
 import { RegistrationMessages } from './registration-rules';
@@ -56,7 +56,7 @@ const EXPORTED_USER_FIELDS = [
 export type ExportedUserDoc = Pick<UserDoc, (typeof EXPORTED_USER_FIELDS)[number]>;
 
 @Injectable()
-export class UsersRepository extends MongoRepository<UserWithCredentials, UserDoc> {
+export class UsersRepository extends MongoRepository<UserWithCredentials, UserDoc> implements OnModuleInit {
   constructor(
     @Inject(MONGO) connection: Connection,
     @Inject(RUNTIME) private readonly runtime: ServiceRuntime,
@@ -66,6 +66,10 @@ export class UsersRepository extends MongoRepository<UserWithCredentials, UserDo
   }
 
   /** Makes the collection's indexes those of the schema, and gives older members the search copy. */
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
+  }
+
   async ensureIndexes(): Promise<void> {
     await this.model.syncIndexes();
     await this.model.collection.updateMany({ display_name_lower: { $exists: false } }, [

@@ -1,5 +1,5 @@
 import { inTransaction, isDuplicateKeyError, MONGO } from '@aura/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { Connection, Model } from 'mongoose';
 import { collectionOf } from '../common/collection';
 import { ProfileVisitCountDoc, profileVisitCountSchema } from './visit-count.schema';
@@ -15,7 +15,7 @@ import { ProfileVisitDoc, profileVisitSchema } from './visit.schema';
  * sets a count no larger than the truth, and every later visit adds one.
  */
 @Injectable()
-export class ProfileVisitsRepository {
+export class ProfileVisitsRepository implements OnModuleInit {
   readonly visits: Model<ProfileVisitDoc>;
   readonly counts: Model<ProfileVisitCountDoc>;
 
@@ -25,6 +25,10 @@ export class ProfileVisitsRepository {
     this.counts =
       connection.models.ProfileVisitCount ??
       connection.model<ProfileVisitCountDoc>('ProfileVisitCount', profileVisitCountSchema);
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {

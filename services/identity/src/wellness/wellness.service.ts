@@ -11,7 +11,7 @@ import {
   toCsv,
   Unauthenticated,
 } from '@aura/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { Connection, Model } from 'mongoose';
 import { AuraLedger } from '../aura/aura-ledger';
 import { collectionOf } from '../common/collection';
@@ -107,7 +107,7 @@ const toReflection = (doc: ReflectionDoc): Reflection => ({
 const ACTIVE_DAYS_MEMO_SIZE = 100_000;
 
 @Injectable()
-export class WellnessService {
+export class WellnessService implements OnModuleInit {
   readonly checkins: Model<MoodCheckinDoc>;
   readonly reflections: Model<ReflectionDoc>;
   readonly days: Model<WellnessDayDoc>;
@@ -126,6 +126,10 @@ export class WellnessService {
     this.days =
       connection.models.WellnessDay ?? connection.model<WellnessDayDoc>('WellnessDay', wellnessDaySchema);
     runtime.registerOutbox(this.checkins, this.reflections);
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {

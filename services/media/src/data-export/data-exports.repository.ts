@@ -10,7 +10,7 @@ import {
   RUNTIME,
   toStoredOutbox,
 } from '@aura/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Connection, Model } from 'mongoose';
 import type { OutboxHost } from '../objects/media-objects.repository';
@@ -38,7 +38,7 @@ export const LEASE_MS = 60_000;
 export const MAX_ATTEMPTS = 3;
 
 @Injectable()
-export class DataExportsRepository {
+export class DataExportsRepository implements OnModuleInit {
   readonly exports: Model<DataExportDoc>;
   private readonly open: Model<DataExportOpenDoc>;
   private readonly outbox: OutboxModel;
@@ -55,6 +55,10 @@ export class DataExportsRepository {
       connection.model<DataExportOpenDoc>('DataExportOpen', dataExportOpenSchema);
     this.outbox = outboxCollection(connection, 'data_export_events');
     runtime.registerOutbox(this.outbox);
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {

@@ -7,7 +7,7 @@ import {
   RUNTIME,
   toStoredOutbox,
 } from '@aura/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { Connection } from 'mongoose';
 import { MediaObjectDoc, mediaObjectSchema } from './media-object.schema';
 
@@ -36,7 +36,10 @@ export interface OutboxHost {
 }
 
 @Injectable()
-export class MediaObjectsRepository extends MongoRepository<MediaObject, MediaObjectDoc> {
+export class MediaObjectsRepository
+  extends MongoRepository<MediaObject, MediaObjectDoc>
+  implements OnModuleInit
+{
   constructor(
     @Inject(MONGO) connection: Connection,
     @Inject(RUNTIME) private readonly runtime: OutboxHost,
@@ -45,6 +48,10 @@ export class MediaObjectsRepository extends MongoRepository<MediaObject, MediaOb
       connection.models.MediaObject ?? connection.model<MediaObjectDoc>('MediaObject', mediaObjectSchema),
     );
     runtime.registerOutbox(this.model);
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {

@@ -6,7 +6,7 @@ import {
   StoredOutboxEvent,
   toStoredOutbox,
 } from '@aura/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Connection, FilterQuery, Model, mongo } from 'mongoose';
 import { Cursor } from '../common/ids';
 import { fromDoc, StoredMessage, toDoc } from '../messages/message';
@@ -32,7 +32,7 @@ export interface ConversationSnapshot {
  * rebuilding a cache), each served by an index; the hot path reads Redis.
  */
 @Injectable()
-export class ConversationStore {
+export class ConversationStore implements OnModuleInit {
   readonly conversations: Model<ConversationDoc>;
   readonly messages: Model<MessageDoc>;
   readonly reads: Model<MessageReadDoc>;
@@ -43,6 +43,10 @@ export class ConversationStore {
     this.messages = connection.models.Message ?? connection.model<MessageDoc>('Message', messageSchema);
     this.reads =
       connection.models.MessageRead ?? connection.model<MessageReadDoc>('MessageRead', messageReadSchema);
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {

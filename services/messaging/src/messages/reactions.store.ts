@@ -1,6 +1,6 @@
 import { isDuplicateKeyError, MONGO } from '@aura/platform';
 import type { messaging } from '@aura/proto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Connection, Model } from 'mongoose';
 import { MessageReactionDoc, messageReactionSchema } from './message.schema';
 import { MAX_REACTIONS_PER_MEMBER, summarize } from './reaction-rules';
@@ -10,13 +10,17 @@ export type AddResult = 'added' | 'held' | 'full';
 
 /** MongoDB side of reactions (message_reactions): the source of truth, read with each page of messages. */
 @Injectable()
-export class ReactionsStore {
+export class ReactionsStore implements OnModuleInit {
   readonly reactions: Model<MessageReactionDoc>;
 
   constructor(@Inject(MONGO) connection: Connection) {
     this.reactions =
       connection.models.MessageReaction ??
       connection.model<MessageReactionDoc>('MessageReaction', messageReactionSchema);
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {

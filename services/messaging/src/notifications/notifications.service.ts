@@ -13,7 +13,7 @@ import {
   Unavailable,
 } from '@aura/platform';
 import type { messaging } from '@aura/proto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Connection, FilterQuery, Model, mongo } from 'mongoose';
 import type { Logger } from 'pino';
 import { BlocksProjection } from '../blocks/blocks.projection';
@@ -101,7 +101,7 @@ function notificationDoc(
  * counted and listed from Redis, and announced with notification.created (the gateway pushes it).
  */
 @Injectable()
-export class NotificationsService {
+export class NotificationsService implements OnModuleInit {
   readonly model: Model<NotificationDoc>;
   /** The daily digest's and the reminders' timers (each instance runs them; see each for why once). */
   private readonly timers: PeriodicTasks;
@@ -127,6 +127,10 @@ export class NotificationsService {
       ],
       logger,
     );
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {

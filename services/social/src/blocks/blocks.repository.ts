@@ -1,5 +1,5 @@
 import { MONGO, setUnlessNewer } from '@aura/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Connection, Model } from 'mongoose';
 import { CacheTtl } from '../common/cache-ttl';
 import { RedisCache } from '../common/redis-cache';
@@ -12,7 +12,7 @@ import { BlockDoc, blockId, blockModel } from './block.schema';
  * Who is blocked either way is read from a Redis copy per member, rebuilt from MongoDB when missing.
  */
 @Injectable()
-export class BlocksRepository {
+export class BlocksRepository implements OnModuleInit {
   readonly model: Model<BlockDoc>;
 
   constructor(
@@ -21,6 +21,10 @@ export class BlocksRepository {
     @Inject(SocialKeys) private readonly keys: SocialKeys,
   ) {
     this.model = blockModel(connection);
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {

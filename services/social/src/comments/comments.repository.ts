@@ -1,5 +1,5 @@
 import { EventRecord, MONGO, RUNTIME, toStoredOutbox } from '@aura/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Connection, FilterQuery, Model, SortOrder } from 'mongoose';
 import type { OutboxHost } from '../common/outbox-host';
 import type { ScorePosition } from '../common/redis-cache';
@@ -23,7 +23,7 @@ export const CommentQueries = {
 };
 
 @Injectable()
-export class CommentsRepository {
+export class CommentsRepository implements OnModuleInit {
   readonly model: Model<CommentDoc>;
 
   constructor(
@@ -32,6 +32,10 @@ export class CommentsRepository {
   ) {
     this.model = commentModel(connection);
     runtime.registerOutbox(this.model);
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {

@@ -5,6 +5,7 @@ import {
   StoredOutboxEvent,
   toStoredOutbox,
 } from '@aura/platform';
+import type { OnModuleInit } from '@nestjs/common';
 import type { Connection, Model } from 'mongoose';
 import { Schema } from 'mongoose';
 import type { OutboxHost } from './outbox-host';
@@ -66,7 +67,7 @@ export async function insertEdge<T extends EdgeDoc>(
   return true;
 }
 
-export class EdgeRemovals {
+export class EdgeRemovals implements OnModuleInit {
   readonly model: Model<EdgeRemovalDoc>;
 
   constructor(
@@ -77,6 +78,10 @@ export class EdgeRemovals {
       (connection.models.EdgeRemoval as Model<EdgeRemovalDoc>) ??
       connection.model<EdgeRemovalDoc>('EdgeRemoval', removalSchema);
     host.registerOutbox(this.model);
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.model.init();
   }
 
   /**

@@ -19,7 +19,7 @@ import { postLikeId, postLikeModel } from '../likes/like.schema';
 import { MemberDoc, memberModel } from '../members/member.schema';
 import { PostDoc, postModel } from '../posts/post.schema';
 import { MembersRepository } from '../members/members.repository';
-import { backfillSearchWords, ensureSocialIndexes, SocialCoreModule } from '../social-core.module';
+import { backfillSearchWords, SocialCoreModule } from '../social-core.module';
 import { EXPLORE_GROUPS, ExploreConsumer } from './explore.consumer';
 import { ExploreModule } from './explore.module';
 import { AnswerCache } from './answer-cache';
@@ -197,8 +197,7 @@ beforeAll(async () => {
     ],
   };
   app = await NestFactory.createApplicationContext(root, { logger: false });
-  await app.init(); // ExploreStore creates its indexes; ExploreConsumer subscribes
-  await ensureSocialIndexes((type) => app.get(type));
+  await app.init(); // the repositories and ExploreStore create their indexes; ExploreConsumer subscribes
   explore = app.get(ExploreService);
   store = app.get(ExploreStore);
   projections = app.get(ExploreProjections);

@@ -1,5 +1,5 @@
 import { MONGO, RUNTIME } from '@aura/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Connection, Model } from 'mongoose';
 import { CacheTtl } from '../common/cache-ttl';
 import type { OutboxHost } from '../common/outbox-host';
@@ -13,7 +13,7 @@ import { FollowDoc, followId, followModel } from './follow.schema';
  * MongoDB (indexed by followerId / followeeId) when missing. The counts live on the members.
  */
 @Injectable()
-export class FollowsRepository {
+export class FollowsRepository implements OnModuleInit {
   readonly model: Model<FollowDoc>;
 
   constructor(
@@ -24,6 +24,10 @@ export class FollowsRepository {
   ) {
     this.model = followModel(connection);
     runtime.registerOutbox(this.model);
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {

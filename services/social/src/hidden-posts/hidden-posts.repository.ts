@@ -1,5 +1,5 @@
 import { isDuplicateKeyError, MONGO } from '@aura/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Connection, Model } from 'mongoose';
 import { CacheTtl } from '../common/cache-ttl';
 import { RedisCache } from '../common/redis-cache';
@@ -12,7 +12,7 @@ import { HiddenPostDoc, hiddenPostId, hiddenPostModel } from './hidden-post.sche
  * at every change.
  */
 @Injectable()
-export class HiddenPostsRepository {
+export class HiddenPostsRepository implements OnModuleInit {
   readonly model: Model<HiddenPostDoc>;
 
   constructor(
@@ -21,6 +21,10 @@ export class HiddenPostsRepository {
     @Inject(SocialKeys) private readonly keys: SocialKeys,
   ) {
     this.model = hiddenPostModel(connection);
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {

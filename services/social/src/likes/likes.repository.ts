@@ -1,5 +1,5 @@
 import { MONGO, RUNTIME } from '@aura/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Connection, Model } from 'mongoose';
 import type { OutboxHost } from '../common/outbox-host';
 import {
@@ -16,7 +16,7 @@ import {
  * ("<target>:<member>"), the counts are kept on the posts and comments.
  */
 @Injectable()
-export class LikesRepository {
+export class LikesRepository implements OnModuleInit {
   readonly postLikes: Model<PostLikeDoc>;
   readonly commentLikes: Model<CommentLikeDoc>;
 
@@ -24,6 +24,10 @@ export class LikesRepository {
     this.postLikes = postLikeModel(connection);
     this.commentLikes = commentLikeModel(connection);
     runtime.registerOutbox(this.postLikes, this.commentLikes);
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {

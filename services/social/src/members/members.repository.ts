@@ -1,6 +1,6 @@
 import { isDuplicateKeyError, MONGO } from '@aura/platform';
 import { identityEvents } from '@aura/proto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Connection, FilterQuery, Model } from 'mongoose';
 import { CacheTtl } from '../common/cache-ttl';
 import { RedisCache } from '../common/redis-cache';
@@ -19,7 +19,7 @@ type FollowCounts = Pick<MemberDoc, 'followersCount' | 'followingCount'>;
 
 /** The members projection, read by id (an indexed `$in` for a page of authors). */
 @Injectable()
-export class MembersRepository {
+export class MembersRepository implements OnModuleInit {
   readonly model: Model<MemberDoc>;
   private readonly follows: Model<FollowDoc>;
 
@@ -30,6 +30,10 @@ export class MembersRepository {
   ) {
     this.model = memberModel(connection);
     this.follows = followModel(connection);
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isDuplicateKeyError, MONGO } from '@aura/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { CacheTtl } from '../common/cache-ttl';
 import { RedisCache } from '../common/redis-cache';
@@ -37,7 +37,7 @@ mutedWordSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
  * the expired ones themselves: TTL deletion runs about once a minute.
  */
 @Injectable()
-export class MutedWordsRepository {
+export class MutedWordsRepository implements OnModuleInit {
   readonly model: Model<MutedWordDoc>;
 
   constructor(
@@ -48,6 +48,10 @@ export class MutedWordsRepository {
     this.model =
       (connection.models.MutedWord as Model<MutedWordDoc>) ??
       connection.model<MutedWordDoc>('MutedWord', mutedWordSchema);
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {

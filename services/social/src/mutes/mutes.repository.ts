@@ -1,5 +1,5 @@
 import { isDuplicateKeyError, MONGO } from '@aura/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Connection, FilterQuery, Model } from 'mongoose';
 import { CacheTtl } from '../common/cache-ttl';
 import { RedisCache } from '../common/redis-cache';
@@ -18,7 +18,7 @@ export interface MutePosition {
  * every change.
  */
 @Injectable()
-export class MutesRepository {
+export class MutesRepository implements OnModuleInit {
   readonly model: Model<MuteDoc>;
 
   constructor(
@@ -27,6 +27,10 @@ export class MutesRepository {
     @Inject(SocialKeys) private readonly keys: SocialKeys,
   ) {
     this.model = muteModel(connection);
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {

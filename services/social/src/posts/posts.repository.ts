@@ -1,5 +1,5 @@
 import { EventRecord, MONGO, RUNTIME, toStoredOutbox } from '@aura/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Connection, FilterQuery, Model, SortOrder } from 'mongoose';
 import type { OutboxHost } from '../common/outbox-host';
 import { backfillField } from '../common/backfill';
@@ -64,7 +64,7 @@ const ENGAGEMENT_WEIGHT = { likesCount: 1, commentsCount: 2 } as const;
 
 /** Posts and stories, read from MongoDB by id (an indexed `$in`) and by the list queries above. */
 @Injectable()
-export class PostsRepository {
+export class PostsRepository implements OnModuleInit {
   readonly model: Model<PostDoc>;
 
   constructor(
@@ -73,6 +73,10 @@ export class PostsRepository {
   ) {
     this.model = postModel(connection);
     runtime.registerOutbox(this.model);
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {

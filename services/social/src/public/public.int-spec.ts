@@ -20,7 +20,7 @@ import { ENGAGEMENT_KINDS, ExploreStore } from '../explore/explore.store';
 import { postLikeId, postLikeModel } from '../likes/like.schema';
 import { MemberDoc, memberModel } from '../members/member.schema';
 import { PostDoc, postModel } from '../posts/post.schema';
-import { ensureSocialIndexes, SocialCoreModule } from '../social-core.module';
+import { SocialCoreModule } from '../social-core.module';
 import { PublicModule } from './public.module';
 import { PUBLIC_OPTIONS, PublicService } from './public.service';
 
@@ -147,7 +147,6 @@ beforeAll(async () => {
   };
   app = await NestFactory.createApplicationContext(root, { logger: false });
   await app.init();
-  await ensureSocialIndexes((type) => app.get(type));
   publicViews = app.get(PublicService);
   store = app.get(ExploreStore);
 });

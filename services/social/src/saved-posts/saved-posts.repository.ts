@@ -1,5 +1,5 @@
 import { isDuplicateKeyError, MONGO } from '@aura/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Connection, FilterQuery, Model, SortOrder } from 'mongoose';
 import type { ScorePosition } from '../common/redis-cache';
 import { SavedPostDoc, savedPostId, savedPostModel } from './saved-post.schema';
@@ -25,11 +25,15 @@ export const SavedPostQueries = {
  * is read by `_id` ("<member>:<post>", an indexed `$in`), like likes.
  */
 @Injectable()
-export class SavedPostsRepository {
+export class SavedPostsRepository implements OnModuleInit {
   readonly model: Model<SavedPostDoc>;
 
   constructor(@Inject(MONGO) connection: Connection) {
     this.model = savedPostModel(connection);
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {

@@ -27,7 +27,7 @@ import { ExploreService } from '../explore/explore.service';
 import { SOCIAL_CALLERS, SocialGrpcController } from '../grpc/social.grpc-controller';
 import { MembersConsumer } from '../members/members.consumer';
 import { PublicService } from '../public/public.service';
-import { ensureSocialIndexes, SocialCoreModule, SocialModuleOptions } from '../social-core.module';
+import { SocialCoreModule, SocialModuleOptions } from '../social-core.module';
 import { SOCIAL_CORE_PROVIDERS } from '../social.module';
 
 export { waitFor };
@@ -175,8 +175,7 @@ export async function startHarness(tag: string, options: SocialModuleOptions = {
     SocialCoreTestModule.register(runtime, config, { clock, keyPrefix: keys.prefix, ...options }),
     { logger: false },
   );
-  await app.init();
-  await ensureSocialIndexes((type) => app.get(type));
+  await app.init(); // the repositories create their indexes (onModuleInit)
   runtime.grpc.add(
     social.SocialServiceService,
     asyncService(social.SocialServiceService, app.get(SocialGrpcController), runtime.logger),
