@@ -11,9 +11,10 @@
 //             the super admin, for a fixed time budget (AURA_FUZZ_SECONDS each, default 90): fails on
 //             any server error, undocumented status code or response outside its schema
 //             (scripts/test/fuzz-api.mjs; Schemathesis is installed into the cache on first use)
-//   chaos     not in the default list (npm run test:chaos; CI runs it after npm test): the whole stack on private infrastructure
-//             of its own, 50 members active while Kafka, Redis, the database, every service and the
-//             gateway fail; then the promises of docs/reliability.md are checked (scripts/test/chaos/)
+//   chaos     not in the default list (npm run test:chaos; CI runs it after npm test): the whole
+//             stack on private infrastructure of its own, 50 members active while Kafka, Redis, the
+//             database, every service and the gateway fail; then the promises of docs/reliability.md
+//             are checked (scripts/test/chaos/)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

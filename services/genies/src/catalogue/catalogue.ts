@@ -32,16 +32,17 @@ export interface Artwork {
   etag: string;
 }
 
-/**
- * The catalogue: seeded at every start from CATALOGUE (upserts: a second start changes nothing), with
- * each genie's generated SVG stored in the media bucket under genies/. Read into memory after seeding
- * (it is small and changes only with a deploy).
- */
+/** Where the catalogue keeps each genie's artwork: the media bucket. */
 export interface ArtworkStorage {
   client: S3Client;
   bucket: string;
 }
 
+/**
+ * The catalogue: seeded at every start from CATALOGUE (upserts: a second start changes nothing), with
+ * each genie's generated SVG stored in the media bucket under genies/. Read into memory after seeding
+ * (it is small and changes only with a deploy).
+ */
 @Injectable()
 export class Catalogue implements OnModuleInit {
   private readonly collection: Collection<GenieDoc>;
