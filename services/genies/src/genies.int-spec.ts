@@ -33,10 +33,14 @@ import {
 } from '../../economy/test/harness';
 import { verifyLedger } from '../../economy/src/ledger/ledger-verifier';
 import { Catalogue } from './catalogue/catalogue';
+import { UserGeniesRepository } from './collection/user-genies.repository';
+import { ClaimsRepository } from './earnings/claims.repository';
 import { GeniesModule } from './genies.module';
 import { GeniesService } from './genies.service';
 import { GeniesGrpcController } from './grpc/genies.grpc-controller';
-import { MembersConsumer, MembersRepository } from './members/members';
+import { MembersConsumer, MembersService } from './members/members';
+import { MembersRepository } from './members/members.repository';
+import { BottlesRepository } from './purchases/bottles.repository';
 import { EconomyGenieMoney } from './money/economy-money';
 import { DAY_MS } from './rules/accrual';
 import { RARITIES } from './rules/odds';
@@ -48,6 +52,9 @@ let app: INestApplicationContext;
 let genies: {
   catalogue: Catalogue;
   members: MembersRepository;
+  userGenies: UserGeniesRepository;
+  bottles: BottlesRepository;
+  claims: ClaimsRepository;
   service: GeniesService;
   controller: GeniesGrpcController;
   membersConsumer: MembersConsumer;
@@ -74,6 +81,9 @@ beforeAll(async () => {
   genies = {
     catalogue: app.get(Catalogue),
     members: app.get(MembersRepository),
+    userGenies: app.get(UserGeniesRepository),
+    bottles: app.get(BottlesRepository),
+    claims: app.get(ClaimsRepository),
     service: app.get(GeniesService),
     controller: app.get(GeniesGrpcController),
     membersConsumer: app.get(MembersConsumer),
@@ -159,9 +169,9 @@ async function member(fundsAc = 0, username = `g_${randomUUID().slice(0, 8)}`) {
 
 /** Moves every genie's accrual start of a member back by `ms` (time passing, without waiting). */
 async function age(ownerId: string, ms: number) {
-  const docs = await genies.service.userGenies.find({ owner_id: ownerId }).toArray();
+  const docs = await genies.userGenies.collection.find({ owner_id: ownerId }).toArray();
   for (const doc of docs)
-    await genies.service.userGenies.updateOne(
+    await genies.userGenies.collection.updateOne(
       { _id: doc._id },
       { $set: { accrual_from: new Date(doc.accrual_from.getTime() - ms) } },
     );
@@ -331,17 +341,22 @@ describe('owning genies', () => {
     const queries: Query[] = [
       [
         'the collection',
-        genies.service.userGenies,
+        genies.userGenies.collection,
         { owner_id: owner },
         { sort: { acquired_at: -1, _id: 1 } },
       ],
       [
         'the next bottle to reveal',
-        genies.service.bottleDocs,
+        genies.bottles.collection,
         { owner_id: owner, opened: false },
         { sort: { created_at: 1, _id: 1 }, limit: 20 },
       ],
-      ['the last claim window', genies.service.claims, { user_id: owner }, { sort: { seq: -1 }, limit: 1 }],
+      [
+        'the last claim window',
+        genies.claims.collection,
+        { user_id: owner },
+        { sort: { seq: -1 }, limit: 1 },
+      ],
       ['a username', genies.members.collection, { username_lower: 'someone' }, {}],
     ];
     for (const [query, collection, filter, options] of queries) {
@@ -398,11 +413,11 @@ describe('gifts', () => {
   it('go to the member identity says holds a username the projection holds twice', async () => {
     const name = `dup_${randomUUID().slice(0, 8)}`;
     const [stale, current] = [randomUUID(), randomUUID()];
-    const members = new MembersRepository(runtime.mongo, {
+    const members = new MembersService(genies.members, {
       byId: async (id) => (id === current ? { id, username: name, isSuperAura: false } : null),
     });
-    await members.upsert(stale, name, false);
-    await members.upsert(current, name, false);
+    await genies.members.upsert(stale, name, false);
+    await genies.members.upsert(current, name, false);
     expect((await members.findByUsername(name))?._id).toBe(current);
     expect((await members.findByUsername(`@${name.toUpperCase()}`))?._id).toBe(current);
   });

@@ -1,11 +1,20 @@
 import { type BaseConfig, createObjectStorage, PlatformModule, ServiceRuntime } from '@aura/platform';
 import { DynamicModule, Module } from '@nestjs/common';
 import { Catalogue } from './catalogue/catalogue';
+import { CatalogueRepository } from './catalogue/catalogue.repository';
+import { UserGeniesRepository } from './collection/user-genies.repository';
+import { ClaimsRepository } from './earnings/claims.repository';
+import { GenieEventsRepository } from './events/genie-events.repository';
 import { GeniesService } from './genies.service';
+import { GiftsRepository } from './gifts/gifts.repository';
 import { GeniesGrpcController } from './grpc/genies.grpc-controller';
-import { type IdentityLookup, MembersConsumer, MembersRepository } from './members/members';
+import { type IdentityLookup, MembersConsumer, MembersService } from './members/members';
+import { MembersRepository } from './members/members.repository';
 import { touchGenieCounters } from './metrics';
 import type { GenieMoney } from './money/economy-money';
+import { PriceRepository } from './price/price.repository';
+import { BottlesRepository } from './purchases/bottles.repository';
+import { PurchasesRepository } from './purchases/purchases.repository';
 import type { RandomInt } from './rules/odds';
 import { PurchaseSweeper } from './sweep/purchase-sweeper';
 import { ARTWORK_STORAGE, GENIE_MONEY, IDENTITY_LOOKUP, RANDOM_INT } from './tokens';
@@ -21,7 +30,7 @@ export interface GeniesModuleOptions {
 
 /**
  * The genies service: its parts as class providers beside the platform's. Starting it (app.init())
- * creates the indexes, the default price and the catalogue with its artwork; main.ts then starts the
+ * creates the indexes and the default price (each repository) and the catalogue with its artwork; main.ts then starts the
  * members consumer and the purchase sweeper.
  */
 @Module({})
@@ -39,9 +48,18 @@ export class GeniesModule {
           provide: ARTWORK_STORAGE,
           useValue: { client: createObjectStorage(config), bucket: config.S3_BUCKET_MEDIA },
         },
+        CatalogueRepository,
         Catalogue,
         MembersRepository,
+        MembersService,
         MembersConsumer,
+        UserGeniesRepository,
+        PurchasesRepository,
+        BottlesRepository,
+        ClaimsRepository,
+        GiftsRepository,
+        PriceRepository,
+        GenieEventsRepository,
         GeniesService,
         PurchaseSweeper,
         GeniesGrpcController,

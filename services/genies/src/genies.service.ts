@@ -2,34 +2,35 @@ import {
   annotate,
   Caller,
   Conflict,
-  createEvent,
   DomainError,
   Forbidden,
-  insertOnce,
-  insertOutboxEvents,
   LOGGER,
-  MONGO,
   NotFound,
-  outboxCollection,
   RuleViolation,
-  RUNTIME,
-  type EventRecord,
-  type OutboxModel,
-  type ServiceRuntime,
 } from '@aura/platform';
-import type { EventPayload, EventType } from '@aura/proto';
-import { Inject, Injectable, OnModuleInit, Optional } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { Collection, Connection } from 'mongoose';
 import type { Logger } from 'pino';
-import { Catalogue, type GenieDoc } from './catalogue/catalogue';
+import { Catalogue } from './catalogue/catalogue';
+import type { GenieDoc } from './catalogue/catalogue.repository';
+import { type UserGenieDoc, UserGeniesRepository } from './collection/user-genies.repository';
+import { type ClaimDoc, ClaimsRepository } from './earnings/claims.repository';
+import { GenieEventsRepository } from './events/genie-events.repository';
+import { type GiftDoc, GiftsRepository } from './gifts/gifts.repository';
 import { sha256, uuidFrom } from './ids';
-import { type MemberDoc, MembersRepository } from './members/members';
+import { MembersService } from './members/members';
+import { type MemberDoc, MembersRepository } from './members/members.repository';
+import { PriceRepository } from './price/price.repository';
+import { BottlesRepository } from './purchases/bottles.repository';
+import { type PurchaseDoc, PurchasesRepository } from './purchases/purchases.repository';
 import { bottlesBought, earningsClaimedMicro, genieSends, reveals } from './metrics';
 import { type GenieMoney, MoneyInProgress } from './money/economy-money';
 import { GENIE_MONEY, RANDOM_INT } from './tokens';
-import { accruedMicro, memberDailyRateMicro, MICRO_PER_AC } from './rules/accrual';
+import { accruedMicro, memberDailyRateMicro } from './rules/accrual';
 import { cryptoRandomInt, drawRarity, pickOne, RARITIES, type RandomInt, type Rarity } from './rules/odds';
+import { MAX_PRICE_MICRO, MIN_PRICE_MICRO } from './rules/price';
+
+export { DEFAULT_PRICE_MICRO, MAX_PRICE_MICRO, MIN_PRICE_MICRO } from './rules/price';
 
 export const Messages = {
   quantity: 'Quantity must be a whole number from 1 to 10',
@@ -46,83 +47,10 @@ export const Messages = {
   keyReused: 'This Idempotency-Key was already used for a different request',
 } as const;
 
-export const DEFAULT_PRICE_MICRO = 300 * MICRO_PER_AC;
-export const MIN_PRICE_MICRO = 50 * MICRO_PER_AC;
-export const MAX_PRICE_MICRO = 1000 * MICRO_PER_AC;
 const MAX_MESSAGE = 200;
 const MAX_NICKNAME = 30;
 /** A purchase still "charging" after this long was interrupted: the sweep finishes it. */
 const PURCHASE_RECOVER_AFTER_MS = 30_000;
-
-export interface UserGenieDoc {
-  _id: string;
-  owner_id: string;
-  genie_id: string;
-  nickname: string;
-  acquired_at: Date;
-  /** Earnings accrue from here (the acquisition, then each claim). */
-  accrual_from: Date;
-  lifetime_micro: number;
-  received_as_gift: boolean;
-  gifted_by: string;
-  /** bottle | gift-kept (the genie's first owner got it from a bottle) */
-  origin: string;
-}
-
-interface PurchaseDoc {
-  _id: string;
-  user_id: string;
-  quantity: number;
-  price_micro: number;
-  cost_micro: number;
-  /** charging → credited (bottles added) | rejected (short wallet) */
-  status: 'charging' | 'credited' | 'rejected';
-  transfer_id: string;
-  /** The member said yes to economy's spending pause (docs/spending.md): the sweep keeps it. */
-  confirm_pause?: boolean;
-  created_at: Date;
-}
-
-/** One bottle: added once per purchase (ids derived from it), opened by exactly one reveal. */
-interface BottleDoc {
-  _id: string;
-  owner_id: string;
-  purchase_id: string;
-  opened: boolean;
-  created_at: Date;
-}
-
-/**
- * A claim window: `<member>:<n>` (unique: the insert decides which claim takes window n). Its parts
- * fix what each genie earned up to `until`; finishing it is idempotent (the same economy key).
- */
-interface ClaimDoc {
-  _id: string;
-  user_id: string;
-  seq: number;
-  until: Date;
-  total: number;
-  super_aura: boolean;
-  parts: { id: string; from: Date; lifetime_before: number; amount: number }[];
-  status: 'open' | 'done';
-  transfer_id: string;
-}
-
-/** A gift: `_id` is the UserGenie id, so a genie can be given at most once, ever. */
-interface GiftDoc {
-  _id: string;
-  from_id: string;
-  to_id: string;
-  message: string;
-  sent_at: Date;
-}
-
-interface SettingDoc {
-  _id: string;
-  price_micro: number;
-  updated_by?: string;
-  updated_at?: Date;
-}
 
 /** A member's genie as answered: the genie, its owner's rate and what it has earned so far. */
 export interface UserGenieView {
@@ -154,70 +82,34 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * from the purchase or the claim window.
  */
 @Injectable()
-export class GeniesService implements OnModuleInit {
-  readonly userGenies: Collection<UserGenieDoc>;
-  readonly purchases: Collection<PurchaseDoc>;
-  readonly bottleDocs: Collection<BottleDoc>;
-  readonly claims: Collection<ClaimDoc>;
-  readonly gifts: Collection<GiftDoc>;
-  private readonly settings: Collection<SettingDoc>;
-  readonly events: OutboxModel;
-
+export class GeniesService {
   constructor(
-    @Inject(MONGO) connection: Connection,
     @Inject(Catalogue) private readonly catalogue: Catalogue,
-    @Inject(MembersRepository) private readonly members: MembersRepository,
+    @Inject(MembersService) private readonly members: MembersService,
+    @Inject(MembersRepository) private readonly memberDocs: MembersRepository,
+    @Inject(UserGeniesRepository) private readonly userGenies: UserGeniesRepository,
+    @Inject(PurchasesRepository) private readonly purchases: PurchasesRepository,
+    @Inject(BottlesRepository) private readonly bottleDocs: BottlesRepository,
+    @Inject(ClaimsRepository) private readonly claims: ClaimsRepository,
+    @Inject(GiftsRepository) private readonly gifts: GiftsRepository,
+    @Inject(PriceRepository) private readonly price: PriceRepository,
+    @Inject(GenieEventsRepository) private readonly events: GenieEventsRepository,
     @Inject(GENIE_MONEY) private readonly money: GenieMoney,
-    @Inject(RUNTIME)
-    private readonly runtime: Pick<ServiceRuntime, 'service' | 'registerOutbox' | 'eventsStored'>,
     @Inject(LOGGER) private readonly logger: Logger,
     @Optional() @Inject(RANDOM_INT) private readonly random: RandomInt = cryptoRandomInt,
-  ) {
-    this.userGenies = connection.collection<UserGenieDoc>('user_genies');
-    this.purchases = connection.collection<PurchaseDoc>('purchases');
-    this.bottleDocs = connection.collection<BottleDoc>('bottles');
-    this.claims = connection.collection<ClaimDoc>('claims');
-    this.gifts = connection.collection<GiftDoc>('gifts');
-    this.settings = connection.collection<SettingDoc>('settings');
-    this.events = outboxCollection(connection, 'genie_events');
-    runtime.registerOutbox(this.events);
-  }
-
-  /** Indexes and the default bottle price (idempotent: every start). */
-  async onModuleInit(): Promise<void> {
-    await Promise.all([
-      // A member's collection, newest first (ListCollection, GetStats, a claim's genies).
-      this.userGenies.createIndex({ owner_id: 1, acquired_at: -1, _id: 1 }),
-      // Purchases a crash left charging (the sweep).
-      this.purchases.createIndex({ status: 1, created_at: 1 }),
-      // A member's unopened bottles, oldest first (a reveal; the count of bottles owned).
-      this.bottleDocs.createIndex({ owner_id: 1, opened: 1, created_at: 1, _id: 1 }),
-      // A member's claim windows, latest first (Claim All; lifetime earnings).
-      this.claims.createIndex({ user_id: 1, seq: -1 }),
-      this.settings.updateOne(
-        { _id: 'bottle_price' },
-        { $setOnInsert: { price_micro: DEFAULT_PRICE_MICRO } },
-        { upsert: true },
-      ),
-    ]);
-  }
+  ) {}
 
   // ---- price and bottles ---------------------------------------------------------------------------
 
-  async priceMicro(): Promise<number> {
-    const doc = await this.settings.findOne({ _id: 'bottle_price' });
-    return doc?.price_micro ?? DEFAULT_PRICE_MICRO;
+  priceMicro(): Promise<number> {
+    return this.price.priceMicro();
   }
 
   async setPrice(caller: Caller, priceMicro: number): Promise<number> {
     if (caller.role !== 'super_admin') throw new Forbidden(Messages.priceNotAllowed);
     if (!Number.isSafeInteger(priceMicro) || priceMicro < MIN_PRICE_MICRO || priceMicro > MAX_PRICE_MICRO)
       throw new RuleViolation(Messages.price);
-    await this.settings.updateOne(
-      { _id: 'bottle_price' },
-      { $set: { price_micro: priceMicro, updated_by: caller.userId, updated_at: new Date() } },
-      { upsert: true },
-    );
+    await this.price.setPrice(priceMicro, caller.userId);
     this.logger.info(
       { audit: 'genies.bottle_price', actorId: caller.userId, priceMicro },
       'bottle price set',
@@ -231,7 +123,7 @@ export class GeniesService implements OnModuleInit {
   }
 
   bottlesOwned(userId: string): Promise<number> {
-    return this.bottleDocs.countDocuments({ owner_id: userId, opened: false });
+    return this.bottleDocs.countUnopened(userId);
   }
 
   /**
@@ -262,11 +154,8 @@ export class GeniesService implements OnModuleInit {
       created_at: new Date(),
     };
     let replayed = false;
-    try {
-      await this.purchases.insertOne(purchase);
-    } catch (error) {
-      if ((error as { code?: number }).code !== 11000) throw error;
-      const existing = await this.purchases.findOne({ _id: id });
+    if (!(await this.purchases.insertOnce(purchase))) {
+      const existing = await this.purchases.find(id);
       if (!existing || existing.user_id !== caller.userId || existing.quantity !== quantity)
         throw new Conflict(Messages.keyReused);
       purchase = existing;
@@ -304,19 +193,16 @@ export class GeniesService implements OnModuleInit {
         // Refused by the member's spending settings before anything was charged (docs/spending.md):
         // the purchase is forgotten, so the same request can come again (with the member's yes, or
         // tomorrow) under the same key.
-        await this.purchases.deleteOne({ _id: purchase._id, status: 'charging' });
+        await this.purchases.forgetCharging(purchase._id);
       } else if (error instanceof RuleViolation) {
-        await this.purchases.updateOne(
-          { _id: purchase._id, status: 'charging' },
-          { $set: { status: 'rejected' } },
-        );
+        await this.purchases.rejectCharging(purchase._id);
       }
       throw error;
     }
     // The purchase's bottles, ids derived from it: a retry (or the sweep) adds none twice.
     const now = new Date();
     for (let i = 1; i <= purchase.quantity; i += 1) {
-      await insertOnce(this.bottleDocs, {
+      await this.bottleDocs.insertOnce({
         _id: `${purchase._id}:${i}`,
         owner_id: purchase.user_id,
         purchase_id: purchase._id,
@@ -326,14 +212,9 @@ export class GeniesService implements OnModuleInit {
     }
     // Upserted: a concurrent retry of the same request refused by the spending pause may have removed
     // the record in the meantime; the charge went through, so the purchase stands.
-    const { _id, status: _charging, transfer_id: _none, ...rest } = purchase;
-    const updated = await this.purchases.findOneAndUpdate(
-      { _id },
-      { $set: { status: 'credited', transfer_id: transferId }, $setOnInsert: rest },
-      { returnDocument: 'after', upsert: true },
-    );
+    const updated = await this.purchases.credit(purchase, transferId);
     if (purchase.status === 'charging') bottlesBought.add(purchase.quantity);
-    await this.store(`purchase:${purchase._id}`, 'genie.bottles_purchased', purchase.user_id, {
+    await this.events.store(`purchase:${purchase._id}`, 'genie.bottles_purchased', purchase.user_id, {
       userId: purchase.user_id,
       quantity: purchase.quantity,
       costMicro: purchase.cost_micro,
@@ -345,10 +226,7 @@ export class GeniesService implements OnModuleInit {
 
   /** Purchases a crash left between the record and the bottles: finished with the same charge key. */
   async sweep(): Promise<number> {
-    const stale = await this.purchases
-      .find({ status: 'charging', created_at: { $lt: new Date(Date.now() - PURCHASE_RECOVER_AFTER_MS) } })
-      .limit(50)
-      .toArray();
+    const stale = await this.purchases.chargingSince(new Date(Date.now() - PURCHASE_RECOVER_AFTER_MS), 50);
     let finished = 0;
     for (const purchase of stale) {
       try {
@@ -370,11 +248,7 @@ export class GeniesService implements OnModuleInit {
    */
   async reveal(caller: Caller): Promise<UserGenieView> {
     for (let round = 0; round < 5; round += 1) {
-      const unopened = await this.bottleDocs
-        .find({ owner_id: caller.userId, opened: false })
-        .sort({ created_at: 1, _id: 1 })
-        .limit(20)
-        .toArray();
+      const unopened = await this.bottleDocs.unopened(caller.userId, 20);
       if (unopened.length === 0) break;
       for (const bottle of unopened) {
         const rarity = drawRarity(this.random);
@@ -392,12 +266,12 @@ export class GeniesService implements OnModuleInit {
           gifted_by: '',
           origin: 'bottle',
         };
-        const won = await insertOnce(this.userGenies, doc);
+        const won = await this.userGenies.insertOnce(doc);
         // Opened either way: by this reveal, or by the one whose insert came first.
-        await this.bottleDocs.updateOne({ _id: bottle._id }, { $set: { opened: true } });
+        await this.bottleDocs.markOpened(bottle._id);
         if (!won) continue;
         reveals.add(1, { rarity });
-        await this.store(`revealed:${doc._id}`, 'genie.revealed', caller.userId, {
+        await this.events.store(`revealed:${doc._id}`, 'genie.revealed', caller.userId, {
           userId: caller.userId,
           userGenieId: doc._id,
           genieId: genie._id,
@@ -416,7 +290,7 @@ export class GeniesService implements OnModuleInit {
 
   async collection(userId: string): Promise<UserGenieView[]> {
     const [docs, member, superAura] = await Promise.all([
-      this.userGenies.find({ owner_id: userId }).sort({ acquired_at: -1, _id: 1 }).toArray(),
+      this.userGenies.ownedBy(userId),
       this.members.find(userId),
       this.members.isSuperAura(userId),
     ]);
@@ -451,7 +325,7 @@ export class GeniesService implements OnModuleInit {
   async featured(userId: string): Promise<UserGenieView | undefined> {
     const member = await this.members.find(userId);
     if (!member?.featured_id) return undefined;
-    const doc = await this.userGenies.findOne({ _id: member.featured_id, owner_id: userId });
+    const doc = await this.userGenies.findOwned(member.featured_id, userId);
     if (!doc) return undefined;
     return this.view(doc, member, await this.members.isSuperAura(userId), new Date());
   }
@@ -459,11 +333,7 @@ export class GeniesService implements OnModuleInit {
   async setNickname(caller: Caller, id: string, nickname: string): Promise<UserGenieView> {
     const name = nickname.trim();
     if ([...name].length > MAX_NICKNAME) throw new RuleViolation(Messages.nicknameTooLong);
-    const doc = await this.userGenies.findOneAndUpdate(
-      { _id: id, owner_id: caller.userId },
-      { $set: { nickname: name } },
-      { returnDocument: 'after' },
-    );
+    const doc = await this.userGenies.rename(id, caller.userId, name);
     if (!doc) throw new NotFound(Messages.genieNotFound);
     return this.mustView(
       doc,
@@ -475,15 +345,11 @@ export class GeniesService implements OnModuleInit {
 
   /** One featured genie per member: the member's single featured_id. */
   async setFeatured(caller: Caller, id: string): Promise<UserGenieView> {
-    const doc = await this.userGenies.findOne({ _id: id, owner_id: caller.userId });
+    const doc = await this.userGenies.findOwned(id, caller.userId);
     if (!doc) throw new NotFound(Messages.genieNotFound);
-    const member = await this.members.collection.findOneAndUpdate(
-      { _id: caller.userId },
-      { $set: { featured_id: id } },
-      { upsert: true, returnDocument: 'after' },
-    );
+    const member = await this.memberDocs.feature(caller.userId, id);
     const now = new Date();
-    await this.store(
+    await this.events.store(
       `featured:${caller.userId}:${id}:${now.getTime()}`,
       'genie.featured_changed',
       caller.userId,
@@ -500,14 +366,8 @@ export class GeniesService implements OnModuleInit {
   // ---- earnings ----------------------------------------------------------------------------------------
 
   /** Everything the member's genies have paid, all time (their finished claims). */
-  async lifetimeMicro(userId: string): Promise<number> {
-    const [row] = await this.claims
-      .aggregate<{ total: number }>([
-        { $match: { user_id: userId, status: 'done' } },
-        { $group: { _id: null, total: { $sum: '$total' } } },
-      ])
-      .toArray();
-    return row?.total ?? 0;
+  lifetimeMicro(userId: string): Promise<number> {
+    return this.claims.doneTotal(userId);
   }
 
   /**
@@ -519,14 +379,14 @@ export class GeniesService implements OnModuleInit {
   async claim(caller: Caller): Promise<ClaimOutcome> {
     const userId = caller.userId;
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const last = await this.claims.find({ user_id: userId }).sort({ seq: -1 }).limit(1).next();
+      const last = await this.claims.latest(userId);
       if (last?.status === 'open') {
         await this.finishClaim(last);
         continue;
       }
       const until = new Date();
       const superAura = await this.members.isSuperAura(userId);
-      const docs = await this.userGenies.find({ owner_id: userId }).toArray();
+      const docs = await this.userGenies.allOwnedBy(userId);
       const parts = docs
         .map((doc) => {
           const genie = this.catalogue.byId(doc.genie_id);
@@ -548,8 +408,8 @@ export class GeniesService implements OnModuleInit {
         status: 'open',
         transfer_id: '',
       };
-      const won = await insertOnce(this.claims, window);
-      const taken = won ? window : await this.claims.findOne({ _id: window._id });
+      const won = await this.claims.insertOnce(window);
+      const taken = won ? window : await this.claims.find(window._id);
       if (!taken) continue;
       return this.finishClaim(taken);
     }
@@ -576,17 +436,13 @@ export class GeniesService implements OnModuleInit {
       }
     }
     // Set, not added: finishing the same window twice writes the same values.
-    for (const part of window.parts) {
-      await this.userGenies.updateOne(
-        { _id: part.id, accrual_from: part.from },
-        { $set: { accrual_from: window.until, lifetime_micro: part.lifetime_before + part.amount } },
-      );
-    }
+    for (const part of window.parts)
+      await this.userGenies.settle(part.id, part.from, window.until, part.lifetime_before + part.amount);
     if (window.status === 'open') {
-      await this.claims.updateOne({ _id: window._id }, { $set: { status: 'done', transfer_id: transferId } });
+      await this.claims.markDone(window._id, transferId);
       earningsClaimedMicro.add(window.total);
     }
-    await this.store(`claim:${window._id}`, 'genie.earnings_claimed', userId, {
+    await this.events.store(`claim:${window._id}`, 'genie.earnings_claimed', userId, {
       userId,
       amountMicro: window.total,
       genies: window.parts.length,
@@ -605,7 +461,7 @@ export class GeniesService implements OnModuleInit {
     const username = recipientUsername.trim();
     if (!id || !username) throw new RuleViolation(Messages.sendMissing);
     if ([...message].length > MAX_MESSAGE) throw new RuleViolation(Messages.messageTooLong);
-    const doc = await this.userGenies.findOne({ _id: id, owner_id: caller.userId });
+    const doc = await this.userGenies.findOwned(id, caller.userId);
     if (!doc) throw new NotFound(Messages.genieNotFound);
     if (doc.received_as_gift) throw new RuleViolation(Messages.regift);
     const recipient = await this.members.findByUsername(username);
@@ -621,35 +477,19 @@ export class GeniesService implements OnModuleInit {
       message: message.trim(),
       sent_at: now,
     };
-    if (!(await insertOnce(this.gifts, gift))) {
-      const earlier = await this.gifts.findOne({ _id: id });
+    if (!(await this.gifts.insertOnce(gift))) {
+      const earlier = await this.gifts.find(id);
       // A retry of this very gift finishes it; anything else is a genie that has been given already.
       if (earlier?.from_id !== caller.userId || earlier.to_id !== recipient._id)
         throw new RuleViolation(Messages.regift);
       gift.sent_at = earlier.sent_at;
     }
-    await this.userGenies.updateOne(
-      { _id: id, owner_id: caller.userId },
-      {
-        $set: {
-          owner_id: recipient._id,
-          received_as_gift: true,
-          gifted_by: caller.userId,
-          nickname: '',
-          acquired_at: gift.sent_at,
-          accrual_from: gift.sent_at,
-          lifetime_micro: 0,
-        },
-      },
-    );
-    await this.members.collection.updateOne(
-      { _id: caller.userId, featured_id: id },
-      { $set: { featured_id: null } },
-    );
+    await this.userGenies.give(id, caller.userId, recipient._id, gift.sent_at);
+    await this.memberDocs.unfeature(caller.userId, id);
     const sender = await this.members.find(caller.userId);
     const genie = this.catalogue.byId(doc.genie_id);
     genieSends.add(1);
-    await this.store(`sent:${id}:${caller.userId}`, 'genie.sent', recipient._id, {
+    await this.events.store(`sent:${id}:${caller.userId}`, 'genie.sent', recipient._id, {
       userGenieId: id,
       genieId: doc.genie_id,
       genieName: genie?.name ?? '',
@@ -704,12 +544,5 @@ export class GeniesService implements OnModuleInit {
     const view = this.view(doc, member, superAura, now);
     if (!view) throw new NotFound(Messages.genieNotFound);
     return view;
-  }
-
-  /** Stores an event once under `id` in the outbox and nudges the relay. */
-  private async store<T extends EventType>(id: string, type: T, key: string, payload: EventPayload<T>) {
-    const record: EventRecord = createEvent(this.runtime.service, type, key, payload);
-    await insertOutboxEvents(this.events, id, [record]);
-    this.runtime.eventsStored([record], { model: this.events, id });
   }
 }

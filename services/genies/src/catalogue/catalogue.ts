@@ -1,26 +1,12 @@
-import { MONGO } from '@aura/platform';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Client as S3Client } from 'minio';
-import type { Collection, Connection } from 'mongoose';
 import { uuidFrom, sha256 } from '../ids';
 import { DAILY_RATE_AC, RARITIES, type Rarity } from '../rules/odds';
 import { MICRO_PER_AC } from '../rules/accrual';
 import { genieSvg } from './artwork';
 import { ARTWORK_STORAGE } from '../tokens';
 import { CATALOGUE, type CatalogueEntry } from './catalogue.data';
-
-export interface GenieDoc {
-  _id: string;
-  slug: string;
-  name: string;
-  description: string;
-  rarity: Rarity;
-  animation_type: string;
-  daily_rate_micro: number;
-  special_ability: string;
-  /** sha256 of the SVG (its ETag). */
-  artwork_etag: string;
-}
+import { CatalogueRepository, type GenieDoc } from './catalogue.repository';
 
 /** Where a genie's artwork lives in the media bucket, and the gateway path that serves it. */
 export const artworkKey = (genieId: string) => `genies/${genieId}.svg`;
@@ -45,14 +31,15 @@ export interface ArtworkStorage {
  */
 @Injectable()
 export class Catalogue implements OnModuleInit {
-  private readonly collection: Collection<GenieDoc>;
   private genies: GenieDoc[] = [];
   private readonly artwork = new Map<string, Artwork>();
   private readonly storage: S3Client;
   private readonly bucket: string;
 
-  constructor(@Inject(MONGO) connection: Connection, @Inject(ARTWORK_STORAGE) artwork: ArtworkStorage) {
-    this.collection = connection.collection<GenieDoc>('genies');
+  constructor(
+    @Inject(CatalogueRepository) private readonly repository: CatalogueRepository,
+    @Inject(ARTWORK_STORAGE) artwork: ArtworkStorage,
+  ) {
     this.storage = artwork.client;
     this.bucket = artwork.bucket;
   }
@@ -70,28 +57,23 @@ export class Catalogue implements OnModuleInit {
         'Content-Type': 'image/svg+xml',
         'Cache-Control': 'public, max-age=86400',
       });
-      await this.collection.updateOne(
-        { _id: id },
-        {
-          $set: {
-            slug: entry.slug,
-            name: entry.name,
-            description: entry.description,
-            rarity: entry.rarity,
-            animation_type: entry.animationType,
-            daily_rate_micro: DAILY_RATE_AC[entry.rarity] * MICRO_PER_AC,
-            special_ability: entry.specialAbility ?? '',
-            artwork_etag: etag,
-          },
-        },
-        { upsert: true },
-      );
+      await this.repository.upsert({
+        _id: id,
+        slug: entry.slug,
+        name: entry.name,
+        description: entry.description,
+        rarity: entry.rarity,
+        animation_type: entry.animationType,
+        daily_rate_micro: DAILY_RATE_AC[entry.rarity] * MICRO_PER_AC,
+        special_ability: entry.specialAbility ?? '',
+        artwork_etag: etag,
+      });
     }
     await this.load();
   }
 
   async load(): Promise<void> {
-    const docs = await this.collection.find({}).toArray();
+    const docs = await this.repository.all();
     this.genies = docs.sort(
       (a, b) => RARITIES.indexOf(a.rarity) - RARITIES.indexOf(b.rarity) || a.name.localeCompare(b.name),
     );

@@ -1,7 +1,8 @@
 import { AsyncService, CallContext, Caller, NotFound, Unauthenticated } from '@aura/platform';
 import { genies } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
-import { artworkUrl, Catalogue, type GenieDoc } from '../catalogue/catalogue';
+import { artworkUrl, Catalogue } from '../catalogue/catalogue';
+import type { GenieDoc } from '../catalogue/catalogue.repository';
 import { GeniesService, type UserGenieView } from '../genies.service';
 import { UUID } from '../ids';
 

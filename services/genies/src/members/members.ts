@@ -1,7 +1,6 @@
 import {
   createGrpcClient,
   isServiceError,
-  MONGO,
   RUNTIME,
   unaryCall,
   type DomainEvent,
@@ -9,19 +8,9 @@ import {
 } from '@aura/platform';
 import { identity, type identityEvents } from '@aura/proto';
 import { status as GrpcStatus } from '@grpc/grpc-js';
-import { Inject, Injectable, OnModuleInit, Optional } from '@nestjs/common';
-import type { Collection, Connection } from 'mongoose';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { IDENTITY_LOOKUP } from '../tokens';
-
-/** A member as genies keeps them: identity's username and SuperAura flag (from its events), and the featured genie. */
-export interface MemberDoc {
-  _id: string;
-  username?: string;
-  username_lower?: string;
-  is_super_aura?: boolean;
-  /** The member's one featured genie (a single field: one featured genie per member). */
-  featured_id?: string | null;
-}
+import { type MemberDoc, MembersRepository } from './members.repository';
 
 /** Who a member is, as far as genies needs: by id (SuperAura) and by username (gifts). */
 export interface IdentityLookup {
@@ -51,36 +40,28 @@ export class IdentityGrpcLookup implements IdentityLookup {
   }
 }
 
+/**
+ * Who a member is, as genies needs it: the projection first, identity for what the projection does not
+ * know (or holds twice).
+ */
 @Injectable()
-export class MembersRepository implements OnModuleInit {
-  readonly collection: Collection<MemberDoc>;
-
+export class MembersService {
   constructor(
-    @Inject(MONGO) connection: Connection,
+    @Inject(MembersRepository) private readonly members: MembersRepository,
     @Optional() @Inject(IDENTITY_LOOKUP) private readonly identity?: IdentityLookup,
-  ) {
-    this.collection = connection.collection<MemberDoc>('members');
-  }
-
-  onModuleInit(): Promise<void> {
-    return this.ensureIndexes();
-  }
-
-  async ensureIndexes(): Promise<void> {
-    await this.collection.createIndex({ username_lower: 1 });
-  }
+  ) {}
 
   find(userId: string): Promise<MemberDoc | null> {
-    return this.collection.findOne({ _id: userId });
+    return this.members.find(userId);
   }
 
   /** The member's SuperAura flag: the projection, else identity (then remembered). */
   async isSuperAura(userId: string): Promise<boolean> {
-    const member = await this.find(userId);
+    const member = await this.members.find(userId);
     if (member?.username !== undefined) return member.is_super_aura === true;
     const found = await this.identity?.byId(userId).catch(() => null);
     if (!found) return false;
-    await this.upsert(found.id, found.username, found.isSuperAura);
+    await this.members.upsert(found.id, found.username, found.isSuperAura);
     return found.isSuperAura;
   }
 
@@ -91,21 +72,13 @@ export class MembersRepository implements OnModuleInit {
    */
   async findByUsername(username: string): Promise<MemberDoc | null> {
     const name = username.trim().replace(/^@/, '').toLowerCase();
-    const holders = await this.collection.find({ username_lower: name }).limit(10).toArray();
+    const holders = await this.members.withUsername(name, 10);
     if (holders.length <= 1 || !this.identity) return holders[0] ?? null;
     for (const holder of holders) {
       const current = await this.identity.byId(holder._id).catch(() => null);
       if (current?.username.toLowerCase() === name) return holder;
     }
     return null;
-  }
-
-  async upsert(userId: string, username: string, isSuperAura: boolean): Promise<void> {
-    await this.collection.updateOne(
-      { _id: userId },
-      { $set: { username, username_lower: username.toLowerCase(), is_super_aura: isSuperAura } },
-      { upsert: true },
-    );
   }
 }
 
