@@ -33,11 +33,11 @@ import { BlocksConsumer } from './blocks/blocks.consumer';
 import { createMessagingCache, MessagingCache } from './common/cache';
 import { conversationId } from './common/ids';
 import { loadMessagingConfig } from './config';
-import { ConversationStore } from './conversations/conversation-store';
+import { ConversationsRepository, ExportQueries } from './conversations/conversations.repository';
 import { ConversationsService } from './conversations/conversations.service';
 import { OutboxFinisher } from './events/outbox-finisher';
 import { MESSAGING_CALLERS, MessagingGrpcController } from './grpc/messaging.grpc-controller';
-import { ExportQueries, MessagingExport } from './member-export/member-export';
+import { MessagingExport } from './member-export/member-export';
 import type { IdentityLookup } from './members/identity-lookup';
 import { MembersConsumer } from './members/members.consumer';
 import { MembersRepository } from './members/members.repository';
@@ -47,10 +47,10 @@ import { MessageRules } from './messages/message-rules';
 import { MessagesService } from './messages/messages.service';
 import { MAX_REACTIONS_PER_MEMBER, ReactionRules } from './messages/reaction-rules';
 import { ReactionsService } from './messages/reactions.service';
-import { ReactionsStore } from './messages/reactions.store';
 import { MessagingModule } from './messaging.module';
 import { NotificationCache } from './notifications/notification-cache';
 import { NotificationsConsumer } from './notifications/notifications.consumer';
+import { NotificationsRepository } from './notifications/notifications.repository';
 import { NotificationsService } from './notifications/notifications.service';
 import { utcDayOf } from './notifications/daily-digest';
 import { nextReminderAt } from './notifications/reminder-time';
@@ -153,9 +153,6 @@ beforeAll(async () => {
     },
   );
   await app.init();
-  await app.get(ConversationStore).ensureIndexes();
-  await app.get(NotificationsService).ensureIndexes();
-  await app.get(ReactionsStore).ensureIndexes();
   await app.get(NotificationsConsumer).start();
   conversations = app.get(ConversationsService);
   messages = app.get(MessagesService);
@@ -351,7 +348,7 @@ describe('conversations and messages', () => {
         memberIds: [a, b],
       });
       // The message and its event were inserted, then the process died: Redis and Kafka never heard.
-      const store = app.get(ConversationStore);
+      const store = app.get(ConversationsRepository);
       expect(await store.insertMessage(message, [sent])).toBe(true);
       const before = await messages.list(as(b), {
         conversationId: message.conversationId,
@@ -419,7 +416,7 @@ describe('conversations and messages', () => {
   it('clears the outbox of a message once its events went out', async () => {
     const [a, b] = [member(), member()];
     const sent = await messages.send(as(a), text(b, 'announced'));
-    const store = app.get(ConversationStore);
+    const store = app.get(ConversationsRepository);
     await waitFor(
       async () => {
         const doc = await store.messages
@@ -435,7 +432,7 @@ describe('conversations and messages', () => {
 
   it('serves the conversation list and message pages from indexes', async () => {
     const [a, b] = [member(), member()];
-    const store = app.get(ConversationStore);
+    const store = app.get(ConversationsRepository);
     const at = new Date();
     const queries: [string, ReturnType<typeof explainFind>][] = [
       ['conversations of a member', explainFind(store.conversations.collection as never, { member_ids: a })],
@@ -775,7 +772,7 @@ describe('the data export (ExportMemberData)', () => {
     expect(exported.conversations.sizes.length).toBeGreaterThan(1);
 
     const stored = await app
-      .get(ConversationStore)
+      .get(ConversationsRepository)
       .conversations.find({ member_ids: a })
       .sort({ created_at: 1, _id: 1 })
       .lean()
@@ -1299,7 +1296,7 @@ describe('notifications', () => {
       message: '',
       sentAt: '',
     });
-    const inserts = jest.spyOn(notifications.model.collection, 'insertMany');
+    const inserts = jest.spyOn(app.get(NotificationsRepository).model.collection, 'insertMany');
     try {
       await app.get(NotificationsConsumer).handleAll([
         liked(p1, author, fan),
@@ -1369,7 +1366,7 @@ describe('notifications', () => {
 
   it('lists notifications and counts unread ones from indexes', async () => {
     const author = member();
-    const collection = notifications.model.collection as never;
+    const collection = app.get(NotificationsRepository).model.collection as never;
     const at = new Date();
     const queries: [string, ReturnType<typeof explainFind>][] = [
       [

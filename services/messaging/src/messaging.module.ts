@@ -2,11 +2,11 @@ import { LOGGER, PlatformModule, RUNTIME, ServiceRuntime } from '@aura/platform'
 import { DynamicModule, Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { BlocksConsumer } from './blocks/blocks.consumer';
-import { BlocksProjection } from './blocks/blocks.projection';
+import { BlocksRepository } from './blocks/blocks.repository';
 import { MESSAGING_CACHE, MessagingCache } from './common/cache';
 import type { MessagingConfig } from './config';
 import { ConversationCache } from './conversations/conversation-cache';
-import { ConversationStore } from './conversations/conversation-store';
+import { ConversationsRepository } from './conversations/conversations.repository';
 import { ConversationsService } from './conversations/conversations.service';
 import { CoalescingPublisher } from './events/event-publisher';
 import { OutboxFinisher } from './events/outbox-finisher';
@@ -17,15 +17,17 @@ import { MembersRepository } from './members/members.repository';
 import { MessagingExport } from './member-export/member-export';
 import { MessagesService } from './messages/messages.service';
 import { ReactionsService } from './messages/reactions.service';
-import { ReactionsStore } from './messages/reactions.store';
+import { ReactionsRepository } from './messages/reactions.repository';
 import { NotificationCache } from './notifications/notification-cache';
 import { AccountErasureConsumer } from './account-erasure/account-erasure.consumer';
 import { MessageRemovalConsumer } from './messages/message-removal.consumer';
 import { NotificationsConsumer } from './notifications/notifications.consumer';
 import { NotificationsService } from './notifications/notifications.service';
 import { DailyDigest } from './notifications/daily-digest';
+import { DigestItemsRepository } from './notifications/digest-items.repository';
+import { NotificationsRepository } from './notifications/notifications.repository';
 import { WellbeingReminders } from './notifications/wellbeing-reminders';
-import { NotificationSettingsRepository } from './notifications/notification-settings';
+import { NotificationSettingsRepository } from './notifications/notification-settings.repository';
 
 @Module({})
 export class MessagingModule {
@@ -64,15 +66,17 @@ export class MessagingModule {
         },
         MembersRepository,
         MembersConsumer,
-        BlocksProjection,
+        BlocksRepository,
         BlocksConsumer,
-        ConversationStore,
+        ConversationsRepository,
         ConversationsService,
         MessagesService,
-        ReactionsStore,
+        ReactionsRepository,
         ReactionsService,
+        NotificationsRepository,
         NotificationsService,
         NotificationSettingsRepository,
+        DigestItemsRepository,
         DailyDigest,
         WellbeingReminders,
         NotificationsConsumer,

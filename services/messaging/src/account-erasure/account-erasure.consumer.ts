@@ -3,8 +3,8 @@ import { identityEvents } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { ConversationCache } from '../conversations/conversation-cache';
-import { ConversationStore } from '../conversations/conversation-store';
-import { ReactionsStore } from '../messages/reactions.store';
+import { ConversationsRepository } from '../conversations/conversations.repository';
+import { ReactionsRepository } from '../messages/reactions.repository';
 import { NotificationsService } from '../notifications/notifications.service';
 
 /**
@@ -16,9 +16,9 @@ import { NotificationsService } from '../notifications/notifications.service';
 @Injectable()
 export class AccountErasureConsumer {
   constructor(
-    private readonly store: ConversationStore,
+    private readonly store: ConversationsRepository,
     private readonly cache: ConversationCache,
-    private readonly reactions: ReactionsStore,
+    private readonly reactions: ReactionsRepository,
     private readonly notifications: NotificationsService,
     @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'subscribe'>,
     @Inject(LOGGER) private readonly logger: Logger,

@@ -1,13 +1,13 @@
 import { changeTimeOf, DomainEvent, RUNTIME, ServiceRuntime } from '@aura/platform';
 import { identityEvents } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
-import { BlocksProjection } from './blocks.projection';
+import { BlocksRepository } from './blocks.repository';
 
 /** user.blocked / user.unblocked from identity (group messaging.blocks). */
 @Injectable()
 export class BlocksConsumer {
   constructor(
-    private readonly blocks: BlocksProjection,
+    private readonly blocks: BlocksRepository,
     @Inject(RUNTIME) private readonly runtime: ServiceRuntime,
   ) {}
 

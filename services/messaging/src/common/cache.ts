@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { isDuplicateKeyError } from '@aura/platform';
+import type { ServiceRuntime } from '@aura/platform';
 import type { Redis } from 'ioredis';
-import { Connection, Schema } from 'mongoose';
+import { cacheEpoch } from './meta.repository';
 
 export const MESSAGING_CACHE = Symbol('MessagingCache');
 
@@ -18,31 +17,9 @@ export interface MessagingCache {
   ttlMs: number;
 }
 
-interface MetaDoc {
-  _id: string;
-  value: string;
-}
-
-export async function cacheEpoch(connection: Connection): Promise<string> {
-  const model =
-    connection.models.MessagingMeta ??
-    connection.model<MetaDoc>(
-      'MessagingMeta',
-      new Schema<MetaDoc>({ _id: String, value: String }, { collection: 'meta', versionKey: false }),
-    );
-  try {
-    await model.create({ _id: 'redis_epoch', value: randomUUID().slice(0, 8) });
-  } catch (error) {
-    if (!isDuplicateKeyError(error)) throw error;
-  }
-  const doc = await model.findById('redis_epoch').lean<MetaDoc>().exec();
-  if (!doc) throw new Error('redis epoch vanished');
-  return doc.value;
-}
-
 export async function createMessagingCache(
   redis: Redis,
-  connection: Connection,
+  connection: ServiceRuntime['mongo'],
   ttlSeconds: number,
 ): Promise<MessagingCache> {
   const epoch = await cacheEpoch(connection);

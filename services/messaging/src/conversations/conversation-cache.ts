@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { MESSAGING_CACHE, MessagingCache } from '../common/cache';
 import { LuaScript } from '@aura/platform';
 import { fromCacheJson, StoredMessage, toCacheJson } from '../messages/message';
-import type { ConversationSnapshot } from './conversation-store';
+import type { ConversationSnapshot } from './conversations.repository';
 
 /**
  * Redis keys of one conversation `<p>:c:<id>` (all four expire together, refreshed on every write):

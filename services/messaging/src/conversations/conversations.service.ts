@@ -1,13 +1,13 @@
 import { Caller, NotFound, RuleViolation, SingleFlight, Unauthenticated } from '@aura/platform';
 import type { messaging } from '@aura/proto';
 import { Injectable } from '@nestjs/common';
-import { BlocksProjection } from '../blocks/blocks.projection';
+import { BlocksRepository } from '../blocks/blocks.repository';
 import { conversationId, isMemberId, membersOf, otherMember } from '../common/ids';
 import { MembersRepository } from '../members/members.repository';
 import { Participant, participantMessage } from '../members/participant';
 import { toMessageProto } from '../messages/message';
 import { ConversationCache, ConversationState } from './conversation-cache';
-import { ConversationStore } from './conversation-store';
+import { ConversationsRepository } from './conversations.repository';
 
 export const ConversationMessages = {
   signInRequired: 'Authentication required',
@@ -38,10 +38,10 @@ export class ConversationsService {
   private readonly memberLoads = new SingleFlight<void>();
 
   constructor(
-    private readonly store: ConversationStore,
+    private readonly store: ConversationsRepository,
     private readonly cache: ConversationCache,
     private readonly members: MembersRepository,
-    private readonly blocks: BlocksProjection,
+    private readonly blocks: BlocksRepository,
   ) {}
 
   /** The conversation's cached state, loading it from MongoDB first when needed. */

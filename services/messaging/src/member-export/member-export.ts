@@ -1,5 +1,4 @@
 import {
-  afterTimeAndId,
   decodeExportCursor,
   encodeExportCursor,
   EXPORT_PAGE_SIZE,
@@ -11,56 +10,23 @@ import {
   isoDate,
 } from '@aura/platform';
 import { Injectable } from '@nestjs/common';
-import type { FilterQuery, SortOrder } from 'mongoose';
 import { otherMember } from '../common/ids';
 import type { ConversationDoc } from '../conversations/conversation.schema';
-import { ConversationStore } from '../conversations/conversation-store';
+import { ConversationsRepository, type ExportPosition } from '../conversations/conversations.repository';
 import { MembersRepository } from '../members/members.repository';
 import type { Participant } from '../members/participant';
 import type { MessageDoc } from '../messages/message.schema';
-import { NotificationSettingsRepository } from '../notifications/notification-settings';
+import { NotificationSettingsRepository } from '../notifications/notification-settings.repository';
 
 /** What messaging holds of a member's data export (docs/data-export.md). */
 export const MESSAGING_EXPORT_PARTS = ['conversations', 'messages', 'notification_settings'] as const;
 export type MessagingExportPart = (typeof MESSAGING_EXPORT_PARTS)[number];
-
-/** A position: a document's time (ms) and _id. */
-type Position = readonly [number, string] | undefined;
 
 /** Conversations are walked this many at a time while filling a page of messages. */
 const CONVERSATION_BATCH = 100;
 
 /** Conversations another member opened: how many are checked for a message at once. */
 const EXISTS_BATCH = 25;
-
-const OLDEST_FIRST = { created_at: 1, _id: 1 } as const;
-
-/** The filters and sorts of the export's queries, one place for the export and the index tests. */
-export const ExportQueries = {
-  /** A member's conversations oldest first (`member_ids` index; a member has few enough to sort). */
-  conversations: (
-    userId: string,
-    position: Position,
-  ): { filter: FilterQuery<ConversationDoc>; sort: Record<string, SortOrder> } => ({
-    filter: { member_ids: userId, ...afterTimeAndId('created_at', position) },
-    sort: OLDEST_FIRST,
-  }),
-  /**
-   * A conversation's messages oldest first (`conversation_id, created_at, _id` index, read backwards),
-   * without those a moderator removed (gone from the app; their content was cleared).
-   */
-  messages: (
-    conversationId: string,
-    position: Position,
-  ): { filter: FilterQuery<MessageDoc>; sort: Record<string, SortOrder> } => ({
-    filter: {
-      conversation_id: conversationId,
-      removed: { $ne: true },
-      ...afterTimeAndId('created_at', position),
-    },
-    sort: OLDEST_FIRST,
-  }),
-};
 
 const ms = (date: Date) => new Date(date).getTime();
 
@@ -77,7 +43,7 @@ export class MessagingExport {
   pageSize = EXPORT_PAGE_SIZE;
 
   constructor(
-    private readonly store: ConversationStore,
+    private readonly store: ConversationsRepository,
     private readonly members: MembersRepository,
     private readonly notificationSettings: NotificationSettingsRepository,
   ) {}
@@ -111,7 +77,7 @@ export class MessagingExport {
 
   private async conversationsPage(userId: string, cursor: string): Promise<ExportRecords> {
     const position = decodeExportCursor(cursor, ['number', 'string'] as const);
-    const fetched = await this.conversationsAfter(userId, position, this.pageSize + 1);
+    const fetched = await this.store.exportConversationsAfter(userId, position, this.pageSize + 1);
     const page = exportPageOf(fetched, this.pageSize, (last) => [ms(last.created_at), last._id]);
     const shown = await this.visibleTo(userId, page.items);
     const docs = page.items.filter((doc) => shown.has(doc._id));
@@ -134,18 +100,18 @@ export class MessagingExport {
     if (position && !otherMember(position[1], userId)) throw new InvalidInput(ExportMessages.badCursor);
     const want = this.pageSize + 1;
     const fetched: { conversation: Pick<ConversationDoc, '_id' | 'created_at'>; message: MessageDoc }[] = [];
-    const take = async (conversation: Pick<ConversationDoc, '_id' | 'created_at'>, after: Position) => {
-      const messages = await this.messagesAfter(conversation._id, after, want - fetched.length);
+    const take = async (conversation: Pick<ConversationDoc, '_id' | 'created_at'>, after: ExportPosition) => {
+      const messages = await this.store.exportMessagesAfter(conversation._id, after, want - fetched.length);
       fetched.push(...messages.map((message) => ({ conversation, message })));
     };
-    let walked: Position = undefined;
+    let walked: ExportPosition = undefined;
     if (position) {
       const conversation = { _id: position[1], created_at: new Date(position[0]) };
       await take(conversation, [position[2], position[3]]);
       walked = [position[0], position[1]];
     }
     while (fetched.length < want) {
-      const batch = await this.conversationsAfter(userId, walked, CONVERSATION_BATCH);
+      const batch = await this.store.exportConversationsAfter(userId, walked, CONVERSATION_BATCH);
       for (const conversation of batch) {
         await take(conversation, undefined);
         if (fetched.length >= want) break;
@@ -188,26 +154,6 @@ export class MessagingExport {
     };
   }
 
-  private conversationsAfter(userId: string, position: Position, limit: number): Promise<ConversationDoc[]> {
-    const query = ExportQueries.conversations(userId, position);
-    return this.store.conversations
-      .find(query.filter)
-      .sort(query.sort)
-      .limit(limit)
-      .lean<ConversationDoc[]>()
-      .exec();
-  }
-
-  private messagesAfter(conversationId: string, position: Position, limit: number): Promise<MessageDoc[]> {
-    const query = ExportQueries.messages(conversationId, position);
-    return this.store.messages
-      .find(query.filter, { _outbox: 0 })
-      .sort(query.sort)
-      .limit(limit)
-      .lean<MessageDoc[]>()
-      .exec();
-  }
-
   /**
    * The conversations in the member's list: those they opened, and the others' once a message is in
    * them (before, only the member who opened one sees it).
@@ -218,7 +164,7 @@ export class MessagingExport {
     for (let start = 0; start < others.length; start += EXISTS_BATCH)
       await Promise.all(
         others.slice(start, start + EXISTS_BATCH).map(async (doc) => {
-          if (await this.store.messages.exists({ conversation_id: doc._id }).exec()) shown.add(doc._id);
+          if (await this.store.hasMessages(doc._id)) shown.add(doc._id);
         }),
       );
     return shown;

@@ -14,7 +14,7 @@ import {
 import type { messaging } from '@aura/proto';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { BlocksProjection } from '../blocks/blocks.projection';
+import { BlocksRepository } from '../blocks/blocks.repository';
 import {
   conversationId,
   decodeCursor,
@@ -26,7 +26,7 @@ import {
   olderThan,
 } from '../common/ids';
 import { ConversationCache, WindowEntry } from '../conversations/conversation-cache';
-import { ConversationStore } from '../conversations/conversation-store';
+import { ConversationsRepository } from '../conversations/conversations.repository';
 import { callerId, ConversationMessages, ConversationsService } from '../conversations/conversations.service';
 import { CoalescingPublisher } from '../events/event-publisher';
 import { OutboxFinisher } from '../events/outbox-finisher';
@@ -34,7 +34,7 @@ import { MembersRepository } from '../members/members.repository';
 import { excerptOf, fromDoc, quoteOf, StoredMessage, toMessageProto } from './message';
 import { escapeRegExp, MessageRules, validateSearch, validateSend } from './message-rules';
 import type { MessageDoc, MessageReadDoc, QuotedMessageDoc, QuotedStoryDoc } from './message.schema';
-import { ReactionsStore } from './reactions.store';
+import { ReactionsRepository } from './reactions.repository';
 
 export const MAX_PAGE = 100;
 export const DEFAULT_PAGE = 50;
@@ -62,12 +62,12 @@ function storyQuote(story: messaging.QuotedStory, recipientId: string): QuotedSt
 @Injectable()
 export class MessagesService implements OnModuleInit {
   constructor(
-    private readonly store: ConversationStore,
+    private readonly store: ConversationsRepository,
     private readonly cache: ConversationCache,
     private readonly conversations: ConversationsService,
     private readonly members: MembersRepository,
-    private readonly blocks: BlocksProjection,
-    private readonly reactions: ReactionsStore,
+    private readonly blocks: BlocksRepository,
+    private readonly reactions: ReactionsRepository,
     private readonly finisher: OutboxFinisher,
     private readonly publisher: CoalescingPublisher,
     @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'service'>,

@@ -10,15 +10,15 @@ import {
 import type { messaging } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { BlocksProjection } from '../blocks/blocks.projection';
+import { BlocksRepository } from '../blocks/blocks.repository';
 import { isUuid } from '../common/ids';
-import { ConversationStore } from '../conversations/conversation-store';
+import { ConversationsRepository } from '../conversations/conversations.repository';
 import { callerId } from '../conversations/conversations.service';
 import { CoalescingPublisher } from '../events/event-publisher';
 import { MessageRules } from './message-rules';
 import { MessagesService } from './messages.service';
 import { ReactionRules, validateEmoji } from './reaction-rules';
-import { ReactionsStore } from './reactions.store';
+import { ReactionsRepository } from './reactions.repository';
 
 /**
  * Reactions to messages: a member of the conversation adds or takes back one of REACTION_EMOJI on a
@@ -31,10 +31,10 @@ import { ReactionsStore } from './reactions.store';
 @Injectable()
 export class ReactionsService {
   constructor(
-    private readonly store: ConversationStore,
-    private readonly reactions: ReactionsStore,
+    private readonly store: ConversationsRepository,
+    private readonly reactions: ReactionsRepository,
     private readonly messages: MessagesService,
-    private readonly blocks: BlocksProjection,
+    private readonly blocks: BlocksRepository,
     private readonly publisher: CoalescingPublisher,
     @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'service'>,
     @Inject(LOGGER) private readonly logger: Logger,

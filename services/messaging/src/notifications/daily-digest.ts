@@ -1,32 +1,6 @@
-import { isDuplicateKeyError, MONGO } from '@aura/platform';
-import { Inject, Injectable } from '@nestjs/common';
-import type { Connection, Model } from 'mongoose';
-import { Schema } from 'mongoose';
+import { Injectable } from '@nestjs/common';
+import { DigestItemsRepository } from './digest-items.repository';
 import type { NotificationDraft } from './notification-rules';
-
-/** A notification held back for a member's daily digest (collection `notification_digest_items`). */
-interface DigestItemDoc {
-  /** The notification's own id: an event that arrives twice is held once. */
-  _id: string;
-  user_id: string;
-  type: string;
-  actor_name: string;
-  created_at: Date;
-}
-
-const digestItemSchema = new Schema<DigestItemDoc>(
-  {
-    _id: { type: String, required: true },
-    user_id: { type: String, required: true },
-    type: { type: String, required: true },
-    actor_name: { type: String, default: '' },
-    created_at: { type: Date, required: true },
-  },
-  { collection: 'notification_digest_items', versionKey: false },
-);
-// The members with something held before a day's start, and each one's items.
-digestItemSchema.index({ created_at: 1, user_id: 1 });
-digestItemSchema.index({ user_id: 1, created_at: 1 });
 
 /** Digests go out at this hour (UTC) for the UTC day before. */
 export const DIGEST_HOUR_UTC = 8;
@@ -71,30 +45,17 @@ export function utcDayOf(at: Date): { key: string; start: Date } {
  */
 @Injectable()
 export class DailyDigest {
-  readonly items: Model<DigestItemDoc>;
+  constructor(private readonly items: DigestItemsRepository) {}
 
-  constructor(@Inject(MONGO) connection: Connection) {
-    this.items =
-      (connection.models.NotificationDigestItem as Model<DigestItemDoc>) ??
-      connection.model<DigestItemDoc>('NotificationDigestItem', digestItemSchema);
-  }
-
-  async ensureIndexes(): Promise<void> {
-    await this.items.init();
-  }
-
-  async hold(id: string, draft: NotificationDraft, actorName: string, at: Date): Promise<void> {
-    try {
-      await this.items.collection.insertOne({
-        _id: id,
-        user_id: draft.userId,
-        type: draft.type,
-        actor_name: actorName,
-        created_at: at,
-      } as never);
-    } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error;
-    }
+  /** Keeps a notification back for the member's next digest (once per notification id). */
+  hold(id: string, draft: NotificationDraft, actorName: string, at: Date): Promise<void> {
+    return this.items.hold({
+      _id: id,
+      user_id: draft.userId,
+      type: draft.type,
+      actor_name: actorName,
+      created_at: at,
+    });
   }
 
   /**
@@ -108,15 +69,9 @@ export class DailyDigest {
     if (now.getUTCHours() < DIGEST_HOUR_UTC) return 0;
     const today = utcDayOf(now);
     const yesterday = utcDayOf(new Date(today.start.getTime() - 1));
-    const members = (await this.items
-      .distinct('user_id', { created_at: { $lt: today.start } })
-      .exec()) as string[];
+    const members = await this.items.membersHoldingBefore(today.start);
     for (const userId of members) {
-      const held = await this.items
-        .find({ user_id: userId, created_at: { $lt: today.start } })
-        .sort({ created_at: -1 })
-        .lean<DigestItemDoc[]>()
-        .exec();
+      const held = await this.items.heldBefore(userId, today.start);
       const counts: Record<string, number> = {};
       for (const item of held) counts[item.type] = (counts[item.type] ?? 0) + 1;
       await deliver(
@@ -134,13 +89,13 @@ export class DailyDigest {
         },
         now,
       );
-      await this.items.deleteMany({ _id: { $in: held.map((item) => item._id) } }).exec();
+      await this.items.remove(held.map((item) => item._id));
     }
     return members.length;
   }
 
   /** Account erasure: what was held for the member goes with them. */
-  async removeAllOf(userId: string): Promise<void> {
-    await this.items.deleteMany({ user_id: userId }).exec();
+  removeAllOf(userId: string): Promise<void> {
+    return this.items.removeAllOf(userId);
   }
 }

@@ -2,10 +2,8 @@ import {
   Caller,
   createEvent,
   EventRecord,
-  insertManyNew,
   InvalidInput,
   LOGGER,
-  MONGO,
   NotFound,
   PeriodicTasks,
   RUNTIME,
@@ -13,10 +11,9 @@ import {
   Unavailable,
 } from '@aura/platform';
 import type { messaging } from '@aura/proto';
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import type { Connection, FilterQuery, Model, mongo } from 'mongoose';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { BlocksProjection } from '../blocks/blocks.projection';
+import { BlocksRepository } from '../blocks/blocks.repository';
 import { decodeCursor, derivedId, encodeCursor, isUuid, olderThan } from '../common/ids';
 import { callerId } from '../conversations/conversations.service';
 import { CoalescingPublisher } from '../events/event-publisher';
@@ -24,11 +21,13 @@ import { MembersRepository } from '../members/members.repository';
 import type { Participant } from '../members/participant';
 import { NotificationCache } from './notification-cache';
 import type { NotificationDraft } from './notification-rules';
-import { NotificationDoc, notificationSchema } from './notification.schema';
+import type { NotificationDoc } from './notification.schema';
+import { NotificationsRepository } from './notifications.repository';
 import { DailyDigest } from './daily-digest';
 import { validateReminderTime } from './reminder-time';
 import { WellbeingReminders } from './wellbeing-reminders';
-import { NotificationSettingsRepository, toSettingsProto, validateMutedTypes } from './notification-settings';
+import { toSettingsProto, validateMutedTypes } from './notification-settings';
+import { NotificationSettingsRepository } from './notification-settings.repository';
 
 export const NotificationMessages = {
   notFound: 'Notification not found',
@@ -101,16 +100,15 @@ function notificationDoc(
  * counted and listed from Redis, and announced with notification.created (the gateway pushes it).
  */
 @Injectable()
-export class NotificationsService implements OnModuleInit {
-  readonly model: Model<NotificationDoc>;
+export class NotificationsService {
   /** The daily digest's and the reminders' timers (each instance runs them; see each for why once). */
   private readonly timers: PeriodicTasks;
 
   constructor(
-    @Inject(MONGO) connection: Connection,
+    private readonly repository: NotificationsRepository,
     private readonly cache: NotificationCache,
     private readonly members: MembersRepository,
-    private readonly blocks: BlocksProjection,
+    private readonly blocks: BlocksRepository,
     private readonly publisher: CoalescingPublisher,
     private readonly settings: NotificationSettingsRepository,
     private readonly digest: DailyDigest,
@@ -118,8 +116,6 @@ export class NotificationsService implements OnModuleInit {
     @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'service'>,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    this.model =
-      connection.models.Notification ?? connection.model<NotificationDoc>('Notification', notificationSchema);
     this.timers = new PeriodicTasks(
       [
         { name: 'daily digest', everyMs: 5 * 60_000, run: () => this.sendDueDigests() },
@@ -127,14 +123,6 @@ export class NotificationsService implements OnModuleInit {
       ],
       logger,
     );
-  }
-
-  onModuleInit(): Promise<void> {
-    return this.ensureIndexes();
-  }
-
-  async ensureIndexes(): Promise<void> {
-    await Promise.all([this.model.init(), this.digest.ensureIndexes(), this.settings.ensureIndexes()]);
   }
 
   /** Sends the daily digests due at `now` (the digest's timer calls this every few minutes). */
@@ -204,14 +192,10 @@ export class NotificationsService implements OnModuleInit {
     // Economy may have paid the reward for a cause already (see attachReward).
     const waiting = await this.cache.pendingRewards(made.map((doc) => doc._id));
     made.forEach((doc, index) => (doc.coins_micro ??= waiting[index] ?? null));
-    const collection = this.model.collection as unknown as mongo.Collection<NotificationDoc>;
-    const inserted = new Set(await insertManyNew(collection, made));
+    const inserted = await this.repository.insertNew(made);
     const repeats = made.filter((doc) => !inserted.has(doc));
     if (repeats.length > 0) {
-      const before = await this.model
-        .find({ _id: { $in: repeats.map((doc) => doc._id) } })
-        .lean<NotificationDoc[]>()
-        .exec();
+      const before = await this.repository.findByIds(repeats.map((doc) => doc._id));
       const storedById = new Map(before.map((doc) => [doc._id, doc]));
       docs.forEach((doc, index) => {
         if (doc && !inserted.has(doc)) docs[index] = storedById.get(doc._id) ?? doc;
@@ -240,16 +224,9 @@ export class NotificationsService implements OnModuleInit {
   }
 
   private async setCoins(id: string, userId: string, micro: number): Promise<NotificationDoc | undefined> {
-    const doc = await this.model
-      .findOneAndUpdate(
-        { _id: id, user_id: userId },
-        { $set: { coins_micro: micro } },
-        { returnDocument: 'after' },
-      )
-      .lean<NotificationDoc>()
-      .exec();
+    const doc = await this.repository.setCoins(id, userId, micro);
     if (doc) await this.cache.patch(doc);
-    return doc ?? undefined;
+    return doc;
   }
 
   private createdEvent(doc: NotificationDoc): EventRecord {
@@ -266,13 +243,8 @@ export class NotificationsService implements OnModuleInit {
       if (await this.cache.loaded(userId)) return;
       const generation = await this.cache.generation(userId);
       const [recent, unread] = await Promise.all([
-        this.model
-          .find({ user_id: userId })
-          .sort({ created_at: -1, _id: -1 })
-          .limit(this.cache.window)
-          .lean<NotificationDoc[]>()
-          .exec(),
-        this.model.countDocuments({ user_id: userId, read_at: null }).exec(),
+        this.repository.newestOf(userId, this.cache.window),
+        this.repository.countUnread(userId),
       ]);
       if (await this.cache.load(userId, recent, unread, generation)) return;
     }
@@ -297,17 +269,7 @@ export class NotificationsService implements OnModuleInit {
     if (items.length < want && recent.length >= this.cache.window) {
       const last = items.at(-1);
       const after = last ? { ms: last.ms, id: last.doc._id } : cursor;
-      const filter: FilterQuery<NotificationDoc> = { user_id: userId };
-      if (after) {
-        const at = new Date(after.ms);
-        filter.$or = [{ created_at: { $lt: at } }, { created_at: at, _id: { $lt: after.id } }];
-      }
-      const older = await this.model
-        .find(filter)
-        .sort({ created_at: -1, _id: -1 })
-        .limit(want - items.length)
-        .lean<NotificationDoc[]>()
-        .exec();
+      const older = await this.repository.newestOf(userId, want - items.length, after);
       items.push(
         ...older.map((doc) => ({ doc, ms: new Date(doc.created_at).getTime(), readAt: doc.read_at })),
       );
@@ -329,22 +291,21 @@ export class NotificationsService implements OnModuleInit {
   async markRead(caller: Caller | undefined, id: string): Promise<messaging.NotificationStats> {
     const userId = callerId(caller);
     if (!isUuid(id)) throw new NotFound(NotificationMessages.notFound);
-    const doc = await this.model.findById(id).lean<NotificationDoc>().exec();
+    const doc = await this.repository.findById(id);
     if (!doc || doc.user_id !== userId) throw new NotFound(NotificationMessages.notFound);
     await this.ensureLoaded(userId);
     if (!doc.read_at) {
       const at = new Date();
       // Conditional: of concurrent calls one marks it read, and only that one may lower the unread
       // count of a notification older than the cached window.
-      const marked = await this.model.updateOne({ _id: id, read_at: null }, { $set: { read_at: at } }).exec();
-      await this.cache.markRead(userId, id, at, marked.modifiedCount === 1);
+      await this.cache.markRead(userId, id, at, await this.repository.markRead(id, at));
     }
     return { unreadCount: await this.cache.unread(userId) };
   }
 
   /** Deletes every notification of a member (their account was erased); answers how many. */
   async deleteAllOf(userId: string): Promise<number> {
-    const { deletedCount } = await this.model.deleteMany({ user_id: userId }).exec();
+    const deletedCount = await this.repository.deleteAllOf(userId);
     await this.cache.drop(userId);
     await this.settings.remove(userId);
     await this.digest.removeAllOf(userId);
@@ -384,9 +345,7 @@ export class NotificationsService implements OnModuleInit {
     await this.ensureLoaded(userId);
     const at = new Date();
     await this.cache.markAllRead(userId, at);
-    await this.model
-      .updateMany({ user_id: userId, read_at: null, created_at: { $lte: at } }, { $set: { read_at: at } })
-      .exec();
+    await this.repository.markAllRead(userId, at);
     await this.cache.bump(userId);
     this.logger.debug({ userId }, 'notifications marked read');
     return { unreadCount: await this.cache.unread(userId) };

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { NotificationDraft } from './notification-rules';
-import { NotificationSettingsDoc, NotificationSettingsRepository } from './notification-settings';
+import { NotificationSettingsRepository } from './notification-settings.repository';
 import { localDayOf, nextReminderAt } from './reminder-time';
 
 /** The reminder's words: an invitation, never a count of days missed or a streak at risk. */
@@ -24,9 +24,7 @@ export class WellbeingReminders {
 
   /** A check-in or reflection (identity's events): no reminder for the rest of that day. */
   async noteCheckIn(userId: string, at: Date): Promise<void> {
-    await this.settings.model
-      .updateOne({ _id: userId }, { $max: { last_check_in_at: at } }, { upsert: true })
-      .exec();
+    await this.settings.noteCheckIn(userId, at);
   }
 
   /** Sends the reminders due at `now` with `deliver` (the notification center's create). */
@@ -34,12 +32,7 @@ export class WellbeingReminders {
     now: Date,
     deliver: (draft: NotificationDraft, at: Date) => Promise<unknown>,
   ): Promise<number> {
-    const due = await this.settings.model
-      .find({ reminder_next_at: { $ne: null, $lte: now } })
-      .sort({ reminder_next_at: 1 })
-      .limit(500)
-      .lean<NotificationSettingsDoc[]>()
-      .exec();
+    const due = await this.settings.remindersDue(now, 500);
     let sent = 0;
     for (const doc of due) {
       if (!doc.reminder_time || !doc.reminder_next_at) continue;
@@ -62,14 +55,7 @@ export class WellbeingReminders {
         );
         sent += 1;
       }
-      // Conditional: of instances moving the same reminder on, one does (and a change of the time
-      // the member made meanwhile is kept).
-      await this.settings.model
-        .updateOne(
-          { _id: doc._id, reminder_next_at: doc.reminder_next_at, reminder_time: doc.reminder_time },
-          { $set: { reminder_next_at: nextReminderAt(now, reminder) } },
-        )
-        .exec();
+      await this.settings.moveReminderOn(doc, nextReminderAt(now, reminder));
     }
     return sent;
   }

@@ -1,4 +1,5 @@
 import {
+  afterTimeAndId,
   EventRecord,
   insertOnce,
   isDuplicateKeyError,
@@ -7,7 +8,7 @@ import {
   toStoredOutbox,
 } from '@aura/platform';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import type { Connection, FilterQuery, Model, mongo } from 'mongoose';
+import type { Connection, FilterQuery, Model, mongo, SortOrder } from 'mongoose';
 import { Cursor } from '../common/ids';
 import { fromDoc, StoredMessage, toDoc } from '../messages/message';
 import { MessageDoc, MessageReadDoc, messageReadSchema, messageSchema } from '../messages/message.schema';
@@ -26,13 +27,45 @@ export interface ConversationSnapshot {
   unread: Record<string, number>;
 }
 
+/** A position in a data export: a document's time (ms) and _id. */
+export type ExportPosition = readonly [number, string] | undefined;
+
+const OLDEST_FIRST = { created_at: 1, _id: 1 } as const;
+
+/** The filters and sorts of the data export's queries, one place for the export and the index tests. */
+export const ExportQueries = {
+  /** A member's conversations oldest first (`member_ids` index; a member has few enough to sort). */
+  conversations: (
+    userId: string,
+    position: ExportPosition,
+  ): { filter: FilterQuery<ConversationDoc>; sort: Record<string, SortOrder> } => ({
+    filter: { member_ids: userId, ...afterTimeAndId('created_at', position) },
+    sort: OLDEST_FIRST,
+  }),
+  /**
+   * A conversation's messages oldest first (`conversation_id, created_at, _id` index, read backwards),
+   * without those a moderator removed (gone from the app; their content was cleared).
+   */
+  messages: (
+    conversationId: string,
+    position: ExportPosition,
+  ): { filter: FilterQuery<MessageDoc>; sort: Record<string, SortOrder> } => ({
+    filter: {
+      conversation_id: conversationId,
+      removed: { $ne: true },
+      ...afterTimeAndId('created_at', position),
+    },
+    sort: OLDEST_FIRST,
+  }),
+};
+
 /**
  * MongoDB side of conversations: the source of truth, written by inserts (conversations, and messages
  * and reads each with its event). Reads here are the slow path (history beyond the Redis window,
  * rebuilding a cache), each served by an index; the hot path reads Redis.
  */
 @Injectable()
-export class ConversationStore implements OnModuleInit {
+export class ConversationsRepository implements OnModuleInit {
   readonly conversations: Model<ConversationDoc>;
   readonly messages: Model<MessageDoc>;
   readonly reads: Model<MessageReadDoc>;
@@ -171,6 +204,41 @@ export class ConversationStore implements OnModuleInit {
       .lean<MessageReadDoc[]>()
       .exec();
     return new Map(docs.map((doc) => [doc._id, new Date(doc.read_at)]));
+  }
+
+  /** Whether anything was sent in the conversation. */
+  async hasMessages(conversationId: string): Promise<boolean> {
+    return (await this.messages.exists({ conversation_id: conversationId }).exec()) !== null;
+  }
+
+  /** A member's conversations after `position`, oldest first (the data export). */
+  exportConversationsAfter(
+    userId: string,
+    position: ExportPosition,
+    limit: number,
+  ): Promise<ConversationDoc[]> {
+    const query = ExportQueries.conversations(userId, position);
+    return this.conversations
+      .find(query.filter)
+      .sort(query.sort)
+      .limit(limit)
+      .lean<ConversationDoc[]>()
+      .exec();
+  }
+
+  /** A conversation's messages after `position`, oldest first (the data export). */
+  exportMessagesAfter(
+    conversationId: string,
+    position: ExportPosition,
+    limit: number,
+  ): Promise<MessageDoc[]> {
+    const query = ExportQueries.messages(conversationId, position);
+    return this.messages
+      .find(query.filter, { _outbox: 0 })
+      .sort(query.sort)
+      .limit(limit)
+      .lean<MessageDoc[]>()
+      .exec();
   }
 
   /** The conversation as of now, for its cache. Null when it does not exist. */

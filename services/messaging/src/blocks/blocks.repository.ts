@@ -32,7 +32,7 @@ blockStateSchema.index({ active: 1 });
  * marker says the sets were loaded, and without it (a Redis that lost its data) they are rebuilt.
  */
 @Injectable()
-export class BlocksProjection {
+export class BlocksRepository {
   private readonly model: Model<BlockStateDoc>;
   private loading?: Promise<void>;
   /** Until when the loaded marker was last seen (checked at most every few seconds, not per send). */

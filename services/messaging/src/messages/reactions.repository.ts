@@ -10,7 +10,7 @@ export type AddResult = 'added' | 'held' | 'full';
 
 /** MongoDB side of reactions (message_reactions): the source of truth, read with each page of messages. */
 @Injectable()
-export class ReactionsStore implements OnModuleInit {
+export class ReactionsRepository implements OnModuleInit {
   readonly reactions: Model<MessageReactionDoc>;
 
   constructor(@Inject(MONGO) connection: Connection) {
