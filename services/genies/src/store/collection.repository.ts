@@ -21,7 +21,11 @@ export abstract class CollectionRepository<T extends KeyedDoc> implements OnModu
     this.collection = connection.collection<T>(name) as unknown as mongo.Collection<T>;
   }
 
-  async onModuleInit(): Promise<void> {
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
+  }
+
+  async ensureIndexes(): Promise<void> {
     await Promise.all(this.indexes.map((index) => this.collection.createIndex(index)));
   }
 
