@@ -21,7 +21,8 @@ import { randomUUID } from 'node:crypto';
 import { AdminModule } from './admin.module';
 import { DashboardConsumer } from './dashboard/dashboard.consumer';
 import { DashboardStatsService } from './dashboard/dashboard-stats';
-import { DashboardReadModel, utcDay } from './dashboard/read-model';
+import { DashboardReadModel, utcDay } from './dashboard/read-model.repository';
+import { TicketsRepository } from './support/tickets.repository';
 import { TicketsService } from './support/tickets.service';
 import type { NameSource } from './members/member-names';
 import { TicketMessages } from './support/ticket-rules';
@@ -141,7 +142,7 @@ describe('support tickets', () => {
     expect(inProgress.map((ticket) => ticket._id)).not.toContain(second._id);
     expect(inProgress.every((ticket) => ticket.status === 'in_progress')).toBe(true);
 
-    const tickets = admin.tickets.tickets.collection as unknown as mongo.Collection;
+    const tickets = app.get(TicketsRepository).tickets.collection as unknown as mongo.Collection;
     for (const [filter, sort] of [
       [{ status: 'open' }, { created_at: -1 }],
       [{}, { created_at: -1 }],
@@ -311,7 +312,7 @@ describe('the dashboard read model', () => {
       [admin.model.revenue as unknown as mongo.Collection, { at: { $gte: since } }],
       [admin.model.withdrawals as unknown as mongo.Collection, { status: 'pending' }],
       [
-        admin.tickets.tickets.collection as unknown as mongo.Collection,
+        app.get(TicketsRepository).tickets.collection as unknown as mongo.Collection,
         { status: { $in: ['open', 'in_progress'] } },
       ],
     ];

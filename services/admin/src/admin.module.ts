@@ -2,10 +2,12 @@ import { type BaseConfig, PlatformModule, ServiceRuntime } from '@aura/platform'
 import { DynamicModule, Module } from '@nestjs/common';
 import { DashboardConsumer } from './dashboard/dashboard.consumer';
 import { DashboardStatsService } from './dashboard/dashboard-stats';
-import { DashboardReadModel } from './dashboard/read-model';
+import { DashboardReadModel } from './dashboard/read-model.repository';
 import { AdminGrpcController } from './grpc/admin.grpc-controller';
 import { MemberNames, type NameSource } from './members/member-names';
+import { ModerationRepository } from './moderation/moderation.repository';
 import { ModerationService } from './moderation/moderation.service';
+import { TicketsRepository } from './support/tickets.repository';
 import { TicketsService } from './support/tickets.service';
 import { IDENTITY_URL, NAME_SOURCE } from './tokens';
 
@@ -33,8 +35,10 @@ export class AdminModule {
           : { provide: NAME_SOURCE, useClass: MemberNames },
         DashboardReadModel,
         DashboardConsumer,
+        TicketsRepository,
         TicketsService,
         DashboardStatsService,
+        ModerationRepository,
         ModerationService,
         AdminGrpcController,
       ],

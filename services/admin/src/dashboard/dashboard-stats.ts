@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TicketsService } from '../support/tickets.service';
-import { DashboardReadModel, utcDay } from './read-model';
+import { DashboardReadModel, utcDay } from './read-model.repository';
 
 export interface DashboardStats {
   totalUsers: number;
@@ -96,20 +96,17 @@ export class DashboardStatsService {
       totalCommentsToday,
       totalStoriesToday,
     ] = await Promise.all([
-      this.model.members.countDocuments({ registered_at: { $exists: true } }),
-      this.model.members.countDocuments({ registered_at: { $gte: since } }),
+      this.model.countRegistered(),
+      this.model.countRegistered(since),
       // Members whose registration the read model saw (as total_users), so the rate stays a share of them.
-      this.model.members.countDocuments({
-        registered_at: { $exists: true },
-        last_active_at: { $gte: since },
-      }),
-      this.sum(this.model.revenue, 'usd_cents', { at: { $gte: since } }),
+      this.model.countActiveSince(since),
+      this.model.revenueCentsSince(since),
       this.model.distributedMicro(),
-      this.model.withdrawals.countDocuments({ status: 'pending' }),
+      this.model.countPendingWithdrawals(),
       this.tickets.countOpen(),
-      this.model.content.countDocuments({ kind: 'post', day: today }),
-      this.model.content.countDocuments({ kind: 'comment', day: today }),
-      this.model.content.countDocuments({ kind: 'story', day: today }),
+      this.model.countContent('post', today),
+      this.model.countContent('comment', today),
+      this.model.countContent('story', today),
     ]);
     const stats: DashboardStats = {
       totalUsers,
@@ -136,57 +133,11 @@ export class DashboardStatsService {
     const dates = lastDays(days, now);
     const first = dates[0]!;
     const since = new Date(`${first}T00:00:00.000Z`);
-    const byDay = (field: string) => ({ $dateToString: { format: '%Y-%m-%d', date: `$${field}` } });
-    const toMap = (rows: { _id: string; n: number }[]) =>
-      new Map(rows.map((row) => [row._id, Number(row.n)]));
-    const [registrations, active, content, revenue] = await Promise.all([
-      this.model.members
-        .aggregate<{ _id: string; n: number }>([
-          { $match: { registered_at: { $gte: since } } },
-          { $group: { _id: byDay('registered_at'), n: { $sum: 1 } } },
-        ])
-        .toArray(),
-      this.model.activity
-        .aggregate<{ _id: string; n: number }>([
-          { $match: { day: { $gte: first } } },
-          { $group: { _id: '$day', n: { $sum: 1 } } },
-        ])
-        .toArray(),
-      this.model.content
-        .aggregate<{ _id: string; n: number }>([
-          // The kinds spelled out, so that the { kind, day } index serves the range.
-          { $match: { kind: { $in: ['post', 'comment', 'story'] }, day: { $gte: first } } },
-          { $group: { _id: { $concat: ['$kind', ':', '$day'] }, n: { $sum: 1 } } },
-        ])
-        .toArray(),
-      this.model.revenue
-        .aggregate<{ _id: string; n: number }>([
-          { $match: { at: { $gte: since } } },
-          { $group: { _id: byDay('at'), n: { $sum: '$usd_cents' } } },
-        ])
-        .toArray(),
-    ]);
-    return historyRows(dates, {
-      registrations: toMap(registrations),
-      active: toMap(active),
-      content: toMap(content),
-      revenueCents: toMap(revenue),
-    });
+    return historyRows(dates, await this.model.perDay(first, since));
   }
 
   /** Drops the cached figures (tests, and right after a change made here). */
   invalidate(): void {
     this.cached = null;
-  }
-
-  private async sum(
-    target: { aggregate(pipeline: object[]): { toArray(): Promise<{ total?: unknown }[]> } },
-    field: string,
-    match: object,
-  ): Promise<number> {
-    const [row] = await target
-      .aggregate([{ $match: match }, { $group: { _id: null, total: { $sum: `$${field}` } } }])
-      .toArray();
-    return Number(row?.total ?? 0);
   }
 }

@@ -8,7 +8,7 @@ import type {
   messagingEvents,
   socialEvents,
 } from '@aura/proto';
-import { DashboardChanges, DashboardReadModel, DISTRIBUTING_ACCOUNTS } from './read-model';
+import { DashboardChanges, DashboardReadModel, DISTRIBUTING_ACCOUNTS } from './read-model.repository';
 
 const MEMBER_PREFIX = 'user:';
 

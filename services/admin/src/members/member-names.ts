@@ -2,7 +2,7 @@ import { createGrpcClient, isServiceError, unaryCall } from '@aura/platform';
 import { identity } from '@aura/proto';
 import { status } from '@grpc/grpc-js';
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
-import { DashboardReadModel } from '../dashboard/read-model';
+import { DashboardReadModel } from '../dashboard/read-model.repository';
 import { IDENTITY_URL } from '../tokens';
 
 export interface PersonName {
@@ -31,7 +31,7 @@ export class MemberNames implements NameSource, OnModuleDestroy {
   }
 
   async find(userId: string): Promise<PersonName | null> {
-    const doc = await this.model.members.findOne({ _id: userId });
+    const doc = await this.model.member(userId);
     if (doc?.username)
       return { id: userId, username: doc.username, displayName: doc.display_name || doc.username };
     const client = this.client;

@@ -17,9 +17,11 @@ import { adminEvents } from '@aura/proto';
 import type { Connection } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import type { NameSource } from '../members/member-names';
+import { ModerationRepository } from './moderation.repository';
 import { ModerationService } from './moderation.service';
 
 let connection: Connection;
+let repository: ModerationRepository;
 let moderation: ModerationService;
 const stored: EventRecord[] = [];
 
@@ -34,16 +36,13 @@ beforeAll(async () => {
   const config = testConfig();
   connection = await connectMongo(config.MONGODB_URI, databaseName('admin', `mod_${config.AURA_DB_SUFFIX}`));
   await connection.dropDatabase();
-  moderation = new ModerationService(
-    connection,
-    {
-      service: 'admin',
-      registerOutbox: (..._models: OutboxModel[]) => undefined,
-      eventsStored: (records: EventRecord[]) => void stored.push(...records),
-    },
-    names,
-  );
-  await moderation.ensureIndexes();
+  repository = new ModerationRepository(connection, {
+    service: 'admin',
+    registerOutbox: (..._models: OutboxModel[]) => undefined,
+    eventsStored: (records: EventRecord[]) => void stored.push(...records),
+  });
+  moderation = new ModerationService(repository, names);
+  await repository.ensureIndexes();
 });
 
 afterAll(async () => {
@@ -69,9 +68,9 @@ describe('moderation', () => {
       expect((outcome as PromiseRejectedResult).reason).toEqual(
         new Conflict('You have already reported this'),
       );
-    const found = await moderation.cases.findById(receipts[0].caseId).lean().exec();
+    const found = await repository.cases.findById(receipts[0].caseId).lean().exec();
     expect(found).toMatchObject({ status: 'open', report_count: 8, reason_counts: { spam: 8 } });
-    expect(await moderation.reports.countDocuments({ case_id: receipts[0].caseId })).toBe(8);
+    expect(await repository.reports.countDocuments({ case_id: receipts[0].caseId })).toBe(8);
   });
 
   it('closes a case once when admins act at once: one audit entry, one event', async () => {
@@ -88,7 +87,7 @@ describe('moderation', () => {
       expect((outcome as PromiseRejectedResult).reason).toEqual(
         new RuleViolation('This case is already closed'),
       );
-    expect(await moderation.actions.countDocuments({ case_id: caseId })).toBe(1);
+    expect(await repository.actions.countDocuments({ case_id: caseId })).toBe(1);
     // Keyed by the member: one member's actions reach identity in order.
     const events = stored.filter((event) => event.type === 'moderation.action_taken' && event.key === author);
     expect(events).toHaveLength(1);
@@ -98,7 +97,7 @@ describe('moderation', () => {
       targetType: 'post',
     });
     // A later report of the same thing opens a new case (the old one stays closed).
-    const target = (await moderation.cases.findById(caseId).lean().exec())!.target;
+    const target = (await repository.cases.findById(caseId).lean().exec())!.target;
     const next = await moderation.report(member(), {
       target: { type: target.type, id: target.id, memberId: author },
       reason: 'spam',
@@ -124,14 +123,14 @@ describe('moderation', () => {
       expect((outcome as PromiseRejectedResult).reason).toEqual(
         new RuleViolation('This case has no suspension or ban to lift'),
       );
-    const entries = await moderation.actions.find({ case_id: caseId }).sort({ created_at: 1 }).lean().exec();
+    const entries = await repository.actions.find({ case_id: caseId }).sort({ created_at: 1 }).lean().exec();
     expect(entries.map((entry) => entry.action)).toEqual(['suspend', 'lift']);
     const events = stored
       .filter((event) => event.type === 'moderation.action_taken' && event.key === suspended)
       .map((event) => adminEvents.ModerationActionTaken.decode(event.payload));
     expect(events.map((event) => event.action)).toEqual(['suspend', 'lift']);
     expect(events[1]).toMatchObject({ liftsActionId: entries[0]._id, actionId: entries[1]._id });
-    expect((await moderation.cases.findById(caseId).lean().exec())!.lifted_at).toBeInstanceOf(Date);
+    expect((await repository.cases.findById(caseId).lean().exec())!.lifted_at).toBeInstanceOf(Date);
   });
 
   it('keeps an admin out of a case about themselves, and members out of the queue', async () => {
@@ -151,19 +150,19 @@ describe('moderation', () => {
 
   it('serves the queue, a member’s cases and the audit log from indexes', async () => {
     const queue = await explainFind(
-      moderation.cases.collection,
+      repository.cases.collection,
       { status: 'open' },
       { sort: { last_reported_at: -1, _id: -1 }, limit: 31 },
     );
     expect(servedByIndex(queue)).toBe(true);
     const prior = await explainFind(
-      moderation.cases.collection,
+      repository.cases.collection,
       { 'member.id': 'x' },
       { sort: { first_reported_at: -1 }, limit: 20 },
     );
     expect(servedByIndex(prior)).toBe(true);
     const log = await explainFind(
-      moderation.actions.collection,
+      repository.actions.collection,
       {},
       { sort: { created_at: -1, _id: -1 }, limit: 31 },
     );

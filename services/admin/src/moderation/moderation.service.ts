@@ -1,21 +1,14 @@
 import {
   Caller,
   Conflict,
-  createEvent,
   Forbidden,
-  inTransaction,
   InvalidInput,
-  MONGO,
   NotFound,
   RuleViolation,
-  RUNTIME,
-  ServiceRuntime,
-  toStoredOutbox,
   isDuplicateKeyError,
 } from '@aura/platform';
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { Connection, FilterQuery, Model } from 'mongoose';
 import { requireAdmin, requireCaller } from '../members/callers';
 import type { NameSource } from '../members/member-names';
 import { NAME_SOURCE } from '../tokens';
@@ -28,21 +21,11 @@ import {
   encodeCursor,
   ModerationMessages,
   pageSizeOf,
-  PagePosition,
   reportOf,
   targetTypeOf,
 } from './moderation-rules';
-import {
-  ActionDoc,
-  actionSchema,
-  CaseDoc,
-  caseSchema,
-  OpenTargetDoc,
-  openTargetSchema,
-  ReportDoc,
-  reportSchema,
-  TargetDoc,
-} from './moderation.schema';
+import { ModerationRepository } from './moderation.repository';
+import { ActionDoc, CaseDoc, ReportDoc, TargetDoc } from './moderation.schema';
 
 const PRIOR_CASES = 20;
 const ID = /^[\w:-]{1,128}$/;
@@ -64,14 +47,6 @@ export interface CaseDetailDoc {
   priorCases: CaseDoc[];
 }
 
-/** Newest first by (time, id), after the cursor's position. */
-function after(field: string, position: PagePosition | null): FilterQuery<unknown> {
-  if (!position) return {};
-  return {
-    $or: [{ [field]: { $lt: position.at } }, { [field]: position.at, _id: { $lt: position.id } }],
-  };
-}
-
 /**
  * Reports, the moderation queue and the audit log (docs/moderation.md).
  *
@@ -83,36 +58,11 @@ function after(field: string, position: PagePosition | null): FilterQuery<unknow
  * What the action does (remove, suspend, ban, notify) happens in the services that own the data.
  */
 @Injectable()
-export class ModerationService implements OnModuleInit {
-  readonly cases: Model<CaseDoc>;
-  readonly reports: Model<ReportDoc>;
-  readonly actions: Model<ActionDoc>;
-  readonly openTargets: Model<OpenTargetDoc>;
-
+export class ModerationService {
   constructor(
-    @Inject(MONGO) private readonly connection: Connection,
-    @Inject(RUNTIME)
-    private readonly runtime: Pick<ServiceRuntime, 'service' | 'registerOutbox' | 'eventsStored'>,
+    @Inject(ModerationRepository) private readonly repository: ModerationRepository,
     @Inject(NAME_SOURCE) private readonly names: NameSource,
-  ) {
-    this.cases = connection.models.ModerationCase ?? connection.model<CaseDoc>('ModerationCase', caseSchema);
-    this.reports =
-      connection.models.ModerationReport ?? connection.model<ReportDoc>('ModerationReport', reportSchema);
-    this.actions =
-      connection.models.ModerationAction ?? connection.model<ActionDoc>('ModerationAction', actionSchema);
-    this.openTargets =
-      connection.models.ModerationOpenTarget ??
-      connection.model<OpenTargetDoc>('ModerationOpenTarget', openTargetSchema);
-    runtime.registerOutbox(this.actions);
-  }
-
-  onModuleInit(): Promise<void> {
-    return this.ensureIndexes();
-  }
-
-  async ensureIndexes(): Promise<void> {
-    await Promise.all([this.cases.init(), this.reports.init(), this.actions.init(), this.openTargets.init()]);
-  }
+  ) {}
 
   async report(
     caller: Caller | undefined,
@@ -132,53 +82,20 @@ export class ModerationService implements OnModuleInit {
     // the other, run again, finds the claim and joins its case.
     for (let attempt = 0; ; attempt++) {
       try {
-        const caseId = await inTransaction(this.connection, async (session) => {
-          const now = new Date();
-          const claim = await this.openTargets
-            .findById(targetKey)
-            .session(session)
-            .lean<OpenTargetDoc>()
-            .exec();
-          const caseId = claim?.case_id ?? randomUUID();
-          if (!claim) {
-            await this.openTargets.create([{ _id: targetKey, case_id: caseId }], { session });
-            const opened: CaseDoc = {
-              _id: caseId,
-              target_key: targetKey,
-              status: 'open',
-              target,
-              member: memberName,
-              report_count: 0,
-              reason_counts: {},
-              first_reported_at: now,
-              last_reported_at: now,
-              resolution: '',
-              closed_at: null,
-            };
-            await this.cases.create([opened], { session });
-          }
-          await this.cases
-            .updateOne(
-              { _id: caseId, status: 'open' },
-              {
-                $inc: { report_count: 1, [`reason_counts.${reason}`]: 1 },
-                $max: { last_reported_at: now },
-              },
-              { session },
-            )
-            .exec();
-          await this.reports.create(
-            [{ _id: reportId, case_id: caseId, reporter: reporterName, reason, details, created_at: now }],
-            { session },
-          );
-          return caseId;
+        const caseId = await this.repository.fileReport({
+          reportId,
+          targetKey,
+          target,
+          member: memberName,
+          reporter: reporterName,
+          reason,
+          details,
         });
         return { reportId, caseId };
       } catch (error) {
         if (!isDuplicateKeyError(error)) throw error;
         // Either this member reported the open case already, or another first report claimed the target.
-        const claim = await this.openTargets.findById(targetKey).lean<OpenTargetDoc>().exec();
-        if (claim && (await this.reports.exists({ case_id: claim.case_id, 'reporter.id': reporter.userId })))
+        if (await this.repository.hasReported(targetKey, reporter.userId))
           throw new Conflict(ModerationMessages.duplicate);
         if (attempt >= 2) throw error;
       }
@@ -190,20 +107,9 @@ export class ModerationService implements OnModuleInit {
     input: { status?: string; targetType?: string; reason?: string; limit?: number; cursor?: string },
   ): Promise<{ cases: CaseDoc[]; nextCursor: string }> {
     requireAdmin(caller);
-    const { status, targetType, reason } = caseFilterOf(input);
+    const filter = caseFilterOf(input);
     const limit = pageSizeOf(input.limit);
-    const filter: FilterQuery<CaseDoc> = {
-      status,
-      ...(targetType ? { 'target.type': targetType } : {}),
-      ...(reason ? { [`reason_counts.${reason}`]: { $gt: 0 } } : {}),
-      ...after('last_reported_at', decodeCursor(input.cursor)),
-    };
-    const cases = await this.cases
-      .find(filter)
-      .sort({ last_reported_at: -1, _id: -1 })
-      .limit(limit + 1)
-      .lean<CaseDoc[]>()
-      .exec();
+    const cases = await this.repository.listCases(filter, decodeCursor(input.cursor), limit + 1);
     const page = cases.slice(0, limit);
     const last = page[page.length - 1];
     return {
@@ -229,34 +135,22 @@ export class ModerationService implements OnModuleInit {
     const decision = actionOf(input, found.target.type, now);
     const adminName = await this.person(admin.userId);
     const actionId = randomUUID();
-    const closed = await inTransaction(this.connection, async (session) => {
-      const updated = await this.cases
-        .findOneAndUpdate(
-          { _id: found._id, status: 'open' },
-          { $set: { status: 'closed', resolution: decision.action, closed_at: now } },
-          { new: true, session },
-        )
-        .lean<CaseDoc>()
-        .exec();
-      if (!updated) return null;
-      await this.openTargets.deleteOne({ _id: updated.target_key, case_id: updated._id }, { session }).exec();
-      const events = [
-        createEvent(this.runtime.service, 'moderation.action_taken', updated.member.id, {
-          actionId,
-          caseId: updated._id,
-          action: decision.action,
-          reason: decision.reason,
-          adminId: admin.userId,
-          memberId: updated.member.id,
-          targetType: updated.target.type,
-          targetId: updated.target.id,
-          contextId: updated.target.context_id,
-          until: decision.until?.toISOString() ?? '',
-          takenAt: now.toISOString(),
-          liftsActionId: '',
-        }),
-      ];
-      const entry: ActionDoc = {
+    const closed = await this.repository.close(found._id, decision.action, now, (updated) => ({
+      event: {
+        actionId,
+        caseId: updated._id,
+        action: decision.action,
+        reason: decision.reason,
+        adminId: admin.userId,
+        memberId: updated.member.id,
+        targetType: updated.target.type,
+        targetId: updated.target.id,
+        contextId: updated.target.context_id,
+        until: decision.until?.toISOString() ?? '',
+        takenAt: now.toISOString(),
+        liftsActionId: '',
+      },
+      entry: {
         _id: actionId,
         case_id: updated._id,
         action: decision.action,
@@ -267,13 +161,10 @@ export class ModerationService implements OnModuleInit {
         target_id: updated.target.id,
         until: decision.until,
         created_at: now,
-      };
-      await this.actions.create([{ ...entry, _outbox: toStoredOutbox(events) }], { session });
-      return { updated, events };
-    });
+      },
+    }));
     if (!closed) throw new RuleViolation(ModerationMessages.closed);
-    this.runtime.eventsStored(closed.events, { model: this.actions, id: actionId });
-    return this.detailOf(closed.updated);
+    return this.detailOf(closed);
   }
 
   /**
@@ -288,42 +179,27 @@ export class ModerationService implements OnModuleInit {
     const found = await this.findCase(input.caseId);
     if (found.member.id === admin.userId) throw new Forbidden(ModerationMessages.ownCase);
     const reason = actionReasonOf(input.reason);
-    const imposed = await this.actions
-      .findOne({ case_id: found._id, action: { $in: ['suspend', 'ban'] } })
-      .select({ _outbox: 0 })
-      .lean<ActionDoc>()
-      .exec();
+    const imposed = await this.repository.imposedBy(found._id);
     if (!imposed) throw new RuleViolation(ModerationMessages.nothingToLift);
     const now = new Date();
     const adminName = await this.person(admin.userId);
     const actionId = randomUUID();
-    const lifted = await inTransaction(this.connection, async (session) => {
-      const updated = await this.cases
-        .findOneAndUpdate(
-          { _id: found._id, status: 'closed', resolution: imposed.action, lifted_at: null },
-          { $set: { lifted_at: now } },
-          { new: true, session },
-        )
-        .lean<CaseDoc>()
-        .exec();
-      if (!updated) return null;
-      const events = [
-        createEvent(this.runtime.service, 'moderation.action_taken', updated.member.id, {
-          actionId,
-          caseId: updated._id,
-          action: 'lift',
-          reason,
-          adminId: admin.userId,
-          memberId: updated.member.id,
-          targetType: updated.target.type,
-          targetId: updated.target.id,
-          contextId: updated.target.context_id,
-          until: '',
-          takenAt: now.toISOString(),
-          liftsActionId: imposed._id,
-        }),
-      ];
-      const entry: ActionDoc = {
+    const lifted = await this.repository.lift(found._id, imposed.action, now, (updated) => ({
+      event: {
+        actionId,
+        caseId: updated._id,
+        action: 'lift',
+        reason,
+        adminId: admin.userId,
+        memberId: updated.member.id,
+        targetType: updated.target.type,
+        targetId: updated.target.id,
+        contextId: updated.target.context_id,
+        until: '',
+        takenAt: now.toISOString(),
+        liftsActionId: imposed._id,
+      },
+      entry: {
         _id: actionId,
         case_id: updated._id,
         action: 'lift',
@@ -334,13 +210,10 @@ export class ModerationService implements OnModuleInit {
         target_id: updated.target.id,
         until: null,
         created_at: now,
-      };
-      await this.actions.create([{ ...entry, _outbox: toStoredOutbox(events) }], { session });
-      return { updated, events };
-    });
+      },
+    }));
     if (!lifted) throw new RuleViolation(ModerationMessages.nothingToLift);
-    this.runtime.eventsStored(lifted.events, { model: this.actions, id: actionId });
-    return this.detailOf(lifted.updated);
+    return this.detailOf(lifted);
   }
 
   async auditLog(
@@ -351,16 +224,7 @@ export class ModerationService implements OnModuleInit {
     const memberId = (input.memberId ?? '').trim();
     if (memberId && !ID.test(memberId)) throw new InvalidInput('member id is not valid');
     const limit = pageSizeOf(input.limit);
-    const actions = await this.actions
-      .find({
-        ...(memberId ? { 'member.id': memberId } : {}),
-        ...after('created_at', decodeCursor(input.cursor)),
-      })
-      .sort({ created_at: -1, _id: -1 })
-      .limit(limit + 1)
-      .select({ _outbox: 0 })
-      .lean<ActionDoc[]>()
-      .exec();
+    const actions = await this.repository.auditLog(memberId, decodeCursor(input.cursor), limit + 1);
     const page = actions.slice(0, limit);
     const last = page[page.length - 1];
     return {
@@ -370,37 +234,16 @@ export class ModerationService implements OnModuleInit {
   }
 
   countOpen(): Promise<number> {
-    return this.cases.countDocuments({ status: 'open' }).exec();
+    return this.repository.countOpen();
   }
 
   private async detailOf(found: CaseDoc): Promise<CaseDetailDoc> {
-    const [reports, actions, priorCases] = await Promise.all([
-      this.reports
-        .find({ case_id: found._id })
-        .sort({ created_at: -1 })
-        .limit(200)
-        .lean<ReportDoc[]>()
-        .exec(),
-      // The case's history in order: the action that closed it, then any lift.
-      this.actions
-        .find({ case_id: found._id })
-        .sort({ created_at: 1, _id: 1 })
-        .select({ _outbox: 0 })
-        .lean<ActionDoc[]>()
-        .exec(),
-      this.cases
-        .find({ 'member.id': found.member.id, _id: { $ne: found._id } })
-        .sort({ first_reported_at: -1 })
-        .limit(PRIOR_CASES)
-        .lean<CaseDoc[]>()
-        .exec(),
-    ]);
-    return { case: found, reports, actions, priorCases };
+    return { case: found, ...(await this.repository.historyOf(found, PRIOR_CASES)) };
   }
 
   private async findCase(caseId: string | undefined): Promise<CaseDoc> {
     const id = (caseId ?? '').trim();
-    const found = ID.test(id) ? await this.cases.findById(id).lean<CaseDoc>().exec() : null;
+    const found = ID.test(id) ? await this.repository.findCase(id) : null;
     if (!found) throw new NotFound(ModerationMessages.caseNotFound);
     return found;
   }
