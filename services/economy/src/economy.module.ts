@@ -1,30 +1,125 @@
-import { PlatformModule, ServiceRuntime } from '@aura/platform';
-import { DynamicModule, Module } from '@nestjs/common';
-import type { EconomyConfig } from './config';
-import type { Economy } from './economy';
+import { type BaseConfig, PlatformModule, ServiceRuntime } from '@aura/platform';
+import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { EconomyGrpcController } from './grpc/economy.grpc-controller';
 import { Ledger } from './ledger/ledger';
+import { LedgerCheck } from './ledger/ledger-check';
+import { LedgerRelay, type LedgerRelayOptions } from './ledger/ledger-relay';
+import { MarketConsumer } from './market/market.consumer';
+import { MarketRepository } from './market/market.repository';
+import { type MarketOptions, MarketService } from './market/market.service';
+import { MarketplaceService } from './marketplace/marketplace.service';
+import type { MemberDirectory } from './members/member';
+import { MembersConsumer } from './members/members.consumer';
 import { MembersRepository } from './members/members.repository';
+import { touchEconomyCounters } from './metrics';
+import type { CoinPriceSource } from './money/coin-price';
 import { PaymentsService } from './payments/payments.service';
+import { RewardSlots } from './rewards/reward-slots';
+import { RewardsConsumer } from './rewards/rewards.consumer';
 import { RewardsService } from './rewards/rewards.service';
+import { EconomySettings } from './settings/economy-settings';
+import type { MoodSource } from './spending/identity-mood';
+import { SpendingService } from './spending/spending.service';
+import { StatementService } from './statements/statement.service';
+import { MaintenanceSweeper } from './sweep/maintenance-sweeper';
+import {
+  CLOCK,
+  COIN_PRICE,
+  MARKET_OPTIONS,
+  MEMBER_DIRECTORY,
+  MOOD_SOURCE,
+  RELAY_OPTIONS,
+  TOPUPS_OPTIONS,
+  WITHDRAWALS_OPTIONS,
+} from './tokens';
+import { TestCheckoutProvider } from './topups/checkout-provider';
+import { LOCAL_WEBHOOK_SECRET, type TopUpsOptions, TopUpsService } from './topups/topups.service';
+import { WalletExport } from './wallet/wallet-export';
 import { WalletService } from './wallet/wallet.service';
+import { type WithdrawalsOptions, WithdrawalsService } from './withdrawals/withdrawals.service';
 
-/** The service's parts (wired by composeEconomy) as NestJS providers, beside the platform's. */
+/** What main.ts supplies and a test replaces; everything else is the service's own classes. */
+export interface EconomyModuleOptions {
+  /** identity's members (identity over gRPC in main.ts; a stand-in in tests). */
+  directory?: MemberDirectory;
+  /** Whether a member's last two check-ins were low (identity's IsMoodLow): the spending pause. */
+  mood: MoodSource;
+  /** The spending rules' time (tests move it; docs/spending.md). */
+  clock?: () => Date;
+  /** The coin price (default: the coin market). */
+  price?: CoinPriceSource;
+  relay?: LedgerRelayOptions;
+  market?: MarketOptions;
+  withdrawals?: WithdrawalsOptions;
+  /** Card top-ups and SuperAura: the test checkout with the local webhook secret unless given. */
+  topups?: Partial<TopUpsOptions>;
+}
+
+const optional = <T>(token: symbol, value: T | undefined): Provider[] =>
+  value === undefined ? [] : [{ provide: token, useValue: value }];
+
+/**
+ * The economy service: its parts as class providers beside the platform's. Starting it (app.init())
+ * creates the ledger's collections, then every part's indexes, the marketplace catalogue and the coin
+ * market's history; main.ts then starts the consumers, the ledger relay and the maintenance sweeper.
+ */
 @Module({})
 export class EconomyModule {
-  static register(runtime: ServiceRuntime, config: EconomyConfig, economy: Economy): DynamicModule {
+  static register(runtime: ServiceRuntime, config: BaseConfig, options: EconomyModuleOptions): DynamicModule {
+    touchEconomyCounters();
+    const topups = options.topups;
+    const topUpOptions: TopUpsOptions = {
+      provider: topups?.provider ?? new TestCheckoutProvider(),
+      webhookSecret: topups?.webhookSecret === undefined ? LOCAL_WEBHOOK_SECRET : topups.webhookSecret,
+      allowedOrigins: topups?.allowedOrigins ?? [],
+      production: topups?.production ?? false,
+      testCheckout: topups?.testCheckout ?? true,
+    };
     return {
       module: EconomyModule,
       imports: [PlatformModule.forRuntime(runtime, config)],
       providers: [
-        { provide: Ledger, useValue: economy.ledger },
-        { provide: MembersRepository, useValue: economy.members },
-        { provide: RewardsService, useValue: economy.rewards },
-        { provide: PaymentsService, useValue: economy.payments },
-        { provide: WalletService, useValue: economy.wallets },
-        { provide: EconomyGrpcController, useValue: economy.controller },
+        ...optional(MEMBER_DIRECTORY, options.directory),
+        { provide: MOOD_SOURCE, useValue: options.mood },
+        ...optional(CLOCK, options.clock),
+        options.price
+          ? { provide: COIN_PRICE, useValue: options.price }
+          : { provide: COIN_PRICE, useExisting: MarketService },
+        ...optional(RELAY_OPTIONS, options.relay),
+        ...optional(MARKET_OPTIONS, options.market),
+        {
+          // The super admin's minimum (src/settings) unless the test's options say otherwise.
+          provide: WITHDRAWALS_OPTIONS,
+          useFactory: (settings: EconomySettings): WithdrawalsOptions => ({
+            minimumUsdMicro: async () => (await settings.current()).minWithdrawalUsdMicro,
+            ...options.withdrawals,
+          }),
+          inject: [EconomySettings],
+        },
+        { provide: TOPUPS_OPTIONS, useValue: topUpOptions },
+        Ledger,
+        LedgerRelay,
+        LedgerCheck,
+        MembersRepository,
+        RewardSlots,
+        EconomySettings,
+        RewardsService,
+        SpendingService,
+        PaymentsService,
+        MarketRepository,
+        MarketService,
+        WithdrawalsService,
+        WalletService,
+        WalletExport,
+        StatementService,
+        MarketplaceService,
+        TopUpsService,
+        EconomyGrpcController,
+        MaintenanceSweeper,
+        MarketConsumer,
+        MembersConsumer,
+        RewardsConsumer,
       ],
-      exports: [Ledger, RewardsService, PaymentsService, WalletService, EconomyGrpcController],
     };
   }
 }

@@ -4,11 +4,16 @@ import { asyncService, NestPinoLogger, ServiceRuntime } from '@aura/platform';
 import { economy as contract } from '@aura/proto';
 import { NestFactory } from '@nestjs/core';
 import { loadEconomyConfig } from './config';
-import { composeEconomy } from './economy';
 import { EconomyModule } from './economy.module';
 import { ECONOMY_CALLERS, EconomyGrpcController } from './grpc/economy.grpc-controller';
+import { LedgerCheck } from './ledger/ledger-check';
+import { LedgerRelay } from './ledger/ledger-relay';
+import { MarketConsumer } from './market/market.consumer';
 import { IdentityMemberDirectory } from './members/identity-directory';
+import { MembersConsumer } from './members/members.consumer';
+import { RewardsConsumer } from './rewards/rewards.consumer';
 import { IdentityMoodSource } from './spending/identity-mood';
+import { MaintenanceSweeper } from './sweep/maintenance-sweeper';
 import { StripeCheckoutProvider, stripeClient, TestCheckoutProvider } from './topups/checkout-provider';
 import { parseOrigins } from './topups/packages';
 import { LOCAL_WEBHOOK_SECRET } from './topups/topups.service';
@@ -18,22 +23,18 @@ async function main(): Promise<void> {
   const runtime = await ServiceRuntime.create({ service: 'economy', config });
   const directory = new IdentityMemberDirectory(config.IDENTITY_GRPC_URL);
   const mood = new IdentityMoodSource(config.IDENTITY_GRPC_URL);
-  const economy = composeEconomy({
-    service: runtime.service,
-    mongo: runtime.mongo,
-    logger: runtime.logger,
-    runtime,
-    directory,
-    mood,
-    // A market that never ran starts with a flat 30-day history (ADR 0006), so every chart range draws.
-    market: { backfillDays: 30 },
-    topups: topUpOptions(config),
-  });
-  const app = await NestFactory.createApplicationContext(EconomyModule.register(runtime, config, economy), {
-    logger: new NestPinoLogger(runtime.logger),
-  });
+  const app = await NestFactory.createApplicationContext(
+    EconomyModule.register(runtime, config, {
+      directory,
+      mood,
+      // A market that never ran starts with a flat 30-day history (ADR 0006), so every chart range draws.
+      market: { backfillDays: 30 },
+      topups: topUpOptions(config),
+    }),
+    { logger: new NestPinoLogger(runtime.logger) },
+  );
+  // The ledger's collections, every part's indexes, the marketplace catalogue, the market's history.
   await app.init();
-  await economy.init();
 
   runtime.grpc.add(
     contract.EconomyServiceService,
@@ -41,22 +42,24 @@ async function main(): Promise<void> {
     ECONOMY_CALLERS,
   );
   runtime.installSignalHandlers(async () => {
-    await economy.maintenance.stop();
-    await economy.relay.stop();
+    // The maintenance sweeper stops, the ledger relay stops after a last pass (onModuleDestroy).
+    await app.close();
     directory.close();
     mood.close();
-    await app.close();
   });
   await runtime.start({ grpcUrl: config.ECONOMY_GRPC_URL, httpPort: config.ECONOMY_HTTP_PORT });
-  economy.relay.start();
-  economy.maintenance.start();
+  app.get(LedgerRelay).start();
+  app.get(MaintenanceSweeper).start();
   // The ledger gauges from the start (then every LEDGER_CHECK_EVERY_MS).
-  void economy.ledgerCheck.run().catch((error) => runtime.logger.warn({ err: error }, 'ledger check failed'));
+  void app
+    .get(LedgerCheck)
+    .run()
+    .catch((error) => runtime.logger.warn({ err: error }, 'ledger check failed'));
   // Calls are served first; the consumers join their groups in the background (the platform's bus).
   await Promise.all([
-    economy.membersConsumer.start(),
-    economy.rewardsConsumer.start(),
-    economy.marketConsumer.start(),
+    app.get(MembersConsumer).start(),
+    app.get(RewardsConsumer).start(),
+    app.get(MarketConsumer).start(),
   ]);
 }
 

@@ -4,6 +4,7 @@
 // identity's events.
 import {
   asyncService,
+  type BaseConfig,
   Caller,
   callerMetadata,
   createGrpcClient,
@@ -13,13 +14,33 @@ import {
 import { testConfig, testIdentity } from '@aura/platform/testing';
 import { economy as contract } from '@aura/proto';
 import { ServiceError } from '@grpc/grpc-js';
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import { Kafka, logLevel } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
-import { composeEconomy, Economy, EconomyDependencies } from '../src/economy';
-import { ECONOMY_CALLERS } from '../src/grpc/economy.grpc-controller';
-import { MarketOptions } from '../src/market/market.service';
-import { WithdrawalsOptions } from '../src/withdrawals/withdrawals.service';
+import { EconomyModule, type EconomyModuleOptions } from '../src/economy.module';
+import { ECONOMY_CALLERS, EconomyGrpcController } from '../src/grpc/economy.grpc-controller';
+import { Ledger } from '../src/ledger/ledger';
+import { LedgerCheck } from '../src/ledger/ledger-check';
+import { LedgerRelay } from '../src/ledger/ledger-relay';
+import { MarketConsumer } from '../src/market/market.consumer';
+import { MarketOptions, MarketService } from '../src/market/market.service';
+import { MarketplaceService } from '../src/marketplace/marketplace.service';
+import { MembersConsumer } from '../src/members/members.consumer';
+import { MembersRepository } from '../src/members/members.repository';
+import { PaymentsService } from '../src/payments/payments.service';
+import { RewardSlots } from '../src/rewards/reward-slots';
+import { RewardsConsumer } from '../src/rewards/rewards.consumer';
+import { RewardsService } from '../src/rewards/rewards.service';
+import { EconomySettings } from '../src/settings/economy-settings';
+import { SpendingService } from '../src/spending/spending.service';
+import { StatementService } from '../src/statements/statement.service';
+import { MaintenanceSweeper } from '../src/sweep/maintenance-sweeper';
+import { TopUpsService } from '../src/topups/topups.service';
+import { WalletExport } from '../src/wallet/wallet-export';
+import { WalletService } from '../src/wallet/wallet.service';
+import { WithdrawalsOptions, WithdrawalsService } from '../src/withdrawals/withdrawals.service';
 import { Member, MemberDirectory } from '../src/members/member';
 import type { MoodSource } from '../src/spending/identity-mood';
 import { DependencyUnavailable } from '../src/members/identity-directory';
@@ -66,8 +87,54 @@ export const objectId = () => randomBytes(12).toString('hex');
 export const superAdmin: Caller = { userId: objectId(), role: 'super_admin' };
 export const admin: Caller = { userId: objectId(), role: 'admin' };
 
+/** The service's parts, from its Nest application context (built as main.ts builds it). */
+export function partsOf(app: INestApplicationContext) {
+  return {
+    ledger: app.get(Ledger),
+    relay: app.get(LedgerRelay),
+    members: app.get(MembersRepository),
+    slots: app.get(RewardSlots),
+    rewards: app.get(RewardsService),
+    settings: app.get(EconomySettings),
+    spending: app.get(SpendingService),
+    payments: app.get(PaymentsService),
+    wallets: app.get(WalletService),
+    walletExport: app.get(WalletExport),
+    statements: app.get(StatementService),
+    withdrawals: app.get(WithdrawalsService),
+    topups: app.get(TopUpsService),
+    marketplace: app.get(MarketplaceService),
+    controller: app.get(EconomyGrpcController),
+    maintenance: app.get(MaintenanceSweeper),
+    ledgerCheck: app.get(LedgerCheck),
+    market: app.get(MarketService),
+    marketConsumer: app.get(MarketConsumer),
+    membersConsumer: app.get(MembersConsumer),
+    rewardsConsumer: app.get(RewardsConsumer),
+  };
+}
+
+export type Economy = ReturnType<typeof partsOf>;
+
+/** The economy service's Nest application context, initialized (indexes and seed data in place). */
+export async function createEconomyApp(
+  runtime: ServiceRuntime,
+  config: BaseConfig,
+  options: EconomyModuleOptions,
+): Promise<INestApplicationContext> {
+  const app = await NestFactory.createApplicationContext(EconomyModule.register(runtime, config, options), {
+    logger: false,
+  });
+  await app.init();
+  return app;
+}
+
 export interface Harness {
   runtime: ServiceRuntime;
+  /** The test's configuration (its own database and consumer groups). */
+  config: BaseConfig;
+  /** The service's Nest application context (its parts: `economy`). */
+  app: INestApplicationContext;
   economy: Economy;
   directory: FakeDirectory;
   mood: FakeMood;
@@ -98,7 +165,7 @@ export async function startEconomy(
     relay?: boolean;
     market?: MarketOptions;
     withdrawals?: WithdrawalsOptions;
-    topups?: EconomyDependencies['topups'];
+    topups?: EconomyModuleOptions['topups'];
     /** The spending rules' time (default: the real one). */
     clock?: () => Date;
   } = {},
@@ -113,11 +180,7 @@ export async function startEconomy(
   await runtime.mongo.dropDatabase();
   const directory = new FakeDirectory();
   const mood = new FakeMood();
-  const economy = composeEconomy({
-    service: 'economy',
-    mongo: runtime.mongo,
-    logger,
-    runtime,
+  const app = await createEconomyApp(runtime, config, {
     directory,
     mood,
     clock: options.clock,
@@ -125,7 +188,7 @@ export async function startEconomy(
     withdrawals: options.withdrawals,
     topups: options.topups,
   });
-  await economy.init();
+  const economy = partsOf(app);
   if (options.consumers) {
     // Fresh consumer groups start at the end of the topics: the tests publish what they need, and
     // the history other runs left on the shared broker is not theirs to process.
@@ -168,6 +231,8 @@ export async function startEconomy(
     });
   return {
     runtime,
+    config,
+    app,
     economy,
     directory,
     mood,
@@ -185,8 +250,8 @@ export async function startEconomy(
     async stop() {
       for (const open of clients.values()) open.close();
       await server.close(1000);
-      await economy.maintenance.stop();
-      if (options.relay !== false) await economy.relay.stop();
+      // The maintenance sweeper (never started here) and a started relay stop (onModuleDestroy).
+      await app.close();
       await runtime.stop();
     },
   };

@@ -10,23 +10,24 @@ import {
   Unauthenticated,
 } from '@aura/platform';
 import { common, economy } from '@aura/proto';
-import type { Ledger } from '../ledger/ledger';
+import { Inject, Injectable } from '@nestjs/common';
+import { Ledger } from '../ledger/ledger';
 import { recordLedgerReport } from '../ledger/ledger-check';
 import { verifyLedger } from '../ledger/ledger-verifier';
-import { marketFigures, type MarketService, type MarketSnapshot } from '../market/market.service';
+import { marketFigures, MarketService, type MarketSnapshot } from '../market/market.service';
 import { HOURS_MESSAGE } from '../market/price-rules';
 import { Messages } from '../payments/messages';
-import type { PaymentsService, Receipt } from '../payments/payments.service';
-import type { EconomySettings, EconomySettingsView } from '../settings/economy-settings';
+import { PaymentsService, type Receipt } from '../payments/payments.service';
+import { EconomySettings, type EconomySettingsView } from '../settings/economy-settings';
 import { spendingChangeOf } from '../spending/spending-rules';
-import type { SpendingService, SpendingView } from '../spending/spending.service';
-import type { StatementService, StatementView } from '../statements/statement.service';
-import { ECONOMY_EXPORT_PARTS, type WalletExport } from '../wallet/wallet-export';
-import type { WalletService } from '../wallet/wallet.service';
-import type { TopUpsService } from '../topups/topups.service';
-import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
+import { SpendingService, type SpendingView } from '../spending/spending.service';
+import { StatementService, type StatementView } from '../statements/statement.service';
+import { ECONOMY_EXPORT_PARTS, WalletExport } from '../wallet/wallet-export';
+import { WalletService } from '../wallet/wallet.service';
+import { TopUpsService } from '../topups/topups.service';
+import { WithdrawalsService } from '../withdrawals/withdrawals.service';
 import { GeniePaymentsService } from '../genie-payments/genie-payments.service';
-import type { MarketplaceService, MarketPurchase } from '../marketplace/marketplace.service';
+import { MarketplaceService, type MarketPurchase } from '../marketplace/marketplace.service';
 
 const ADMIN_ROLES = new Set(['admin', 'super_admin']);
 
@@ -87,19 +88,20 @@ function toReceipt(receipt: Receipt): economy.TransferReceipt {
 }
 
 /** The gRPC face of economy: decodes, checks who is calling, delegates, encodes. */
+@Injectable()
 export class EconomyGrpcController implements AsyncService<economy.EconomyServiceServer> {
   constructor(
-    private readonly wallets: WalletService,
-    private readonly payments: PaymentsService,
-    private readonly ledger: Ledger,
-    private readonly market: MarketService,
-    private readonly withdrawals: WithdrawalsService,
-    private readonly topups: TopUpsService,
-    private readonly marketplace: MarketplaceService,
-    private readonly settings: EconomySettings,
-    private readonly walletExport: WalletExport,
-    private readonly statements: StatementService,
-    private readonly spending: SpendingService,
+    @Inject(WalletService) private readonly wallets: WalletService,
+    @Inject(PaymentsService) private readonly payments: PaymentsService,
+    @Inject(Ledger) private readonly ledger: Ledger,
+    @Inject(MarketService) private readonly market: MarketService,
+    @Inject(WithdrawalsService) private readonly withdrawals: WithdrawalsService,
+    @Inject(TopUpsService) private readonly topups: TopUpsService,
+    @Inject(MarketplaceService) private readonly marketplace: MarketplaceService,
+    @Inject(EconomySettings) private readonly settings: EconomySettings,
+    @Inject(WalletExport) private readonly walletExport: WalletExport,
+    @Inject(StatementService) private readonly statements: StatementService,
+    @Inject(SpendingService) private readonly spending: SpendingService,
   ) {}
 
   // ---- spending that cares (spending/, docs/spending.md): the caller's own -------------------------

@@ -1,6 +1,7 @@
-import { GaugeSources } from '@aura/platform';
+import { GaugeSources, LOGGER } from '@aura/platform';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import type { Ledger } from './ledger';
+import { Ledger } from './ledger';
 import { LedgerReport, verifyLedger } from './ledger-verifier';
 
 /** How often the service checks its ledger (verifyLedger reads every entry: minutes, not seconds). */
@@ -54,13 +55,14 @@ export function recordLedgerReport(report: LedgerReport, logger?: Logger): void 
     );
 }
 
-/** The periodic ledger check: one at a time, off the request path (LedgerMaintenance runs it). */
+/** The periodic ledger check: one at a time, off the request path (MaintenanceSweeper runs it). */
+@Injectable()
 export class LedgerCheck {
   private running?: Promise<LedgerReport>;
 
   constructor(
-    private readonly ledger: Ledger,
-    private readonly logger: Logger,
+    @Inject(Ledger) private readonly ledger: Ledger,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   run(): Promise<LedgerReport> {

@@ -1,6 +1,9 @@
-import { fromStoredOutbox } from '@aura/platform';
+import { EVENT_BUS, fromStoredOutbox, LOGGER } from '@aura/platform';
 import type { EventBus, StoredOutboxEvent } from '@aura/platform';
+import { Inject, Injectable, OnModuleDestroy, Optional } from '@nestjs/common';
 import type { Logger } from 'pino';
+import { RELAY_OPTIONS } from '../tokens';
+import { Ledger } from './ledger';
 import type { LedgerStore } from './ledger.store';
 
 export interface LedgerRelayOptions {
@@ -15,21 +18,31 @@ export interface LedgerRelayOptions {
  * with all its events, never changed). A pass takes up to `batchSize` documents, publishes all their
  * events in one Kafka batch and deletes the documents in one call. A crash between publishing and
  * deleting publishes again, with the same event ids, which consumers drop.
+ *
+ * Each transfer the ledger commits nudges the relay (it listens to Ledger.onEventsStored); nudges do
+ * nothing until main.ts (or a test) starts it, and onModuleDestroy stops a started relay.
  */
-export class LedgerRelay {
+@Injectable()
+export class LedgerRelay implements OnModuleDestroy {
+  private readonly store: LedgerStore;
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private again = false;
   private stopped = true;
+  private started = false;
 
   constructor(
-    private readonly store: LedgerStore,
-    private readonly bus: Pick<EventBus, 'publish' | 'isReady'>,
-    private readonly logger: Logger,
-    private readonly options: LedgerRelayOptions = {},
-  ) {}
+    @Inject(Ledger) ledger: Ledger,
+    @Inject(EVENT_BUS) private readonly bus: Pick<EventBus, 'publish' | 'isReady'>,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Optional() @Inject(RELAY_OPTIONS) private readonly options: LedgerRelayOptions = {},
+  ) {
+    this.store = ledger.store;
+    ledger.onEventsStored(() => this.nudge());
+  }
 
   start(): void {
+    this.started = true;
     this.stopped = false;
     this.timer = setInterval(() => this.nudge(), this.options.intervalMs ?? 2000);
     this.timer.unref();
@@ -72,8 +85,14 @@ export class LedgerRelay {
     }
   }
 
+  /** A started relay stops (and publishes what is left); one never started leaves the outbox as it is. */
+  async onModuleDestroy(): Promise<void> {
+    if (this.started) await this.stop();
+  }
+
   /** Stops the passes (after the one in flight) and publishes what is left. */
   async stop(): Promise<void> {
+    this.started = false;
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await this.running;

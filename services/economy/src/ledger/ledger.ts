@@ -4,9 +4,14 @@ import {
   inTransaction,
   isDuplicateKeyError,
   KeyedMutex,
+  LOGGER,
+  MONGO,
+  RUNTIME,
   toStoredOutbox,
   Unavailable,
+  type ServiceRuntime,
 } from '@aura/platform';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { ClientSession, Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { isAccount, isMemberAccount } from './accounts';
@@ -28,11 +33,8 @@ import {
   TransferResult,
 } from './ledger.types';
 
-/** Who the ledger tells about events it stored (the ledger relay), and the producer name. */
-export interface OutboxHost {
-  readonly service: string;
-  eventsStored(records: EventRecord[]): void;
-}
+/** Told about the events of each committed transaction (the ledger relay, which then runs a pass). */
+export type EventsStoredListener = (records: EventRecord[]) => void;
 
 /** Moves money inside a transaction that may write other documents too (a withdrawal, a purchase). */
 export interface LedgerTransaction {
@@ -82,18 +84,37 @@ export const entryId = (account: string, seq: number) =>
  * only about throughput: correctness rests on the transaction (another instance's transfers on the
  * same account conflict and retry).
  */
-export class Ledger {
+@Injectable()
+export class Ledger implements OnModuleInit {
   readonly store: LedgerStore;
   /** When this ledger (its database) was created. */
   createdAt = new Date(0);
   private readonly accountLocks = new KeyedMutex();
+  private readonly listeners: EventsStoredListener[] = [];
+  private initialized?: Promise<void>;
 
   constructor(
-    private readonly connection: Connection,
-    private readonly host: OutboxHost,
-    private readonly logger: Logger,
+    @Inject(MONGO) private readonly connection: Connection,
+    /** The producer name of the ledger's events. */
+    @Inject(RUNTIME) private readonly host: Pick<ServiceRuntime, 'service'>,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.store = new LedgerStore(connection);
+  }
+
+  /** Tells `listener` the events each committed transaction stored (the ledger relay). */
+  onEventsStored(listener: EventsStoredListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** The ledger's collections and its creation time, before the other parts' indexes (ready()). */
+  onModuleInit(): Promise<void> {
+    return this.ready();
+  }
+
+  /** Resolves once init() has run in this process (the first call runs it). */
+  ready(): Promise<void> {
+    return (this.initialized ??= this.init());
   }
 
   async init(): Promise<void> {
@@ -138,7 +159,7 @@ export class Ledger {
               },
             });
           });
-          for (const events of stored) this.host.eventsStored(events);
+          for (const events of stored) for (const listener of this.listeners) listener(events);
           return result;
         } catch (error) {
           // A concurrent transaction inserted the same key and committed first: run again, and find it.

@@ -1,12 +1,14 @@
-import type { DomainEvent, ServiceRuntime } from '@aura/platform';
+import { RUNTIME, type DomainEvent, type ServiceRuntime } from '@aura/platform';
+import { Inject, Injectable } from '@nestjs/common';
 import { factsOf } from './market-facts';
-import type { MarketRepository } from './market.repository';
+import { MarketRepository } from './market.repository';
 
 /** Records what moves the coin market: posts, likes, comments (social) and every ledger transfer. */
+@Injectable()
 export class MarketConsumer {
   constructor(
-    private readonly runtime: Pick<ServiceRuntime, 'subscribe'>,
-    private readonly repository: MarketRepository,
+    @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'subscribe'>,
+    @Inject(MarketRepository) private readonly repository: MarketRepository,
   ) {}
 
   start(): Promise<void> {

@@ -1,4 +1,5 @@
-import { insertManyOnce, setUnlessNewer } from '@aura/platform';
+import { insertManyOnce, MONGO, setUnlessNewer } from '@aura/platform';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Connection } from 'mongoose';
 import { IndexedModel, Collection, collectionOf, indexedModel, insertOnce } from '../db';
 import type { MarketFact } from './market-facts';
@@ -44,6 +45,7 @@ export interface PriceDayDoc {
  * The market's collections (economy's database). Every write is one insert, one bulk delete or, for
  * a day's close, one conditional upsert.
  */
+@Injectable()
 export class MarketRepository {
   private readonly factModel: IndexedModel;
   private readonly snapshotModel: IndexedModel;
@@ -52,7 +54,7 @@ export class MarketRepository {
   private readonly snapshots: Collection<SnapshotDoc>;
   private readonly priceDays: Collection<PriceDayDoc>;
 
-  constructor(connection: Connection) {
+  constructor(@Inject(MONGO) connection: Connection) {
     this.factModel = indexedModel(connection, 'MarketFact', 'market_facts', [
       { fields: { recorded_at: 1 } },
       { fields: { at: 1 } },

@@ -1,9 +1,12 @@
-import { createEvent, EventBus } from '@aura/platform';
+import { createEvent, EVENT_BUS, EventBus, LOGGER, RUNTIME, type ServiceRuntime } from '@aura/platform';
+import { Inject, Injectable, OnModuleInit, Optional } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { uuidFrom } from '../ledger/ids';
+import { MembersRepository } from '../members/members.repository';
 import type { CoinPriceSource } from '../money/coin-price';
+import { MARKET_OPTIONS } from '../tokens';
 import { sumFacts } from './market-facts';
-import type { MarketRepository, SnapshotDoc } from './market.repository';
+import { MarketRepository, type SnapshotDoc } from './market.repository';
 import {
   BASE_PRICE_MICRO_USD,
   cappedPrice,
@@ -47,19 +50,25 @@ const SNAPSHOT_RETENTION_MS = (MAX_HISTORY_HOURS + 24) * HOUR_MS;
  * GetCoinMarket and is announced as auracoin.price_updated; the last 31 days are kept in memory for
  * the history.
  */
-export class MarketService implements CoinPriceSource {
+@Injectable()
+export class MarketService implements CoinPriceSource, OnModuleInit {
   /** Snapshots of the last 31 days, oldest first. */
   private series: SnapshotDoc[] = [];
   private inFlight?: Promise<SnapshotDoc>;
 
   constructor(
-    private readonly repository: MarketRepository,
-    private readonly members: MemberCount,
-    private readonly bus: Pick<EventBus, 'publish'>,
-    private readonly service: string,
-    private readonly logger: Logger,
-    private readonly options: MarketOptions = {},
+    @Inject(MarketRepository) private readonly repository: MarketRepository,
+    @Inject(MembersRepository) private readonly members: MemberCount,
+    @Inject(EVENT_BUS) private readonly bus: Pick<EventBus, 'publish'>,
+    /** The producer name of auracoin.price_updated. */
+    @Inject(RUNTIME) private readonly host: Pick<ServiceRuntime, 'service'>,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Optional() @Inject(MARKET_OPTIONS) private readonly options: MarketOptions = {},
   ) {}
+
+  onModuleInit(): Promise<void> {
+    return this.init();
+  }
 
   async init(now = new Date()): Promise<void> {
     await this.repository.ensureIndexes();
@@ -199,7 +208,7 @@ export class MarketService implements CoinPriceSource {
 
   /** auracoin.price_updated, with an id derived from the minute (a re-announcement is dropped). */
   private async announce(snapshot: SnapshotDoc): Promise<void> {
-    const event = createEvent(this.service, 'auracoin.price_updated', 'auracoin', {
+    const event = createEvent(this.host.service, 'auracoin.price_updated', 'auracoin', {
       ...marketFigures(snapshot),
       snapshotAt: snapshot.at.toISOString(),
     });

@@ -1,11 +1,12 @@
-import { Caller, NotFound, RuleViolation } from '@aura/platform';
+import { Caller, LOGGER, MONGO, NotFound, RuleViolation } from '@aura/platform';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { IndexedModel, Collection, collectionOf, indexedModel } from '../db';
 import { memberAccount } from '../ledger/accounts';
-import type { Ledger } from '../ledger/ledger';
-import type { MembersRepository } from '../members/members.repository';
-import type { SpendingService } from '../spending/spending.service';
+import { Ledger } from '../ledger/ledger';
+import { MembersRepository } from '../members/members.repository';
+import { SpendingService } from '../spending/spending.service';
 import { Messages } from '../payments/messages';
 import { moveIn, requestKey } from '../payments/payments.service';
 import { checkIdempotencyKey } from '../payments/send-rules';
@@ -66,7 +67,8 @@ export interface MarketPurchase {
 const CATALOGUE_CACHE_MS = 30_000;
 
 /** The cosmetic marketplace: catalogue, purchases through the ledger, items applied to profiles. */
-export class MarketplaceService {
+@Injectable()
+export class MarketplaceService implements OnModuleInit {
   private readonly itemModel: IndexedModel;
   private readonly ownedModel: IndexedModel;
   private readonly appliedModel: IndexedModel;
@@ -76,11 +78,11 @@ export class MarketplaceService {
   private cache?: { items: ItemDoc[]; at: number };
 
   constructor(
-    connection: Connection,
-    private readonly ledger: Ledger,
-    private readonly members: MembersRepository,
-    private readonly spending: SpendingService,
-    private readonly logger: Logger,
+    @Inject(MONGO) connection: Connection,
+    @Inject(Ledger) private readonly ledger: Ledger,
+    @Inject(MembersRepository) private readonly members: MembersRepository,
+    @Inject(SpendingService) private readonly spending: SpendingService,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.itemModel = indexedModel(connection, 'MarketplaceItem', 'marketplace_items', [
       { fields: { position: 1 } },
@@ -94,6 +96,12 @@ export class MarketplaceService {
     this.items = collectionOf(this.itemModel);
     this.owned = collectionOf(this.ownedModel);
     this.applied = collectionOf(this.appliedModel);
+  }
+
+  /** init(), once the ledger's collections are there (the order economy.init() had). */
+  async onModuleInit(): Promise<void> {
+    await this.ledger.ready();
+    await this.init();
   }
 
   /** Indexes, and the catalogue seeded by stable id (a restart rewrites the same documents). */

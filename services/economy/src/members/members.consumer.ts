@@ -1,17 +1,19 @@
-import { changeTimeOf, type DomainEvent, type ServiceRuntime } from '@aura/platform';
+import { changeTimeOf, RUNTIME, type DomainEvent, type ServiceRuntime } from '@aura/platform';
 import type { identityEvents } from '@aura/proto';
-import type { SpendingService } from '../spending/spending.service';
-import type { MembersRepository } from './members.repository';
+import { Inject, Injectable } from '@nestjs/common';
+import { SpendingService } from '../spending/spending.service';
+import { MembersRepository } from './members.repository';
 
 /**
  * Keeps the member and block projection from identity's events (each change is idempotent); an erased
  * member's spending settings are removed.
  */
+@Injectable()
 export class MembersConsumer {
   constructor(
-    private readonly runtime: Pick<ServiceRuntime, 'subscribe'>,
-    private readonly members: MembersRepository,
-    private readonly spending: Pick<SpendingService, 'forget'>,
+    @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'subscribe'>,
+    @Inject(MembersRepository) private readonly members: MembersRepository,
+    @Inject(SpendingService) private readonly spending: Pick<SpendingService, 'forget'>,
   ) {}
 
   start(): Promise<void> {

@@ -1,6 +1,8 @@
-import { isDuplicateKeyError, setUnlessNewer } from '@aura/platform';
+import { isDuplicateKeyError, MONGO, setUnlessNewer } from '@aura/platform';
+import { Inject, Injectable, OnModuleInit, Optional } from '@nestjs/common';
 import type { Connection } from 'mongoose';
 import { IndexedModel, Collection, collectionOf, indexedModel } from '../db';
+import { MEMBER_DIRECTORY } from '../tokens';
 import type { Member, MemberDirectory } from './member';
 
 interface MemberDoc {
@@ -35,7 +37,8 @@ const CACHE_MAX = 20_000;
  * SuperAura's ×1.5 applies, and who may not send to whom. A short in-process cache keeps the
  * per-tip lookups off MongoDB.
  */
-export class MembersRepository {
+@Injectable()
+export class MembersRepository implements OnModuleInit {
   private readonly members: Collection<MemberDoc>;
   private readonly blocks: Collection<BlockDoc>;
   private readonly memberModel: IndexedModel;
@@ -43,13 +46,17 @@ export class MembersRepository {
   private readonly cache = new Map<string, { member: Member; at: number }>();
 
   constructor(
-    connection: Connection,
-    private readonly directory?: MemberDirectory,
+    @Inject(MONGO) connection: Connection,
+    @Optional() @Inject(MEMBER_DIRECTORY) private readonly directory?: MemberDirectory,
   ) {
     this.memberModel = indexedModel(connection, 'EconomyMember', 'members');
     this.blockModel = indexedModel(connection, 'EconomyBlock', 'blocks');
     this.members = collectionOf(this.memberModel);
     this.blocks = collectionOf(this.blockModel);
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {

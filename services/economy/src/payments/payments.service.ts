@@ -1,12 +1,13 @@
-import { annotate, Caller, Conflict, Forbidden, NotFound, RuleViolation } from '@aura/platform';
+import { annotate, Caller, Conflict, Forbidden, LOGGER, NotFound, RuleViolation } from '@aura/platform';
+import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { memberAccount } from '../ledger/accounts';
 import { sha256 } from '../ledger/ids';
-import type { Ledger, LedgerTransaction } from '../ledger/ledger';
+import { Ledger, type LedgerTransaction } from '../ledger/ledger';
 import { IdempotencyConflict, TransferRequest, TransferResult } from '../ledger/ledger.types';
-import type { MembersRepository } from '../members/members.repository';
-import type { SpendCheck, SpendingService } from '../spending/spending.service';
+import { MembersRepository } from '../members/members.repository';
+import { type SpendCheck, SpendingService } from '../spending/spending.service';
 import { tips, tipsMicro, transfers } from '../metrics';
 import { Messages } from './messages';
 import { checkAdjust, checkIdempotencyKey, checkSend, SendInput } from './send-rules';
@@ -33,12 +34,13 @@ export function requestKey(prefix: string, callerId: string, idempotencyKey?: st
 }
 
 /** Tips, transfers and admin adjustments: the rules, then one ledger transfer. */
+@Injectable()
 export class PaymentsService {
   constructor(
-    private readonly ledger: Ledger,
-    private readonly members: MembersRepository,
-    private readonly spending: SpendingService,
-    private readonly logger?: Logger,
+    @Inject(Ledger) private readonly ledger: Ledger,
+    @Inject(MembersRepository) private readonly members: MembersRepository,
+    @Inject(SpendingService) private readonly spending: SpendingService,
+    @Inject(LOGGER) private readonly logger?: Logger,
   ) {}
 
   /** Send Energy (kind tip) or Send AuraCoins (kind transfer) from the caller to another member. */

@@ -1,3 +1,5 @@
+import { MONGO } from '@aura/platform';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { ClientSession, Connection } from 'mongoose';
 import { IndexedModel, Collection, collectionOf, indexedModel } from '../db';
 
@@ -17,15 +19,20 @@ const KEEP_AFTER_DAY_MS = 2 * 86400_000;
  * the transaction conflict and run again). The reward's transfer and its
  * count commit together, so a redelivered event, which finds its transfer, never counts twice.
  */
-export class RewardSlots {
+@Injectable()
+export class RewardSlots implements OnModuleInit {
   private readonly model: IndexedModel;
   private readonly days: Collection<RewardDayDoc>;
 
-  constructor(connection: Connection) {
+  constructor(@Inject(MONGO) connection: Connection) {
     this.model = indexedModel(connection, 'RewardDay', 'reward_days', [
       { fields: { expires_at: 1 }, expireAfterSeconds: 0 },
     ]);
     this.days = collectionOf(this.model);
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {

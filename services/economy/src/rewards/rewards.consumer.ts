@@ -1,12 +1,14 @@
-import { eventTrace, type DomainEvent, type ServiceRuntime } from '@aura/platform';
+import { eventTrace, RUNTIME, type DomainEvent, type ServiceRuntime } from '@aura/platform';
+import { Inject, Injectable } from '@nestjs/common';
 import { rewardsFor } from './reward-rules';
-import type { RewardsService } from './rewards.service';
+import { RewardsService } from './rewards.service';
 
 /** Rewards for social's events (post created, like received, comment received and written) and identity's (daily check-in and reflection). */
+@Injectable()
 export class RewardsConsumer {
   constructor(
-    private readonly runtime: Pick<ServiceRuntime, 'subscribe'>,
-    private readonly rewards: RewardsService,
+    @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'subscribe'>,
+    @Inject(RewardsService) private readonly rewards: RewardsService,
   ) {}
 
   start(): Promise<void> {

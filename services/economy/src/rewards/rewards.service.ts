@@ -1,17 +1,16 @@
-import { inSpan, recordSpan } from '@aura/platform';
+import { inSpan, LOGGER, recordSpan } from '@aura/platform';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { memberAccount } from '../ledger/accounts';
-import type { Ledger } from '../ledger/ledger';
+import { Ledger } from '../ledger/ledger';
 import { IdempotencyConflict, TransferRequest } from '../ledger/ledger.types';
 import type { Member } from '../members/member';
-import type { MembersRepository } from '../members/members.repository';
-import type { RewardSlots } from './reward-slots';
+import { MembersRepository } from '../members/members.repository';
+import { EconomySettings } from '../settings/economy-settings';
+import { RewardSlots } from './reward-slots';
 import { REWARD_RULES, RewardClaim, rewardAmount, utcDay } from './reward-rules';
 
 export type GrantOutcome = 'paid' | 'already_paid' | 'daily_limit' | 'before_ledger' | 'switched_off';
-
-/** The super admin's post reward (src/settings); absent: the rule's amount. */
-export type PostRewardSource = () => Promise<number>;
 
 /**
  * Pays rewards from the rewards account. The extension point for every reward: a consumer maps its
@@ -19,13 +18,15 @@ export type PostRewardSource = () => Promise<number>;
  * Each claim is paid at most once (its ledger key is reason + source), counted against the daily
  * limit of its UTC day, ×1.5 when the member is SuperAura.
  */
+@Injectable()
 export class RewardsService {
   constructor(
-    private readonly ledger: Ledger,
-    private readonly members: MembersRepository,
-    private readonly slots: RewardSlots,
-    private readonly logger: Logger,
-    private readonly postReward?: PostRewardSource,
+    @Inject(Ledger) private readonly ledger: Ledger,
+    @Inject(MembersRepository) private readonly members: MembersRepository,
+    @Inject(RewardSlots) private readonly slots: RewardSlots,
+    @Inject(LOGGER) private readonly logger: Logger,
+    /** The super admin's post reward (src/settings). */
+    @Inject(EconomySettings) private readonly settings: Pick<EconomySettings, 'current'>,
   ) {}
 
   /**
@@ -87,10 +88,9 @@ export class RewardsService {
     const ids = [...new Set(claims.filter((_, index) => !outcomes[index]).map((claim) => claim.userId))];
     if (ids.length === 0) return outcomes as GrantOutcome[];
     const members = new Map(await Promise.all(ids.map(async (id) => [id, await this.member(id)] as const)));
-    const base =
-      this.postReward && claims.some((claim) => claim.reason === 'post_created')
-        ? await this.postReward()
-        : undefined;
+    const base = claims.some((claim) => claim.reason === 'post_created')
+      ? (await this.settings.current()).postRewardMicro
+      : undefined;
     const pending = claims.flatMap((claim, index) => {
       if (outcomes[index]) return [];
       if (claim.reason === 'post_created' && base === 0) {

@@ -1,4 +1,5 @@
-import { Caller, Forbidden } from '@aura/platform';
+import { Caller, Forbidden, MONGO } from '@aura/platform';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Connection } from 'mongoose';
 import { collectionOf, indexedModel } from '../db';
 import { Messages } from '../payments/messages';
@@ -26,14 +27,13 @@ const CACHE_MS = 5_000;
  * rewards the post reward through `current()`, cached briefly so a busy consumer does not read
  * the document for every post.
  */
+@Injectable()
 export class EconomySettings {
   private readonly docs;
   private cached: { at: number; view: EconomySettingsView } | null = null;
+  private readonly cacheMs = CACHE_MS;
 
-  constructor(
-    connection: Connection,
-    private readonly cacheMs = CACHE_MS,
-  ) {
+  constructor(@Inject(MONGO) connection: Connection) {
     this.docs = collectionOf<SettingsDoc>(indexedModel(connection, 'EconomySettings', 'settings'));
   }
 

@@ -8,8 +8,16 @@ import { Caller, errorCodeOf } from '@aura/platform';
 import { economy as contract } from '@aura/proto';
 import { ServiceError, status } from '@grpc/grpc-js';
 import { randomUUID } from 'node:crypto';
-import { AC, Harness, objectId, refusal, startEconomy, superAdmin } from '../../test/harness';
-import { composeEconomy } from '../economy';
+import {
+  AC,
+  createEconomyApp,
+  Harness,
+  objectId,
+  partsOf,
+  refusal,
+  startEconomy,
+  superAdmin,
+} from '../../test/harness';
 import { verifyLedger } from '../ledger/ledger-verifier';
 import { itemIdOf } from '../marketplace/catalogue';
 import { DAY_MS } from './spending-rules';
@@ -289,16 +297,12 @@ describe('the daily limit', () => {
     const bob = h.directory.add();
     await change(as(alice), { dailyLimitMicro: 25 * AC });
     // A second instance on the same database: its own ledger, its own account locks.
-    const other = composeEconomy({
-      service: 'economy',
-      mongo: h.runtime.mongo,
-      logger: h.runtime.logger,
-      runtime: h.runtime,
+    const app = await createEconomyApp(h.runtime, h.config, {
       directory: h.directory,
       mood: h.mood,
       clock: clockNow,
     });
-    const instances = [h.economy, other];
+    const instances = [h.economy, partsOf(app)];
     const outcomes = await Promise.allSettled(
       Array.from({ length: 12 }, (_, i) =>
         instances[i % 2]!.payments.send(i % 3 === 0 ? 'transfer' : 'tip', as(alice), {
@@ -308,7 +312,7 @@ describe('the daily limit', () => {
           message: '',
         }),
       ),
-    );
+    ).finally(() => app.close());
     const passed = outcomes.filter((outcome) => outcome.status === 'fulfilled');
     const refusals = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
     expect(passed).toHaveLength(2);

@@ -1,7 +1,9 @@
-import { annotate } from '@aura/platform';
+import { annotate, MONGO } from '@aura/platform';
+import { Inject, Injectable, OnModuleInit, Optional } from '@nestjs/common';
 import type { Connection } from 'mongoose';
 import { memberAccount } from '../ledger/accounts';
-import type { Ledger, LedgerTransaction } from '../ledger/ledger';
+import { Ledger, type LedgerTransaction } from '../ledger/ledger';
+import { CLOCK, MOOD_SOURCE } from '../tokens';
 import type { MoodSource } from './identity-mood';
 import {
   abovePauseThreshold,
@@ -46,16 +48,23 @@ export interface SpendRequest {
  * concurrent spends conflict and the second runs again seeing the first: the limit holds under any
  * concurrency, the same way the balance rule does (ADR 0005).
  */
-export class SpendingService {
+@Injectable()
+export class SpendingService implements OnModuleInit {
   private readonly repository: SpendingRepository;
 
   constructor(
-    connection: Connection,
-    private readonly ledger: Ledger,
-    private readonly mood: MoodSource,
-    private readonly clock: () => Date = () => new Date(),
+    @Inject(MONGO) connection: Connection,
+    @Inject(Ledger) private readonly ledger: Ledger,
+    @Inject(MOOD_SOURCE) private readonly mood: MoodSource,
+    @Optional() @Inject(CLOCK) private readonly clock: () => Date = () => new Date(),
   ) {
     this.repository = new SpendingRepository(connection);
+  }
+
+  /** Its indexes, once the ledger's collections are there (the order economy.init() had). */
+  async onModuleInit(): Promise<void> {
+    await this.ledger.ready();
+    await this.ensureIndexes();
   }
 
   ensureIndexes(): Promise<void> {

@@ -1,8 +1,12 @@
+import { Inject, Injectable } from '@nestjs/common';
 import { memberAccount } from '../ledger/accounts';
-import type { Ledger } from '../ledger/ledger';
+import { Ledger } from '../ledger/ledger';
+import { MarketService } from '../market/market.service';
+import { MembersRepository } from '../members/members.repository';
 import type { CoinPriceSource } from '../money/coin-price';
 import { microUsdOf } from '../money/micro';
-import type { WalletService } from '../wallet/wallet.service';
+import { COIN_PRICE } from '../tokens';
+import { WalletService } from '../wallet/wallet.service';
 import {
   dayBefore,
   statementFigures,
@@ -39,13 +43,15 @@ export interface StatementView extends StatementFigures {
  * month's entries in the order they were applied, and the closing balance is the opening plus them —
  * for the current month, the balance now.
  */
+@Injectable()
 export class StatementService {
   constructor(
-    private readonly ledger: Ledger,
-    private readonly wallets: WalletService,
-    private readonly closes: DailyCloses,
-    private readonly price: CoinPriceSource,
-    private readonly members: MemberNames,
+    @Inject(Ledger) private readonly ledger: Ledger,
+    @Inject(WalletService) private readonly wallets: WalletService,
+    /** The coin market's daily closes. */
+    @Inject(MarketService) private readonly closes: DailyCloses,
+    @Inject(COIN_PRICE) private readonly price: CoinPriceSource,
+    @Inject(MembersRepository) private readonly members: MemberNames,
   ) {}
 
   async statement(userId: string, month: string, now = new Date()): Promise<StatementView> {

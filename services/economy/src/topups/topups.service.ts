@@ -1,4 +1,14 @@
-import { annotate, Caller, createEvent, NotFound, RuleViolation, Unavailable } from '@aura/platform';
+import {
+  annotate,
+  Caller,
+  createEvent,
+  LOGGER,
+  MONGO,
+  NotFound,
+  RuleViolation,
+  Unavailable,
+} from '@aura/platform';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
@@ -6,11 +16,12 @@ import Stripe from 'stripe';
 import { insertOnce } from '../db';
 import { memberAccount } from '../ledger/accounts';
 import { uuidFrom } from '../ledger/ids';
-import type { Ledger, LedgerTransaction } from '../ledger/ledger';
-import type { MembersRepository } from '../members/members.repository';
+import { Ledger, type LedgerTransaction } from '../ledger/ledger';
+import { MembersRepository } from '../members/members.repository';
 import { topups, topupsMicro } from '../metrics';
 import { formatMicroExact } from '../money/micro';
 import { moveIn } from '../payments/payments.service';
+import { TOPUPS_OPTIONS } from '../tokens';
 import { CheckoutProvider, idOf, periodEndOf } from './checkout-provider';
 import { TopUpReversals } from './reversals';
 import {
@@ -68,20 +79,27 @@ const ACTIVE_SUBSCRIPTION = new Set(['active', 'trialing', 'past_due']);
  * takes an event newer than the one it was last written from (each change one transaction with its
  * superaura.changed event).
  */
-export class TopUpsService {
+@Injectable()
+export class TopUpsService implements OnModuleInit {
   readonly store: TopUpsStore;
   private readonly webhooks = Stripe.webhooks;
   private readonly reversals: TopUpReversals;
 
   constructor(
-    connection: Connection,
-    private readonly ledger: Ledger,
-    private readonly members: MembersRepository,
-    private readonly logger: Logger,
-    private readonly options: TopUpsOptions,
+    @Inject(MONGO) connection: Connection,
+    @Inject(Ledger) private readonly ledger: Ledger,
+    @Inject(MembersRepository) private readonly members: MembersRepository,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(TOPUPS_OPTIONS) private readonly options: TopUpsOptions,
   ) {
     this.store = new TopUpsStore(connection);
     this.reversals = new TopUpReversals(this.store, ledger, logger);
+  }
+
+  /** Its indexes, once the ledger's collections are there (the order economy.init() had). */
+  async onModuleInit(): Promise<void> {
+    await this.ledger.ready();
+    await this.ensureIndexes();
   }
 
   get testMode(): boolean {

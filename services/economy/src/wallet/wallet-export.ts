@@ -6,12 +6,13 @@ import {
   exportPageOf,
   isoDate,
 } from '@aura/platform';
+import { Inject, Injectable } from '@nestjs/common';
 import { memberAccount } from '../ledger/accounts';
-import type { Ledger } from '../ledger/ledger';
+import { Ledger } from '../ledger/ledger';
 import { formatMicro } from '../money/micro';
 import type { PendingChange } from '../spending/spending-rules';
-import type { SpendingService } from '../spending/spending.service';
-import type { TransactionView, WalletService } from './wallet.service';
+import { SpendingService } from '../spending/spending.service';
+import { type TransactionView, WalletService } from './wallet.service';
 
 /** What economy holds of a member's data export (docs/data-export.md). */
 export const ECONOMY_EXPORT_PARTS = ['wallet', 'spending_settings'] as const;
@@ -53,14 +54,15 @@ const pendingValue = (pending: PendingChange | null) =>
  * their spending settings (docs/spending.md) as one record: what is in effect (null: none), what a
  * raise or a removal waits for ('none': the setting is being removed), and a cooling-off under way.
  */
+@Injectable()
 export class WalletExport {
   /** Records per page (tests lower it). */
   pageSize = EXPORT_PAGE_SIZE;
 
   constructor(
-    private readonly ledger: Ledger,
-    private readonly wallets: WalletService,
-    private readonly spending: SpendingService,
+    @Inject(Ledger) private readonly ledger: Ledger,
+    @Inject(WalletService) private readonly wallets: WalletService,
+    @Inject(SpendingService) private readonly spending: SpendingService,
   ) {}
 
   page(userId: string, part: EconomyExportPart, cursor: string): Promise<ExportRecords> {

@@ -1,9 +1,13 @@
 import { InvalidInput } from '@aura/platform';
+import { Inject, Injectable } from '@nestjs/common';
 import { memberAccount } from '../ledger/accounts';
-import type { Ledger } from '../ledger/ledger';
+import { Ledger } from '../ledger/ledger';
 import type { EntryDoc } from '../ledger/ledger.types';
+import { MembersRepository } from '../members/members.repository';
 import type { CoinPriceSource } from '../money/coin-price';
 import { microUsdOf } from '../money/micro';
+import { COIN_PRICE } from '../tokens';
+import { WithdrawalsService } from '../withdrawals/withdrawals.service';
 import { counterpartyId, describe, TransactionType, transactionType, WithdrawalState } from './describe';
 
 /** Where withdrawal requests stand, by id (the withdrawals service). */
@@ -47,13 +51,14 @@ function decodeCursor(cursor: string): number {
 }
 
 /** A member's wallet and history, read from their ledger chain. */
+@Injectable()
 export class WalletService {
   constructor(
-    private readonly ledger: Ledger,
-    private readonly price: CoinPriceSource,
-    private readonly withdrawals?: WithdrawalStates,
+    @Inject(Ledger) private readonly ledger: Ledger,
+    @Inject(COIN_PRICE) private readonly price: CoinPriceSource,
+    @Inject(WithdrawalsService) private readonly withdrawals: WithdrawalStates,
     /** Members whose accounts were erased: entries keep their amounts, not their name or words. */
-    private readonly erasedAmong: (userIds: string[]) => Promise<Set<string>> = async () => new Set(),
+    @Inject(MembersRepository) private readonly members: Pick<MembersRepository, 'erasedAmong'>,
   ) {}
 
   async wallet(userId: string): Promise<WalletView> {
@@ -93,8 +98,8 @@ export class WalletService {
    */
   async views(page: EntryDoc[]): Promise<TransactionView[]> {
     const holds = page.map((entry) => withdrawalOfHold(entry.transfer_key)).filter(Boolean);
-    const states = holds.length > 0 && this.withdrawals ? await this.withdrawals.statesOf(holds) : new Map();
-    const erased = await this.erasedAmong(page.map(counterpartyId).filter(Boolean));
+    const states = holds.length > 0 ? await this.withdrawals.statesOf(holds) : new Map();
+    const erased = await this.members.erasedAmong(page.map(counterpartyId).filter(Boolean));
     const anonymous = (entry: EntryDoc): EntryDoc =>
       erased.has(counterpartyId(entry)) ? { ...entry, counterparty_name: '', memo: '' } : entry;
     return page.map(anonymous).map((entry) => ({

@@ -1,13 +1,15 @@
-import { Caller, Conflict, Forbidden, NotFound, RuleViolation } from '@aura/platform';
+import { Caller, Conflict, Forbidden, LOGGER, MONGO, NotFound, RuleViolation } from '@aura/platform';
+import { Inject, Injectable, OnModuleInit, Optional } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { memberAccount } from '../ledger/accounts';
 import { sha256, uuidFrom } from '../ledger/ids';
-import type { Ledger } from '../ledger/ledger';
+import { Ledger } from '../ledger/ledger';
 import type { TransferDoc } from '../ledger/ledger.types';
-import type { MembersRepository } from '../members/members.repository';
+import { MembersRepository } from '../members/members.repository';
 import type { CoinPriceSource } from '../money/coin-price';
+import { COIN_PRICE, WITHDRAWALS_OPTIONS } from '../tokens';
 import { Messages } from '../payments/messages';
 import { moveIn } from '../payments/payments.service';
 import { checkIdempotencyKey } from '../payments/send-rules';
@@ -59,18 +61,25 @@ export const withdrawalKey = (id: string, step: 'hold' | 'payout' | 'release') =
  * gives it back. Each step is one transaction: the request's document and its transfer are stored
  * together, so a request is never pending without its hold, nor decided without its money moved.
  */
-export class WithdrawalsService {
+@Injectable()
+export class WithdrawalsService implements OnModuleInit {
   readonly store: WithdrawalsStore;
 
   constructor(
-    connection: Connection,
-    private readonly ledger: Ledger,
-    private readonly members: MembersRepository,
-    private readonly price: CoinPriceSource,
-    private readonly logger: Logger,
-    private readonly options: WithdrawalsOptions = {},
+    @Inject(MONGO) connection: Connection,
+    @Inject(Ledger) private readonly ledger: Ledger,
+    @Inject(MembersRepository) private readonly members: MembersRepository,
+    @Inject(COIN_PRICE) private readonly price: CoinPriceSource,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Optional() @Inject(WITHDRAWALS_OPTIONS) private readonly options: WithdrawalsOptions = {},
   ) {
     this.store = new WithdrawalsStore(connection);
+  }
+
+  /** Its indexes, once the ledger's collections are there (the order economy.init() had). */
+  async onModuleInit(): Promise<void> {
+    await this.ledger.ready();
+    await this.ensureIndexes();
   }
 
   ensureIndexes(): Promise<void> {
