@@ -22,6 +22,8 @@ export * from './grpc/server';
 export * from './health/health-server';
 export * from './logging/logger';
 export * from './logging/nest-logger';
+export * from './mongo/backfill';
+export * from './mongo/collection-of';
 export * from './mongo/connection';
 export * from './mongo/explain';
 export * from './mongo/insert-once';

@@ -1,11 +1,9 @@
-import { MONGO, REDIS, RUNTIME } from '@aura/platform';
+import { REDIS } from '@aura/platform';
 import type { Redis } from '@aura/platform';
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import type { Connection } from 'mongoose';
 import { BlocksRepository } from './blocks/blocks.repository';
 import { CLOCK, Clock, systemClock } from './common/clock';
-import { EdgeRemovals } from './common/edges';
-import type { OutboxHost } from './common/outbox-host';
+import { EdgeRemovals } from './common/edges.repository';
 import { RedisCache } from './common/redis-cache';
 import { defaultSettings, SOCIAL_SETTINGS, SocialSettings } from './common/settings';
 import { SocialKeys, socialKeyPrefix } from './common/social-keys';
@@ -67,11 +65,7 @@ export class SocialCoreModule {
         },
         inject: [REDIS],
       },
-      {
-        provide: EdgeRemovals,
-        useFactory: (connection: Connection, runtime: OutboxHost) => new EdgeRemovals(connection, runtime),
-        inject: [MONGO, RUNTIME],
-      },
+      EdgeRemovals,
       ...REPOSITORIES,
     ];
     return {

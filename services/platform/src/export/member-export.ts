@@ -1,3 +1,4 @@
+import type { FilterQuery, Model, SortOrder } from 'mongoose';
 import { InvalidInput } from '../errors/domain-error';
 
 // A member's data export (docs/data-export.md): the media service asks each service that holds member
@@ -101,4 +102,20 @@ export function isoDate(value: Date | string | null | undefined): string | null 
 /** The gRPC answer (aura.common.v1.ExportPage). */
 export function toExportPage(page: ExportRecords): { recordsJson: string; nextCursor: string } {
   return { recordsJson: JSON.stringify(page.records), nextCursor: page.nextCursor };
+}
+
+/** A position in a part: the last record's time (ms) and _id (undefined: from the start). */
+export type ExportPosition = readonly [number, string] | undefined;
+
+/** The filter and sort of one part's query (each service keeps its own, for its index tests too). */
+export interface ExportQuery<T> {
+  filter: FilterQuery<T>;
+  sort: Record<string, SortOrder>;
+}
+
+/** Up to `limit` documents of a part's query; `_outbox` (events not yet published) is not read. */
+export function readExportPage<T>(model: Model<T>, query: ExportQuery<T>, limit: number): Promise<T[]> {
+  return model.find(query.filter, { _outbox: 0 }).sort(query.sort).limit(limit).lean<T[]>().exec() as Promise<
+    T[]
+  >;
 }

@@ -1,10 +1,17 @@
-import { DomainEvent, LOGGER, MONGO, RUNTIME, ServiceRuntime } from '@aura/platform';
+import { DomainEvent, LOGGER, RUNTIME, ServiceRuntime } from '@aura/platform';
 import { identityEvents } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
+import { CommentsRepository } from '../comments/comments.repository';
 import { Timelines } from '../feeds/timelines';
+import { FollowsRepository } from '../follows/follows.repository';
 import { FollowsService } from '../follows/follows.service';
+import { HiddenPostsRepository } from '../hidden-posts/hidden-posts.repository';
+import { LikesRepository } from '../likes/likes.repository';
+import { MutedWordsRepository } from '../mutes/muted-words.repository';
+import { MutesRepository } from '../mutes/mutes.repository';
+import { PostsRepository } from '../posts/posts.repository';
+import { SavedPostsRepository } from '../saved-posts/saved-posts.repository';
 import { CounterRepair } from '../sweep/counter-repair';
 
 export const ACCOUNT_ERASURE_GROUP = 'social.account-erasure';
@@ -18,7 +25,14 @@ export const ACCOUNT_ERASURE_GROUP = 'social.account-erasure';
 @Injectable()
 export class AccountErasureConsumer {
   constructor(
-    @Inject(MONGO) private readonly connection: Connection,
+    @Inject(PostsRepository) private readonly posts: PostsRepository,
+    @Inject(CommentsRepository) private readonly comments: CommentsRepository,
+    @Inject(LikesRepository) private readonly likes: LikesRepository,
+    @Inject(FollowsRepository) private readonly followEdges: FollowsRepository,
+    @Inject(MutesRepository) private readonly mutes: MutesRepository,
+    @Inject(MutedWordsRepository) private readonly mutedWords: MutedWordsRepository,
+    @Inject(SavedPostsRepository) private readonly savedPosts: SavedPostsRepository,
+    @Inject(HiddenPostsRepository) private readonly hiddenPosts: HiddenPostsRepository,
     @Inject(FollowsService) private readonly follows: FollowsService,
     @Inject(CounterRepair) private readonly counters: CounterRepair,
     @Inject(Timelines) private readonly timelines: Timelines,
@@ -37,41 +51,31 @@ export class AccountErasureConsumer {
   async handle(event: DomainEvent): Promise<void> {
     const { userId } = event.payload as identityEvents.UserDeleted;
     if (!userId) return;
-    const db = this.connection;
-    const distinct = async (collection: string, field: string, filter: object) =>
-      (await db.collection(collection).distinct(field, filter)).map(String);
-
-    const [commentedPosts, likedPosts, likedComments, ownPosts] = await Promise.all([
-      distinct('comments', 'postId', { authorId: userId }),
-      distinct('post_likes', 'postId', { userId }),
-      distinct('comment_likes', 'commentId', { userId }),
-      distinct('posts', '_id', { authorId: userId }),
+    const [commentedPosts, liked, ownPosts] = await Promise.all([
+      this.comments.postIdsCommentedBy(userId),
+      this.likes.likedBy(userId),
+      this.posts.idsByAuthor(userId),
     ]);
-    const posts = await db.collection('posts').deleteMany({ authorId: userId });
-    const comments = await db.collection('comments').deleteMany({ authorId: userId });
-    await db.collection('post_likes').deleteMany({ userId });
-    await db.collection('comment_likes').deleteMany({ userId });
-    for (const postId of new Set([...commentedPosts, ...likedPosts])) await this.counters.recountPost(postId);
-    for (const commentId of likedComments) await this.counters.recountComment(commentId);
+    const posts = await this.posts.deleteAllBy(userId);
+    const comments = await this.comments.deleteAllBy(userId);
+    await this.likes.deleteAllBy(userId);
+    for (const postId of new Set([...commentedPosts, ...liked.postIds]))
+      await this.counters.recountPost(postId);
+    for (const commentId of liked.commentIds) await this.counters.recountComment(commentId);
 
-    const [following, followers] = await Promise.all([
-      distinct('follows', 'followeeId', { followerId: userId }),
-      distinct('follows', 'followerId', { followeeId: userId }),
-    ]);
+    const { following, followers } = await this.followEdges.storedFollowsOf(userId);
     for (const followeeId of following) await this.follows.remove(userId, followeeId);
     for (const followerId of followers) await this.follows.remove(followerId, userId);
-    await db.collection('mutes').deleteMany({ $or: [{ muterId: userId }, { mutedId: userId }] });
-    await db.collection('muted_words').deleteMany({ memberId: userId });
-    for (const collection of ['saved_posts', 'hidden_posts'])
-      await db
-        .collection(collection)
-        .deleteMany({ $or: [{ memberId: userId }, { postId: { $in: ownPosts } }] });
+    await this.mutes.deleteAllOf(userId);
+    await this.mutedWords.deleteAllOf(userId);
+    await this.savedPosts.deleteOfMemberOrPosts(userId, ownPosts);
+    await this.hiddenPosts.deleteOfMemberOrPosts(userId, ownPosts);
     await this.timelines.invalidate(userId);
     this.logger.info(
       {
         userId,
-        posts: posts.deletedCount,
-        comments: comments.deletedCount,
+        posts,
+        comments,
         follows: following.length + followers.length,
       },
       'account erased: social content removed',

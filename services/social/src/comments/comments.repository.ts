@@ -1,4 +1,4 @@
-import { EventRecord, MONGO, RUNTIME, toStoredOutbox } from '@aura/platform';
+import { EventRecord, ExportQuery, MONGO, readExportPage, RUNTIME, toStoredOutbox } from '@aura/platform';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Connection, FilterQuery, Model, SortOrder } from 'mongoose';
 import type { OutboxHost } from '../common/outbox-host';
@@ -38,8 +38,23 @@ export class CommentsRepository implements OnModuleInit {
     return this.ensureIndexes();
   }
 
+  /** A page of a member's data export (the query from SocialExport's ExportQueries). */
+  exportPage(query: ExportQuery<CommentDoc>, limit: number): Promise<CommentDoc[]> {
+    return readExportPage(this.model, query, limit);
+  }
+
   async ensureIndexes(): Promise<void> {
     await this.model.init();
+  }
+
+  /** Account erasure: the posts the member commented on. */
+  async postIdsCommentedBy(authorId: string): Promise<string[]> {
+    return (await this.model.distinct('postId', { authorId }).exec()).map(String);
+  }
+
+  /** Account erasure: deletes the member's comments and replies; answers how many. */
+  async deleteAllBy(authorId: string): Promise<number> {
+    return (await this.model.deleteMany({ authorId }).exec()).deletedCount;
   }
 
   async insert(doc: CommentDoc, events: EventRecord[]): Promise<void> {

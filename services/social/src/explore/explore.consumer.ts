@@ -3,7 +3,7 @@ import { economyEvents, identityEvents, socialEvents } from '@aura/proto';
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { eventTime, normaliseTags } from './explore-rules';
-import { ExploreChanges, ExploreProjections } from './explore-projections';
+import { ExploreChanges, ExploreProjections } from './explore-projections.repository';
 
 /** Consumer groups (prefixed by KAFKA_GROUP_PREFIX): one per topic, so a busy topic never holds up another. */
 export const EXPLORE_GROUPS = {

@@ -24,8 +24,8 @@ import { EXPLORE_GROUPS, ExploreConsumer } from './explore.consumer';
 import { ExploreModule } from './explore.module';
 import { AnswerCache } from './answer-cache';
 import { EXPLORE_OPTIONS, ExploreService, MEMBER_SEARCH_KEPT } from './explore.service';
-import { ExploreProjections } from './explore-projections';
-import { ExploreStore } from './explore.store';
+import { ExploreProjections } from './explore-projections.repository';
+import { ExploreStore } from './explore.schema';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;

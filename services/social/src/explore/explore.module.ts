@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { AnswerCache } from './answer-cache';
 import { ExploreConsumer } from './explore.consumer';
-import { ExploreProjections } from './explore-projections';
-import { ExploreRankings } from './explore-rankings';
+import { ExploreProjections } from './explore-projections.repository';
+import { ExploreRankings } from './explore-rankings.repository';
 import { ExploreService } from './explore.service';
-import { ExploreStore } from './explore.store';
+import { SearchRepository } from './search.repository';
+import { ExploreStore } from './explore.schema';
 
 /**
  * Explore: search, trending tags, creator rankings, and the consumers that keep Explore's projections
@@ -20,6 +21,7 @@ import { ExploreStore } from './explore.store';
     ExploreRankings,
     AnswerCache,
     ExploreConsumer,
+    SearchRepository,
     ExploreService,
   ],
   exports: [ExploreService, ExploreStore, ExploreProjections, ExploreRankings, AnswerCache],

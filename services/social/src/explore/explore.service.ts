@@ -1,10 +1,8 @@
-import { MONGO } from '@aura/platform';
 import { social } from '@aura/proto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import type { Connection, FilterQuery, Model, SortOrder } from 'mongoose';
 import { BlocksRepository } from '../blocks/blocks.repository';
 import { Clock, CLOCK, systemClock } from '../common/clock';
-import { contentQueryOf, memberPrefixOf, prefixRange, startsWordsOf } from '../common/search-words';
+import { contentQueryOf, memberPrefixOf, startsWordsOf } from '../common/search-words';
 import { HiddenPostsRepository } from '../hidden-posts/hidden-posts.repository';
 import { LikesRepository } from '../likes/likes.repository';
 import type { MemberDoc } from '../members/member.schema';
@@ -14,7 +12,7 @@ import { MutedWordsRepository } from '../mutes/muted-words.repository';
 import { MembersRepository } from '../members/members.repository';
 import { STORY_LIFETIME_MS } from '../posts/post-rules';
 import { peopleIn, toPost } from '../posts/post.mapper';
-import { PostDoc, postModel } from '../posts/post.schema';
+import type { PostDoc } from '../posts/post.schema';
 import { SavedPostsRepository } from '../saved-posts/saved-posts.repository';
 import { AnswerCache } from './answer-cache';
 import {
@@ -29,7 +27,8 @@ import {
   TRENDING_LIMIT,
   trendingWindow,
 } from './explore-rules';
-import { ExploreRankings } from './explore-rankings';
+import { ExploreRankings } from './explore-rankings.repository';
+import { MemberRank, SearchRepository, SearchWindow } from './search.repository';
 
 export const EXPLORE_OPTIONS = Symbol('ExploreOptions');
 
@@ -67,12 +66,6 @@ const RANKING_READ_MAX = 1000;
 const SEARCH_WINDOW_HOURS = [1, 4, 16, 64, 256, 1024, 4096];
 const HOUR_MS = 3600_000;
 
-/** A span of creation times [from, to); null = open. */
-export interface SearchWindow {
-  from: Date | null;
-  to: Date | null;
-}
-
 /**
  * The windows a post search reads in turn, newest first, until a page is found: the last hour, the
  * 3 hours before, ... about 170 days, then everything older. Stories live 5 hours: one window.
@@ -82,44 +75,6 @@ export function searchWindows(now: Date, stories: boolean): SearchWindow[] {
   const starts = SEARCH_WINDOW_HOURS.map((hours) => new Date(now.getTime() - hours * HOUR_MS));
   return [...starts, null].map((from, k) => ({ from, to: k === 0 ? null : starts[k - 1] }));
 }
-
-function createdIn(window: SearchWindow): FilterQuery<PostDoc> {
-  if (!window.from && !window.to) return {};
-  return {
-    createdAt: { ...(window.from ? { $gte: window.from } : {}), ...(window.to ? { $lt: window.to } : {}) },
-  };
-}
-
-/** Member fields search ranks by before reading the few it answers. */
-type MemberRank = Pick<MemberDoc, '_id' | 'auraScore' | 'usernameLower'>;
-
-/**
- * The finds of search, one place for the service and the index tests. Each filters on its words
- * index alone (members: a range of the name words; posts: one word prefix and a time window; tags: a
- * range of the tags): no other index of the collection can serve it, so the engine never weighs a plan
- * over the whole collection (it would pay for it); what else a result must satisfy (not deleted, not
- * blocked, a category, the other words) is checked on what the find returns.
- */
-export const SearchQueries = {
-  /** Members with a name word starting with the text (nameWords_1), ranked by the caller. */
-  members: (prefix: string) => ({
-    filter: { nameWords: { $elemMatch: prefixRange(prefix) } } as FilterQuery<MemberDoc>,
-    projection: { _id: 1, auraScore: 1, usernameLower: 1 },
-  }),
-  /**
-   * Posts and stories created in the window with a word starting with `prefix` (one key of
-   * contentPrefixes_1_createdAt_-1: the window narrows the bounds), newest first.
-   */
-  posts: (prefix: string, window: SearchWindow) => ({
-    filter: { contentPrefixes: prefix, ...createdIn(window) } as FilterQuery<PostDoc>,
-    sort: { createdAt: -1 } as Record<string, SortOrder>,
-  }),
-  /** Posts and stories with a tag starting with `prefix` (a range of tags_1_createdAt_-1), newest first. */
-  tagged: (prefix: string, window: SearchWindow) => ({
-    filter: { tags: { $elemMatch: prefixRange(prefix) }, ...createdIn(window) } as FilterQuery<PostDoc>,
-    sort: { createdAt: -1 } as Record<string, SortOrder>,
-  }),
-};
 
 /** Highest aura first, then username. */
 const byAuraThenName = (a: MemberRank, b: MemberRank) =>
@@ -158,11 +113,10 @@ export function toMemberSummary(member: MemberDoc): social.MemberSummary {
  */
 @Injectable()
 export class ExploreService {
-  private readonly posts: Model<PostDoc>;
   private readonly options: ExploreOptions;
 
   constructor(
-    @Inject(MONGO) connection: Connection,
+    @Inject(SearchRepository) private readonly searchReads: SearchRepository,
     @Inject(ExploreRankings) private readonly rankings: ExploreRankings,
     @Inject(MembersRepository) private readonly members: MembersRepository,
     @Inject(BlocksRepository) private readonly blocks: BlocksRepository,
@@ -175,7 +129,6 @@ export class ExploreService {
     @Optional() @Inject(EXPLORE_OPTIONS) options?: Partial<ExploreOptions>,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {
-    this.posts = postModel(connection);
     this.options = { ...DEFAULT_EXPLORE_OPTIONS, ...(options ?? {}) };
   }
 
@@ -281,8 +234,7 @@ export class ExploreService {
 
   /** The ids of every member with a name word starting with `prefix`, highest aura first. */
   private async rankMembers(prefix: string): Promise<string[]> {
-    const find = SearchQueries.members(prefix);
-    const matches = await this.members.model.find(find.filter, find.projection).lean<MemberRank[]>().exec();
+    const matches = await this.searchReads.membersStartingWith(prefix);
     return matches.sort(byAuraThenName).map((member) => member._id);
   }
 
@@ -307,10 +259,9 @@ export class ExploreService {
     const windows = words ? searchWindows(now, stories) : [{ from: null, to: null }];
     const found: PostDoc[] = [];
     for (const window of windows) {
-      const find = words
-        ? SearchQueries.posts(words.indexed, window)
-        : SearchQueries.tagged(query.term, window);
-      const docs = await this.posts.find(find.filter).sort(find.sort).lean<PostDoc[]>().exec();
+      const docs = words
+        ? await this.searchReads.contentStartingWith(words.indexed, window, false)
+        : await this.searchReads.contentStartingWith(query.term, window, true);
       found.push(...docs.filter(keep));
       if (found.length >= query.limit) break;
     }

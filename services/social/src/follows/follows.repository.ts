@@ -1,4 +1,4 @@
-import { MONGO, RUNTIME } from '@aura/platform';
+import { ExportQuery, MONGO, readExportPage, RUNTIME } from '@aura/platform';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Connection, Model } from 'mongoose';
 import { CacheTtl } from '../common/cache-ttl';
@@ -30,8 +30,22 @@ export class FollowsRepository implements OnModuleInit {
     return this.ensureIndexes();
   }
 
+  /** A page of a member's data export (the query from SocialExport's ExportQueries). */
+  exportPage(query: ExportQuery<FollowDoc>, limit: number): Promise<FollowDoc[]> {
+    return readExportPage(this.model, query, limit);
+  }
+
   async ensureIndexes(): Promise<void> {
     await this.model.init();
+  }
+
+  /** Account erasure: whom the member follows and who follows them, as stored. */
+  async storedFollowsOf(memberId: string): Promise<{ following: string[]; followers: string[] }> {
+    const [following, followers] = await Promise.all([
+      this.loadFollowing(memberId),
+      this.loadFollowers(memberId),
+    ]);
+    return { following, followers };
   }
 
   followers(memberId: string): Promise<Set<string>> {

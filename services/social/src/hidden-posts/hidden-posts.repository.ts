@@ -31,6 +31,11 @@ export class HiddenPostsRepository implements OnModuleInit {
     await this.model.init();
   }
 
+  /** Account erasure: the member's own, and other members' of the member's posts. */
+  async deleteOfMemberOrPosts(memberId: string, postIds: string[]): Promise<void> {
+    await this.model.deleteMany({ $or: [{ memberId }, { postId: { $in: postIds } }] }).exec();
+  }
+
   /** The posts this member hid. */
   hiddenBy(memberId: string): Promise<Set<string>> {
     return this.cache.set(this.keys.hiddenPosts(memberId), CacheTtl.memberSet, () => this.load(memberId));

@@ -34,6 +34,21 @@ export class LikesRepository implements OnModuleInit {
     await Promise.all([this.postLikes.init(), this.commentLikes.init()]);
   }
 
+  /** Account erasure: the posts and the comments the member likes. */
+  async likedBy(userId: string): Promise<{ postIds: string[]; commentIds: string[] }> {
+    const [postIds, commentIds] = await Promise.all([
+      this.postLikes.distinct('postId', { userId }).exec(),
+      this.commentLikes.distinct('commentId', { userId }).exec(),
+    ]);
+    return { postIds: postIds.map(String), commentIds: commentIds.map(String) };
+  }
+
+  /** Account erasure: deletes the member's likes (the caller recounts what they touched). */
+  async deleteAllBy(userId: string): Promise<void> {
+    await this.postLikes.deleteMany({ userId }).exec();
+    await this.commentLikes.deleteMany({ userId }).exec();
+  }
+
   countForPost(postId: string): Promise<number> {
     return this.postLikes.countDocuments({ postId }).exec();
   }

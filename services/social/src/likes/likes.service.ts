@@ -3,7 +3,7 @@ import { social } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import { BlocksRepository } from '../blocks/blocks.repository';
 import { CLOCK, Clock } from '../common/clock';
-import { EdgeRemovals, insertEdge } from '../common/edges';
+import { EdgeRemovals, insertEdge } from '../common/edges.repository';
 import { commentIdOf, Messages, postIdOf, requireCaller } from '../common/ids';
 import type { OutboxHost } from '../common/outbox-host';
 import { CommentsRepository } from '../comments/comments.repository';

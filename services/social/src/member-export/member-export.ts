@@ -2,13 +2,14 @@ import {
   afterTimeAndId,
   decodeExportCursor,
   EXPORT_PAGE_SIZE,
+  ExportPosition,
+  ExportQuery,
   ExportRecord,
   ExportRecords,
   exportPageOf,
   isoDate,
 } from '@aura/platform';
 import { Inject, Injectable } from '@nestjs/common';
-import type { FilterQuery, Model, SortOrder } from 'mongoose';
 import { CommentDoc } from '../comments/comment.schema';
 import { CommentsRepository } from '../comments/comments.repository';
 import { FollowDoc } from '../follows/follow.schema';
@@ -23,14 +24,6 @@ import { SavedPostsRepository } from '../saved-posts/saved-posts.repository';
 export const SOCIAL_EXPORT_PARTS = ['posts', 'comments', 'stories', 'following', 'saved_posts'] as const;
 export type SocialExportPart = (typeof SOCIAL_EXPORT_PARTS)[number];
 
-/** A position in a part: the last record's time (ms) and _id. */
-type Position = readonly [number, string] | undefined;
-
-interface ExportQuery<T> {
-  filter: FilterQuery<T>;
-  sort: Record<string, SortOrder>;
-}
-
 const OLDEST_FIRST = { createdAt: 1, _id: 1 } as const;
 
 /**
@@ -40,22 +33,22 @@ const OLDEST_FIRST = { createdAt: 1, _id: 1 } as const;
  */
 export const ExportQueries = {
   /** Posts or stories (`authorId, createdAt, _id` index, read backwards). */
-  content: (authorId: string, isStory: boolean, position: Position): ExportQuery<PostDoc> => ({
+  content: (authorId: string, isStory: boolean, position: ExportPosition): ExportQuery<PostDoc> => ({
     filter: { authorId, isStory, deleted: false, ...afterTimeAndId('createdAt', position) },
     sort: OLDEST_FIRST,
   }),
   /** Comments and replies (`authorId, createdAt` index; the member's own only). */
-  comments: (authorId: string, position: Position): ExportQuery<CommentDoc> => ({
+  comments: (authorId: string, position: ExportPosition): ExportQuery<CommentDoc> => ({
     filter: { authorId, deleted: false, ...afterTimeAndId('createdAt', position) },
     sort: OLDEST_FIRST,
   }),
   /** The members one follows (`followerId` index). */
-  following: (followerId: string, position: Position): ExportQuery<FollowDoc> => ({
+  following: (followerId: string, position: ExportPosition): ExportQuery<FollowDoc> => ({
     filter: { followerId, ...afterTimeAndId('createdAt', position) },
     sort: OLDEST_FIRST,
   }),
   /** The posts one saved (`memberId, savedAt, _id` index, read backwards). */
-  savedPosts: (memberId: string, position: Position): ExportQuery<SavedPostDoc> => ({
+  savedPosts: (memberId: string, position: ExportPosition): ExportQuery<SavedPostDoc> => ({
     filter: { memberId, ...afterTimeAndId('savedAt', position) },
     sort: { savedAt: 1, _id: 1 },
   }),
@@ -110,19 +103,22 @@ export class SocialExport {
     switch (part) {
       case 'posts':
       case 'stories': {
-        const docs = await this.find(
-          this.posts.model,
+        const docs = await this.posts.exportPage(
           ExportQueries.content(userId, part === 'stories', position),
+          this.pageSize + 1,
         );
         return this.records(docs, part === 'stories' ? storyRecord : postRecord);
       }
       case 'comments':
         return this.records(
-          await this.find(this.comments.model, ExportQueries.comments(userId, position)),
+          await this.comments.exportPage(ExportQueries.comments(userId, position), this.pageSize + 1),
           commentRecord,
         );
       case 'following': {
-        const docs = await this.find(this.follows.model, ExportQueries.following(userId, position));
+        const docs = await this.follows.exportPage(
+          ExportQueries.following(userId, position),
+          this.pageSize + 1,
+        );
         const followees = await this.members.mapByIds(
           docs.slice(0, this.pageSize).map((doc) => doc.followeeId),
         );
@@ -134,7 +130,10 @@ export class SocialExport {
       }
       case 'saved_posts': {
         // The saves only (the post and its author are someone else's data): which post, and when.
-        const docs = await this.find(this.savedPosts.model, ExportQueries.savedPosts(userId, position));
+        const docs = await this.savedPosts.exportPage(
+          ExportQueries.savedPosts(userId, position),
+          this.pageSize + 1,
+        );
         const page = exportPageOf(docs, this.pageSize, (last) => [
           new Date(last.savedAt).getTime(),
           last._id,
@@ -145,16 +144,6 @@ export class SocialExport {
         };
       }
     }
-  }
-
-  /** One more than a page: whether another follows. `_outbox` (events not yet published) is not read. */
-  private find<T>(model: Model<T>, query: ExportQuery<T>): Promise<T[]> {
-    return model
-      .find(query.filter, { _outbox: 0 })
-      .sort(query.sort)
-      .limit(this.pageSize + 1)
-      .lean<T[]>()
-      .exec();
   }
 
   private records<T extends { _id: string; createdAt: Date }>(

@@ -1,10 +1,9 @@
-import { isDuplicateKeyError, MONGO } from '@aura/platform';
+import { backfillField, isDuplicateKeyError, MONGO } from '@aura/platform';
 import { identityEvents } from '@aura/proto';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Connection, FilterQuery, Model } from 'mongoose';
 import { CacheTtl } from '../common/cache-ttl';
 import { RedisCache } from '../common/redis-cache';
-import { backfillField } from '../common/backfill';
 import { nameWordsOf } from '../common/search-words';
 import { SocialKeys } from '../common/social-keys';
 import { FollowDoc, followModel } from '../follows/follow.schema';
@@ -51,6 +50,16 @@ export class MembersRepository implements OnModuleInit {
       { username: 1, displayName: 1 },
       (doc) => nameWordsOf(doc.username, doc.displayName || doc.username),
     );
+  }
+
+  /** How many members there are (the collection's estimate: every member is one document). */
+  count(): Promise<number> {
+    return this.model.estimatedDocumentCount().exec();
+  }
+
+  /** How many members were active since `since`. */
+  countActiveSince(since: Date): Promise<number> {
+    return this.model.countDocuments({ lastActiveAt: { $gte: since } }).exec();
   }
 
   findById(id: string): Promise<MemberDoc | null> {

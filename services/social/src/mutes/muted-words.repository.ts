@@ -58,6 +58,11 @@ export class MutedWordsRepository implements OnModuleInit {
     await this.model.init();
   }
 
+  /** Account erasure: the member's muted words. */
+  async deleteAllOf(memberId: string): Promise<void> {
+    await this.model.deleteMany({ memberId }).exec();
+  }
+
   /** The member's muted phrases in force at `now`. */
   async phrasesOf(memberId: string, now: Date): Promise<string[]> {
     const entries = await this.cache.set(this.keys.mutedWords(memberId), CacheTtl.memberSet, async () =>

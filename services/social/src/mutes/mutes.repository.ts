@@ -37,6 +37,11 @@ export class MutesRepository implements OnModuleInit {
     await this.model.init();
   }
 
+  /** Account erasure: the member's mutes, and other members' mutes of them. */
+  async deleteAllOf(memberId: string): Promise<void> {
+    await this.model.deleteMany({ $or: [{ muterId: memberId }, { mutedId: memberId }] }).exec();
+  }
+
   /** The members this member muted. */
   mutedBy(muterId: string): Promise<Set<string>> {
     return this.cache.set(this.keys.mutes(muterId), CacheTtl.memberSet, () => this.loadMuted(muterId));

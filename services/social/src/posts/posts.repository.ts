@@ -1,8 +1,15 @@
-import { EventRecord, MONGO, RUNTIME, toStoredOutbox } from '@aura/platform';
+import {
+  backfillField,
+  EventRecord,
+  ExportQuery,
+  MONGO,
+  readExportPage,
+  RUNTIME,
+  toStoredOutbox,
+} from '@aura/platform';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Connection, FilterQuery, Model, SortOrder } from 'mongoose';
 import type { OutboxHost } from '../common/outbox-host';
-import { backfillField } from '../common/backfill';
 import { contentPrefixesOf } from '../common/search-words';
 import type { ScoredId, ScorePosition } from '../common/redis-cache';
 import { MediaType, PostDoc, postModel } from './post.schema';
@@ -79,8 +86,23 @@ export class PostsRepository implements OnModuleInit {
     return this.ensureIndexes();
   }
 
+  /** A page of a member's data export (the query from SocialExport's ExportQueries). */
+  exportPage(query: ExportQuery<PostDoc>, limit: number): Promise<PostDoc[]> {
+    return readExportPage(this.model, query, limit);
+  }
+
   async ensureIndexes(): Promise<void> {
     await this.model.init();
+  }
+
+  /** Account erasure: the ids of the member's posts and stories. */
+  async idsByAuthor(authorId: string): Promise<string[]> {
+    return (await this.model.distinct('_id', { authorId }).exec()).map(String);
+  }
+
+  /** Account erasure: deletes the member's posts and stories; answers how many. */
+  async deleteAllBy(authorId: string): Promise<number> {
+    return (await this.model.deleteMany({ authorId }).exec()).deletedCount;
   }
 
   /**
@@ -111,6 +133,17 @@ export class PostsRepository implements OnModuleInit {
     if (unique.length === 0) return new Map();
     const docs = await this.model.find(PostQueries.byIds(unique).filter).lean<PostDoc[]>().exec();
     return new Map(docs.map((doc) => [doc._id, doc]));
+  }
+
+  /** Everyone's newest posts (not stories, not deleted), whole documents: the landing page's preview. */
+  newestPosts(limit: number): Promise<PostDoc[]> {
+    const newest = PostQueries.newestSince();
+    return this.model.find(newest.filter).sort(newest.sort).limit(limit).lean<PostDoc[]>().exec();
+  }
+
+  /** How many posts (not stories, not deleted) there are, or were made since `since`. */
+  countPosts(since?: Date): Promise<number> {
+    return this.model.countDocuments(PostQueries.newestSince(since).filter).exec();
   }
 
   /** A like added (+1) or withdrawn (-1). Returns the post as updated (or as stored if unchanged). */

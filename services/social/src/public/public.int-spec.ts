@@ -16,7 +16,7 @@ import { contentPrefixesOf, nameWordsOf } from '../common/search-words';
 import { loadSocialConfig, SocialConfig } from '../config';
 import { EXPLORE_GROUPS } from '../explore/explore.consumer';
 import { dayKey } from '../explore/explore-rules';
-import { ENGAGEMENT_KINDS, ExploreStore } from '../explore/explore.store';
+import { ENGAGEMENT_KINDS, ExploreStore } from '../explore/explore.schema';
 import { postLikeId, postLikeModel } from '../likes/like.schema';
 import { MemberDoc, memberModel } from '../members/member.schema';
 import { PostDoc, postModel } from '../posts/post.schema';

@@ -1,15 +1,12 @@
-import { MONGO } from '@aura/platform';
 import { social } from '@aura/proto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import type { Connection, Model } from 'mongoose';
 import { Clock, CLOCK, systemClock } from '../common/clock';
 import { AnswerCache } from '../explore/answer-cache';
 import { clampLimit, startOfUtcDay } from '../explore/explore-rules';
-import { ExploreRankings } from '../explore/explore-rankings';
+import { ExploreRankings } from '../explore/explore-rankings.repository';
 import { MembersRepository } from '../members/members.repository';
 import { peopleIn, toPost } from '../posts/post.mapper';
-import { PostDoc, postModel } from '../posts/post.schema';
-import { PostQueries } from '../posts/posts.repository';
+import { PostsRepository } from '../posts/posts.repository';
 import { ACTIVE_WINDOW_MS, engagementFigures, int32, PREVIEW_LIMIT } from './public-rules';
 
 export const PUBLIC_OPTIONS = Symbol('PublicOptions');
@@ -41,18 +38,16 @@ export const DEFAULT_PUBLIC_OPTIONS: PublicOptions = {
  */
 @Injectable()
 export class PublicService {
-  private readonly posts: Model<PostDoc>;
   private readonly options: PublicOptions;
 
   constructor(
-    @Inject(MONGO) connection: Connection,
+    @Inject(PostsRepository) private readonly posts: PostsRepository,
     @Inject(MembersRepository) private readonly members: MembersRepository,
     @Inject(ExploreRankings) private readonly rankings: ExploreRankings,
     @Inject(AnswerCache) private readonly cache: AnswerCache,
     @Optional() @Inject(PUBLIC_OPTIONS) options?: Partial<PublicOptions>,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {
-    this.posts = postModel(connection);
     this.options = { ...DEFAULT_PUBLIC_OPTIONS, ...(options ?? {}) };
   }
 
@@ -60,13 +55,7 @@ export class PublicService {
   feedPreview(request: social.PublicFeedPreviewRequest): Promise<social.PostPage> {
     const limit = clampLimit(request.limit, PREVIEW_LIMIT);
     return this.cache.get(`preview:${limit}`, this.options.previewCacheMs, async () => {
-      const newest = PostQueries.newestSince();
-      const docs = await this.posts
-        .find(newest.filter)
-        .sort(newest.sort)
-        .limit(limit)
-        .lean<PostDoc[]>()
-        .exec();
+      const docs = await this.posts.newestPosts(limit);
       const byId = await this.members.mapByIds(peopleIn(docs));
       return {
         posts: docs.map((doc) => toPost(doc, byId.get(doc.authorId), false, false, byId)),
@@ -78,14 +67,11 @@ export class PublicService {
   stats(): Promise<social.PublicStatsResult> {
     return this.cache.get('stats', this.options.statsCacheMs, async () => {
       const now = this.clock.now();
-      const posts = { isStory: false, deleted: false };
       const [totalUsers, activeUsers, totalPosts, postsToday, byDay] = await Promise.all([
-        this.members.model.estimatedDocumentCount().exec(),
-        this.members.model
-          .countDocuments({ lastActiveAt: { $gte: new Date(now.getTime() - ACTIVE_WINDOW_MS) } })
-          .exec(),
-        this.posts.countDocuments(posts).exec(),
-        this.posts.countDocuments({ ...posts, createdAt: { $gte: startOfUtcDay(now) } }).exec(),
+        this.members.count(),
+        this.members.countActiveSince(new Date(now.getTime() - ACTIVE_WINDOW_MS)),
+        this.posts.countPosts(),
+        this.posts.countPosts(startOfUtcDay(now)),
         this.rankings.engagementByDay(),
       ]);
       const engagement = engagementFigures(byDay, now);

@@ -1,4 +1,4 @@
-import { isDuplicateKeyError, MONGO } from '@aura/platform';
+import { ExportQuery, isDuplicateKeyError, MONGO, readExportPage } from '@aura/platform';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Connection, FilterQuery, Model, SortOrder } from 'mongoose';
 import type { ScorePosition } from '../common/redis-cache';
@@ -36,8 +36,18 @@ export class SavedPostsRepository implements OnModuleInit {
     return this.ensureIndexes();
   }
 
+  /** A page of a member's data export (the query from SocialExport's ExportQueries). */
+  exportPage(query: ExportQuery<SavedPostDoc>, limit: number): Promise<SavedPostDoc[]> {
+    return readExportPage(this.model, query, limit);
+  }
+
   async ensureIndexes(): Promise<void> {
     await this.model.init();
+  }
+
+  /** Account erasure: the member's own, and other members' of the member's posts. */
+  async deleteOfMemberOrPosts(memberId: string, postIds: string[]): Promise<void> {
+    await this.model.deleteMany({ $or: [{ memberId }, { postId: { $in: postIds } }] }).exec();
   }
 
   async isSaved(memberId: string, postId: string): Promise<boolean> {

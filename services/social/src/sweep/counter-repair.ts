@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EdgeRemovals } from '../common/edges';
+import { EdgeRemovals } from '../common/edges.repository';
 import { CommentsRepository } from '../comments/comments.repository';
 import { FollowsRepository } from '../follows/follows.repository';
 import { LikesRepository } from '../likes/likes.repository';

@@ -1,9 +1,8 @@
 import { LOGGER, PeriodicTasks } from '@aura/platform';
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
-import type { Model } from 'mongoose';
 import type { Logger } from 'pino';
 import { CLOCK, Clock } from '../common/clock';
-import { EdgeDoc, EdgeRemovals } from '../common/edges';
+import { EdgeModel, EdgeRemovals } from '../common/edges.repository';
 import { SOCIAL_SETTINGS, SocialSettings } from '../common/settings';
 import { Timelines } from '../feeds/timelines';
 import { FollowsRepository } from '../follows/follows.repository';
@@ -64,9 +63,9 @@ export class SocialSweeper implements OnModuleDestroy {
   private async recoverRemovals(now: Date): Promise<number> {
     const recovered = await this.removals.recover(
       {
-        [EDGE_KINDS.postLike]: this.likes.postLikes as unknown as Model<EdgeDoc>,
-        [EDGE_KINDS.commentLike]: this.likes.commentLikes as unknown as Model<EdgeDoc>,
-        [EDGE_KINDS.follow]: this.follows.model as unknown as Model<EdgeDoc>,
+        [EDGE_KINDS.postLike]: this.likes.postLikes as unknown as EdgeModel,
+        [EDGE_KINDS.commentLike]: this.likes.commentLikes as unknown as EdgeModel,
+        [EDGE_KINDS.follow]: this.follows.model as unknown as EdgeModel,
       },
       new Date(now.getTime() - 60_000),
     );

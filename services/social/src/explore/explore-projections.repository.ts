@@ -2,7 +2,7 @@ import { insertManyNew, insertManyOnce } from '@aura/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FilterQuery, Model, mongo } from 'mongoose';
 import { dayKey, hourKey } from './explore-rules';
-import { ActivityDoc, ActivityKind, AuraChangeDoc, ExploreStore, TagUseDoc, TipDoc } from './explore.store';
+import { ActivityDoc, ActivityKind, AuraChangeDoc, ExploreStore, TagUseDoc, TipDoc } from './explore.schema';
 
 type Counter = { _id: string; count: number };
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { PipelineStage } from 'mongoose';
 import { prefixRange } from '../common/search-words';
 import { TrendingWindow } from './explore-rules';
-import { ACTIVITY_KINDS, ActivityKind, ENGAGEMENT_KINDS, ExploreStore } from './explore.store';
+import { ACTIVITY_KINDS, ActivityKind, ENGAGEMENT_KINDS, ExploreStore } from './explore.schema';
 
 export interface TagCountEntry {
   tag: string;

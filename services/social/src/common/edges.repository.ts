@@ -1,11 +1,13 @@
 import {
   EventRecord,
   isDuplicateKeyError,
+  MONGO,
   outboxPlugin,
+  RUNTIME,
   StoredOutboxEvent,
   toStoredOutbox,
 } from '@aura/platform';
-import type { OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Connection, Model } from 'mongoose';
 import { Schema } from 'mongoose';
 import type { OutboxHost } from './outbox-host';
@@ -24,6 +26,9 @@ export interface EdgeDoc {
   _id: string;
   createdAt: Date;
 }
+
+/** The collection of one kind of edge (post likes, comment likes, follows). */
+export type EdgeModel = Model<EdgeDoc>;
 
 export interface EdgeRemovalDoc {
   _id: string;
@@ -67,12 +72,13 @@ export async function insertEdge<T extends EdgeDoc>(
   return true;
 }
 
+@Injectable()
 export class EdgeRemovals implements OnModuleInit {
   readonly model: Model<EdgeRemovalDoc>;
 
   constructor(
-    connection: Connection,
-    private readonly host: OutboxHost,
+    @Inject(MONGO) connection: Connection,
+    @Inject(RUNTIME) private readonly host: OutboxHost,
   ) {
     this.model =
       (connection.models.EdgeRemoval as Model<EdgeRemovalDoc>) ??
@@ -148,10 +154,7 @@ export class EdgeRemovals implements OnModuleInit {
   }
 
   /** Completes removals that a crash left halfway (older than `before`). Returns the edge ids. */
-  async recover(
-    kinds: Record<string, Model<EdgeDoc>>,
-    before: Date,
-  ): Promise<{ kind: string; edgeId: string }[]> {
+  async recover(kinds: Record<string, EdgeModel>, before: Date): Promise<{ kind: string; edgeId: string }[]> {
     const pending = await this.model
       .find({ done: false, createdAt: { $lt: before } })
       .limit(200)
