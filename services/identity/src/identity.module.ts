@@ -1,11 +1,13 @@
 import { AccountDeletionService } from './account-deletion/account-deletion.service';
 import { AccountErasureConsumer } from './account-deletion/account-erasure.consumer';
+import { PersonalDataRepository } from './account-deletion/personal-data.repository';
 import { RestrictionsConsumer } from './restrictions/restrictions.consumer';
 import { PlatformModule, ServiceRuntime } from '@aura/platform';
 import { DynamicModule, Module } from '@nestjs/common';
 import { AdminUsersService } from './admin-users/admin-users.service';
 import { AuraConsumer } from './aura/aura.consumer';
 import { AuraLedger } from './aura/aura-ledger';
+import { AuraLogRepository } from './aura/aura-log.repository';
 import { AuthService } from './auth/auth.service';
 import { BlocksGrpcHandlers } from './blocks/blocks.grpc';
 import { BlocksRepository } from './blocks/blocks.repository';
@@ -21,6 +23,7 @@ import { SuperAuraConsumer } from './superaura/superaura.consumer';
 import { SIGNING_KEY } from './tokens/tokens.providers';
 import { UsersRepository } from './users/users.repository';
 import { WellnessGrpcHandlers } from './wellness/wellness.grpc';
+import { WellnessRepository } from './wellness/wellness.repository';
 import { WellnessService } from './wellness/wellness.service';
 import { ProfileVisitsRepository } from './visits/visits.repository';
 import { DeviceSessionsRepository } from './tokens/device-sessions.repository';
@@ -63,6 +66,7 @@ export class IdentityModule {
         VerificationMailConsumer,
         RestrictionsConsumer,
         AccountDeletionService,
+        PersonalDataRepository,
         AccountErasureConsumer,
         SecurityPolicyRepository,
         SecurityPolicyService,
@@ -76,8 +80,10 @@ export class IdentityModule {
         BlocksRepository,
         BlocksService,
         BlocksGrpcHandlers,
+        AuraLogRepository,
         AuraLedger,
         AuraConsumer,
+        WellnessRepository,
         WellnessService,
         ProfileVisitsRepository,
         ProfileService,

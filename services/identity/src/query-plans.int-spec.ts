@@ -3,7 +3,7 @@
 import { connectMongo, databaseName, explainFind } from '@aura/platform';
 import { testConfig } from '@aura/platform/testing';
 import type { Connection, mongo } from 'mongoose';
-import { AuraLedger } from './aura/aura-ledger';
+import { AuraLogRepository } from './aura/aura-log.repository';
 import { searchPrefix } from './admin-users/admin-user-rules';
 import { BlocksRepository } from './blocks/blocks.repository';
 import { ExportQueries } from './member-export/member-export';
@@ -11,7 +11,7 @@ import { DeviceSessionsRepository, LISTED_SESSIONS } from './tokens/device-sessi
 import { RefreshTokensRepository } from './tokens/refresh-tokens.repository';
 import { ProfileVisitsRepository } from './visits/visits.repository';
 import { UsersRepository } from './users/users.repository';
-import { WellnessService } from './wellness/wellness.service';
+import { WellnessRepository } from './wellness/wellness.repository';
 
 const config = testConfig();
 const runtime = { service: 'identity', registerOutbox: () => undefined, eventsStored: () => undefined };
@@ -24,14 +24,14 @@ beforeAll(async () => {
   connection = await connectMongo(config.MONGODB_URI, databaseName('identity', config.AURA_DB_SUFFIX));
   /* eslint-disable @typescript-eslint/no-explicit-any -- the runtime's outbox face only */
   const users = new UsersRepository(connection, runtime as any);
-  const ledger = new AuraLedger(connection, runtime, users);
-  const wellness = new WellnessService(connection, runtime, users, ledger);
+  const auraLog = new AuraLogRepository(connection, runtime);
+  const wellness = new WellnessRepository(connection, runtime);
   const visits = new ProfileVisitsRepository(connection);
   const blocks = new BlocksRepository(connection, runtime);
   /* eslint-enable @typescript-eslint/no-explicit-any */
   await users.ensureIndexes();
   await Promise.all([
-    ledger.ensureIndexes(),
+    auraLog.ensureIndexes(),
     wellness.ensureIndexes(),
     visits.ensureIndexes(),
     new RefreshTokensRepository(connection).ensureIndexes(),

@@ -1,26 +1,9 @@
-import { DomainEvent, LOGGER, MONGO, RUNTIME, ServiceRuntime } from '@aura/platform';
+import { DomainEvent, LOGGER, RUNTIME, ServiceRuntime } from '@aura/platform';
 import { identityEvents } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { AuthService } from '../auth/auth.service';
-
-/** Where identity keeps something of a member beyond their (now anonymous) document: collection → field. */
-const PERSONAL_DATA: [collection: string, field: string][] = [
-  ['two_factor', '_id'],
-  ['passkeys', 'user_id'],
-  ['email_tokens', 'user_id'],
-  ['login_challenges', 'user_id'],
-  ['mood_checkins', 'user_id'],
-  ['reflections', 'user_id'],
-  ['wellness_days', 'user_id'],
-  ['aura_log', 'user_id'],
-  ['profile_visits', 'profile_id'],
-  ['profile_visits', 'viewer_id'],
-  ['profile_visit_counts', '_id'],
-  ['blocks', 'blocker_id'],
-  ['blocks', 'blocked_id'],
-];
+import { PersonalDataRepository } from './personal-data.repository';
 
 /**
  * Identity's part of erasing an account (its own user.deleted): the member's sessions end and what
@@ -31,7 +14,7 @@ const PERSONAL_DATA: [collection: string, field: string][] = [
 export class AccountErasureConsumer {
   constructor(
     private readonly auth: AuthService,
-    @Inject(MONGO) private readonly connection: Connection,
+    private readonly personalData: PersonalDataRepository,
     @Inject(RUNTIME) private readonly runtime: ServiceRuntime,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -48,9 +31,7 @@ export class AccountErasureConsumer {
     const { userId } = event.payload as identityEvents.UserDeleted;
     if (!userId) return;
     await this.auth.endOtherSessions(userId, '');
-    let removed = 0;
-    for (const [collection, field] of PERSONAL_DATA)
-      removed += (await this.connection.collection(collection).deleteMany({ [field]: userId })).deletedCount;
+    const removed = await this.personalData.eraseAllOf(userId);
     this.logger.info({ userId, removed }, 'account erased: personal data removed');
   }
 }

@@ -7,6 +7,7 @@ import { testConfig } from '@aura/platform/testing';
 import { Types, type Connection } from 'mongoose';
 import { UsersRepository } from '../users/users.repository';
 import { AuraChange, AuraLedger } from './aura-ledger';
+import { AuraLogRepository } from './aura-log.repository';
 
 const config = testConfig();
 const runtime = { service: 'identity', registerOutbox: () => undefined, eventsStored: () => undefined };
@@ -14,14 +15,16 @@ const runtime = { service: 'identity', registerOutbox: () => undefined, eventsSt
 let mongo: Connection;
 let users: UsersRepository;
 let ledger: AuraLedger;
+let auraLog: AuraLogRepository;
 
 beforeAll(async () => {
   mongo = await connectMongo(config.MONGODB_URI, databaseName('identity', config.AURA_DB_SUFFIX));
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the runtime's outbox face only
   users = new UsersRepository(mongo, runtime as any);
-  ledger = new AuraLedger(mongo, runtime, users);
+  auraLog = new AuraLogRepository(mongo, runtime);
+  ledger = new AuraLedger(auraLog, runtime, users);
   await users.ensureIndexes();
-  await ledger.ensureIndexes();
+  await auraLog.ensureIndexes();
 });
 
 afterAll(async () => {
@@ -65,7 +68,7 @@ describe('aura ledger', () => {
     expect(await score(member)).toBe(100 + total);
     // The change committed last answered the final score.
     expect(outcomes.some((outcome) => outcome.score === 100 + total)).toBe(true);
-    expect(await ledger.log.countDocuments({ user_id: member, state: 'applied' })).toBe(deltas.length);
+    expect(await auraLog.log.countDocuments({ user_id: member, state: 'applied' })).toBe(deltas.length);
     expect(await ledger.growthSince(member, new Date(Date.now() - 60_000))).toBe(total);
   });
 
@@ -100,7 +103,7 @@ describe('aura ledger', () => {
       score: 0,
     });
     expect(await ledger.apply(admin(member, -5))).toEqual({ outcome: 'applied', applied: 0, score: 0 });
-    const entry = await ledger.log.findById(`admin:${key}`).select(`+${OUTBOX_FIELD}`).lean().exec();
+    const entry = await auraLog.log.findById(`admin:${key}`).select(`+${OUTBOX_FIELD}`).lean().exec();
     expect(entry).toMatchObject({ user_id: member, requested: -1000, delta: -1000, score_after: 0 });
     const [event] = (entry as unknown as { _outbox: never[] })._outbox.map(fromStoredOutbox);
     expect(decodePayload('user.aura_changed', event.payload)).toMatchObject({

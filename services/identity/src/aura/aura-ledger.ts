@@ -1,18 +1,9 @@
-import {
-  createEvent,
-  EventRecord,
-  inTransaction,
-  isDuplicateKeyError,
-  MONGO,
-  RUNTIME,
-  ServiceRuntime,
-  toStoredOutbox,
-} from '@aura/platform';
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import type { ClientSession, Connection, Model } from 'mongoose';
+import { createEvent, EventRecord, isDuplicateKeyError, RUNTIME, ServiceRuntime } from '@aura/platform';
+import { Inject, Injectable } from '@nestjs/common';
 import { UsersRepository } from '../users/users.repository';
 import { utcDay } from '../wellness/wellness-rules';
-import { AuraLogDoc, auraLogSchema } from './aura-log.schema';
+import type { AuraLogDoc } from './aura-log.schema';
+import { AuraLogRepository, AuraSession } from './aura-log.repository';
 import { applyAura, AURA_MOVES, AuraReason } from './aura-rules';
 
 export interface AuraChange {
@@ -50,52 +41,34 @@ interface Applied {
  * rare next to everything else, so transactions on the same member seldom collide.
  */
 @Injectable()
-export class AuraLedger implements OnModuleInit {
-  readonly log: Model<AuraLogDoc>;
-
+export class AuraLedger {
   constructor(
-    @Inject(MONGO) private readonly connection: Connection,
-    @Inject(RUNTIME)
-    private readonly runtime: Pick<ServiceRuntime, 'service' | 'registerOutbox' | 'eventsStored'>,
+    private readonly log: AuraLogRepository,
+    @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'service'>,
     private readonly users: UsersRepository,
-  ) {
-    this.log = connection.models.AuraLog ?? connection.model<AuraLogDoc>('AuraLog', auraLogSchema);
-    runtime.registerOutbox(this.log);
-  }
-
-  onModuleInit(): Promise<void> {
-    return this.ensureIndexes();
-  }
-
-  async ensureIndexes(): Promise<void> {
-    await this.log.init();
-  }
+  ) {}
 
   async apply(change: AuraChange): Promise<AuraOutcome> {
     let applied: Applied;
     try {
-      applied = await inTransaction(this.connection, (session) => this.applyIn(session, change));
+      applied = await this.log.transaction((session) => this.applyIn(session, change));
     } catch (error) {
       // The same change, committed by a concurrent call after this one had looked for it.
       if (!isDuplicateKeyError(error)) throw error;
       return this.recorded(change.key);
     }
-    if (applied.event) this.runtime.eventsStored([applied.event], { model: this.log, id: change.key });
+    if (applied.event) this.log.eventStored(change.key, applied.event);
     return applied.outcome;
   }
 
   /** Net aura change of a member since a moment (weekly growth). */
-  async growthSince(userId: string, since: Date): Promise<number> {
-    const entries = await this.log
-      .find({ user_id: userId, state: 'applied', at: { $gte: since } }, { delta: 1 })
-      .lean()
-      .exec();
-    return entries.reduce((sum, entry) => sum + (entry.delta ?? 0), 0);
+  growthSince(userId: string, since: Date): Promise<number> {
+    return this.log.growthSince(userId, since);
   }
 
   /** The change's writes, all through `session` (the transaction may run this more than once). */
-  private async applyIn(session: ClientSession, change: AuraChange): Promise<Applied> {
-    const recorded = await this.log.findById(change.key).session(session).lean<AuraLogDoc>().exec();
+  private async applyIn(session: AuraSession, change: AuraChange): Promise<Applied> {
+    const recorded = await this.log.find(change.key, session);
     if (recorded) return { outcome: outcomeOf(recorded) };
     const move =
       change.reason === 'admin'
@@ -111,12 +84,12 @@ export class AuraLedger implements OnModuleInit {
     };
     if (await this.usedUp(entry, move.dailyLimit, session)) {
       const score = (await this.users.findById(change.userId))?.auraScore ?? 0;
-      await this.insert({ ...entry, state: 'limited', delta: 0, score_after: score }, session);
+      await this.log.insert({ ...entry, state: 'limited', delta: 0, score_after: score }, session);
       return { outcome: { outcome: 'daily_limit', applied: 0, score } };
     }
     const before = await this.users.addToAuraScore(change.userId, move.delta, session);
     if (before === null) {
-      await this.insert({ ...entry, state: 'unknown_member', delta: 0, score_after: 0 }, session);
+      await this.log.insert({ ...entry, state: 'unknown_member', delta: 0, score_after: 0 }, session);
       return { outcome: { outcome: 'unknown_member', applied: 0, score: 0 } };
     }
     const { score, applied } = applyAura(before, move.delta);
@@ -130,7 +103,7 @@ export class AuraLedger implements OnModuleInit {
             reason: change.reason,
             changedAt: change.at.toISOString(),
           });
-    await this.insert({ ...entry, state: 'applied', delta: applied, score_after: score }, session, event);
+    await this.log.insert({ ...entry, state: 'applied', delta: applied, score_after: score }, session, event);
     return { outcome: { outcome: 'applied', applied, score }, event };
   }
 
@@ -138,22 +111,14 @@ export class AuraLedger implements OnModuleInit {
   private async usedUp(
     entry: Pick<AuraLogDoc, 'user_id' | 'reason' | 'day'>,
     dailyLimit: number,
-    session: ClientSession,
+    session: AuraSession,
   ): Promise<boolean> {
     if (!Number.isFinite(dailyLimit)) return false;
-    const used = await this.log
-      .countDocuments({ user_id: entry.user_id, reason: entry.reason, day: entry.day, state: 'applied' })
-      .session(session)
-      .exec();
-    return used >= dailyLimit;
-  }
-
-  private async insert(entry: AuraLogDoc, session: ClientSession, event?: EventRecord): Promise<void> {
-    await this.log.create([event ? { ...entry, _outbox: toStoredOutbox([event]) } : entry], { session });
+    return (await this.log.countApplied(entry, session)) >= dailyLimit;
   }
 
   private async recorded(key: string): Promise<AuraOutcome> {
-    const entry = await this.log.findById(key).lean<AuraLogDoc>().exec();
+    const entry = await this.log.find(key);
     return entry ? outcomeOf(entry) : { outcome: 'duplicate', applied: 0, score: 0 };
   }
 }

@@ -1,4 +1,5 @@
 import {
+  collectionOf,
   createEvent,
   insertOnce,
   insertOutboxEvents,
@@ -10,7 +11,6 @@ import {
 } from '@aura/platform';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Connection, Model } from 'mongoose';
-import { collectionOf } from '../common/collection';
 import { blockId, BlockDoc, blockSchema } from './block.schema';
 
 export interface Block {

@@ -16,7 +16,6 @@ import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
-import { AuraLedger } from '../aura/aura-ledger';
 import { loadIdentityConfig } from '../config';
 import { IDENTITY_CALLERS, IdentityGrpcController } from '../grpc/identity.grpc-controller';
 import { IdentityModule } from '../identity.module';
@@ -48,11 +47,7 @@ beforeAll(async () => {
     IdentityModule.register(runtime, config, await loadSigningKey(config, logger)),
     { logger: false },
   );
-  await app.init();
-  await app.get(UsersRepository).ensureIndexes();
-  await app.get(TwoFactorRepository).ensureIndexes();
-  await app.get(AuraLedger).ensureIndexes();
-  await app.get(WellnessService).ensureIndexes();
+  await app.init(); // every repository creates its indexes
   runtime.grpc.add(
     identity.IdentityServiceService,
     asyncService(identity.IdentityServiceService, app.get(IdentityGrpcController), runtime.logger),

@@ -2,24 +2,23 @@ import {
   afterTimeAndId,
   decodeExportCursor,
   EXPORT_PAGE_SIZE,
+  ExportPosition,
+  ExportQuery,
   ExportRecord,
   ExportRecords,
   exportPageOf,
   isoDate,
 } from '@aura/platform';
 import { Injectable } from '@nestjs/common';
-import type { FilterQuery, Model, SortOrder } from 'mongoose';
 import { activeRestriction } from '../restrictions/restriction';
 import { TwoFactorRepository } from '../two-factor/two-factor.repository';
 import { ExportedUserDoc, UsersRepository } from '../users/users.repository';
 import type { MoodCheckinDoc, ReflectionDoc } from '../wellness/wellness.schema';
-import { WellnessService } from '../wellness/wellness.service';
+import { WellnessRepository } from '../wellness/wellness.repository';
 
 /** What identity holds of a member's data export (docs/data-export.md). */
 export const IDENTITY_EXPORT_PARTS = ['profile', 'check_ins', 'reflections'] as const;
 export type IdentityExportPart = (typeof IDENTITY_EXPORT_PARTS)[number];
-
-type Position = readonly [number, string] | undefined;
 
 /** The filters and sorts of the export's queries, one place for the export and the index tests. */
 export const ExportQueries = {
@@ -27,11 +26,8 @@ export const ExportQueries = {
    * A member's check-ins or reflections oldest first, after a position (`user_id, created_at, _id`
    * index, read backwards).
    */
-  wellness: <T>(
-    userId: string,
-    position: Position,
-  ): { filter: FilterQuery<T>; sort: Record<string, SortOrder> } => ({
-    filter: { user_id: userId, ...afterTimeAndId('created_at', position) } as FilterQuery<T>,
+  wellness: <T>(userId: string, position: ExportPosition): ExportQuery<T> => ({
+    filter: { user_id: userId, ...afterTimeAndId('created_at', position) } as ExportQuery<T>['filter'],
     sort: { created_at: 1, _id: 1 },
   }),
 };
@@ -97,7 +93,7 @@ export class IdentityExport {
   constructor(
     private readonly users: UsersRepository,
     private readonly twoFactor: TwoFactorRepository,
-    private readonly wellness: WellnessService,
+    private readonly wellness: WellnessRepository,
   ) {}
 
   async page(userId: string, part: IdentityExportPart, cursor: string): Promise<ExportRecords> {
@@ -111,14 +107,24 @@ export class IdentityExport {
         return { records: doc ? [profileRecord(userId, doc, twoFactorEnabled)] : [], nextCursor: '' };
       }
       case 'check_ins':
-        return this.wellnessPage(this.wellness.checkins, userId, cursor, checkinRecord);
+        return this.wellnessPage(
+          (query, limit) => this.wellness.exportCheckins(query, limit),
+          userId,
+          cursor,
+          checkinRecord,
+        );
       case 'reflections':
-        return this.wellnessPage(this.wellness.reflections, userId, cursor, reflectionRecord);
+        return this.wellnessPage(
+          (query, limit) => this.wellness.exportReflections(query, limit),
+          userId,
+          cursor,
+          reflectionRecord,
+        );
     }
   }
 
   private async wellnessPage<T extends { _id: string; created_at: Date }>(
-    model: Model<T>,
+    read: (query: ExportQuery<T>, limit: number) => Promise<T[]>,
     userId: string,
     cursor: string,
     toRecord: (doc: T) => ExportRecord,
@@ -127,12 +133,7 @@ export class IdentityExport {
       userId,
       decodeExportCursor(cursor, ['number', 'string'] as const),
     );
-    const docs = await model
-      .find(query.filter, { _outbox: 0 })
-      .sort(query.sort)
-      .limit(this.pageSize + 1)
-      .lean<T[]>()
-      .exec();
+    const docs = await read(query, this.pageSize + 1);
     const page = exportPageOf(docs, this.pageSize, (last) => [new Date(last.created_at).getTime(), last._id]);
     return { records: page.items.map(toRecord), nextCursor: page.nextCursor };
   }

@@ -1,7 +1,6 @@
-import { insertOnce, MONGO } from '@aura/platform';
+import { collectionOf, insertOnce, MONGO } from '@aura/platform';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { Connection, Model, Schema } from 'mongoose';
-import { collectionOf } from '../common/collection';
 
 /**
  * Refresh tokens are insert-only records. Spending a token and revoking a family are inserts keyed by

@@ -9,7 +9,6 @@ import {
   ServiceRuntime,
 } from '@aura/platform';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Connection } from 'mongoose';
 import type { User } from './user';
 
 /**
@@ -23,7 +22,7 @@ export class ProfileChangedAnnouncer {
 
   constructor(
     @Inject(RUNTIME) private readonly runtime: ServiceRuntime,
-    @Inject(MONGO) connection: Connection,
+    @Inject(MONGO) connection: ServiceRuntime['mongo'],
   ) {
     this.outbox = outboxCollection(connection, 'outbox');
     runtime.registerOutbox(this.outbox);

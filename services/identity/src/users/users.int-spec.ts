@@ -6,6 +6,7 @@ import { testConfig } from '@aura/platform/testing';
 import { Types, type Connection } from 'mongoose';
 import { searchPrefix } from '../admin-users/admin-user-rules';
 import { AuraLedger } from '../aura/aura-ledger';
+import { AuraLogRepository } from '../aura/aura-log.repository';
 import { ProfileService } from '../profile/profile.service';
 import { ProfileVisitsRepository } from '../visits/visits.repository';
 import { ProfileChangedAnnouncer } from './profile-changed';
@@ -29,9 +30,10 @@ beforeAll(async () => {
     new ProfileVisitsRepository(mongo),
   );
   /* eslint-enable @typescript-eslint/no-explicit-any */
-  ledger = new AuraLedger(mongo, runtime, users);
+  const auraLog = new AuraLogRepository(mongo, runtime);
+  ledger = new AuraLedger(auraLog, runtime, users);
   await users.ensureIndexes();
-  await ledger.ensureIndexes();
+  await auraLog.ensureIndexes();
 });
 
 afterAll(async () => {

@@ -1,7 +1,6 @@
-import { inTransaction, isDuplicateKeyError, MONGO } from '@aura/platform';
+import { collectionOf, inTransaction, isDuplicateKeyError, MONGO } from '@aura/platform';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { Connection, Model } from 'mongoose';
-import { collectionOf } from '../common/collection';
 import { ProfileVisitCountDoc, profileVisitCountSchema } from './visit-count.schema';
 import { ProfileVisitDoc, profileVisitSchema } from './visit.schema';
 

@@ -20,6 +20,7 @@ import type { EventType } from '@aura/proto';
 import { Types, type Connection } from 'mongoose';
 import pino from 'pino';
 import { AuraLedger } from '../aura/aura-ledger';
+import { AuraLogRepository } from '../aura/aura-log.repository';
 import { AuraConsumer } from '../aura/aura.consumer';
 import { ProfileMessages } from '../profile/profile-rules';
 import { ProfileService } from '../profile/profile.service';
@@ -27,6 +28,7 @@ import { ProfileVisitsRepository } from '../visits/visits.repository';
 import { ProfileChangedAnnouncer } from '../users/profile-changed';
 import { UsersRepository } from '../users/users.repository';
 import { utcDay, WellnessMessages } from './wellness-rules';
+import { WellnessRepository } from './wellness.repository';
 import { WellnessService } from './wellness.service';
 
 const config = testConfig();
@@ -37,6 +39,7 @@ let bus: KafkaEventBus;
 let relay: OutboxRelay;
 let users: UsersRepository;
 let ledger: AuraLedger;
+let auraLog: AuraLogRepository;
 let wellness: WellnessService;
 let profiles: ProfileService;
 let visits: ProfileVisitsRepository;
@@ -92,14 +95,16 @@ beforeAll(async () => {
   /* eslint-disable @typescript-eslint/no-explicit-any -- the runtime's outbox face only */
   users = new UsersRepository(mongo, runtime as any);
   const announcer = new ProfileChangedAnnouncer(runtime as any, mongo);
-  ledger = new AuraLedger(mongo, runtime as any, users);
-  wellness = new WellnessService(mongo, runtime as any, users, ledger);
+  auraLog = new AuraLogRepository(mongo, runtime as any);
+  ledger = new AuraLedger(auraLog, runtime as any, users);
+  const wellnessStore = new WellnessRepository(mongo, runtime as any);
+  wellness = new WellnessService(wellnessStore, runtime as any, users, ledger);
   visits = new ProfileVisitsRepository(mongo);
   profiles = new ProfileService(users, announcer, visits);
   consumer = new AuraConsumer(ledger, wellness, runtime as any, logger);
   /* eslint-enable @typescript-eslint/no-explicit-any */
   await users.ensureIndexes();
-  await Promise.all([ledger.ensureIndexes(), wellness.ensureIndexes(), visits.ensureIndexes()]);
+  await Promise.all([auraLog.ensureIndexes(), wellnessStore.ensureIndexes(), visits.ensureIndexes()]);
   bus = new KafkaEventBus({
     clientId: 'identity-wellness-test',
     brokers: config.KAFKA_BROKERS,
@@ -251,7 +256,7 @@ describe('aura', () => {
       auraEarned: 0,
       auraScore: 1000,
     });
-    const log = await ledger.log
+    const log = await auraLog.log
       .find({ user_id: a, reason: { $ne: 'admin' } })
       .lean()
       .exec();

@@ -2,19 +2,14 @@ import { randomUUID } from 'node:crypto';
 import {
   Caller,
   createEvent,
-  insertOnce,
-  MONGO,
   NotFound,
   RUNTIME,
   ServiceRuntime,
-  toStoredOutbox,
   toCsv,
   Unauthenticated,
 } from '@aura/platform';
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { Connection, Model } from 'mongoose';
+import { Inject, Injectable } from '@nestjs/common';
 import { AuraLedger } from '../aura/aura-ledger';
-import { collectionOf } from '../common/collection';
 import { UsersRepository } from '../users/users.repository';
 import {
   CheckinInput,
@@ -44,14 +39,8 @@ import {
   TrendPoint,
   trendDays,
 } from './wellbeing-rules';
-import {
-  MoodCheckinDoc,
-  moodCheckinSchema,
-  ReflectionDoc,
-  reflectionSchema,
-  WellnessDayDoc,
-  wellnessDaySchema,
-} from './wellness.schema';
+import type { MoodCheckinDoc, ReflectionDoc } from './wellness.schema';
+import { WellnessRepository } from './wellness.repository';
 
 export const USER_NOT_FOUND = 'User not found';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -107,34 +96,13 @@ const toReflection = (doc: ReflectionDoc): Reflection => ({
 const ACTIVE_DAYS_MEMO_SIZE = 100_000;
 
 @Injectable()
-export class WellnessService implements OnModuleInit {
-  readonly checkins: Model<MoodCheckinDoc>;
-  readonly reflections: Model<ReflectionDoc>;
-  readonly days: Model<WellnessDayDoc>;
-
+export class WellnessService {
   constructor(
-    @Inject(MONGO) connection: Connection,
-    @Inject(RUNTIME)
-    private readonly runtime: Pick<ServiceRuntime, 'service' | 'registerOutbox' | 'eventsStored'>,
+    private readonly store: WellnessRepository,
+    @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'service'>,
     private readonly users: UsersRepository,
     private readonly aura: AuraLedger,
-  ) {
-    this.checkins =
-      connection.models.MoodCheckin ?? connection.model<MoodCheckinDoc>('MoodCheckin', moodCheckinSchema);
-    this.reflections =
-      connection.models.Reflection ?? connection.model<ReflectionDoc>('Reflection', reflectionSchema);
-    this.days =
-      connection.models.WellnessDay ?? connection.model<WellnessDayDoc>('WellnessDay', wellnessDaySchema);
-    runtime.registerOutbox(this.checkins, this.reflections);
-  }
-
-  onModuleInit(): Promise<void> {
-    return this.ensureIndexes();
-  }
-
-  async ensureIndexes(): Promise<void> {
-    await Promise.all([this.checkins.syncIndexes(), this.reflections.syncIndexes(), this.days.init()]);
-  }
+  ) {}
 
   async checkIn(caller: Caller | undefined, input: CheckinInput): Promise<Rewarded<MoodCheckin>> {
     const userId = this.callerId(caller);
@@ -162,21 +130,15 @@ export class WellnessService implements OnModuleInit {
       first_of_day: firstToday,
       created_at: now,
     };
-    await this.checkins.create({ ...doc, _outbox: toStoredOutbox([event]) });
-    this.runtime.eventsStored([event], { model: this.checkins, id });
+    await this.store.insertCheckin(doc, event);
     await this.markActive(userId, now);
     return this.rewarded(toCheckin(doc), 'check_in', firstToday, user, now);
   }
 
   async listCheckins(caller: Caller | undefined, limit: number): Promise<MoodCheckin[]> {
     const userId = this.callerId(caller);
-    const docs = await this.checkins
-      .find({ user_id: userId }, { _outbox: 0 })
-      .sort({ created_at: -1, _id: -1 })
-      .limit(listLimit(limit))
-      .lean()
-      .exec();
-    return docs.map((doc) => toCheckin(doc as MoodCheckinDoc));
+    const docs = await this.store.newestCheckins(userId, listLimit(limit));
+    return docs.map(toCheckin);
   }
 
   /**
@@ -185,12 +147,7 @@ export class WellnessService implements OnModuleInit {
    */
   async isMoodLow(userId: string): Promise<boolean> {
     if (!userId) return false;
-    const docs = await this.checkins
-      .find({ user_id: userId }, { mood: 1, energy_level: 1 })
-      .sort({ created_at: -1, _id: -1 })
-      .limit(2)
-      .lean()
-      .exec();
+    const docs = await this.store.lastTwoCheckins(userId);
     return lastTwoLow(docs.map((doc) => ({ mood: doc.mood, energyLevel: doc.energy_level })));
   }
 
@@ -220,8 +177,7 @@ export class WellnessService implements OnModuleInit {
       first_of_day: firstToday,
       created_at: now,
     };
-    await this.reflections.create({ ...doc, _outbox: toStoredOutbox([event]) });
-    this.runtime.eventsStored([event], { model: this.reflections, id });
+    await this.store.insertReflection(doc, event);
     await this.markActive(userId, now);
     return this.rewarded(toReflection(doc), 'reflection', firstToday, user, now);
   }
@@ -232,13 +188,8 @@ export class WellnessService implements OnModuleInit {
     const owner = userId || callerId;
     const size = listLimit(limit);
     if (owner !== callerId) await this.member(owner);
-    const docs = await this.reflections
-      .find({ user_id: owner }, { _outbox: 0 })
-      .sort({ created_at: -1, _id: -1 })
-      .limit(size)
-      .lean()
-      .exec();
-    return docs.map((doc) => toReflection(doc as ReflectionDoc));
+    const docs = await this.store.newestReflections(owner, size);
+    return docs.map(toReflection);
   }
 
   async stats(caller: Caller | undefined, now = new Date()): Promise<Stats> {
@@ -246,23 +197,10 @@ export class WellnessService implements OnModuleInit {
     const dayStart = new Date(`${utcDay(now)}T00:00:00.000Z`);
     const weekStart = new Date(now.getTime() - WEEK_MS);
     const firstActiveDay = utcDay(new Date(dayStart.getTime() - 6 * DAY_MS));
-    const moodsSince = async (since: Date) => {
-      const [checkins, reflections] = await Promise.all([
-        this.checkins
-          .find({ user_id: userId, created_at: { $gte: since } }, { mood: 1 })
-          .lean()
-          .exec(),
-        this.reflections
-          .find({ user_id: userId, created_at: { $gte: since } }, { mood: 1 })
-          .lean()
-          .exec(),
-      ]);
-      return { checkins: checkins.map((c) => c.mood), reflections: reflections.map((r) => r.mood) };
-    };
     const [today, week, activeDays, auraGrowth] = await Promise.all([
-      moodsSince(dayStart),
-      moodsSince(weekStart),
-      this.days.countDocuments({ user_id: userId, kind: 'active', day: { $gte: firstActiveDay } }).exec(),
+      this.store.moodsSince(userId, dayStart),
+      this.store.moodsSince(userId, weekStart),
+      this.store.countActiveDaysFrom(userId, firstActiveDay),
       this.aura.growthSince(userId, weekStart),
     ]);
     return computeStats({
@@ -278,17 +216,16 @@ export class WellnessService implements OnModuleInit {
   async calendar(caller: Caller | undefined, month: string): Promise<{ month: string; days: CalendarDay[] }> {
     const userId = this.callerId(caller);
     const range = monthRange(month);
-    const during = { user_id: userId, created_at: { $gte: range.start, $lt: range.end } };
     const [checkins, reflections] = await Promise.all([
-      this.checkins.find(during, { mood: 1, energy_level: 1, created_at: 1 }).lean().exec(),
-      this.reflections.find(during, { created_at: 1 }).lean().exec(),
+      this.store.checkinsBetween(userId, range.start, range.end),
+      this.store.reflectionTimesBetween(userId, range.start, range.end),
     ]);
     return {
       month: range.month,
       days: moodCalendar(
         range.days,
         checkins.map((c) => ({ mood: c.mood, energyLevel: c.energy_level, createdAt: c.created_at })),
-        reflections.map((r) => r.created_at),
+        reflections,
       ),
     };
   }
@@ -298,10 +235,7 @@ export class WellnessService implements OnModuleInit {
     const userId = this.callerId(caller);
     const series = lastDays(now, trendDays(days));
     const since = new Date(`${series[0]}T00:00:00.000Z`);
-    const checkins = await this.checkins
-      .find({ user_id: userId, created_at: { $gte: since } }, { mood: 1, energy_level: 1, created_at: 1 })
-      .lean()
-      .exec();
+    const checkins = await this.store.checkinsBetween(userId, since);
     return moodTrend(
       series,
       checkins.map((c) => ({ mood: c.mood, energyLevel: c.energy_level, createdAt: c.created_at })),
@@ -314,34 +248,21 @@ export class WellnessService implements OnModuleInit {
     now = new Date(),
   ): Promise<{ checkIns: Streak; reflections: Streak }> {
     const userId = this.callerId(caller);
-    const daysOf = async (kind: WellnessKind) =>
-      (await this.days.find({ user_id: userId, kind }, { day: 1 }).lean().exec()).map((d) => d.day);
-    const [checkIns, reflections] = await Promise.all([daysOf('check_in'), daysOf('reflection')]);
+    const [checkIns, reflections] = await Promise.all([
+      this.store.claimedDays(userId, 'check_in'),
+      this.store.claimedDays(userId, 'reflection'),
+    ]);
     return { checkIns: streak(checkIns, now), reflections: streak(reflections, now) };
   }
 
   /** The caller's newest EXPORT_MAX_ROWS check-ins and reflections as one CSV (docs/wellbeing.md). */
   async exportCsv(caller: Caller | undefined): Promise<string> {
     const userId = this.callerId(caller);
-    const newest = { created_at: -1, _id: -1 } as const;
     const [checkins, reflections] = await Promise.all([
-      this.checkins
-        .find({ user_id: userId }, { _outbox: 0 })
-        .sort(newest)
-        .limit(EXPORT_MAX_ROWS)
-        .lean()
-        .exec(),
-      this.reflections
-        .find({ user_id: userId }, { _outbox: 0 })
-        .sort(newest)
-        .limit(EXPORT_MAX_ROWS)
-        .lean()
-        .exec(),
+      this.store.newestCheckins(userId, EXPORT_MAX_ROWS),
+      this.store.newestReflections(userId, EXPORT_MAX_ROWS),
     ]);
-    const records = exportRecords(
-      checkins.map((doc) => toCheckin(doc as MoodCheckinDoc)),
-      reflections.map((doc) => toReflection(doc as ReflectionDoc)),
-    );
+    const records = exportRecords(checkins.map(toCheckin), reflections.map(toReflection));
     return records.length ? toCsv(records) : `${EXPORT_COLUMNS.join(',')}\r\n`;
   }
 
@@ -396,7 +317,7 @@ export class WellnessService implements OnModuleInit {
   }
 
   private claimDoc(id: string, userId: string, kind: string, day: string, at: Date): Promise<boolean> {
-    return insertOnce(collectionOf(this.days), { _id: id, user_id: userId, kind, day, at });
+    return this.store.claimDay(id, userId, kind, day, at);
   }
 
   private async member(userId: string) {
