@@ -19,7 +19,6 @@ import { loadMessagingConfig } from '../../../services/messaging/src/config';
 import type { Participant } from '../../../services/messaging/src/members/participant';
 import { MessagingModule } from '../../../services/messaging/src/messaging.module';
 import { NotificationsConsumer } from '../../../services/messaging/src/notifications/notifications.consumer';
-import { NotificationsService } from '../../../services/messaging/src/notifications/notifications.service';
 import { Harness as SocialHarness, startHarness } from '../../../services/social/src/test-support/harness';
 import { social } from '@aura/proto';
 
@@ -53,7 +52,6 @@ beforeAll(async () => {
     { logger: false },
   );
   await messagingApp.init();
-  await messagingApp.get(NotificationsService).ensureIndexes();
   await messagingApp.get(NotificationsConsumer).start();
   socialHarness = await startHarness('trace');
 });
