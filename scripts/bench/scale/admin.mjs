@@ -1,13 +1,14 @@
 // Admin's documents of the community: the dashboard's read model (services/admin/src/dashboard/
-// read-model.ts) as its consumer leaves it: members with their registration and last activity, one
-// content record per post, and the card top-ups as revenue and as AC distributed to members.
+// read-model.repository.ts) as its consumer leaves it: members with their registration and last
+// activity, one content record per post, and the card top-ups as revenue and as AC distributed to
+// members.
 import { insertAll, serviceModules } from './bulk.mjs';
 import { transferIds } from './economy.mjs';
 import { utcDay } from './plan.mjs';
 
 export const service = 'admin';
 /** The build modules this loader uses (a change of one reloads the data). */
-export const sources = { readModel: 'dashboard/read-model.js' };
+export const sources = { readModel: 'dashboard/read-model.repository.js' };
 
 export async function load(community, { connection }) {
   const model = new (serviceModules(service, sources).readModel.DashboardReadModel)(connection);

@@ -1,11 +1,11 @@
 // Genies' documents of the community: its members projection (usernames for gifts, the SuperAura
 // flag). The community owns no genies: a profile's featured genie is empty, as for a new member.
-// Code: services/genies/src/members/members.ts (MembersRepository, its index).
+// Code: services/genies/src/members/members.repository.ts (MembersRepository, its index).
 import { insertAll, serviceModules } from './bulk.mjs';
 
 export const service = 'genies';
 /** The build modules this loader uses (a change of one reloads the data). */
-export const sources = { members: 'members/members.js' };
+export const sources = { members: 'members/members.repository.js' };
 
 export async function load(community, { connection }) {
   const repository = new (serviceModules(service, sources).members.MembersRepository)(connection);

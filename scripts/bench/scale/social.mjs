@@ -1,8 +1,8 @@
 // Social's documents of the community: its members projection (with follow counts that match the
 // follows), posts (with likesCount / engagementScore that match the likes), likes, follows, and
-// Explore's projections of the posts, likes, tips and aura changes (explore.store.ts).
+// Explore's projections of the posts, likes, tips and aura changes (explore.schema.ts).
 // Schemas: services/social/src/members/member.schema.ts, posts/post.schema.ts, likes/like.schema.ts,
-// follows/follow.schema.ts, explore/explore.store.ts. Search's words (members' nameWords, posts'
+// follows/follow.schema.ts, explore/explore.schema.ts. Search's words (members' nameWords, posts'
 // contentPrefixes) come from the service's own functions (common/search-words.ts), as it writes them.
 // Redis holds only copies that social rebuilds from MongoDB on a read (timelines, follow sets, ...):
 // the loader leaves it empty (load.mjs deletes the suffix's old keys).
@@ -17,7 +17,7 @@ export const sources = {
   posts: 'posts/post.schema.js',
   likes: 'likes/like.schema.js',
   follows: 'follows/follow.schema.js',
-  explore: 'explore/explore.store.js',
+  explore: 'explore/explore.schema.js',
   words: 'common/search-words.js',
 };
 

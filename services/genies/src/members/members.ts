@@ -12,9 +12,6 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { IDENTITY_LOOKUP } from '../tokens';
 import { type MemberDoc, MembersRepository } from './members.repository';
 
-/** Also here for scripts/bench/scale/genies.mjs, which loads MembersRepository from members/members.js. */
-export { MembersRepository } from './members.repository';
-
 /** Who a member is, as far as genies needs: by id (SuperAura) and by username (gifts). */
 export interface IdentityLookup {
   byId(userId: string): Promise<{ id: string; username: string; isSuperAura: boolean } | null>;
