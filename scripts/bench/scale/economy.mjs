@@ -1,5 +1,5 @@
 // Economy's documents of the community: its members projection, the card top-ups' checkout sessions,
-// and the AuraCoin ledger (services/economy/src/ledger/: ledger.ts, ledger.store.ts, ledger.types.ts)
+// and the AuraCoin ledger (services/economy/src/ledger/: ledger.ts, ledger.repository.ts, ledger.types.ts)
 // as Ledger.post leaves it after each transfer, in time order: the transfer record, its two entries
 // (a member leg is entry `seq` of the member's account with the balance, total earned and withdrawable
 // part after it, moved by the service's own rules, ledger/withdrawable.ts; a system leg is one
@@ -23,10 +23,10 @@ export const sources = {
   ledger: 'ledger/ledger.js',
   types: 'ledger/ledger.types.js',
   withdrawable: 'ledger/withdrawable.js',
-  store: 'ledger/ledger.store.js',
+  store: 'ledger/ledger.repository.js',
   verifier: 'ledger/ledger-verifier.js',
   members: 'members/members.repository.js',
-  topups: 'topups/topups.store.js',
+  topups: 'topups/topups.repository.js',
   packages: 'topups/packages.js',
   micro: 'money/micro.js',
 };

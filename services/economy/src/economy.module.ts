@@ -3,10 +3,12 @@ import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { EconomyGrpcController } from './grpc/economy.grpc-controller';
 import { Ledger } from './ledger/ledger';
 import { LedgerCheck } from './ledger/ledger-check';
+import { LedgerStore } from './ledger/ledger.repository';
 import { LedgerRelay, type LedgerRelayOptions } from './ledger/ledger-relay';
 import { MarketConsumer } from './market/market.consumer';
 import { MarketRepository } from './market/market.repository';
 import { type MarketOptions, MarketService } from './market/market.service';
+import { MarketplaceRepository } from './marketplace/marketplace.repository';
 import { MarketplaceService } from './marketplace/marketplace.service';
 import type { MemberDirectory } from './members/member';
 import { MembersConsumer } from './members/members.consumer';
@@ -14,11 +16,14 @@ import { MembersRepository } from './members/members.repository';
 import { touchEconomyCounters } from './metrics';
 import type { CoinPriceSource } from './money/coin-price';
 import { PaymentsService } from './payments/payments.service';
+import { RewardDaysRepository } from './rewards/reward-days.repository';
 import { RewardSlots } from './rewards/reward-slots';
 import { RewardsConsumer } from './rewards/rewards.consumer';
 import { RewardsService } from './rewards/rewards.service';
 import { EconomySettings } from './settings/economy-settings';
+import { SettingsRepository } from './settings/settings.repository';
 import type { MoodSource } from './spending/identity-mood';
+import { SpendingRepository } from './spending/spending.repository';
 import { SpendingService } from './spending/spending.service';
 import { StatementService } from './statements/statement.service';
 import { MaintenanceSweeper } from './sweep/maintenance-sweeper';
@@ -33,9 +38,11 @@ import {
   WITHDRAWALS_OPTIONS,
 } from './tokens';
 import { TestCheckoutProvider } from './topups/checkout-provider';
+import { TopUpsStore } from './topups/topups.repository';
 import { LOCAL_WEBHOOK_SECRET, type TopUpsOptions, TopUpsService } from './topups/topups.service';
 import { WalletExport } from './wallet/wallet-export';
 import { WalletService } from './wallet/wallet.service';
+import { WithdrawalsStore } from './withdrawals/withdrawals.repository';
 import { type WithdrawalsOptions, WithdrawalsService } from './withdrawals/withdrawals.service';
 
 /** What main.ts supplies and a test replaces; everything else is the service's own classes. */
@@ -97,22 +104,29 @@ export class EconomyModule {
           inject: [EconomySettings],
         },
         { provide: TOPUPS_OPTIONS, useValue: topUpOptions },
+        LedgerStore,
         Ledger,
         LedgerRelay,
         LedgerCheck,
         MembersRepository,
+        RewardDaysRepository,
         RewardSlots,
+        SettingsRepository,
         EconomySettings,
         RewardsService,
+        SpendingRepository,
         SpendingService,
         PaymentsService,
         MarketRepository,
         MarketService,
+        WithdrawalsStore,
         WithdrawalsService,
         WalletService,
         WalletExport,
         StatementService,
+        MarketplaceRepository,
         MarketplaceService,
+        TopUpsStore,
         TopUpsService,
         EconomyGrpcController,
         MaintenanceSweeper,

@@ -16,7 +16,7 @@ import type { Connection } from 'mongoose';
 import pino from 'pino';
 import { seekToEnd } from '../test/harness';
 import { EconomyProcess, sleep, startIdentityStub } from '../test/processes';
-import { LedgerStore } from './ledger/ledger.store';
+import { LedgerStore } from './ledger/ledger.repository';
 import type { EntryDoc } from './ledger/ledger.types';
 
 const AC = 1_000_000;

@@ -4,7 +4,7 @@ import { Inject, Injectable, OnModuleDestroy, Optional } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { RELAY_OPTIONS } from '../tokens';
 import { Ledger } from './ledger';
-import type { LedgerStore } from './ledger.store';
+import type { LedgerStore } from './ledger.repository';
 
 export interface LedgerRelayOptions {
   /** Transfers whose events go out in one Kafka batch and leave in one delete. */

@@ -1,7 +1,5 @@
-import { inTransaction } from '@aura/platform';
-import type { ClientSession } from 'mongoose';
 import { isMemberAccount } from './accounts';
-import type { LedgerStore } from './ledger.store';
+import type { LedgerSession, LedgerStore } from './ledger.repository';
 import { EntryDoc, isEarning, TransferDoc } from './ledger.types';
 import { bucketsValid } from './withdrawable';
 
@@ -111,7 +109,7 @@ export async function verifyLedger(store: LedgerStore): Promise<LedgerReport> {
     let outcome = await checkAccount(store, account);
     // Written to during the reads? Read it again as of one moment.
     if (outcome.problems.length > 0)
-      outcome = await inTransaction(store.connection, (session) => checkAccount(store, account, session));
+      outcome = await store.inTransaction((session) => checkAccount(store, account, session));
     outcome.problems.forEach(report);
     outcome.negatives.forEach((balance) => negativeBalances.push({ account, balance }));
     if (outcome.balance < 0) debts.push({ account, balance: outcome.balance });
@@ -170,7 +168,7 @@ function checkLegs(transfer: TransferDoc, found: { debit?: Leg; credit?: Leg }):
 }
 
 /** One member account: its entries read in order, against each other and the stored account. */
-async function checkAccount(store: LedgerStore, account: string, session?: ClientSession) {
+async function checkAccount(store: LedgerStore, account: string, session?: LedgerSession) {
   const doc = await store.accounts.findOne({ _id: account }, { session });
   const links: Link[] = await store.entries
     .find(

@@ -1,24 +1,21 @@
 import {
   callSignal,
   EventRecord,
-  inTransaction,
   isDuplicateKeyError,
   KeyedMutex,
   LOGGER,
-  MONGO,
   RUNTIME,
   toStoredOutbox,
   Unavailable,
   type ServiceRuntime,
 } from '@aura/platform';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import type { ClientSession, Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { isAccount, isMemberAccount } from './accounts';
 import { sha256, uuidFrom } from './ids';
 import { ledgerEvents } from './ledger-events';
 import { afterCredit, afterDebit, DebitRefusal } from './withdrawable';
-import { LedgerStore } from './ledger.store';
+import { LedgerStore, type LedgerSession } from './ledger.repository';
 import {
   AccountDoc,
   Balance,
@@ -38,7 +35,7 @@ export type EventsStoredListener = (records: EventRecord[]) => void;
 
 /** Moves money inside a transaction that may write other documents too (a withdrawal, a purchase). */
 export interface LedgerTransaction {
-  readonly session: ClientSession;
+  readonly session: LedgerSession;
   /**
    * One transfer, once per key: completed, or rejected for a short balance (the rejection is written
    * too, so the key answers it again — unless the caller aborts the transaction). A key used before
@@ -86,7 +83,6 @@ export const entryId = (account: string, seq: number) =>
  */
 @Injectable()
 export class Ledger implements OnModuleInit {
-  readonly store: LedgerStore;
   /** When this ledger (its database) was created. */
   createdAt = new Date(0);
   private readonly accountLocks = new KeyedMutex();
@@ -94,13 +90,12 @@ export class Ledger implements OnModuleInit {
   private initialized?: Promise<void>;
 
   constructor(
-    @Inject(MONGO) private readonly connection: Connection,
+    /** The ledger's collections: every read and write of this class goes through them. */
+    @Inject(LedgerStore) readonly store: LedgerStore,
     /** The producer name of the ledger's events. */
     @Inject(RUNTIME) private readonly host: Pick<ServiceRuntime, 'service'>,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {
-    this.store = new LedgerStore(connection);
-  }
+  ) {}
 
   /** Tells `listener` the events each committed transaction stored (the ledger relay). */
   onEventsStored(listener: EventsStoredListener): void {
@@ -145,7 +140,7 @@ export class Ledger implements OnModuleInit {
       for (let attempt = 0; ; attempt += 1) {
         const stored: EventRecord[][] = [];
         try {
-          const result = await inTransaction(this.connection, (session) => {
+          const result = await this.store.inTransaction((session) => {
             stored.length = 0;
             return work({
               session,
@@ -232,7 +227,7 @@ export class Ledger implements OnModuleInit {
     account: string,
     since: Date,
     kinds: readonly TransferKind[],
-    session?: ClientSession,
+    session?: LedgerSession,
   ): Promise<number> {
     const cursor = this.store.entries.find(
       { account },
@@ -265,7 +260,7 @@ export class Ledger implements OnModuleInit {
   // ---- inside a transaction -----------------------------------------------------------------------
 
   private async post(
-    session: ClientSession,
+    session: LedgerSession,
     request: TransferRequest,
     stored: EventRecord[][],
   ): Promise<TransferResult> {
@@ -311,7 +306,7 @@ export class Ledger implements OnModuleInit {
 
   /** See LedgerTransaction.postCredits: reads of all keys and accounts first, then one write of each kind. */
   private async postCredits(
-    session: ClientSession,
+    session: LedgerSession,
     requests: TransferRequest[],
     stored: EventRecord[][],
   ): Promise<TransferResult[]> {
@@ -365,7 +360,7 @@ export class Ledger implements OnModuleInit {
   }
 
   private async storeEvents(
-    session: ClientSession,
+    session: LedgerSession,
     key: string,
     events: EventRecord[],
     stored: EventRecord[][],
@@ -380,7 +375,7 @@ export class Ledger implements OnModuleInit {
 
   /** Member accounts as this transaction sees them (new ones where an account never had an entry). */
   private async accountsOf(
-    session: ClientSession,
+    session: LedgerSession,
     ids: string[],
     now: Date,
   ): Promise<Map<string, AccountDoc>> {
@@ -400,7 +395,7 @@ export class Ledger implements OnModuleInit {
    * Stores the accounts' next states. The transaction read them: a concurrent change of any of them
    * makes this write conflict, and the whole transaction runs again.
    */
-  private async writeAccounts(session: ClientSession, accounts: (AccountDoc | undefined)[]): Promise<void> {
+  private async writeAccounts(session: LedgerSession, accounts: (AccountDoc | undefined)[]): Promise<void> {
     const changed = accounts.filter((account): account is AccountDoc => account !== undefined);
     if (changed.length === 0) return;
     if (changed.length === 1) {
@@ -415,7 +410,7 @@ export class Ledger implements OnModuleInit {
     );
   }
 
-  private async audit(session: ClientSession, transfer: TransferDoc): Promise<void> {
+  private async audit(session: LedgerSession, transfer: TransferDoc): Promise<void> {
     const credit = isMemberAccount(transfer.to);
     await this.store.audit.insertOne(
       {

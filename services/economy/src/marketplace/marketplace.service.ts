@@ -1,8 +1,6 @@
-import { Caller, LOGGER, MONGO, NotFound, RuleViolation } from '@aura/platform';
+import { Caller, LOGGER, NotFound, RuleViolation } from '@aura/platform';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
-import { IndexedModel, Collection, collectionOf, indexedModel } from '../db';
 import { memberAccount } from '../ledger/accounts';
 import { Ledger } from '../ledger/ledger';
 import { MembersRepository } from '../members/members.repository';
@@ -11,6 +9,7 @@ import { Messages } from '../payments/messages';
 import { moveIn, requestKey } from '../payments/payments.service';
 import { checkIdempotencyKey } from '../payments/send-rules';
 import { CATEGORIES, catalogueDocs, ItemDoc } from './catalogue';
+import { MarketplaceRepository, type OwnedDoc } from './marketplace.repository';
 
 export const MarketplaceMessages = {
   itemNotFound: 'Item not found',
@@ -18,30 +17,6 @@ export const MarketplaceMessages = {
   notOwned: 'You do not own this item',
   insufficient: Messages.insufficient,
 } as const;
-
-/**
- * marketplace_owned/{user}:{item}: a member owns an item. Stored in the transaction that charges for it,
- * so an item is owned exactly when it was paid for; its unique _id makes owning it twice impossible.
- */
-interface OwnedDoc {
-  _id: string;
-  user_id: string;
-  item_id: string;
-  /** The purchase's ledger key (the caller's Idempotency-Key, scoped to them): a retry answers it again. */
-  request_key: string;
-  price_micro: number;
-  transfer_id: string;
-  purchased_at: Date;
-}
-
-/** marketplace_applied/{user}:{category}: the item a member shows in that category (one per category). */
-interface AppliedDoc {
-  _id: string;
-  user_id: string;
-  category: string;
-  item_id: string;
-  applied_at: Date;
-}
 
 export interface MarketItem {
   id: string;
@@ -69,34 +44,15 @@ const CATALOGUE_CACHE_MS = 30_000;
 /** The cosmetic marketplace: catalogue, purchases through the ledger, items applied to profiles. */
 @Injectable()
 export class MarketplaceService implements OnModuleInit {
-  private readonly itemModel: IndexedModel;
-  private readonly ownedModel: IndexedModel;
-  private readonly appliedModel: IndexedModel;
-  private readonly items: Collection<ItemDoc>;
-  private readonly owned: Collection<OwnedDoc>;
-  private readonly applied: Collection<AppliedDoc>;
   private cache?: { items: ItemDoc[]; at: number };
 
   constructor(
-    @Inject(MONGO) connection: Connection,
+    @Inject(MarketplaceRepository) private readonly repository: MarketplaceRepository,
     @Inject(Ledger) private readonly ledger: Ledger,
     @Inject(MembersRepository) private readonly members: MembersRepository,
     @Inject(SpendingService) private readonly spending: SpendingService,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {
-    this.itemModel = indexedModel(connection, 'MarketplaceItem', 'marketplace_items', [
-      { fields: { position: 1 } },
-    ]);
-    this.ownedModel = indexedModel(connection, 'MarketplaceOwned', 'marketplace_owned', [
-      { fields: { user_id: 1, purchased_at: -1 } },
-    ]);
-    this.appliedModel = indexedModel(connection, 'MarketplaceApplied', 'marketplace_applied', [
-      { fields: { user_id: 1 } },
-    ]);
-    this.items = collectionOf(this.itemModel);
-    this.owned = collectionOf(this.ownedModel);
-    this.applied = collectionOf(this.appliedModel);
-  }
+  ) {}
 
   /** init(), once the ledger's collections are there (the order economy.init() had). */
   async onModuleInit(): Promise<void> {
@@ -106,11 +62,8 @@ export class MarketplaceService implements OnModuleInit {
 
   /** Indexes, and the catalogue seeded by stable id (a restart rewrites the same documents). */
   async init(): Promise<void> {
-    await Promise.all([this.itemModel.init(), this.ownedModel.init(), this.appliedModel.init()]);
-    for (const doc of catalogueDocs()) {
-      const { _id, ...fields } = doc;
-      await this.items.updateOne({ _id }, { $set: fields }, { upsert: true });
-    }
+    await this.repository.ensureIndexes();
+    await this.repository.seedCatalogue(catalogueDocs());
     this.cache = undefined;
   }
 
@@ -132,7 +85,7 @@ export class MarketplaceService implements OnModuleInit {
   async purchases(caller: Caller): Promise<MarketPurchase[]> {
     const [items, docs, applied] = await Promise.all([
       this.catalogue(),
-      this.owned.find({ user_id: caller.userId }).sort({ purchased_at: -1 }).toArray(),
+      this.repository.purchasesOf(caller.userId),
       this.appliedIds(caller.userId),
     ]);
     const byId = new Map(items.map((item) => [item._id, item]));
@@ -174,7 +127,7 @@ export class MarketplaceService implements OnModuleInit {
       confirmPause: options.confirmPause === true,
     });
     const bought = await this.ledger.transaction([account], async (tx) => {
-      const owned = await this.owned.findOne({ _id: ownId }, { session: tx.session });
+      const owned = await this.repository.ownedOne(ownId, tx.session);
       if (owned) {
         if (owned.request_key !== key) throw new RuleViolation(MarketplaceMessages.alreadyOwned);
         return { doc: owned, replayed: true, balanceAfter: undefined };
@@ -199,7 +152,7 @@ export class MarketplaceService implements OnModuleInit {
         transfer_id: charge.transfer.id,
         purchased_at: charge.transfer.created_at,
       };
-      await this.owned.insertOne(doc, { session: tx.session });
+      await this.repository.insertOwned(doc, tx.session);
       return { doc, replayed: charge.replayed, balanceAfter: charge.debit?.balanceAfter };
     });
     const [applied, balance] = await Promise.all([
@@ -224,13 +177,7 @@ export class MarketplaceService implements OnModuleInit {
   async apply(caller: Caller, itemId: string): Promise<MarketItem> {
     const item = await this.item(itemId);
     await this.requireOwned(caller.userId, item._id);
-    await this.applied.updateOne(
-      { _id: `${caller.userId}:${item.category}` },
-      {
-        $set: { user_id: caller.userId, category: item.category, item_id: item._id, applied_at: new Date() },
-      },
-      { upsert: true },
-    );
+    await this.repository.apply(caller.userId, item.category, item._id);
     return toItem(item, true, true);
   }
 
@@ -238,7 +185,7 @@ export class MarketplaceService implements OnModuleInit {
   async remove(caller: Caller, itemId: string): Promise<MarketItem> {
     const item = await this.item(itemId);
     await this.requireOwned(caller.userId, item._id);
-    await this.applied.deleteOne({ _id: `${caller.userId}:${item.category}`, item_id: item._id });
+    await this.repository.unapply(caller.userId, item.category, item._id);
     return toItem(item, true, false);
   }
 
@@ -250,7 +197,7 @@ export class MarketplaceService implements OnModuleInit {
   }
 
   private async requireOwned(userId: string, itemId: string): Promise<void> {
-    const doc = await this.owned.findOne({ _id: `${userId}:${itemId}` });
+    const doc = await this.repository.ownedOne(`${userId}:${itemId}`);
     if (!doc) throw new RuleViolation(MarketplaceMessages.notOwned);
   }
 
@@ -262,19 +209,17 @@ export class MarketplaceService implements OnModuleInit {
 
   private async catalogue(): Promise<ItemDoc[]> {
     if (this.cache && Date.now() - this.cache.at < CATALOGUE_CACHE_MS) return this.cache.items;
-    const items = await this.items.find({}).sort({ position: 1 }).toArray();
+    const items = await this.repository.catalogue();
     this.cache = { items, at: Date.now() };
     return items;
   }
 
   private async ownedIds(userId: string): Promise<Set<string>> {
-    const docs = await this.owned.find({ user_id: userId }).project({ item_id: 1 }).toArray();
-    return new Set(docs.map((doc) => doc.item_id as string));
+    return this.repository.ownedItemIds(userId);
   }
 
   private async appliedIds(userId: string): Promise<Set<string>> {
-    const docs = await this.applied.find({ user_id: userId }).toArray();
-    return new Set(docs.map((doc) => doc.item_id));
+    return this.repository.appliedItemIds(userId);
   }
 }
 

@@ -1,7 +1,7 @@
 import { isDuplicateKeyError, MONGO, setUnlessNewer } from '@aura/platform';
 import { Inject, Injectable, OnModuleInit, Optional } from '@nestjs/common';
 import type { Connection } from 'mongoose';
-import { IndexedModel, Collection, collectionOf, indexedModel } from '../db';
+import { IndexedModel, Collection, collectionOf, indexedModel } from '../indexed-model.schema';
 import { MEMBER_DIRECTORY } from '../tokens';
 import type { Member, MemberDirectory } from './member';
 

@@ -1,17 +1,6 @@
-import { MONGO } from '@aura/platform';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import type { ClientSession, Connection } from 'mongoose';
-import { IndexedModel, Collection, collectionOf, indexedModel } from '../db';
-
-/** reward_days/{reason}:{user}:{day}: how many rewards of a reason a member got on a UTC day. */
-interface RewardDayDoc {
-  _id: string;
-  count: number;
-  /** Two days after the day: the TTL index deletes the document then (it can no longer be claimed). */
-  expires_at: Date;
-}
-
-const KEEP_AFTER_DAY_MS = 2 * 86400_000;
+import type { LedgerSession } from '../ledger/ledger.repository';
+import { RewardDaysRepository } from './reward-days.repository';
 
 /**
  * Daily reward limits: one counter per member, reason and day, taken inside the reward's ledger
@@ -21,22 +10,14 @@ const KEEP_AFTER_DAY_MS = 2 * 86400_000;
  */
 @Injectable()
 export class RewardSlots implements OnModuleInit {
-  private readonly model: IndexedModel;
-  private readonly days: Collection<RewardDayDoc>;
-
-  constructor(@Inject(MONGO) connection: Connection) {
-    this.model = indexedModel(connection, 'RewardDay', 'reward_days', [
-      { fields: { expires_at: 1 }, expireAfterSeconds: 0 },
-    ]);
-    this.days = collectionOf(this.model);
-  }
+  constructor(@Inject(RewardDaysRepository) private readonly days: RewardDaysRepository) {}
 
   onModuleInit(): Promise<void> {
     return this.ensureIndexes();
   }
 
   async ensureIndexes(): Promise<void> {
-    await this.model.init();
+    await this.days.ensureIndexes();
   }
 
   /**
@@ -45,14 +26,11 @@ export class RewardSlots implements OnModuleInit {
    * transaction: a concurrent take of the same counter makes the write conflict, and the transaction
    * runs again.
    */
-  async takeMany(session: ClientSession, requests: readonly SlotRequest[]): Promise<boolean[]> {
+  async takeMany(session: LedgerSession, requests: readonly SlotRequest[]): Promise<boolean[]> {
     if (requests.length === 0) return [];
     const idOf = ({ reason, user, day }: SlotRequest) => `${reason}:${user}:${day}`;
     const ids = [...new Set(requests.map(idOf))];
-    const found = await this.days
-      .find({ _id: { $in: ids } }, { session, projection: { count: 1 } })
-      .toArray();
-    const counts = new Map(found.map((doc) => [doc._id, doc.count]));
+    const counts = await this.days.countsOf(session, ids);
     const added = new Map<string, { day: string; count: number }>();
     const taken = requests.map((request) => {
       const id = idOf(request);
@@ -62,17 +40,7 @@ export class RewardSlots implements OnModuleInit {
       added.set(id, { day: request.day, count: (added.get(id)?.count ?? 0) + 1 });
       return true;
     });
-    if (added.size > 0)
-      await this.days.bulkWrite(
-        [...added].map(([_id, { day, count }]) => ({
-          updateOne: {
-            filter: { _id },
-            update: { $setOnInsert: { expires_at: expiresAt(day) }, $inc: { count } },
-            upsert: true,
-          },
-        })),
-        { session, ordered: true },
-      );
+    if (added.size > 0) await this.days.add(session, added);
     return taken;
   }
 }
@@ -82,8 +50,4 @@ export interface SlotRequest {
   user: string;
   day: string;
   limit: number;
-}
-
-function expiresAt(day: string): Date {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + KEEP_AFTER_DAY_MS);
 }

@@ -1,24 +1,14 @@
-import { Caller, Forbidden, MONGO } from '@aura/platform';
+import { Caller, Forbidden } from '@aura/platform';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Connection } from 'mongoose';
-import { collectionOf, indexedModel } from '../db';
 import { Messages } from '../payments/messages';
 import { DEFAULT_SETTINGS, EconomySettingsValues, settingsChangeOf } from './settings-rules';
-
-interface SettingsDoc {
-  _id: string;
-  min_withdrawal_usd_micro?: number;
-  post_reward_micro?: number;
-  updated_at?: Date;
-  updated_by?: string;
-}
+import { SettingsDoc, SettingsRepository } from './settings.repository';
 
 export interface EconomySettingsView extends EconomySettingsValues {
   updatedAt: Date | null;
   updatedBy: string;
 }
 
-const DOC_ID = 'economy';
 /** Every economy instance re-reads the settings at most this often (a change shows within it). */
 const CACHE_MS = 5_000;
 
@@ -29,17 +19,14 @@ const CACHE_MS = 5_000;
  */
 @Injectable()
 export class EconomySettings {
-  private readonly docs;
   private cached: { at: number; view: EconomySettingsView } | null = null;
   private readonly cacheMs = CACHE_MS;
 
-  constructor(@Inject(MONGO) connection: Connection) {
-    this.docs = collectionOf<SettingsDoc>(indexedModel(connection, 'EconomySettings', 'settings'));
-  }
+  constructor(@Inject(SettingsRepository) private readonly repository: SettingsRepository) {}
 
   async current(): Promise<EconomySettingsView> {
     if (this.cached && Date.now() - this.cached.at < this.cacheMs) return this.cached.view;
-    const doc = await this.docs.findOne({ _id: DOC_ID });
+    const doc = await this.repository.read();
     const view: EconomySettingsView = {
       minWithdrawalUsdMicro: doc?.min_withdrawal_usd_micro ?? DEFAULT_SETTINGS.minWithdrawalUsdMicro,
       postRewardMicro: doc?.post_reward_micro ?? DEFAULT_SETTINGS.postRewardMicro,
@@ -66,7 +53,7 @@ export class EconomySettings {
     if (change.minWithdrawalUsdMicro !== undefined)
       set.min_withdrawal_usd_micro = change.minWithdrawalUsdMicro;
     if (change.postRewardMicro !== undefined) set.post_reward_micro = change.postRewardMicro;
-    await this.docs.updateOne({ _id: DOC_ID }, { $set: set }, { upsert: true });
+    await this.repository.write(set);
     this.cached = null;
     return this.current();
   }

@@ -1,6 +1,7 @@
-import { isDuplicateKeyError } from '@aura/platform';
+import { isDuplicateKeyError, MONGO } from '@aura/platform';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Connection } from 'mongoose';
-import { IndexedModel, Collection, collectionOf, indexedModel } from '../db';
+import { IndexedModel, Collection, collectionOf, indexedModel } from '../indexed-model.schema';
 import { NO_SPENDING_SETTINGS, PendingChange, SpendingState } from './spending-rules';
 
 /** spending_settings/{member id}: one member's settings as they asked for them. */
@@ -25,12 +26,16 @@ const fromPending = (pending: PendingChange | null): SpendingDoc['pending_daily_
 /** How often a change computed from a version another write replaced is computed again. */
 const WRITE_ATTEMPTS = 8;
 
-/** Members' spending settings (docs/spending.md); a member without a document has none. */
+/**
+ * Members' spending settings (docs/spending.md); a member without a document has none. SpendingService
+ * creates the index in onModuleInit (after the ledger's collections).
+ */
+@Injectable()
 export class SpendingRepository {
   private readonly model: IndexedModel;
   private readonly docs: Collection<SpendingDoc>;
 
-  constructor(connection: Connection) {
+  constructor(@Inject(MONGO) connection: Connection) {
     this.model = indexedModel(connection, 'SpendingSettings', 'spending_settings');
     this.docs = collectionOf(this.model);
   }

@@ -1,6 +1,5 @@
-import { annotate, MONGO } from '@aura/platform';
+import { annotate } from '@aura/platform';
 import { Inject, Injectable, OnModuleInit, Optional } from '@nestjs/common';
-import type { Connection } from 'mongoose';
 import { memberAccount } from '../ledger/accounts';
 import { Ledger, type LedgerTransaction } from '../ledger/ledger';
 import { CLOCK, MOOD_SOURCE } from '../tokens';
@@ -50,16 +49,12 @@ export interface SpendRequest {
  */
 @Injectable()
 export class SpendingService implements OnModuleInit {
-  private readonly repository: SpendingRepository;
-
   constructor(
-    @Inject(MONGO) connection: Connection,
+    @Inject(SpendingRepository) private readonly repository: SpendingRepository,
     @Inject(Ledger) private readonly ledger: Ledger,
     @Inject(MOOD_SOURCE) private readonly mood: MoodSource,
     @Optional() @Inject(CLOCK) private readonly clock: () => Date = () => new Date(),
-  ) {
-    this.repository = new SpendingRepository(connection);
-  }
+  ) {}
 
   /** Its indexes, once the ledger's collections are there (the order economy.init() had). */
   async onModuleInit(): Promise<void> {

@@ -4,7 +4,7 @@ import { memberAccount } from '../ledger/accounts';
 import type { Ledger } from '../ledger/ledger';
 import { moveIn } from '../payments/payments.service';
 import { idOf } from './checkout-provider';
-import type { CheckoutSessionDoc, TopUpsStore } from './topups.store';
+import type { CheckoutSessionDoc, TopUpsStore } from './topups.repository';
 
 /**
  * Card payments taken back (docs/money-rules.md "Refunds and disputes"). A refund or a dispute of a

@@ -156,7 +156,7 @@ describe('the Stripe SDK against stripe-mock', () => {
 describe('production without Stripe keys', () => {
   it('refuses checkouts (unavailable), the test checkout (not found) and webhooks (no secret)', async () => {
     const production = new TopUpsService(
-      h.runtime.mongo,
+      h.economy.topups.store,
       h.economy.ledger,
       h.economy.members,
       pino({ level: 'silent' }),

@@ -3,17 +3,14 @@ import {
   Caller,
   createEvent,
   LOGGER,
-  MONGO,
   NotFound,
   RuleViolation,
   Unavailable,
 } from '@aura/platform';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
-import { insertOnce } from '../db';
 import { memberAccount } from '../ledger/accounts';
 import { uuidFrom } from '../ledger/ids';
 import { Ledger, type LedgerTransaction } from '../ledger/ledger';
@@ -33,7 +30,7 @@ import {
   TopUpMessages,
   TopUpPackage,
 } from './packages';
-import { CheckoutSessionDoc, SuperAuraDoc, TopUpsStore } from './topups.store';
+import { CheckoutSessionDoc, SuperAuraDoc, TopUpsStore } from './topups.repository';
 import { periodEnd } from './billing-period';
 
 /** The webhook secret of the local test checkout when none is configured (published: never with Stripe). */
@@ -81,18 +78,17 @@ const ACTIVE_SUBSCRIPTION = new Set(['active', 'trialing', 'past_due']);
  */
 @Injectable()
 export class TopUpsService implements OnModuleInit {
-  readonly store: TopUpsStore;
   private readonly webhooks = Stripe.webhooks;
   private readonly reversals: TopUpReversals;
 
   constructor(
-    @Inject(MONGO) connection: Connection,
+    /** Checkout sessions, handled Stripe events and SuperAura states. */
+    @Inject(TopUpsStore) readonly store: TopUpsStore,
     @Inject(Ledger) private readonly ledger: Ledger,
     @Inject(MembersRepository) private readonly members: MembersRepository,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(TOPUPS_OPTIONS) private readonly options: TopUpsOptions,
   ) {
-    this.store = new TopUpsStore(connection);
     this.reversals = new TopUpReversals(this.store, ledger, logger);
   }
 
@@ -287,7 +283,7 @@ export class TopUpsService implements OnModuleInit {
     if (await this.store.events.findOne({ _id: event.id }))
       return { eventId: event.id, type: event.type, handled: false };
     const handled = await this.handle(event);
-    await insertOnce(this.store.events, {
+    await this.store.recordEvent({
       _id: event.id,
       type: event.type,
       created: event.created,

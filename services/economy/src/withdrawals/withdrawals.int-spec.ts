@@ -64,7 +64,7 @@ const systemBalance = async (account: string) => {
 /** The service as it would be at another coin price (micro-USD per AC), on the same ledger. */
 const atPrice = (priceMicroUsd: number) =>
   new WithdrawalsService(
-    h.runtime.mongo,
+    h.economy.withdrawals.store,
     h.economy.ledger,
     h.economy.members,
     new FixedCoinPrice(priceMicroUsd),

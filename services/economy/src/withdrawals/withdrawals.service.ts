@@ -1,7 +1,6 @@
-import { Caller, Conflict, Forbidden, LOGGER, MONGO, NotFound, RuleViolation } from '@aura/platform';
+import { Caller, Conflict, Forbidden, LOGGER, NotFound, RuleViolation } from '@aura/platform';
 import { Inject, Injectable, OnModuleInit, Optional } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { memberAccount } from '../ledger/accounts';
 import { sha256, uuidFrom } from '../ledger/ids';
@@ -23,7 +22,7 @@ import {
   WithdrawalInput,
   WithdrawalMessages,
 } from './withdrawal-rules';
-import { WithdrawalDoc, WithdrawalsStore } from './withdrawals.store';
+import { WithdrawalDoc, WithdrawalsStore } from './withdrawals.repository';
 
 const ADMIN_ROLES = new Set(['admin', 'super_admin']);
 const DEFAULT_LIST = 100;
@@ -63,18 +62,15 @@ export const withdrawalKey = (id: string, step: 'hold' | 'payout' | 'release') =
  */
 @Injectable()
 export class WithdrawalsService implements OnModuleInit {
-  readonly store: WithdrawalsStore;
-
   constructor(
-    @Inject(MONGO) connection: Connection,
+    /** The requests and each member's open one. */
+    @Inject(WithdrawalsStore) readonly store: WithdrawalsStore,
     @Inject(Ledger) private readonly ledger: Ledger,
     @Inject(MembersRepository) private readonly members: MembersRepository,
     @Inject(COIN_PRICE) private readonly price: CoinPriceSource,
     @Inject(LOGGER) private readonly logger: Logger,
     @Optional() @Inject(WITHDRAWALS_OPTIONS) private readonly options: WithdrawalsOptions = {},
-  ) {
-    this.store = new WithdrawalsStore(connection);
-  }
+  ) {}
 
   /** Its indexes, once the ledger's collections are there (the order economy.init() had). */
   async onModuleInit(): Promise<void> {

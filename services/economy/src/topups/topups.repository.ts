@@ -1,5 +1,7 @@
+import { MONGO } from '@aura/platform';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Connection } from 'mongoose';
-import { IndexedModel, Collection, collectionOf, indexedModel } from '../db';
+import { IndexedModel, Collection, collectionOf, indexedModel, insertOnce } from '../indexed-model.schema';
 
 /**
  * checkout_sessions/{session id}: a Checkout Session a member started (a top-up, mode payment, or
@@ -58,12 +60,14 @@ export interface SuperAuraDoc {
   updated_at: Date;
 }
 
+/** The top-ups' collections; TopUpsService creates their indexes in onModuleInit (after the ledger's). */
+@Injectable()
 export class TopUpsStore {
   private readonly sessionModel: IndexedModel;
   private readonly eventModel: IndexedModel;
   private readonly superAuraModel: IndexedModel;
 
-  constructor(connection: Connection) {
+  constructor(@Inject(MONGO) connection: Connection) {
     this.sessionModel = indexedModel(connection, 'CheckoutSession', 'checkout_sessions', [
       { fields: { user_id: 1, created_at: -1 } },
       { fields: { payment_intent: 1 } },
@@ -82,6 +86,11 @@ export class TopUpsStore {
   }
   get superAura(): Collection<SuperAuraDoc> {
     return collectionOf(this.superAuraModel);
+  }
+
+  /** Records a Stripe event handled to its end, once (a concurrent handling of it found it first: nothing). */
+  async recordEvent(doc: StripeEventDoc): Promise<void> {
+    await insertOnce(this.events, doc);
   }
 
   async ensureIndexes(): Promise<void> {

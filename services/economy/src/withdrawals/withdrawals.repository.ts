@@ -1,5 +1,7 @@
+import { MONGO } from '@aura/platform';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Connection } from 'mongoose';
-import { IndexedModel, Collection, collectionOf, indexedModel } from '../db';
+import { IndexedModel, Collection, collectionOf, indexedModel } from '../indexed-model.schema';
 import type { WithdrawalStatus } from './withdrawal-rules';
 
 /**
@@ -36,11 +38,13 @@ export interface OpenDoc {
   created_at: Date;
 }
 
+/** The withdrawals' collections; WithdrawalsService creates their indexes in onModuleInit (after the ledger's). */
+@Injectable()
 export class WithdrawalsStore {
   private readonly withdrawalModel: IndexedModel;
   private readonly openModel: IndexedModel;
 
-  constructor(connection: Connection) {
+  constructor(@Inject(MONGO) connection: Connection) {
     this.withdrawalModel = indexedModel(connection, 'Withdrawal', 'withdrawals', [
       { fields: { user_id: 1, created_at: -1 } },
       { fields: { status: 1, created_at: -1 } },

@@ -1,8 +1,13 @@
-import type { Connection } from 'mongoose';
-import { IndexedModel, Collection, collectionOf, indexedModel } from '../db';
+import { inTransaction, MONGO } from '@aura/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import type { ClientSession, Connection } from 'mongoose';
+import { IndexedModel, Collection, collectionOf, indexedModel } from '../indexed-model.schema';
 import type { AccountDoc, EntryDoc, TransferDoc } from './ledger.types';
 
-export { insertOnce } from '../db';
+export { insertOnce } from '../indexed-model.schema';
+
+/** The session of a ledger transaction: what a write made inside it passes (`{ session }`). */
+export type LedgerSession = ClientSession;
 
 export interface OutboxDoc {
   _id: string;
@@ -27,6 +32,7 @@ export interface MetaDoc {
 }
 
 /** The ledger's collections (docs/adr/0005-ledger.md). */
+@Injectable()
 export class LedgerStore {
   readonly accountModel: IndexedModel;
   readonly transferModel: IndexedModel;
@@ -35,7 +41,7 @@ export class LedgerStore {
   readonly auditModel: IndexedModel;
   readonly metaModel: IndexedModel;
 
-  constructor(readonly connection: Connection) {
+  constructor(@Inject(MONGO) private readonly connection: Connection) {
     this.accountModel = indexedModel(connection, 'LedgerAccount', 'accounts');
     this.transferModel = indexedModel(connection, 'LedgerTransfer', 'transfers');
     this.entryModel = indexedModel(connection, 'LedgerEntry', 'entries', [
@@ -67,6 +73,11 @@ export class LedgerStore {
   }
   get meta(): Collection<MetaDoc> {
     return collectionOf(this.metaModel);
+  }
+
+  /** Runs `work` in one multi-document transaction on the ledger's database (the platform's inTransaction). */
+  inTransaction<T>(work: (session: LedgerSession) => Promise<T>): Promise<T> {
+    return inTransaction(this.connection, work);
   }
 
   /**
