@@ -75,6 +75,11 @@ export class LedgerStore {
     return collectionOf(this.metaModel);
   }
 
+  /** Records an audited action (an adjustment, a withdrawal's decision) in the transaction that makes it. */
+  async insertAudit(doc: AuditDoc, session: LedgerSession): Promise<void> {
+    await this.audit.insertOne(doc, { session });
+  }
+
   /** Runs `work` in one multi-document transaction on the ledger's database (the platform's inTransaction). */
   inTransaction<T>(work: (session: LedgerSession) => Promise<T>): Promise<T> {
     return inTransaction(this.connection, work);

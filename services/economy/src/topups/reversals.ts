@@ -50,7 +50,7 @@ export class TopUpReversals {
     if (!doc || taken <= 0) return false;
     const account = memberAccount(doc.user_id);
     await this.ledger.transaction([account], async (tx) => {
-      const current = await this.store.sessions.findOne({ _id: doc._id }, { session: tx.session });
+      const current = await this.store.sessionOf(doc._id, tx.session);
       if (!current || (current.disputes?.[dispute.id] ?? 0) <= 0) return;
       await moveIn(tx, {
         key: `topup-restore:${doc._id}:${dispute.id}`,
@@ -61,14 +61,7 @@ export class TopUpReversals {
         memo: `dispute won: ${doc.description}`,
         meta: { to_name: doc.username, session_id: doc._id, user_id: doc.user_id },
       });
-      await this.store.sessions.updateOne(
-        { _id: doc._id },
-        {
-          $inc: { reversed_micro: -current.disputes![dispute.id] },
-          $set: { [`disputes.${dispute.id}`]: 0 },
-        },
-        { session: tx.session },
-      );
+      await this.store.disputeGivenBack(doc._id, dispute.id, current.disputes![dispute.id], tx.session);
     });
     this.logger.info(
       { sessionId: doc._id, disputeId: dispute.id },
@@ -87,7 +80,7 @@ export class TopUpReversals {
   ): Promise<boolean> {
     const account = memberAccount(doc.user_id);
     const taken = await this.ledger.transaction([account], async (tx) => {
-      const current = await this.store.sessions.findOne({ _id: doc._id }, { session: tx.session });
+      const current = await this.store.sessionOf(doc._id, tx.session);
       const amount = Math.max(0, target - (current?.reversed_micro ?? 0));
       // Only a credited top-up has anything to take back.
       if (!current || current.status !== 'complete' || amount === 0) return 0;
@@ -100,14 +93,7 @@ export class TopUpReversals {
         memo,
         meta: { from_name: doc.username, session_id: doc._id, user_id: doc.user_id },
       });
-      await this.store.sessions.updateOne(
-        { _id: doc._id },
-        {
-          $inc: { reversed_micro: amount },
-          ...(disputeId ? { $set: { [`disputes.${disputeId}`]: amount } } : {}),
-        },
-        { session: tx.session },
-      );
+      await this.store.addReversed(doc._id, amount, disputeId, tx.session);
       return amount;
     });
     if (taken > 0)
@@ -120,7 +106,7 @@ export class TopUpReversals {
 
   private async sessionOf(paymentIntent: string): Promise<CheckoutSessionDoc | null> {
     if (!paymentIntent) return null;
-    const doc = await this.store.sessions.findOne({ payment_intent: paymentIntent, mode: 'payment' });
+    const doc = await this.store.sessionPaidBy(paymentIntent);
     if (!doc) this.logger.warn({ paymentIntent }, 'refund or dispute of an unknown card payment ignored');
     return doc;
   }

@@ -1,6 +1,7 @@
 import { MONGO } from '@aura/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Connection } from 'mongoose';
+import type { LedgerSession } from '../ledger/ledger.repository';
 import { IndexedModel, Collection, collectionOf, indexedModel, insertOnce } from '../indexed-model.schema';
 
 /**
@@ -88,9 +89,98 @@ export class TopUpsStore {
     return collectionOf(this.superAuraModel);
   }
 
+  // ---- checkout sessions ------------------------------------------------------------------------
+
+  async insertSession(doc: CheckoutSessionDoc): Promise<void> {
+    await this.sessions.insertOne(doc);
+  }
+
+  /** A checkout session (inside a transaction, as it sees it). */
+  sessionOf(id: string, session?: LedgerSession): Promise<CheckoutSessionDoc | null> {
+    return session ? this.sessions.findOne({ _id: id }, { session }) : this.sessions.findOne({ _id: id });
+  }
+
+  /** The top-up (mode payment) session paid by a Stripe PaymentIntent. */
+  sessionPaidBy(paymentIntent: string): Promise<CheckoutSessionDoc | null> {
+    return this.sessions.findOne({ payment_intent: paymentIntent, mode: 'payment' });
+  }
+
+  /** Marks a session complete and paid (a complete one stays as it is). */
+  async markComplete(id: string, session?: LedgerSession): Promise<void> {
+    const filter = { _id: id, status: { $ne: 'complete' as const } };
+    const update = { $set: { status: 'complete' as const, payment_status: 'paid' as const } };
+    if (session) await this.sessions.updateOne(filter, update, { session });
+    else await this.sessions.updateOne(filter, update);
+  }
+
+  async setPaymentIntent(id: string, paymentIntent: string, session: LedgerSession): Promise<void> {
+    await this.sessions.updateOne({ _id: id }, { $set: { payment_intent: paymentIntent } }, { session });
+  }
+
+  /** open → expired; a complete session stays complete. */
+  async expire(id: string): Promise<void> {
+    await this.sessions.updateOne({ _id: id, status: 'open' }, { $set: { status: 'expired' } });
+  }
+
+  /** Adds `amount` to what was taken back of the top-up (and records it as what a dispute took). */
+  async addReversed(id: string, amount: number, disputeId: string | undefined, session: LedgerSession) {
+    await this.sessions.updateOne(
+      { _id: id },
+      {
+        $inc: { reversed_micro: amount },
+        ...(disputeId ? { $set: { [`disputes.${disputeId}`]: amount } } : {}),
+      },
+      { session },
+    );
+  }
+
+  /** A won dispute gave back the `amount` it took. */
+  async disputeGivenBack(id: string, disputeId: string, amount: number, session: LedgerSession) {
+    await this.sessions.updateOne(
+      { _id: id },
+      {
+        $inc: { reversed_micro: -amount },
+        $set: { [`disputes.${disputeId}`]: 0 },
+      },
+      { session },
+    );
+  }
+
+  // ---- Stripe events ------------------------------------------------------------------------------
+
+  async eventHandled(id: string): Promise<boolean> {
+    return (await this.events.findOne({ _id: id })) !== null;
+  }
+
   /** Records a Stripe event handled to its end, once (a concurrent handling of it found it first: nothing). */
   async recordEvent(doc: StripeEventDoc): Promise<void> {
     await insertOnce(this.events, doc);
+  }
+
+  // ---- SuperAura ----------------------------------------------------------------------------------
+
+  /** A member's subscription state (inside a transaction, as it sees it). */
+  superAuraOf(userId: string, session?: LedgerSession): Promise<SuperAuraDoc | null> {
+    return session
+      ? this.superAura.findOne({ _id: userId }, { session })
+      : this.superAura.findOne({ _id: userId });
+  }
+
+  superAuraBySubscription(subscriptionId: string): Promise<SuperAuraDoc | null> {
+    return this.superAura.findOne({ subscription_id: subscriptionId });
+  }
+
+  async setCancelAtPeriodEnd(userId: string): Promise<void> {
+    await this.superAura.updateOne({ _id: userId }, { $set: { cancel_at_period_end: true } });
+  }
+
+  /** Keeps the facts of the checkout (plan, customer) on a state a newer event wrote. */
+  async setCheckoutFacts(userId: string, plan: string, customerId: string, session: LedgerSession) {
+    await this.superAura.updateOne({ _id: userId }, { $set: { plan, customer_id: customerId } }, { session });
+  }
+
+  async replaceSuperAura(next: SuperAuraDoc, session: LedgerSession): Promise<void> {
+    await this.superAura.replaceOne({ _id: next._id }, next, { session, upsert: true });
   }
 
   async ensureIndexes(): Promise<void> {

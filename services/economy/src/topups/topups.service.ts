@@ -1,12 +1,4 @@
-import {
-  annotate,
-  Caller,
-  createEvent,
-  LOGGER,
-  NotFound,
-  RuleViolation,
-  Unavailable,
-} from '@aura/platform';
+import { annotate, Caller, createEvent, LOGGER, NotFound, RuleViolation, Unavailable } from '@aura/platform';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -158,7 +150,7 @@ export class TopUpsService implements OnModuleInit {
       cancelUrl: facts.cancelUrl,
       metadata: { user_id: caller.userId, package_id: facts.package_id, plan: facts.plan },
     });
-    await this.store.sessions.insertOne({
+    await this.store.insertSession({
       _id: created.id,
       user_id: caller.userId,
       username: member?.username ?? '',
@@ -184,7 +176,7 @@ export class TopUpsService implements OnModuleInit {
 
   /** The caller's session. Finding it paid (Stripe, or the session record) credits it. */
   async status(caller: Caller, sessionId: string): Promise<CheckoutStatusView> {
-    const doc = sessionId ? await this.store.sessions.findOne({ _id: sessionId }) : null;
+    const doc = sessionId ? await this.store.sessionOf(sessionId) : null;
     if (!doc || doc.user_id !== caller.userId) throw new NotFound(TopUpMessages.sessionNotFound);
     let paymentStatus: string = doc.payment_status;
     let status: string = doc.status;
@@ -218,17 +210,8 @@ export class TopUpsService implements OnModuleInit {
   async credit(doc: CheckoutSessionDoc, paymentIntent = ''): Promise<void> {
     const account = memberAccount(doc.user_id);
     const result = await this.ledger.transaction([account], async (tx) => {
-      await this.store.sessions.updateOne(
-        { _id: doc._id, status: { $ne: 'complete' } },
-        { $set: { status: 'complete', payment_status: 'paid' } },
-        { session: tx.session },
-      );
-      if (paymentIntent)
-        await this.store.sessions.updateOne(
-          { _id: doc._id },
-          { $set: { payment_intent: paymentIntent } },
-          { session: tx.session },
-        );
+      await this.store.markComplete(doc._id, tx.session);
+      if (paymentIntent) await this.store.setPaymentIntent(doc._id, paymentIntent, tx.session);
       return moveIn(tx, {
         key: topUpKey(doc._id),
         kind: 'topup',
@@ -262,7 +245,7 @@ export class TopUpsService implements OnModuleInit {
 
   /** open → expired; a complete session (credited: the credit marks it complete) stays complete. */
   private async expire(sessionId: string): Promise<void> {
-    await this.store.sessions.updateOne({ _id: sessionId, status: 'open' }, { $set: { status: 'expired' } });
+    await this.store.expire(sessionId);
   }
 
   // ---- webhooks ---------------------------------------------------------------------------------
@@ -280,7 +263,7 @@ export class TopUpsService implements OnModuleInit {
     } catch {
       throw new RuleViolation(TopUpMessages.invalidSignature);
     }
-    if (await this.store.events.findOne({ _id: event.id }))
+    if (await this.store.eventHandled(event.id))
       return { eventId: event.id, type: event.type, handled: false };
     const handled = await this.handle(event);
     await this.store.recordEvent({
@@ -299,7 +282,7 @@ export class TopUpsService implements OnModuleInit {
       case 'checkout.session.completed':
       case 'checkout.session.async_payment_succeeded': {
         const session = event.data.object;
-        const doc = await this.store.sessions.findOne({ _id: session.id });
+        const doc = await this.store.sessionOf(session.id);
         if (!doc) {
           this.logger.warn(
             { sessionId: session.id, eventId: event.id },
@@ -322,7 +305,7 @@ export class TopUpsService implements OnModuleInit {
       case 'charge.dispute.closed':
         return this.reversals.disputeClosed(event.data.object);
       case 'checkout.session.expired': {
-        const doc = await this.store.sessions.findOne({ _id: event.data.object.id });
+        const doc = await this.store.sessionOf(event.data.object.id);
         if (doc) await this.expire(doc._id);
         return Boolean(doc);
       }
@@ -390,16 +373,16 @@ export class TopUpsService implements OnModuleInit {
   }
 
   async superAuraStatus(caller: Caller): Promise<SuperAuraStatusView> {
-    return toStatus(await this.store.superAura.findOne({ _id: caller.userId }));
+    return toStatus(await this.store.superAuraOf(caller.userId));
   }
 
   async cancelSuperAura(caller: Caller): Promise<SuperAuraStatusView> {
-    const doc = await this.store.superAura.findOne({ _id: caller.userId });
+    const doc = await this.store.superAuraOf(caller.userId);
     if (!doc || !toStatus(doc).isSuperAura) throw new RuleViolation(TopUpMessages.noSubscription);
     if (!doc.cancel_at_period_end) {
       if (doc.subscription_id && this.options.provider.kind === 'stripe')
         await this.options.provider.cancelAtPeriodEnd(doc.subscription_id);
-      await this.store.superAura.updateOne({ _id: doc._id }, { $set: { cancel_at_period_end: true } });
+      await this.store.setCancelAtPeriodEnd(doc._id);
       this.logger.info(
         { userId: doc._id, subscriptionId: doc.subscription_id },
         'SuperAura cancelled at period end',
@@ -414,10 +397,7 @@ export class TopUpsService implements OnModuleInit {
     customerId: string,
     version: number,
   ): Promise<void> {
-    await this.store.sessions.updateOne(
-      { _id: doc._id, status: { $ne: 'complete' } },
-      { $set: { status: 'complete', payment_status: 'paid' } },
-    );
+    await this.store.markComplete(doc._id);
     const remote = subscriptionId ? await this.options.provider.retrieveSubscription(subscriptionId) : null;
     const interval = isPlan(doc.plan) ? SUPER_AURA_PLANS[doc.plan].interval : 'month';
     const end = remote?.periodEnd
@@ -443,9 +423,7 @@ export class TopUpsService implements OnModuleInit {
     change: Partial<SuperAuraDoc>,
     { extendOnly = false } = {},
   ): Promise<boolean> {
-    const byId = subscriptionId
-      ? await this.store.superAura.findOne({ subscription_id: subscriptionId })
-      : null;
+    const byId = subscriptionId ? await this.store.superAuraBySubscription(subscriptionId) : null;
     const userId = byId?._id ?? userIdHint;
     if (!userId) {
       this.logger.warn({ subscriptionId }, 'billing event for an unknown subscription ignored');
@@ -454,7 +432,7 @@ export class TopUpsService implements OnModuleInit {
     // One transaction: a concurrent event for this member conflicts with it and it decides again.
     return this.ledger.transaction([], async (tx) => {
       const session = tx.session;
-      const current = await this.store.superAura.findOne({ _id: userId }, { session });
+      const current = await this.store.superAuraOf(userId, session);
       if (
         current &&
         current.subscription_id &&
@@ -470,10 +448,11 @@ export class TopUpsService implements OnModuleInit {
       if (current && older) {
         // Older news: only facts it alone carries (the plan and customer, from the checkout) are kept.
         if (!current.plan && change.plan)
-          await this.store.superAura.updateOne(
-            { _id: userId },
-            { $set: { plan: change.plan, customer_id: change.customer_id || current.customer_id } },
-            { session },
+          await this.store.setCheckoutFacts(
+            userId,
+            change.plan,
+            change.customer_id || current.customer_id,
+            session,
           );
         return false;
       }
@@ -495,7 +474,7 @@ export class TopUpsService implements OnModuleInit {
         next.current_period_end < current.current_period_end
       )
         next.current_period_end = current.current_period_end;
-      await this.store.superAura.replaceOne({ _id: userId }, next, { session, upsert: true });
+      await this.store.replaceSuperAura(next, session);
       const before = toStatus(current);
       const after = toStatus(next);
       if (
@@ -534,7 +513,7 @@ export class TopUpsService implements OnModuleInit {
 
   private async testSession(sessionId: string): Promise<CheckoutSessionDoc> {
     if (!this.testMode || !this.options.testCheckout) throw new NotFound(TopUpMessages.sessionNotFound);
-    const doc = sessionId ? await this.store.sessions.findOne({ _id: sessionId }) : null;
+    const doc = sessionId ? await this.store.sessionOf(sessionId) : null;
     if (!doc || doc.provider !== 'test') throw new NotFound(TopUpMessages.sessionNotFound);
     return doc;
   }

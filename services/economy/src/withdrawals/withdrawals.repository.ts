@@ -1,6 +1,7 @@
 import { MONGO } from '@aura/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Connection } from 'mongoose';
+import type { LedgerSession } from '../ledger/ledger.repository';
 import { IndexedModel, Collection, collectionOf, indexedModel } from '../indexed-model.schema';
 import type { WithdrawalStatus } from './withdrawal-rules';
 
@@ -63,5 +64,58 @@ export class WithdrawalsStore {
 
   async ensureIndexes(): Promise<void> {
     await Promise.all([this.withdrawalModel.init(), this.openModel.init()]);
+  }
+
+  /** A request (inside a transaction, as it sees it). */
+  find(id: string, session?: LedgerSession): Promise<WithdrawalDoc | null> {
+    return session
+      ? this.withdrawals.findOne({ _id: id }, { session })
+      : this.withdrawals.findOne({ _id: id });
+  }
+
+  /** Stores a pending request and the member's open slot (the slot first: a second one conflicts). */
+  async insertPending(doc: WithdrawalDoc, session: LedgerSession): Promise<void> {
+    await this.open.insertOne(
+      { _id: doc.user_id, withdrawal_id: doc._id, created_at: doc.created_at },
+      { session },
+    );
+    await this.withdrawals.insertOne(doc, { session });
+  }
+
+  /** Whether the member has a pending request, as the transaction sees it. */
+  async hasOpen(userId: string, session: LedgerSession): Promise<boolean> {
+    return (await this.open.findOne({ _id: userId }, { session })) !== null;
+  }
+
+  /**
+   * Decides a pending request and frees the member's slot, in the transaction: the request after, or
+   * null when it is no longer pending (a concurrent decision committed first).
+   */
+  async decide(
+    doc: WithdrawalDoc,
+    decision: Pick<
+      WithdrawalDoc,
+      'status' | 'admin_notes' | 'processed_at' | 'processed_by' | 'payout_reference'
+    >,
+    session: LedgerSession,
+  ): Promise<WithdrawalDoc | null> {
+    const updated = await this.withdrawals.findOneAndUpdate(
+      { _id: doc._id, status: 'pending' },
+      { $set: decision },
+      { session, returnDocument: 'after' },
+    );
+    if (!updated) return null;
+    await this.open.deleteOne({ _id: doc.user_id, withdrawal_id: doc._id }, { session });
+    return updated as WithdrawalDoc;
+  }
+
+  /** Requests newest first: a member's, or everyone's (of one status). */
+  list(filter: { user_id: string } | { status?: WithdrawalStatus }, limit: number): Promise<WithdrawalDoc[]> {
+    return this.withdrawals.find(filter).sort({ created_at: -1 }).limit(limit).toArray();
+  }
+
+  /** The status of each of these requests that exists. */
+  statuses(ids: string[]): Promise<Pick<WithdrawalDoc, '_id' | 'status'>[]> {
+    return this.withdrawals.find({ _id: { $in: ids } }, { projection: { status: 1 } }).toArray();
   }
 }

@@ -94,7 +94,7 @@ export class WithdrawalsService implements OnModuleInit {
       if (earlier.fingerprint !== fingerprint) throw new Conflict(Messages.keyReused);
       return toView(earlier, true);
     };
-    const earlier = idempotencyKey ? await this.store.withdrawals.findOne({ _id: id }) : null;
+    const earlier = idempotencyKey ? await this.store.find(id) : null;
     if (earlier) return replay(earlier);
     const priceMicroUsd = await this.price.currentPriceMicroUsd();
     const member = await this.members.find(userId);
@@ -114,20 +114,14 @@ export class WithdrawalsService implements OnModuleInit {
       payout_reference: '',
       created_at: new Date(),
     };
-    const withdrawals = this.store.withdrawals;
     const stored = await this.ledger.transaction([memberAccount(userId)], async (tx) => {
       const session = tx.session;
-      const again = await withdrawals.findOne({ _id: id }, { session });
+      const again = await this.store.find(id, session);
       if (again) return again;
       // One pending request per member: of concurrent requests, one stores its slot first and the
       // others conflict, run again and find it.
-      if (await this.store.open.findOne({ _id: userId }, { session }))
-        throw new RuleViolation(WithdrawalMessages.onePending);
-      await this.store.open.insertOne(
-        { _id: userId, withdrawal_id: id, created_at: doc.created_at },
-        { session },
-      );
-      await withdrawals.insertOne(doc, { session });
+      if (await this.store.hasOpen(userId, session)) throw new RuleViolation(WithdrawalMessages.onePending);
+      await this.store.insertPending(doc, session);
       const hold = await moveIn(tx, {
         key: withdrawalKey(id, 'hold'),
         kind: 'withdrawal_hold',
@@ -162,7 +156,7 @@ export class WithdrawalsService implements OnModuleInit {
   ): Promise<WithdrawalView> {
     if (caller.role !== 'super_admin') throw new Forbidden(Messages.notAllowed);
     const { action, notes } = checkDecision(input.action, input.adminNotes);
-    const doc = await this.store.withdrawals.findOne({ _id: input.withdrawalId });
+    const doc = await this.store.find(input.withdrawalId);
     if (!doc) throw new NotFound(WithdrawalMessages.notFound);
     // No one cashes out alone: a super admin's own request is decided by another.
     if (doc.user_id === caller.userId) throw new Forbidden(WithdrawalMessages.ownRequest);
@@ -175,17 +169,11 @@ export class WithdrawalsService implements OnModuleInit {
       processed_by: caller.userId,
       payout_reference: approve ? payoutReference(doc._id) : '',
     };
-    const withdrawals = this.store.withdrawals;
     const decided = await this.ledger.transaction([memberAccount(doc.user_id)], async (tx) => {
       const session = tx.session;
       // Of concurrent decisions, the first to commit wins; the others find it no longer pending.
-      const updated = await withdrawals.findOneAndUpdate(
-        { _id: doc._id, status: 'pending' },
-        { $set: decision },
-        { session, returnDocument: 'after' },
-      );
+      const updated = await this.store.decide(doc, decision, session);
       if (!updated) throw new RuleViolation(WithdrawalMessages.notPending);
-      await this.store.open.deleteOne({ _id: doc.user_id, withdrawal_id: doc._id }, { session });
       const meta = {
         ...withdrawalMeta(doc),
         actor_id: caller.userId,
@@ -201,7 +189,7 @@ export class WithdrawalsService implements OnModuleInit {
         memo: approve ? holdMemo(doc) : notes,
         meta: approve ? meta : { ...meta, to_name: doc.username },
       });
-      await this.ledger.store.audit.insertOne(
+      await this.ledger.store.insertAudit(
         {
           _id: `wd:${doc._id}:decision`,
           action: `withdrawal.${action}`,
@@ -212,7 +200,7 @@ export class WithdrawalsService implements OnModuleInit {
           transfer_id: moved.transfer.id,
           created_at: decidedAt,
         },
-        { session },
+        session,
       );
       return updated;
     });
@@ -236,11 +224,7 @@ export class WithdrawalsService implements OnModuleInit {
 
   /** The caller's own requests, newest first. */
   async listMine(caller: Caller): Promise<WithdrawalView[]> {
-    const docs = await this.store.withdrawals
-      .find({ user_id: caller.userId })
-      .sort({ created_at: -1 })
-      .limit(MAX_LIST)
-      .toArray();
+    const docs = await this.store.list({ user_id: caller.userId }, MAX_LIST);
     return docs.map((doc) => toView(doc));
   }
 
@@ -249,19 +233,13 @@ export class WithdrawalsService implements OnModuleInit {
     if (!ADMIN_ROLES.has(caller.role)) throw new Forbidden(Messages.notAllowed);
     const status = checkStatusFilter(request.status);
     const limit = request.limit > 0 ? Math.min(request.limit, MAX_LIST) : DEFAULT_LIST;
-    const docs = await this.store.withdrawals
-      .find(status ? { status } : {})
-      .sort({ created_at: -1 })
-      .limit(limit)
-      .toArray();
+    const docs = await this.store.list(status ? { status } : {}, limit);
     return docs.map((doc) => toView(doc));
   }
 
   /** Where the withdrawals of these ids stand (for the descriptions of their holds in histories). */
   async statesOf(ids: string[]): Promise<Map<string, WithdrawalState>> {
-    const docs = await this.store.withdrawals
-      .find({ _id: { $in: [...new Set(ids)] } }, { projection: { status: 1 } })
-      .toArray();
+    const docs = await this.store.statuses([...new Set(ids)]);
     return new Map(docs.map((doc) => [doc._id, doc.status as WithdrawalState]));
   }
 }
