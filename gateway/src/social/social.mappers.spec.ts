@@ -168,7 +168,9 @@ describe('likes and follows', () => {
   });
 
   it("maps the target's follow state, counts never below zero", () => {
-    expect(toFollow({ userId: 'x', isFollowing: false, followersCount: -1, followingCount: 4 })).toEqual({
+    expect(
+      toFollow({ userId: 'x', isFollowing: false, followersCount: -1, followingCount: 4, isMuted: false }),
+    ).toEqual({
       is_following: false,
       followers_count: 0,
       following_count: 4,
@@ -297,8 +299,18 @@ describe('toMemberProfile', () => {
     profileAudioYoutubeLink: '',
     isSuperAura: false,
     createdAt: '2025-01-01T00:00:00.000Z',
+    emailVerified: true,
+    restriction: undefined,
+    deletionScheduledFor: '',
+    erased: false,
   };
-  const follow = { userId: user.id, isFollowing: true, followersCount: 2, followingCount: 1 };
+  const follow: social.FollowState = {
+    userId: user.id,
+    isFollowing: true,
+    followersCount: 2,
+    followingCount: 1,
+    isMuted: false,
+  };
 
   it('adds the follow counts and whether the viewer follows', () => {
     const profile = toMemberProfile(user, follow, { userId: 'another', role: 'user' });

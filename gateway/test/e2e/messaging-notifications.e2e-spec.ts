@@ -59,7 +59,7 @@ describe('notifications from social actions', () => {
     const live: Loose[] = [];
     socket = io(baseUrl, { path: '/socket.io', transports: ['websocket'], auth: { token: author.token } });
     socket.on('new_notification', (n: Loose) => live.push(n));
-    await new Promise((resolve) => socket!.once('connect', resolve));
+    await new Promise<void>((resolve) => socket!.once('connect', resolve));
 
     const post = await api('POST', '/posts', { token: author.token, body: { content: 'Morning light' } });
     expect(post.status).toBe(201);

@@ -77,7 +77,8 @@ const pagePost = (url: string) => fetch(url, { method: 'POST', redirect: 'manual
 
 describe('packages', () => {
   it('are public (any bearer header is ignored) and include the bonus', async () => {
-    for (const headers of [{}, { authorization: 'Bearer not-a-token' }]) {
+    const headerSets: Record<string, string>[] = [{}, { authorization: 'Bearer not-a-token' }];
+    for (const headers of headerSets) {
       const answer = await api('GET', '/payments/packages', { headers });
       expect(answer.status).toBe(200);
       expect(answer.body).toContainEqual({

@@ -14,6 +14,7 @@ import {
   type ServiceRuntime,
 } from '@aura/platform';
 import { testConfig } from '@aura/platform/testing';
+import type { EventPayload, EventType } from '@aura/proto';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Connection, mongo } from 'mongoose';
@@ -193,9 +194,9 @@ describe('the dashboard read model', () => {
     const [liker, author, post, transfer] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
     const early = new Date(Date.now() - 60_000);
     const late = new Date(Date.now() - 1_000);
-    const event = (type: string, payload: object, at: Date): DomainEvent => ({
+    const event = <T extends EventType>(type: T, payload: EventPayload<T>, at: Date): DomainEvent<T> => ({
       id: randomUUID(),
-      type: type as DomainEvent['type'],
+      type,
       version: 1,
       key: post,
       occurredAt: at.toISOString(),
@@ -206,9 +207,14 @@ describe('the dashboard read model', () => {
       'transfer.completed',
       {
         transferId: transfer,
+        kind: 'reward',
         fromAccount: 'rewards',
         toAccount: `user:${author}`,
         amountMicro: 2_500_000,
+        senderId: '',
+        recipientId: author,
+        senderUsername: '',
+        memo: '',
         memberInitiated: false,
         completedAt: late.toISOString(),
       },
@@ -216,13 +222,31 @@ describe('the dashboard read model', () => {
     );
     const created = event(
       'post.created',
-      { postId: post, authorId: author, isStory: false, createdAt: early.toISOString() },
+      {
+        postId: post,
+        authorId: author,
+        isStory: false,
+        category: '',
+        contentType: 'text',
+        mediaUrl: '',
+        tags: [],
+        mentionedUserIds: [],
+        createdAt: early.toISOString(),
+      },
       early,
     );
     const run = [
       created,
-      event('post.liked', { postId: post, likerId: liker, changedAt: late.toISOString() }, late),
-      event('post.liked', { postId: post, likerId: liker, changedAt: early.toISOString() }, early),
+      event(
+        'post.liked',
+        { postId: post, authorId: author, likerId: liker, likesCount: 1, changedAt: late.toISOString() },
+        late,
+      ),
+      event(
+        'post.liked',
+        { postId: post, authorId: author, likerId: liker, likesCount: 1, changedAt: early.toISOString() },
+        early,
+      ),
       paid,
       paid,
     ];

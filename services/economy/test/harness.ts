@@ -215,6 +215,11 @@ export async function startEconomy(
     createGrpcClient(contract.EconomyServiceClient, `127.0.0.1:${port}`, 'economy', testIdentity(service));
   const client = clientAs('gateway');
   const clients = new Map([['gateway', client]]);
+  /** One client per calling service, opened on first use. */
+  const clientFor = (service: string) => {
+    if (!clients.has(service)) clients.set(service, clientAs(service));
+    return clients.get(service)!;
+  };
   const invoke = (
     on: contract.EconomyServiceClient,
     method: keyof contract.EconomyServiceClient,
@@ -240,12 +245,9 @@ export async function startEconomy(
     call(method, request, caller, idempotencyKey) {
       return invoke(client, method, request, callerMetadata(caller, idempotencyKey, gateway));
     },
-    clientAs(service) {
-      if (!clients.has(service)) clients.set(service, clientAs(service));
-      return clients.get(service)!;
-    },
+    clientAs: clientFor,
     callAs(service, method, request, idempotencyKey) {
-      return invoke(this.clientAs(service), method, request, callerMetadata(undefined, idempotencyKey));
+      return invoke(clientFor(service), method, request, callerMetadata(undefined, idempotencyKey));
     },
     async stop() {
       for (const open of clients.values()) open.close();

@@ -185,7 +185,7 @@ export class EconomyProcess extends RestartableProcess {
     });
   }
 
-  async stop(): Promise<void> {
+  override async stop(): Promise<void> {
     this.client.close();
     await super.stop();
   }

@@ -539,7 +539,7 @@ describe('the bottle price', () => {
 
 describe('the ledger', () => {
   it('adds up after everything above', async () => {
-    const report = await verifyLedger(economy.economy.ledger.store, economy.economy.ledger.heads);
+    const report = await verifyLedger(economy.economy.ledger.store);
     expect({
       mismatches: report.mismatches,
       negative: report.negativeBalances,

@@ -27,6 +27,7 @@ import { common, EventType, messaging } from '@aura/proto';
 import { ServiceError, status } from '@grpc/grpc-js';
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { FilterQuery, Model, mongo } from 'mongoose';
 import pino from 'pino';
 import { AccountErasureConsumer } from './account-erasure/account-erasure.consumer';
 import { BlocksConsumer } from './blocks/blocks.consumer';
@@ -106,7 +107,12 @@ function member(name = 'm'): string {
 }
 
 const as = (userId: string) => ({ userId, role: 'user' as const });
-const text = (recipientId: string, content: string, clientMessageId = '', replyToMessageId = '') => ({
+const text = (
+  recipientId: string,
+  content: string,
+  clientMessageId = '',
+  replyToMessageId = '',
+): messaging.SendMessageRequest => ({
   recipientId,
   content,
   messageType: 'text',
@@ -114,6 +120,7 @@ const text = (recipientId: string, content: string, clientMessageId = '', replyT
   mediaFilename: '',
   clientMessageId,
   replyToMessageId,
+  story: undefined,
 });
 
 function event<T extends EventType>(type: T, key: string, payload: unknown): DomainEvent {
@@ -135,6 +142,22 @@ async function block(blockerId: string, blockedId: string, active = true, at = n
       blockedId,
       changedAt: at.toISOString(),
     }),
+  );
+}
+
+/**
+ * The plan of a find on one of the service's models, the filter typed by its documents (mongoose's
+ * `FilterQuery`: their `_id`s are strings, which the driver's `Filter<Document>` would type as ObjectIds).
+ */
+function planOf<T>(
+  model: Model<T>,
+  filter: FilterQuery<T>,
+  options: Parameters<typeof explainFind>[2] = {},
+): Promise<string[]> {
+  return explainFind(
+    model.collection as unknown as mongo.Collection,
+    filter as mongo.Filter<mongo.Document>,
+    options,
   );
 }
 
@@ -434,12 +457,12 @@ describe('conversations and messages', () => {
     const [a, b] = [member(), member()];
     const store = app.get(ConversationsRepository);
     const at = new Date();
-    const queries: [string, ReturnType<typeof explainFind>][] = [
-      ['conversations of a member', explainFind(store.conversations.collection as never, { member_ids: a })],
+    const queries: [string, Promise<string[]>][] = [
+      ['conversations of a member', planOf(store.conversations, { member_ids: a })],
       [
         'a page of messages',
-        explainFind(
-          store.messages.collection as never,
+        planOf(
+          store.messages,
           {
             conversation_id: conversationId(a, b),
             $or: [{ created_at: { $lt: at } }, { created_at: at, _id: { $lt: randomUUID() } }],
@@ -449,37 +472,30 @@ describe('conversations and messages', () => {
       ],
       [
         'messages a member received',
-        explainFind(store.messages.collection as never, {
+        planOf(store.messages, {
           conversation_id: conversationId(a, b),
           recipient_id: b,
         }),
       ],
       [
         'a member’s conversations oldest first (data export)',
-        explainFind(
-          store.conversations.collection as never,
-          ExportQueries.conversations(a, [at.getTime(), 'x']).filter as never,
-          {
-            sort: ExportQueries.conversations(a, undefined).sort,
-            limit: 501,
-          },
-        ),
+        planOf(store.conversations, ExportQueries.conversations(a, [at.getTime(), 'x']).filter, {
+          sort: ExportQueries.conversations(a, undefined).sort,
+          limit: 501,
+        }),
       ],
       [
         'a conversation’s messages oldest first (data export)',
-        explainFind(
-          store.messages.collection as never,
-          ExportQueries.messages(conversationId(a, b), [at.getTime(), randomUUID()]).filter as never,
+        planOf(
+          store.messages,
+          ExportQueries.messages(conversationId(a, b), [at.getTime(), randomUUID()]).filter,
           { sort: ExportQueries.messages(conversationId(a, b), undefined).sort, limit: 501 },
         ),
       ],
-      [
-        'reads of a member',
-        explainFind(store.reads.collection as never, { conversation_id: conversationId(a, b), reader_id: b }),
-      ],
+      ['reads of a member', planOf(store.reads, { conversation_id: conversationId(a, b), reader_id: b })],
       [
         'unfinished sends',
-        explainFind(store.messages.collection as never, {
+        planOf(store.messages, {
           '_outbox.id': { $exists: true },
           created_at: { $lt: at },
         }),
@@ -1366,17 +1382,17 @@ describe('notifications', () => {
 
   it('lists notifications and counts unread ones from indexes', async () => {
     const author = member();
-    const collection = app.get(NotificationsRepository).model.collection as never;
+    const notices = app.get(NotificationsRepository).model;
     const at = new Date();
-    const queries: [string, ReturnType<typeof explainFind>][] = [
+    const queries: [string, Promise<string[]>][] = [
       [
         'the newest notifications',
-        explainFind(collection, { user_id: author }, { sort: { created_at: -1, _id: -1 }, limit: 21 }),
+        planOf(notices, { user_id: author }, { sort: { created_at: -1, _id: -1 }, limit: 21 }),
       ],
       [
         'a page past the window',
-        explainFind(
-          collection,
+        planOf(
+          notices,
           {
             user_id: author,
             $or: [{ created_at: { $lt: at } }, { created_at: at, _id: { $lt: randomUUID() } }],
@@ -1384,7 +1400,7 @@ describe('notifications', () => {
           { sort: { created_at: -1, _id: -1 }, limit: 21 },
         ),
       ],
-      ['the unread ones', explainFind(collection, { user_id: author, read_at: null })],
+      ['the unread ones', planOf(notices, { user_id: author, read_at: null })],
     ];
     for (const [query, plan] of queries) {
       const stages = await plan;

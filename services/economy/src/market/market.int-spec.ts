@@ -24,7 +24,7 @@ const as = (member: { id: string }): Caller => ({ userId: member.id, role: 'user
 const history = (hours: number) => h.call('getPriceHistory', { hours }) as Promise<contract.PriceHistory>;
 const facts = () => h.runtime.mongo.collection<{ _id: string }>('market_facts');
 
-function domainEvent<T extends EventType>(type: T, payload: EventPayload<T>): DomainEvent {
+function domainEvent<T extends EventType>(type: T, payload: EventPayload<T>): DomainEvent<T> {
   const occurredAt = new Date().toISOString();
   return { id: randomUUID(), type, version: 1, key: '', occurredAt, producer: 'test', payload };
 }

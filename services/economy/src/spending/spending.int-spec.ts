@@ -226,9 +226,13 @@ describe('the settings', () => {
       key: member.id,
       occurredAt: new Date().toISOString(),
       producer: 'test',
-      payload: { userId: member.id },
+      payload: { userId: member.id, deletedAt: new Date().toISOString() },
     });
-    expect(await h.runtime.mongo.collection('spending_settings').countDocuments({ _id: member.id })).toBe(0);
+    expect(
+      await h.runtime.mongo
+        .collection<{ _id: string }>('spending_settings')
+        .countDocuments({ _id: member.id }),
+    ).toBe(0);
   });
 });
 
