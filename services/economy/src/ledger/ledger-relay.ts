@@ -72,15 +72,12 @@ export class LedgerRelay implements OnModuleDestroy {
     const batchSize = this.options.batchSize ?? 200;
     for (;;) {
       if (!this.bus.isReady()) return;
-      const docs = await this.store.outbox
-        .find({ '_outbox.0': { $exists: true } })
-        .limit(batchSize)
-        .toArray();
+      const docs = await this.store.pendingOutbox(batchSize);
       if (docs.length === 0) return;
       await this.bus.publish(
         docs.flatMap((doc) => (doc._outbox as StoredOutboxEvent[]).map(fromStoredOutbox)),
       );
-      await this.store.outbox.deleteMany({ _id: { $in: docs.map((doc) => doc._id) } });
+      await this.store.deleteOutbox(docs.map((doc) => doc._id));
       if (docs.length < batchSize) return;
     }
   }

@@ -53,10 +53,7 @@ export async function verifyLedger(store: LedgerStore): Promise<LedgerReport> {
   // 1. Every entry, by transfer.
   const legs = new Map<string, { debit?: Leg; credit?: Leg }>();
   let entryCount = 0;
-  for await (const entry of store.entries.find(
-    {},
-    { projection: { account: 1, delta: 1, side: 1, seq: 1, transfer_key: 1 } },
-  )) {
+  for await (const entry of store.everyLeg()) {
     entryCount += 1;
     const byTransfer = legs.get(entry.transfer_key) ?? {};
     byTransfer[entry.side] = entry;
@@ -72,7 +69,7 @@ export async function verifyLedger(store: LedgerStore): Promise<LedgerReport> {
     const balances = isMemberAccount(leg.account) ? memberBalances : systemBalances;
     balances.set(leg.account, (balances.get(leg.account) ?? 0n) + BigInt(leg.delta));
   };
-  for await (const transfer of store.transfers.find({})) {
+  for await (const transfer of store.everyTransfer()) {
     transferCount += 1;
     if (transfer.status === 'rejected') rejected += 1;
     let found = legs.get(transfer._id) ?? {};
@@ -84,7 +81,7 @@ export async function verifyLedger(store: LedgerStore): Promise<LedgerReport> {
   }
   for (const [key] of legs) {
     // Committed after the transfers were read? Then its transfer is there now.
-    const transfer = await store.transfers.findOne({ _id: key });
+    const transfer = await store.transfer(key);
     const found = await legsOf(store, key);
     if (!transfer) {
       for (const leg of [found.debit, found.credit])
@@ -102,7 +99,7 @@ export async function verifyLedger(store: LedgerStore): Promise<LedgerReport> {
 
   // 3. Member accounts: their entries in order, against each other and the stored account.
   const members = new Set(memberBalances.keys());
-  for await (const account of store.accounts.find({}, { projection: { _id: 1 } })) members.add(account._id);
+  for await (const account of store.everyAccountId()) members.add(account._id);
   const negativeBalances: { account: string; balance: number }[] = [];
   const debts: { account: string; balance: number }[] = [];
   for (const account of members) {
@@ -139,8 +136,8 @@ export async function verifyLedger(store: LedgerStore): Promise<LedgerReport> {
 
 async function legsOf(store: LedgerStore, key: string): Promise<{ debit?: Leg; credit?: Leg }> {
   const [debit, credit] = await Promise.all([
-    store.entries.findOne({ leg: `${key}:debit` }),
-    store.entries.findOne({ leg: `${key}:credit` }),
+    store.entryOfLeg(`${key}:debit`),
+    store.entryOfLeg(`${key}:credit`),
   ]);
   return { debit: debit ?? undefined, credit: credit ?? undefined };
 }
@@ -169,25 +166,8 @@ function checkLegs(transfer: TransferDoc, found: { debit?: Leg; credit?: Leg }):
 
 /** One member account: its entries read in order, against each other and the stored account. */
 async function checkAccount(store: LedgerStore, account: string, session?: LedgerSession) {
-  const doc = await store.accounts.findOne({ _id: account }, { session });
-  const links: Link[] = await store.entries
-    .find(
-      { account },
-      {
-        projection: {
-          seq: 1,
-          delta: 1,
-          balance_after: 1,
-          earned_after: 1,
-          withdrawable_after: 1,
-          kind: 1,
-          side: 1,
-        },
-        session,
-      },
-    )
-    .sort({ seq: 1 })
-    .toArray();
+  const { doc, entries } = await store.accountWithEntries(account, session);
+  const links: Link[] = entries;
   const problems: string[] = [];
   const negatives: number[] = [];
   let balance = 0;

@@ -114,13 +114,7 @@ export class Ledger implements OnModuleInit {
 
   async init(): Promise<void> {
     await this.store.ensureCollections();
-    await this.store.meta.updateOne(
-      { _id: 'created' },
-      { $setOnInsert: { created_at: new Date() } },
-      { upsert: true },
-    );
-    const created = await this.store.meta.findOne({ _id: 'created' });
-    this.createdAt = created?.created_at ?? new Date(0);
+    this.createdAt = (await this.store.created()) ?? new Date(0);
   }
 
   /** Moves money once per key (see LedgerTransaction.post). */
@@ -147,9 +141,9 @@ export class Ledger implements OnModuleInit {
               post: (request) => this.post(session, request, stored),
               postCredits: (requests) => this.postCredits(session, requests, stored),
               storeEvents: (key, events) => this.storeEvents(session, key, events, stored),
-              transferOf: (key) => this.store.transfers.findOne({ _id: key }, { session }),
+              transferOf: (key) => this.store.transfer(key, session),
               transfersOf: async (keys) => {
-                const found = await this.store.transfers.find({ _id: { $in: keys } }, { session }).toArray();
+                const found = await this.store.transfersOf(keys, session);
                 return new Map(found.map((transfer) => [transfer._id, transfer]));
               },
             });
@@ -169,27 +163,18 @@ export class Ledger implements OnModuleInit {
 
   /** A member account's balance, total earned and withdrawable part (zero for a new account). */
   async balance(account: string): Promise<Balance> {
-    const doc = await this.store.accounts.findOne(
-      { _id: account },
-      { projection: { balance: 1, earned: 1, withdrawable: 1 } },
-    );
+    const doc = await this.store.balanceOf(account);
     return { balance: doc?.balance ?? 0, earned: doc?.earned ?? 0, withdrawable: doc?.withdrawable ?? 0 };
   }
 
   /** A member's history, newest first: entries with seq below `beforeSeq`. */
   async history(account: string, limit: number, beforeSeq?: number): Promise<EntryDoc[]> {
-    const filter: Record<string, unknown> = { account };
-    if (beforeSeq !== undefined) filter.seq = { $lt: beforeSeq };
-    return this.store.entries.find(filter).sort({ seq: -1 }).limit(limit).toArray();
+    return this.store.entriesBefore(account, limit, beforeSeq);
   }
 
   /** A member's history, oldest first: entries with seq above `afterSeq` (the data export). */
   async historyAfter(account: string, limit: number, afterSeq = 0): Promise<EntryDoc[]> {
-    return this.store.entries
-      .find({ account, seq: { $gt: afterSeq } })
-      .sort({ seq: 1 })
-      .limit(limit)
-      .toArray();
+    return this.store.entriesAfter(account, limit, afterSeq);
   }
 
   /**
@@ -197,21 +182,12 @@ export class Ledger implements OnModuleInit {
    * statement's opening balance). Reads the account's entries (index account_1_seq_-1), not a cache.
    */
   async sumBefore(account: string, before: Date): Promise<number> {
-    const [total] = await this.store.entries
-      .aggregate<{ sum: number }>([
-        { $match: { account, created_at: { $lt: before } } },
-        { $group: { _id: null, sum: { $sum: '$delta' } } },
-      ])
-      .toArray();
-    return total?.sum ?? 0;
+    return this.store.sumBefore(account, before);
   }
 
   /** An account's entries created in [from, to), in the order they were applied (seq). */
   async entriesBetween(account: string, from: Date, to: Date): Promise<EntryDoc[]> {
-    return this.store.entries
-      .find({ account, created_at: { $gte: from, $lt: to } })
-      .sort({ seq: 1 })
-      .toArray();
+    return this.store.entriesBetween(account, from, to);
   }
 
   /**
@@ -229,15 +205,7 @@ export class Ledger implements OnModuleInit {
     kinds: readonly TransferKind[],
     session?: LedgerSession,
   ): Promise<number> {
-    const cursor = this.store.entries.find(
-      { account },
-      {
-        session,
-        sort: { seq: -1 },
-        projection: { created_at: 1, side: 1, kind: 1, delta: 1 },
-        batchSize: 200,
-      },
-    );
+    const cursor = this.store.movementsNewestFirst(account, session);
     const stopBefore = since.getTime() - CLOCK_SKEW_MS;
     let spent = 0;
     try {
@@ -254,7 +222,7 @@ export class Ledger implements OnModuleInit {
   }
 
   async findTransfer(key: string): Promise<TransferDoc | null> {
-    return this.store.transfers.findOne({ _id: key });
+    return this.store.transfer(key);
   }
 
   // ---- inside a transaction -----------------------------------------------------------------------
@@ -265,7 +233,7 @@ export class Ledger implements OnModuleInit {
     stored: EventRecord[][],
   ): Promise<TransferResult> {
     const facts = buildTransfer(request);
-    const earlier = await this.store.transfers.findOne({ _id: facts._id }, { session });
+    const earlier = await this.store.transfer(facts._id, session);
     if (earlier) {
       if (earlier.fingerprint !== facts.fingerprint) throw new IdempotencyConflict(facts._id);
       return { status: earlier.status, transfer: earlier, ...earlier.legs, replayed: true };
@@ -282,7 +250,7 @@ export class Ledger implements OnModuleInit {
         legs: {},
         created_at: now,
       };
-      await this.store.transfers.insertOne(rejected, { session });
+      await this.store.insertTransfer(rejected, session);
       return { status: 'rejected', rejection: debited, transfer: rejected, replayed: false };
     }
     const creditAccount = isMemberAccount(facts.to)
@@ -292,12 +260,12 @@ export class Ledger implements OnModuleInit {
     const debit = entryFor(facts, 'debit', debited.account, now);
     const credit = entryFor(facts, 'credit', creditAccount, now);
     const transfer = completedTransfer(facts, debit, credit, debited.withdrawableMoved, now);
-    await this.store.transfers.insertOne(transfer, { session });
-    await this.store.entries.insertMany([debit, credit], { session });
+    await this.store.insertTransfer(transfer, session);
+    await this.store.insertEntries([debit, credit], session);
     const events = ledgerEvents(this.host.service, transfer, now);
-    await this.store.outbox.insertOne(
+    await this.store.insertOutbox(
       { _id: transfer._id, created_at: now, _outbox: toStoredOutbox(events) },
-      { session },
+      session,
     );
     stored.push(events);
     if (transfer.kind === 'adjustment') await this.audit(session, transfer);
@@ -316,10 +284,7 @@ export class Ledger implements OnModuleInit {
         throw new Error(`postCredits moves money from a system account to a member: ${facts._id}`);
     const keys = [...new Set(all.map((facts) => facts._id))];
     const known = new Map(
-      (await this.store.transfers.find({ _id: { $in: keys } }, { session }).toArray()).map((transfer) => [
-        transfer._id,
-        transfer,
-      ]),
+      (await this.store.transfersOf(keys, session)).map((transfer) => [transfer._id, transfer]),
     );
     const now = new Date();
     const accounts = await this.accountsOf(session, [...new Set(all.map((facts) => facts.to))], now);
@@ -353,9 +318,9 @@ export class Ledger implements OnModuleInit {
       session,
       changed.map((id) => accounts.get(id)),
     );
-    await this.store.transfers.insertMany(transfers, { session });
-    await this.store.entries.insertMany(entries, { session });
-    await this.store.outbox.insertMany(outbox, { session });
+    await this.store.insertTransfers(transfers, session);
+    await this.store.insertEntries(entries, session);
+    await this.store.insertOutboxes(outbox, session);
     return results;
   }
 
@@ -365,10 +330,10 @@ export class Ledger implements OnModuleInit {
     events: EventRecord[],
     stored: EventRecord[][],
   ): Promise<void> {
-    if (await this.store.outbox.findOne({ _id: key }, { session, projection: { _id: 1 } })) return;
-    await this.store.outbox.insertOne(
+    if (await this.store.hasOutbox(key, session)) return;
+    await this.store.insertOutbox(
       { _id: key, created_at: new Date(), _outbox: toStoredOutbox(events) },
-      { session },
+      session,
     );
     stored.push(events);
   }
@@ -382,10 +347,7 @@ export class Ledger implements OnModuleInit {
     const members = ids.filter(isMemberAccount);
     const found = new Map<string, AccountDoc>();
     if (members.length === 0) return found;
-    const docs =
-      members.length === 1
-        ? [await this.store.accounts.findOne({ _id: members[0] }, { session })]
-        : await this.store.accounts.find({ _id: { $in: members } }, { session }).toArray();
+    const docs = await this.store.accountsOf(members, session);
     for (const doc of docs) if (doc) found.set(doc._id, doc);
     for (const id of members) if (!found.has(id)) found.set(id, newAccount(id, now));
     return found;
@@ -398,21 +360,12 @@ export class Ledger implements OnModuleInit {
   private async writeAccounts(session: LedgerSession, accounts: (AccountDoc | undefined)[]): Promise<void> {
     const changed = accounts.filter((account): account is AccountDoc => account !== undefined);
     if (changed.length === 0) return;
-    if (changed.length === 1) {
-      await this.store.accounts.replaceOne({ _id: changed[0]._id }, changed[0], { session, upsert: true });
-      return;
-    }
-    await this.store.accounts.bulkWrite(
-      changed.map((account) => ({
-        replaceOne: { filter: { _id: account._id }, replacement: account, upsert: true },
-      })),
-      { session, ordered: true },
-    );
+    await this.store.writeAccounts(changed, session);
   }
 
   private async audit(session: LedgerSession, transfer: TransferDoc): Promise<void> {
     const credit = isMemberAccount(transfer.to);
-    await this.store.audit.insertOne(
+    await this.store.insertAudit(
       {
         _id: transfer._id,
         action: 'wallet.adjust',
@@ -423,7 +376,7 @@ export class Ledger implements OnModuleInit {
         transfer_id: transfer.id,
         created_at: transfer.created_at,
       },
-      { session },
+      session,
     );
   }
 
