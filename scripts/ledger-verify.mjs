@@ -3,7 +3,7 @@
 // it also works while the economy service is down. Exit code 1 when the ledger does not add up.
 //   npm run ledger:verify                      the development database (aura_economy)
 //   AURA_DB_SUFFIX=test npm run ledger:verify  another run's database
-// Needs `npm run build` (it loads services/economy/dist) and MongoDB (and Redis for the hint check).
+// Needs `npm run build` (it loads services/economy/dist) and MongoDB.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -12,24 +12,24 @@ import { repoRoot, stackEnv } from './lib/env.mjs';
 const env = stackEnv();
 const require = createRequire(import.meta.url);
 const dist = join(repoRoot, 'services', 'economy', 'dist');
-if (!existsSync(join(dist, 'ledger', 'ledger-verifier.js'))) {
+if (
+  !existsSync(join(dist, 'ledger', 'ledger-verifier.js')) ||
+  !existsSync(join(dist, 'ledger', 'ledger.repository.js'))
+) {
   console.error('services/economy is not built: run npm run build');
   process.exit(2);
 }
-const { connectMongo, createRedis, databaseName } = require('@aura/platform');
-const pino = require('pino');
-const { Ledger } = require(join(dist, 'ledger', 'ledger.js'));
+const { connectMongo, databaseName } = require('@aura/platform');
+const { LedgerStore } = require(join(dist, 'ledger', 'ledger.repository.js'));
 const { verifyLedger } = require(join(dist, 'ledger', 'ledger-verifier.js'));
 
 const dbName = databaseName('economy', env.AURA_DB_SUFFIX ?? '');
 const mongo = await connectMongo(env.MONGODB_URI, dbName);
-const redis = createRedis(env.REDIS_URL, 'aura-ledger-verify');
-redis.on('error', () => undefined);
 try {
-  const host = { service: 'ledger-verify', registerOutbox: () => undefined, eventsStored: () => undefined };
-  const ledger = new Ledger(mongo, redis, host, pino({ level: 'silent' }));
-  await ledger.init();
-  const report = await verifyLedger(ledger.store, ledger.heads);
+  const store = new LedgerStore(mongo);
+  // The collections the check reads (a database economy never started in has none yet).
+  await store.ensureCollections();
+  const report = await verifyLedger(store);
   console.log(JSON.stringify({ database: dbName, ...report }, null, 2));
   console.log(
     report.ok
@@ -39,5 +39,4 @@ try {
   process.exitCode = report.ok ? 0 : 1;
 } finally {
   await mongo.close();
-  redis.disconnect();
 }

@@ -1,5 +1,7 @@
 // The ledger against the real local MongoDB server: idempotency, concurrency, atomicity of a transfer
 // (and of a transaction that writes more than the ledger), and the ledger check.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { explainFind, servedByIndex, Unavailable, withCallSignal } from '@aura/platform';
 import { AC, Harness, objectId, startEconomy } from '../../test/harness';
 import { memberAccount } from './accounts';
@@ -277,6 +279,32 @@ describe('ledger check', () => {
       expect(broken.mismatches.join('\n')).toContain('belongs to no recorded transfer');
     } finally {
       await ledger().store.entries.deleteOne({ _id: bogus._id });
+    }
+  });
+
+  it('npm run ledger:verify, the on-call check, reads the same answers from the database', async () => {
+    await fund(newAccount(), AC);
+    // The script loads economy's build (dist), as in operations.md; the tests run on a built tree.
+    const verify = () =>
+      spawnSync(process.execPath, [join(__dirname, '..', '..', '..', '..', 'scripts', 'ledger-verify.mjs')], {
+        env: { ...process.env, MONGODB_URI: h.config.MONGODB_URI, AURA_DB_SUFFIX: h.config.AURA_DB_SUFFIX },
+        encoding: 'utf8',
+      });
+    const sound = verify();
+    expect({ status: sound.status, last: sound.stdout.trim().split('\n').at(-1) }).toEqual({
+      status: 0,
+      last: expect.stringMatching(/^ledger OK: [1-9]\d* transfers, \d+ member accounts, sum 0$/),
+    });
+    const account = newAccount();
+    await fund(account, AC);
+    await ledger().store.accounts.updateOne({ _id: account }, { $inc: { balance: 3 } });
+    try {
+      const broken = verify();
+      expect(broken.status).toBe(1);
+      expect(broken.stdout).toContain(`${account}: the account says balance ${AC + 3}`);
+      expect(broken.stdout.trim().split('\n').at(-1)).toMatch(/^ledger NOT OK: 1 mismatches/);
+    } finally {
+      await ledger().store.accounts.updateOne({ _id: account }, { $inc: { balance: -3 } });
     }
   });
 

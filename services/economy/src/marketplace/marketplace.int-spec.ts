@@ -205,9 +205,8 @@ describe('purchases', () => {
     const member = await funded(50 * AC);
     const owned = h.runtime.mongo.collection<{ _id: string }>('marketplace_owned');
     // The item's record is the last write of the purchase's transaction, after the charge.
-    const ownedOfService = (
-      h.economy.marketplace as unknown as { repository: { owned: typeof owned } }
-    ).repository.owned;
+    const ownedOfService = (h.economy.marketplace as unknown as { repository: { owned: typeof owned } })
+      .repository.owned;
     const spy = jest
       .spyOn(ownedOfService, 'insertOne')
       .mockRejectedValueOnce(new Error('process died') as never);
