@@ -52,6 +52,12 @@ const boundaries = [
   },
 ];
 const NO_SERVER_PACKAGES = { group: ['@aura/*'], message: 'The web app imports no server package.' };
+/** ADR 0012: a service's data access is in its repositories (and schemas); the rest never sees mongoose. */
+const MONGOOSE_IN_REPOSITORIES = {
+  name: 'mongoose',
+  message:
+    'Only *.repository.ts and *.schema.ts (and the platform) use mongoose; services, consumers and controllers go through a repository (docs/adr/0012-service-skeleton.md).',
+};
 const OWN_PACKAGES_ONLY = {
   group: ['@aura/*', '!@aura/platform', '!@aura/platform/*', '!@aura/proto', '!@aura/proto/*'],
   message: 'Only @aura/platform and @aura/proto are shared; a service is reached by gRPC or events.',
@@ -106,6 +112,23 @@ export default tseslint.config(
   {
     files: ['services/**', 'gateway/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [OWN_PACKAGES_ONLY] }] },
+  },
+  {
+    files: ['services/*/src/**/*.ts'],
+    ignores: [
+      'services/platform/**',
+      '**/*.repository.ts',
+      '**/*.schema.ts',
+      '**/*.spec.ts',
+      '**/*.int-spec.ts',
+      '**/test-support/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [MONGOOSE_IN_REPOSITORIES], patterns: [OWN_PACKAGES_ONLY] },
+      ],
+    },
   },
   {
     files: ['web/src/**'],
