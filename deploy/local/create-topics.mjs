@@ -2,42 +2,36 @@
 // Existing topics with fewer partitions than proto/topics.json asks for get more partitions.
 //   KAFKA_BROKERS=127.0.0.1:9092 node deploy/local/create-topics.mjs
 import { readFileSync } from 'node:fs';
-import kafkajs from 'kafkajs';
+import { Admin } from '@platformatic/kafka';
 
-const { Kafka, logLevel } = kafkajs;
 const catalog = JSON.parse(readFileSync(new URL('../../proto/topics.json', import.meta.url), 'utf8'));
 const partitions = catalog.partitions;
 const wanted = catalog.topics.flatMap((topic) => [topic, `${topic}.dlq`]);
 const brokers = (process.env.KAFKA_BROKERS || '127.0.0.1:9092').split(',');
 
-const admin = new Kafka({ clientId: 'aura-deploy-local', brokers, logLevel: logLevel.WARN }).admin();
-await admin.connect();
+const admin = new Admin({ clientId: 'aura-deploy-local', bootstrapBrokers: brokers });
 try {
   const existing = new Set(await admin.listTopics());
   const missing = wanted.filter((topic) => !existing.has(topic));
   if (missing.length > 0) {
-    await admin.createTopics({
-      topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor: 1 })),
-      waitForLeaders: true,
-    });
+    await admin.createTopics({ topics: missing, partitions, replicas: 1 });
+    await waitForLeaders(missing);
   }
   const present = wanted.filter((topic) => existing.has(topic));
   const grown = [];
   if (present.length > 0) {
-    const { topics } = await admin.fetchTopicMetadata({ topics: present });
-    const small = topics.filter((topic) => topic.partitions.length < partitions);
-    for (const topic of topics) {
-      if (topic.partitions.length > partitions) {
+    const { topics } = await admin.metadata({ topics: present });
+    const small = present.filter((topic) => topics.get(topic).partitionsCount < partitions);
+    for (const [topic, { partitionsCount }] of topics) {
+      if (partitionsCount > partitions) {
         console.warn(
-          `kafka: ${topic.name} has ${topic.partitions.length} partitions, proto/topics.json says ${partitions}`,
+          `kafka: ${topic} has ${partitionsCount} partitions, proto/topics.json says ${partitions}`,
         );
       }
     }
     if (small.length > 0) {
-      await admin.createPartitions({
-        topicPartitions: small.map((topic) => ({ topic: topic.name, count: partitions })),
-      });
-      grown.push(...small.map((topic) => topic.name));
+      await admin.createPartitions({ topics: small.map((name) => ({ name, count: partitions })) });
+      grown.push(...small);
     }
   }
   console.log(
@@ -45,5 +39,21 @@ try {
       `${missing.length} created, ${present.length} already there${grown.length ? `, ${grown.length} given more partitions` : ''}`,
   );
 } finally {
-  await admin.disconnect();
+  await admin.close();
+}
+
+/** Returns once every partition of the new topics has a leader: producing to them works from then on. */
+async function waitForLeaders(topics) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const led = await admin
+      .metadata({ topics, forceUpdate: true })
+      .then((metadata) =>
+        topics.every((topic) => metadata.topics.get(topic)?.partitions.every((p) => p.leader >= 0)),
+      )
+      .catch(() => false);
+    if (led) return;
+    if (Date.now() > deadline) throw new Error(`kafka: no leader for the partitions of ${topics.join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }

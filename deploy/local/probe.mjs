@@ -1,6 +1,6 @@
 // Readiness probes for up.sh and status.sh; retries until the timeout, exits 0 when the server answers.
 //   node deploy/local/probe.mjs mongo mongodb://127.0.0.1:27017 [timeoutMs]   (a `ping` command)
-//   node deploy/local/probe.mjs kafka 127.0.0.1:9092 [timeoutMs]              (admin describeCluster)
+//   node deploy/local/probe.mjs kafka 127.0.0.1:9092 [timeoutMs]              (cluster metadata)
 const [kind, target, timeoutArg = '1500'] = process.argv.slice(2);
 const deadline = Date.now() + Number(timeoutArg);
 const remaining = () => Math.max(500, deadline - Date.now());
@@ -17,21 +17,19 @@ async function mongo() {
 }
 
 async function kafka() {
-  const { Kafka, logLevel } = (await import('kafkajs')).default;
-  const admin = new Kafka({
+  const { Admin } = await import('@platformatic/kafka');
+  const admin = new Admin({
     clientId: 'aura-deploy-local-probe',
-    brokers: target.split(','),
-    logLevel: logLevel.NOTHING,
-    connectionTimeout: 1000,
+    bootstrapBrokers: target.split(','),
+    connectTimeout: 1000,
     requestTimeout: remaining(),
-    retry: { retries: 0 },
-  }).admin();
+    retries: 0,
+  });
   try {
-    await admin.connect();
-    const { brokers } = await admin.describeCluster();
-    if (brokers.length === 0) throw new Error('no broker in the cluster metadata');
+    const { brokers } = await admin.metadata({ topics: [] });
+    if (brokers.size === 0) throw new Error('no broker in the cluster metadata');
   } finally {
-    await admin.disconnect().catch(() => {});
+    await admin.close().catch(() => {});
   }
 }
 

@@ -3,7 +3,17 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { Admin, Consumer, IHeaders, Kafka, KafkaMessage, logLevel, Partitioners, Producer } from 'kafkajs';
+import {
+  Admin,
+  compatibilityPartitioner,
+  Consumer,
+  Message,
+  MessagesStream,
+  ProduceAcks,
+  Producer,
+  stringDeserializers,
+  stringSerializers,
+} from '@platformatic/kafka';
 
 const run = promisify(execFile);
 const script = path.join(__dirname, 'replay-dlq.mjs');
@@ -13,15 +23,16 @@ const topic = `aura-test-replay-${id}`;
 const dlq = `${topic}.dlq`;
 const group = `aura-test-replay-dlq-${id}`;
 
-const kafka = new Kafka({ clientId: 'replay-dlq-test', brokers, logLevel: logLevel.NOTHING });
+const client = { clientId: 'replay-dlq-test', bootstrapBrokers: brokers };
 let admin: Admin;
-let producer: Producer;
-let consumer: Consumer;
-const received: KafkaMessage[] = [];
+let producer: Producer<string, string, string, string>;
+let consumer: Consumer<string, string, string, string>;
+let stream: MessagesStream<string, string, string, string>;
+const received: Message<string, string, string, string>[] = [];
 
 async function replay(...args: string[]) {
   const { stdout } = await run(process.execPath, [script, ...args, '--group', group], {
-    env: { ...process.env, KAFKA_BROKERS: brokers.join(','), KAFKAJS_NO_PARTITIONER_WARNING: '1' },
+    env: { ...process.env, KAFKA_BROKERS: brokers.join(',') },
     timeout: 60_000,
   });
   return stdout;
@@ -29,7 +40,7 @@ async function replay(...args: string[]) {
 
 /** A dead letter as the event bus writes it: the event's message plus the aura-dlq-* headers. */
 async function deadLetter(n: number) {
-  const headers: IHeaders = {
+  const headers = {
     'aura-event-id': `event-${n}`,
     'aura-event-type': 'test.happened',
     'aura-producer': 'replay-test',
@@ -39,11 +50,7 @@ async function deadLetter(n: number) {
     'aura-dlq-source-offset': String(n),
     'aura-dlq-attempts': '5',
   };
-  await producer.send({
-    topic: dlq,
-    acks: -1,
-    messages: [{ key: `key-${n}`, value: `value-${n}`, headers }],
-  });
+  await producer.send({ messages: [{ topic: dlq, key: `key-${n}`, value: `value-${n}`, headers }] });
 }
 
 async function waitForReceived(count: number) {
@@ -52,26 +59,26 @@ async function waitForReceived(count: number) {
 }
 
 beforeAll(async () => {
-  admin = kafka.admin();
-  await admin.connect();
-  await admin.createTopics({
-    topics: [topic, dlq].map((name) => ({ topic: name, numPartitions: 2, replicationFactor: 1 })),
-    waitForLeaders: true,
+  admin = new Admin(client);
+  await admin.createTopics({ topics: [topic, dlq], partitions: 2, replicas: 1 });
+  producer = new Producer({
+    ...client,
+    acks: ProduceAcks.ALL,
+    partitioner: compatibilityPartitioner,
+    serializers: stringSerializers,
   });
-  producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner });
-  await producer.connect();
-  consumer = kafka.consumer({ groupId: `${group}-reader` });
-  await consumer.connect();
-  await consumer.subscribe({ topic, fromBeginning: true });
-  await consumer.run({ eachMessage: async ({ message }) => void received.push(message) });
+  consumer = new Consumer({ ...client, groupId: `${group}-reader`, deserializers: stringDeserializers });
+  stream = await consumer.consume({ topics: [topic], mode: 'committed', fallbackMode: 'earliest' });
+  stream.on('data', (message) => received.push(message));
 });
 
 afterAll(async () => {
-  await consumer?.disconnect();
-  await producer?.disconnect();
+  await stream?.close();
+  await consumer?.close();
+  await producer?.close();
   await admin?.deleteTopics({ topics: [topic, dlq] }).catch(() => undefined);
-  await admin?.deleteGroups([group, `${group}-reader`]).catch(() => undefined);
-  await admin?.disconnect();
+  await admin?.deleteGroups({ groups: [group, `${group}-reader`] }).catch(() => undefined);
+  await admin?.close();
 });
 
 describe('scripts/ops/replay-dlq.mjs', () => {
@@ -87,15 +94,12 @@ describe('scripts/ops/replay-dlq.mjs', () => {
   it('publishes each to its source topic with its key, value and envelope, without the dlq headers', async () => {
     expect(await replay('--topic', topic)).toContain('replayed 3 message(s)');
     await waitForReceived(3);
-    const byKey = new Map(received.map((message) => [message.key?.toString(), message]));
+    const byKey = new Map(received.map((message) => [message.key, message]));
     expect([...byKey.keys()].sort()).toEqual(['key-1', 'key-2', 'key-3']);
     for (const n of [1, 2, 3]) {
       const message = byKey.get(`key-${n}`)!;
-      expect(message.value?.toString()).toBe(`value-${n}`);
-      const headers = Object.fromEntries(
-        Object.entries(message.headers ?? {}).map(([name, value]) => [name, value?.toString()]),
-      );
-      expect(headers).toEqual({
+      expect(message.value).toBe(`value-${n}`);
+      expect(Object.fromEntries(message.headers)).toEqual({
         'aura-event-id': `event-${n}`,
         'aura-event-type': 'test.happened',
         'aura-producer': 'replay-test',
@@ -113,7 +117,7 @@ describe('scripts/ops/replay-dlq.mjs', () => {
     expect(await replay('--topic', topic)).toContain('replayed 1 message(s)');
     await waitForReceived(5);
     await new Promise((r) => setTimeout(r, 1000));
-    expect(received.map((message) => message.key?.toString()).sort()).toEqual([
+    expect(received.map((message) => message.key).sort()).toEqual([
       'key-1',
       'key-2',
       'key-3',

@@ -15,9 +15,17 @@
 // KAFKA_BROKERS: the brokers (deploy/aura.env's variable; default 127.0.0.1:9092).
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import kafkajs from 'kafkajs';
+import {
+  Admin,
+  compatibilityPartitioner,
+  Consumer,
+  ListOffsetTimestamps,
+  Producer,
+  ProduceAcks,
+  stringDeserializer,
+  stringSerializer,
+} from '@platformatic/kafka';
 
-const { Kafka, logLevel, Partitioners } = kafkajs;
 const DLQ_HEADER_PREFIX = 'aura-dlq-';
 const SOURCE_TOPIC_HEADER = 'aura-dlq-source-topic';
 
@@ -45,13 +53,11 @@ const catalog = JSON.parse(readFileSync(new URL('../../proto/topics.json', impor
 const dlqOf = (topic) => (topic.endsWith('.dlq') ? topic : `${topic}.dlq`);
 const wanted = (args.topic.length > 0 ? args.topic : catalog.topics).map(dlqOf);
 
-const kafka = new Kafka({
+const client = {
   clientId: 'aura-ops-replay-dlq',
-  brokers: (process.env.KAFKA_BROKERS || '127.0.0.1:9092').split(','),
-  logLevel: logLevel.WARN,
-});
-const admin = kafka.admin();
-await admin.connect();
+  bootstrapBrokers: (process.env.KAFKA_BROKERS || '127.0.0.1:9092').split(','),
+};
+const admin = new Admin(client);
 
 try {
   const existing = new Set(await admin.listTopics());
@@ -61,15 +67,18 @@ try {
 
   // Where each partition ends now, and how far the replay group got: what is left to replay.
   const pending = new Map(); // "topic/partition" -> { from, to } (offsets, to exclusive)
-  const committed = await admin.fetchOffsets({ groupId: args.group, topics });
+  const [{ topics: committed }] = await admin.listConsumerGroupOffsets({ groups: [args.group] });
+  const lows = await offsetsAt(topics, ListOffsetTimestamps.EARLIEST);
+  const highs = await offsetsAt(topics, ListOffsetTimestamps.LATEST);
   for (const topic of topics) {
-    const ends = await admin.fetchTopicOffsets(topic);
-    const done = committed.find((entry) => entry.topic === topic)?.partitions ?? [];
-    for (const { partition, low, high } of ends) {
-      const replayed = Number(done.find((entry) => entry.partition === partition)?.offset ?? -1);
-      const from = Math.max(Number(low), replayed);
-      if (from < Number(high)) pending.set(`${topic}/${partition}`, { from, to: Number(high) });
-    }
+    const done = committed.find((entry) => entry.name === topic)?.partitions ?? [];
+    highs.get(topic).forEach((high, partition) => {
+      const replayed = Number(
+        done.find((entry) => entry.partitionIndex === partition)?.committedOffset ?? -1,
+      );
+      const from = Math.max(lows.get(topic)[partition], replayed);
+      if (from < high) pending.set(`${topic}/${partition}`, { from, to: high });
+    });
   }
   const total = [...pending.values()].reduce((sum, { from, to }) => sum + (to - from), 0);
   console.log(
@@ -88,79 +97,97 @@ try {
       async (_producer, topic, partition, message) =>
         console.log(`  ${topic}/${partition}@${message.offset} (${describe(message)})`),
     );
-    await admin.deleteGroups([listGroup]).catch(() => undefined);
+    await admin.deleteGroups({ groups: [listGroup] }).catch(() => undefined);
   } else {
     const replayed = await replay(topics, pending, Math.min(max, total));
     console.log(`replay-dlq: replayed ${replayed} message(s)`);
   }
 } finally {
-  await admin.disconnect();
+  await admin.close();
+}
+
+/** Each partition's offset at `timestamp` (ListOffsetTimestamps), per topic: topic -> [partition] -> offset. */
+async function offsetsAt(topics, timestamp) {
+  if (topics.length === 0) return new Map();
+  const metadata = await admin.metadata({ topics });
+  const listed = await admin.listOffsets({
+    topics: topics.map((name) => ({
+      name,
+      partitions: Array.from({ length: metadata.topics.get(name).partitionsCount }, (_, partitionIndex) => ({
+        partitionIndex,
+        timestamp,
+      })),
+    })),
+  });
+  const offsets = new Map(topics.map((name) => [name, []]));
+  for (const { name, partitions } of listed)
+    for (const { partitionIndex, offset } of partitions) offsets.get(name)[partitionIndex] = Number(offset);
+  return offsets;
 }
 
 /** Republishes each pending message to its source topic, committing its offset once the broker has it. */
 async function replay(topics, pending, limit) {
   return consume(topics, pending, limit, args.group, async (producer, topic, partition, message) => {
-    const headers = Object.fromEntries(
-      Object.entries(message.headers ?? {}).filter(([name]) => !name.startsWith(DLQ_HEADER_PREFIX)),
-    );
-    const source = message.headers?.[SOURCE_TOPIC_HEADER]?.toString() || topic.replace(/\.dlq$/, '');
-    await producer.send({
-      topic: source,
-      acks: -1,
-      messages: [{ key: message.key, value: message.value, headers }],
-    });
+    const headers = new Map([...message.headers].filter(([name]) => !name.startsWith(DLQ_HEADER_PREFIX)));
+    const source = message.headers.get(SOURCE_TOPIC_HEADER)?.toString() || topic.replace(/\.dlq$/, '');
+    await producer.send({ messages: [{ topic: source, key: message.key, value: message.value, headers }] });
     console.log(`  ${topic}/${partition}@${message.offset} -> ${source} (${describe(message)})`);
   });
 }
 
 function describe(message) {
-  const header = (name) => message.headers?.[name]?.toString() ?? '?';
+  const header = (name) => message.headers.get(name)?.toString() ?? '?';
   return `${header('aura-event-type')} ${header('aura-event-id')}, error: ${header('aura-dlq-error')}`;
 }
 
 async function consume(topics, pending, limit, groupId, handle) {
   // The services' producer settings: the same partitioner, so a key goes back to its partition.
-  const producer = kafka.producer({
+  const producer = new Producer({
+    ...client,
     idempotent: true,
-    maxInFlightRequests: 1,
-    allowAutoTopicCreation: false,
-    createPartitioner: Partitioners.DefaultPartitioner,
+    acks: ProduceAcks.ALL,
+    partitioner: compatibilityPartitioner,
+    serializers: { headerKey: stringSerializer },
   });
-  await producer.connect();
-  const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false });
-  await consumer.connect();
+  const consumer = new Consumer({ ...client, groupId, deserializers: { headerKey: stringDeserializer } });
   let count = 0;
-  let finish;
-  const finished = new Promise((resolve) => (finish = resolve));
-  let idle = setTimeout(() => finish(new Error('no message for too long')), Number(args['idle-timeout-ms']));
+  let idle;
+  let timedOut = false;
+  const wait = () => {
+    idle = setTimeout(() => {
+      timedOut = true;
+      stream.close().catch(() => undefined);
+    }, Number(args['idle-timeout-ms']));
+  };
+  const stream = await consumer.consume({
+    topics,
+    mode: 'committed',
+    fallbackMode: 'earliest',
+    autocommit: false,
+  });
   try {
-    for (const topic of topics) await consumer.subscribe({ topic, fromBeginning: true });
-    await consumer.run({
-      autoCommit: false,
-      eachMessage: async ({ topic, partition, message }) => {
-        const range = pending.get(`${topic}/${partition}`);
-        const offset = Number(message.offset);
-        if (!range || offset < range.from || offset >= range.to || count >= limit) return;
-        clearTimeout(idle);
-        await handle(producer, topic, partition, message);
-        await consumer.commitOffsets([{ topic, partition, offset: String(offset + 1) }]);
-        count += 1;
-        if (offset + 1 >= range.to) pending.delete(`${topic}/${partition}`);
-        if (pending.size === 0 || count >= limit) finish();
-        else
-          idle = setTimeout(
-            () => finish(new Error('no message for too long')),
-            Number(args['idle-timeout-ms']),
-          );
-      },
-    });
-    const error = await finished;
-    if (error)
-      throw new Error(`${error.message}: ${count} replayed, ${pending.size} partition(s) unfinished`);
+    wait();
+    for await (const message of stream) {
+      if (timedOut) break;
+      const { topic, partition } = message;
+      const range = pending.get(`${topic}/${partition}`);
+      const offset = Number(message.offset);
+      if (!range || offset < range.from || offset >= range.to) continue;
+      clearTimeout(idle);
+      await handle(producer, topic, partition, message);
+      await message.commit();
+      count += 1;
+      if (offset + 1 >= range.to) pending.delete(`${topic}/${partition}`);
+      if (pending.size === 0 || count >= limit) break;
+      wait();
+    }
+    if (timedOut)
+      throw new Error(`no message for too long: ${count} replayed, ${pending.size} partition(s) unfinished`);
     return count;
   } finally {
     clearTimeout(idle);
-    await consumer.disconnect();
-    await producer.disconnect();
+    await stream.close();
+    await consumer.close();
+    await producer.close();
   }
 }

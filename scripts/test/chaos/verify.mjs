@@ -8,7 +8,7 @@ import { repoRoot } from '../../lib/env.mjs';
 
 const require = createRequire(join(repoRoot, 'package.json'));
 const { MongoClient } = require('mongodb');
-const { Kafka, logLevel } = require('kafkajs');
+const { Admin, ListOffsetTimestamps } = require('@platformatic/kafka');
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const sha256 = (text) => createHash('sha256').update(text).digest('hex');
@@ -23,13 +23,7 @@ export async function verify({ env, record, members, lastFaultEnd, log }) {
   const suffix = env.AURA_DB_SUFFIX;
   const mongo = await MongoClient.connect(env.MONGODB_URI);
   const db = (service) => mongo.db(`aura_${service}_${suffix}`);
-  const kafka = new Kafka({
-    clientId: 'aura-chaos-verify',
-    brokers: env.KAFKA_BROKERS.split(','),
-    logLevel: logLevel.NOTHING,
-  });
-  const admin = kafka.admin();
-  await admin.connect();
+  const admin = new Admin({ clientId: 'aura-chaos-verify', bootstrapBrokers: env.KAFKA_BROKERS.split(',') });
   let result = {};
   try {
     // Convergence first (the checks below read the converged state): outboxes, consumer groups,
@@ -239,13 +233,16 @@ export async function verify({ env, record, members, lastFaultEnd, log }) {
 
     // Dead letters: none (each would need a replay, docs/operations.md §5).
     const topics = (await admin.listTopics()).filter((t) => t.endsWith('.dlq'));
+    const lows = await offsetsAt(admin, topics, ListOffsetTimestamps.EARLIEST);
+    const highs = await offsetsAt(admin, topics, ListOffsetTimestamps.LATEST);
     for (const topic of topics) {
-      const offsets = await admin.fetchTopicOffsets(topic);
-      const count = offsets.reduce((sum, p) => sum + (Number(p.high) - Number(p.low)), 0);
+      const count = highs
+        .get(topic)
+        .reduce((sum, high, partition) => sum + (high - lows.get(topic)[partition]), 0);
       if (count > 0) fail('events', `${count} dead letters in ${topic}`);
     }
   } finally {
-    await admin.disconnect().catch(() => {});
+    await admin.close().catch(() => {});
     await mongo.close();
   }
   result.violations = violations;
@@ -270,23 +267,18 @@ async function convergenceGaps({ db, admin, env, record, members, mongo }) {
     }
   }
   // Every consumer group of the run has read every topic it reads to the end.
-  const groups = (await admin.listGroups()).groups
-    .map((g) => g.groupId)
-    .filter((g) => g.startsWith(env.KAFKA_GROUP_PREFIX));
-  const ends = new Map();
-  for (const group of groups) {
-    for (const { topic, partitions } of await admin.fetchOffsets({ groupId: group })) {
-      if (!ends.has(topic))
-        ends.set(
-          topic,
-          new Map((await admin.fetchTopicOffsets(topic)).map((p) => [p.partition, Number(p.high)])),
-        );
+  const groups = [...(await admin.listGroups()).keys()].filter((g) => g.startsWith(env.KAFKA_GROUP_PREFIX));
+  const committed = groups.length > 0 ? await admin.listConsumerGroupOffsets({ groups }) : [];
+  const read = [...new Set(committed.flatMap((group) => group.topics.map((topic) => topic.name)))];
+  const ends = await offsetsAt(admin, read, ListOffsetTimestamps.LATEST);
+  for (const { groupId, topics } of committed) {
+    for (const { name, partitions } of topics) {
       const lag = partitions.reduce((sum, p) => {
-        const end = ends.get(topic).get(p.partition) ?? 0;
-        const at = Number(p.offset);
+        const end = ends.get(name)[p.partitionIndex] ?? 0;
+        const at = Number(p.committedOffset);
         return sum + (at < 0 ? end : Math.max(0, end - at));
       }, 0);
-      if (lag > 0) gaps.push(`group ${group} is ${lag} events behind on ${topic}`);
+      if (lag > 0) gaps.push(`group ${groupId} is ${lag} events behind on ${name}`);
     }
   }
   // Counters: each post's likes and comments counts equal the likes and comments stored.
@@ -357,6 +349,25 @@ async function convergenceGaps({ db, admin, env, record, members, mongo }) {
         gaps.push(`member ${m.index}'s following feed lacks post ${post.id} (status ${answer.status})`);
   }
   return gaps;
+}
+
+/** Each partition's offset at `timestamp` (ListOffsetTimestamps), per topic: topic -> [partition] -> offset. */
+async function offsetsAt(admin, topics, timestamp) {
+  if (topics.length === 0) return new Map();
+  const metadata = await admin.metadata({ topics });
+  const listed = await admin.listOffsets({
+    topics: topics.map((name) => ({
+      name,
+      partitions: Array.from({ length: metadata.topics.get(name).partitionsCount }, (_, partitionIndex) => ({
+        partitionIndex,
+        timestamp,
+      })),
+    })),
+  });
+  const offsets = new Map(topics.map((name) => [name, []]));
+  for (const { name, partitions } of listed)
+    for (const { partitionIndex, offset } of partitions) offsets.get(name)[partitionIndex] = Number(offset);
+  return offsets;
 }
 
 function ledgerVerify(env) {

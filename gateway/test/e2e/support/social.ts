@@ -2,7 +2,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { identityEvents } from '@aura/proto';
 import { waitFor } from '@aura/platform/testing';
-import { Kafka, logLevel } from 'kafkajs';
+import { compatibilityPartitioner, Producer, stringSerializer } from '@platformatic/kafka';
 import { api, ApiAnswer, newMember } from './api';
 
 export interface Member {
@@ -110,13 +110,12 @@ export async function allPages(
  * aura 100, and nothing in this issue's API raises a score to 700, which the high-aura feed needs.
  */
 export async function publishAuraChanged(userId: string, auraScore: number, delta: number): Promise<void> {
-  const kafka = new Kafka({
+  const producer = new Producer<string, Buffer, string, string>({
     clientId: `e2e-${randomUUID()}`,
-    brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
-    logLevel: logLevel.NOTHING,
+    bootstrapBrokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
+    partitioner: compatibilityPartitioner,
+    serializers: { key: stringSerializer, headerKey: stringSerializer, headerValue: stringSerializer },
   });
-  const producer = kafka.producer();
-  await producer.connect();
   try {
     const payload = identityEvents.UserAuraChanged.encode({
       userId,
@@ -126,9 +125,9 @@ export async function publishAuraChanged(userId: string, auraScore: number, delt
       changedAt: new Date().toISOString(),
     }).finish();
     await producer.send({
-      topic: 'aura.identity.user',
       messages: [
         {
+          topic: 'aura.identity.user',
           key: userId,
           value: Buffer.from(payload),
           headers: {
@@ -142,7 +141,7 @@ export async function publishAuraChanged(userId: string, auraScore: number, delt
       ],
     });
   } finally {
-    await producer.disconnect();
+    await producer.close();
   }
 }
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-// OpenTelemetry patches grpc-js, kafkajs, mongodb and http when they are first required: a module
+// OpenTelemetry patches grpc-js, mongodb, ioredis and http when they are first required: a module
 // imported before a process's `./instrument` loads them unpatched, and that process's spans go missing
 // (identity's gRPC server spans did, once, when a new import went above it).
 const root = join(__dirname, '../../../..');

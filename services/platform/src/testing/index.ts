@@ -1,6 +1,6 @@
 // Helpers for tests that run against the real local infrastructure (deploy/local).
 import { randomUUID } from 'node:crypto';
-import { Kafka, logLevel } from 'kafkajs';
+import { Admin, Consumer, ListOffsetTimestamps, stringDeserializer } from '@platformatic/kafka';
 import { baseConfigSchema, BaseConfig } from '../config/config';
 import type { EventRecord } from '../events/event';
 import type { EventBus } from '../events/event-bus';
@@ -76,26 +76,73 @@ export interface ReceivedRecord {
  * current end of each topic: the shared local topics hold every earlier run's events).
  */
 export async function recordTopics(brokers: string[], topics: string[]) {
-  const kafka = new Kafka({ clientId: `test-${randomUUID()}`, brokers, logLevel: logLevel.NOTHING });
+  const client = { clientId: `test-${randomUUID()}`, bootstrapBrokers: brokers };
   const groupId = `test-recorder-${randomUUID()}`;
-  await pinNewGroupAtEnd(kafka, groupId, topics);
-  const consumer = kafka.consumer({ groupId });
-  const records: ReceivedRecord[] = [];
-  await consumer.connect();
-  await consumer.subscribe({ topics, fromBeginning: true });
-  await consumer.run({
-    eachMessage: async ({ topic, message }) => {
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(message.headers ?? {})) headers[name] = String(value);
-      records.push({
-        topic,
-        key: message.key?.toString() ?? '',
-        headers,
-        value: message.value ?? Buffer.alloc(0),
-      });
-    },
+  const admin = new Admin(client);
+  try {
+    await pinNewGroupAtEnd(admin, groupId, topics);
+  } finally {
+    await admin.close();
+  }
+  const consumer = new Consumer({
+    ...client,
+    groupId,
+    deserializers: { headerKey: stringDeserializer, headerValue: stringDeserializer },
   });
-  return { records, stop: () => consumer.disconnect() };
+  const records: ReceivedRecord[] = [];
+  const stream = await consumer.consume({ topics, mode: 'committed', fallbackMode: 'earliest' });
+  stream.on('data', (message) => {
+    records.push({
+      topic: message.topic,
+      key: message.key?.toString() ?? '',
+      headers: Object.fromEntries(message.headers),
+      value: message.value ?? Buffer.alloc(0),
+    });
+  });
+  const stop = async () => {
+    await stream.close();
+    await consumer.close();
+  };
+  return { records, stop };
+}
+
+/** Commits the group's offsets at the current end of each topic (before the group's first start). */
+export async function seekToEnd(brokers: string[], groupId: string, topics: string[]): Promise<void> {
+  const admin = new Admin({ clientId: `test-${randomUUID()}`, bootstrapBrokers: brokers });
+  try {
+    const ends = await endOffsets(admin, topics);
+    await admin.alterConsumerGroupOffsets({
+      groupId,
+      topics: topics.map((name) => ({
+        name,
+        partitionOffsets: ends.get(name)!.map((offset, partition) => ({ partition, offset: BigInt(offset) })),
+      })),
+    });
+  } finally {
+    await admin.close();
+  }
+}
+
+/** The offset the next record of each partition of the topics will get: topic -> [partition] -> offset. */
+async function endOffsets(admin: Admin, topics: string[]): Promise<Map<string, number[]>> {
+  if (topics.length === 0) return new Map();
+  const metadata = await admin.metadata({ topics });
+  const listed = await admin.listOffsets({
+    topics: topics.map((name) => ({
+      name,
+      partitions: Array.from({ length: metadata.topics.get(name)!.partitionsCount }, (_, partitionIndex) => ({
+        partitionIndex,
+        timestamp: ListOffsetTimestamps.LATEST,
+      })),
+    })),
+  });
+  const ends = new Map<string, number[]>();
+  for (const { name, partitions } of listed) {
+    const offsets: number[] = [];
+    for (const { partitionIndex, offset } of partitions) offsets[partitionIndex] = Number(offset);
+    ends.set(name, offsets);
+  }
+  return ends;
 }
 
 /**
@@ -108,25 +155,21 @@ export async function eventsConsumed(
   groupPrefix: string,
   { timeoutMs = 60_000, what = `the events of ${groupPrefix} consumed` } = {},
 ): Promise<void> {
-  const kafka = new Kafka({ clientId: `test-${randomUUID()}`, brokers, logLevel: logLevel.NOTHING });
-  const admin = kafka.admin();
-  await admin.connect();
+  const admin = new Admin({ clientId: `test-${randomUUID()}`, bootstrapBrokers: brokers });
   try {
     const topics = (await admin.listTopics()).filter((topic) => !topic.startsWith('__'));
-    const { groups } = await admin.listGroups();
-    const ours = groups.map((group) => group.groupId).filter((id) => id.startsWith(`${groupPrefix}.`));
+    const ours = [...(await admin.listGroups()).keys()].filter((id) => id.startsWith(`${groupPrefix}.`));
     const behind = async () => {
-      const ends = new Map<string, Map<number, number>>();
-      for (const topic of topics) {
-        const offsets = await admin.fetchTopicOffsets(topic);
-        ends.set(topic, new Map(offsets.map((end) => [end.partition, Number(end.high)])));
-      }
+      if (ours.length === 0) return 0;
+      const ends = await endOffsets(admin, topics);
       let total = 0;
-      for (const groupId of ours) {
-        for (const { topic, partitions } of await admin.fetchOffsets({ groupId, topics })) {
-          for (const { partition, offset } of partitions) {
-            // -1: the group does not read this topic.
-            if (Number(offset) >= 0) total += Math.max(0, ends.get(topic)!.get(partition)! - Number(offset));
+      // Only the topics a group reads have its committed offsets.
+      for (const group of await admin.listConsumerGroupOffsets({ groups: ours })) {
+        for (const { name, partitions } of group.topics) {
+          for (const { partitionIndex, committedOffset } of partitions) {
+            const end = ends.get(name)?.[partitionIndex];
+            if (end !== undefined && committedOffset >= 0n)
+              total += Math.max(0, end - Number(committedOffset));
           }
         }
       }
@@ -134,7 +177,7 @@ export async function eventsConsumed(
     };
     await waitFor(async () => (await behind()) === 0, { timeoutMs, intervalMs: 250, what });
   } finally {
-    await admin.disconnect();
+    await admin.close();
   }
 }
 

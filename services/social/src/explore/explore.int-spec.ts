@@ -5,11 +5,11 @@
 // consumer groups, started at the topics' current end, so runs never see each other's data.
 import 'reflect-metadata';
 import { createEvent, EventRecord, InvalidInput, PlatformModule, ServiceRuntime } from '@aura/platform';
-import { publishAndWaitHandled } from '@aura/platform/testing';
+import { publishAndWaitHandled, seekToEnd } from '@aura/platform/testing';
 import { economyEvents, EventPayload, EventType, identityEvents, social, socialEvents } from '@aura/proto';
 import { DynamicModule, Global, INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Kafka, logLevel } from 'kafkajs';
+import { Admin } from '@platformatic/kafka';
 import { randomBytes, randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { blockId, blockModel } from '../blocks/block.schema';
@@ -171,21 +171,13 @@ beforeAll(async () => {
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   });
   // Fresh groups start at each topic's current end: only this run's events reach this database.
-  const admin = new Kafka({
-    clientId: `explore-int-${run}`,
-    brokers: config.KAFKA_BROKERS,
-    logLevel: logLevel.NOTHING,
-  }).admin();
-  await admin.connect();
   for (const [group, topic] of Object.entries(topicsOf)) {
-    const ends = await admin.fetchTopicOffsets(topic);
-    await admin.setOffsets({
-      groupId: `${config.KAFKA_GROUP_PREFIX}.${EXPLORE_GROUPS[group as keyof typeof EXPLORE_GROUPS]}`,
-      topic,
-      partitions: ends.map(({ partition, high }) => ({ partition, offset: high })),
-    });
+    await seekToEnd(
+      config.KAFKA_BROKERS,
+      `${config.KAFKA_GROUP_PREFIX}.${EXPLORE_GROUPS[group as keyof typeof EXPLORE_GROUPS]}`,
+      [topic],
+    );
   }
-  await admin.disconnect();
 
   const root: DynamicModule = {
     module: ExploreTestRoot,
@@ -221,16 +213,13 @@ afterAll(async () => {
   }
   await runtime?.mongo.dropDatabase();
   await runtime?.mongo.close();
-  const admin = new Kafka({
-    clientId: `explore-int-${run}`,
-    brokers: config.KAFKA_BROKERS,
-    logLevel: logLevel.NOTHING,
-  }).admin();
-  await admin.connect();
+  const admin = new Admin({ clientId: `explore-int-${run}`, bootstrapBrokers: config.KAFKA_BROKERS });
   await admin
-    .deleteGroups(Object.values(EXPLORE_GROUPS).map((group) => `${config.KAFKA_GROUP_PREFIX}.${group}`))
+    .deleteGroups({
+      groups: Object.values(EXPLORE_GROUPS).map((group) => `${config.KAFKA_GROUP_PREFIX}.${group}`),
+    })
     .catch(() => undefined);
-  await admin.disconnect();
+  await admin.close();
 });
 
 const searchFor = (fields: Partial<social.SearchRequest>, callerId?: string) =>
