@@ -106,16 +106,13 @@ const LEFT_TO_DEFAULTS = [
   'AURA_JWT_PRIVATE_KEY',
 ];
 
-/** Read by a library rather than a config schema, and given to every app. */
-const EVERY_APP = ['KAFKAJS_NO_PARTITIONER_WARNING'];
-
 /** Every variable an app must be given: what its config reads (less LEFT_TO_DEFAULTS), its listen ports. */
 function requiredVariables(name: string): string[] {
   const listens = serviceFolders.includes(name) ? [grpcUrl(name), httpPort(name)] : [];
   const reads = configVariables(name).filter(
     (key) => !LEFT_TO_DEFAULTS.includes(key) && (key !== 'REDIS_URL' || usesRedis(name)),
   );
-  return [...new Set([...EVERY_APP, ...reads, ...listens])];
+  return [...new Set([...reads, ...listens])];
 }
 
 /** The 'NAME' strings of the first `[...]` after `pattern` in a source file ([] when absent). */
@@ -221,7 +218,6 @@ describe('docker-compose.yml', () => {
         name,
         AURA_BIND_HOST: '0.0.0.0',
       });
-      expect({ name, warning: env.get('KAFKAJS_NO_PARTITIONER_WARNING') }).toEqual({ name, warning: '1' });
       // <NAME>_GRPC_URL is where the others dial; the service listens on its port. The same value in
       // every container that has it, the service's own included.
       for (const other of serviceFolders)
@@ -525,7 +521,6 @@ describe('charts/aura/values.yaml', () => {
 
   it('listens on every interface and dials each service by its Service name', () => {
     expect(sharedEnv.AURA_BIND_HOST).toBe('0.0.0.0');
-    expect(sharedEnv.KAFKAJS_NO_PARTITIONER_WARNING).toBe('1');
     for (const name of serviceFolders) {
       const { ports, env } = component(name);
       expect(sharedEnv[grpcUrl(name)]).toBe(`{{ .Release.Name }}-${name}:${auraPort(grpcUrl(name))}`);

@@ -190,7 +190,7 @@ apt_install() { # package...
 require_node_deps() {
   use_node_24
   local module
-  for module in kafkajs minio mongodb; do
+  for module in @platformatic/kafka minio mongodb; do
     [[ -f $AURA_REPO_ROOT/node_modules/$module/package.json ]] ||
       die "node_modules/$module is missing: run npm install at the repo root first"
   done
