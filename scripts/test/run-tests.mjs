@@ -84,6 +84,8 @@ const jestArgs = separator === -1 ? [] : process.argv.slice(separator + 1);
 const tiers = tierArgs.length > 0 ? tierArgs : ['unit', 'chart', 'service', 'e2e', 'browser', 'fuzz'];
 
 const results = [];
+// Jest loads an ES module required from CommonJS (@platformatic/kafka) only with the VM's module API.
+const JEST_NODE_FLAGS = ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning'];
 // Async on purpose: the OTLP sink lives in this process and must keep answering while jest runs.
 async function jest(project) {
   if (!tiers.includes(project)) return;
@@ -92,6 +94,7 @@ async function jest(project) {
   const child = spawn(
     process.execPath,
     [
+      ...JEST_NODE_FLAGS,
       join(repoRoot, 'node_modules/jest/bin/jest.js'),
       '--selectProjects',
       project,

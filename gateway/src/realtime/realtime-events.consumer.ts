@@ -1,16 +1,8 @@
-import {
-  ConsumerLagSampler,
-  decodePayload,
-  extractTraceContext,
-  Header,
-  pinNewGroupAtEnd,
-  recordError,
-} from '@aura/platform';
-import { EventCatalog, EventType, isEventType, messagingEvents } from '@aura/proto';
+import { DomainEvent, eventTrace, KafkaEventBus, recordError } from '@aura/platform';
+import { EventType, isEventType, messagingEvents } from '@aura/proto';
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { context, SpanKind, trace } from '@opentelemetry/api';
 import type { Redis } from 'ioredis';
-import { Consumer, Kafka, KafkaMessage, logLevel } from 'kafkajs';
 import type { Logger } from 'pino';
 import { GATEWAY_LOGGER, GATEWAY_REDIS } from '../common/tokens';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config';
@@ -26,7 +18,7 @@ export const STALE_AFTER_MS = 5 * 60_000;
 /** How long an event id is remembered to drop a redelivery. */
 const DEDUPE_SECONDS = 15 * 60;
 
-const MESSAGING_EVENTS = [
+const MESSAGING_EVENTS: EventType[] = [
   'message.sent',
   'message.read',
   'message.reactions_changed',
@@ -35,26 +27,13 @@ const MESSAGING_EVENTS = [
   'notification.created',
 ];
 
-/** A fetched event, before decoding. */
-export interface Incoming {
-  type: string;
-  id?: string;
-  carrier: Record<string, string | undefined>;
-  value: Buffer;
-}
-
-const text = (value: Buffer | string | (Buffer | string)[] | undefined): string | undefined => {
-  if (value === undefined) return undefined;
-  const single = Array.isArray(value) ? value[0] : value;
-  return single === undefined ? undefined : single.toString();
-};
-
 /**
- * What services publish for members, pushed to their sockets. All gateway processes share ONE
- * consumer group (`<prefix>.gateway.realtime`): each event is handled by one process, which emits to
- * rooms, and socket.io's Redis adapter carries the emit to every process holding a socket of that
- * room. (A group per process would also work without the adapter, but every process would then read
- * every event; with one group the reading scales out with partitions and the adapter fans out.)
+ * What services publish for members, pushed to their sockets, through the platform's event bus. All
+ * gateway processes share ONE consumer group (`<prefix>.gateway.realtime`): each event is handled by
+ * one process, which emits to rooms, and socket.io's Redis adapter carries the emit to every process
+ * holding a socket of that room. (A group per process would also work without the adapter, but every
+ * process would then read every event; with one group the reading scales out with partitions and the
+ * adapter fans out.)
  *
  * A new group starts at the latest offset: realtime is about now; history is in the API. An event id
  * is remembered for 15 minutes (SET NX) so a redelivery after a rebalance is not pushed twice; clients
@@ -62,112 +41,68 @@ const text = (value: Buffer | string | (Buffer | string)[] | undefined): string 
  */
 @Injectable()
 export class RealtimeEventsConsumer implements OnModuleInit, OnModuleDestroy {
-  private consumer?: Consumer;
-  /** aura_kafka_consumer_lag of the realtime group. */
-  private lag?: ConsumerLagSampler;
-  private stopped = false;
+  private readonly bus: KafkaEventBus;
   private joined = false;
   private readonly namespace: string;
 
   constructor(
-    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
     @Inject(GATEWAY_REDIS) private readonly redis: Redis,
     @Inject(GATEWAY_LOGGER) private readonly logger: Logger,
     private readonly emitter: RealtimeEmitter,
     private readonly presence: PresenceService,
   ) {
     this.namespace = realtimeNamespace(config);
+    this.bus = new KafkaEventBus({
+      clientId: 'aura-gateway-realtime',
+      brokers: config.KAFKA_BROKERS,
+      groupPrefix: config.KAFKA_GROUP_PREFIX,
+      logger,
+    });
   }
 
   onModuleInit(): void {
-    // Kafka may be down or slow to join: the gateway serves HTTP meanwhile and keeps trying.
-    void this.startWithRetry();
+    // Kafka may be down or slow to join: the gateway serves HTTP meanwhile and the bus keeps trying.
+    void this.subscribeWithRetry();
   }
 
-  private async startWithRetry(): Promise<void> {
-    for (let attempt = 1; !this.stopped; attempt += 1) {
+  private async subscribeWithRetry(): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
       try {
-        await this.start();
+        await this.bus.subscribe({
+          group: REALTIME_GROUP,
+          events: [...MESSAGING_EVENTS, ...[PRICE_EVENT].filter(isEventType)],
+          newGroupStart: 'latest',
+          // Its effects are pushes, deduped by event id below: no processed-event store.
+          idempotent: true,
+          // Each run of a partition handled at once: one Redis round trip dedupes it, one more looks
+          // up presence for it; the emits themselves are synchronous.
+          batchHandler: (events) => this.handleBatch(events),
+          handler: (event) => this.handleBatch([event]),
+          maxAttempts: 1,
+          onJoined: () => {
+            if (!this.joined) this.logger.info('realtime consumer joined its group');
+            this.joined = true;
+          },
+        });
         return;
       } catch (error) {
         this.logger.warn({ err: error, attempt }, 'realtime consumer could not start; retrying');
-        await this.consumer?.disconnect().catch(() => undefined);
         await new Promise((resolve) => setTimeout(resolve, Math.min(attempt * 1000, 10000)));
       }
     }
   }
 
-  private async start(): Promise<void> {
-    const kafka = new Kafka({
-      clientId: 'aura-gateway-realtime',
-      brokers: this.config.KAFKA_BROKERS,
-      retry: { initialRetryTime: 200, retries: 8 },
-      logLevel: logLevel.WARN,
-      logCreator:
-        () =>
-        ({ level, log }) => {
-          const { message, ...extra } = log;
-          if (level <= logLevel.ERROR) this.logger.error(extra, message);
-          else this.logger.warn(extra, message);
-        },
-    });
-    const consumer = kafka.consumer({
-      groupId: `${this.config.KAFKA_GROUP_PREFIX}.${REALTIME_GROUP}`,
-      allowAutoTopicCreation: false,
-      sessionTimeout: 15000,
-      heartbeatInterval: 3000,
-      maxWaitTimeInMs: 100,
-    });
-    this.consumer = consumer;
-    consumer.on(consumer.events.GROUP_JOIN, () => {
-      if (!this.joined) this.logger.info('realtime consumer joined its group');
-      this.joined = true;
-    });
-    await consumer.connect();
-    const types = [...MESSAGING_EVENTS, ...(isEventType(PRICE_EVENT) ? [PRICE_EVENT] : [])];
-    const topics = [...new Set(types.filter(isEventType).map((type) => EventCatalog[type].topic))];
-    await pinNewGroupAtEnd(kafka, `${this.config.KAFKA_GROUP_PREFIX}.${REALTIME_GROUP}`, topics);
-    await consumer.subscribe({ topics, fromBeginning: false });
-    await this.lag?.close();
-    this.lag = new ConsumerLagSampler(kafka, this.logger);
-    this.lag.watch(`${this.config.KAFKA_GROUP_PREFIX}.${REALTIME_GROUP}`, topics);
-    const wanted = new Set(types);
-    await consumer.run({
-      // Partitions in parallel, and each fetched batch handled at once: one Redis round trip dedupes
-      // the whole batch, one more looks up presence for it; the emits themselves are synchronous.
-      partitionsConsumedConcurrently: 3,
-      eachBatch: async ({ batch, resolveOffset, heartbeat }) => {
-        const events = batch.messages
-          .map((message) => this.parse(message))
-          .filter((event): event is Incoming => event !== undefined && wanted.has(event.type));
-        await this.handleBatch(events);
-        const last = batch.messages.at(-1);
-        if (last) resolveOffset(last.offset);
-        await heartbeat();
-      },
-    });
-    this.logger.info({ topics }, 'realtime consumer running');
-  }
-
-  private parse(message: KafkaMessage): Incoming | undefined {
-    const carrier: Record<string, string | undefined> = {};
-    for (const name of Object.keys(message.headers ?? {})) carrier[name] = text(message.headers?.[name]);
-    const type = carrier[Header.type];
-    if (!type || !isEventType(type)) return undefined;
-    const occurredAt = Date.parse(carrier[Header.occurredAt] ?? '') || Number(message.timestamp);
-    if (Date.now() - occurredAt > STALE_AFTER_MS) return undefined;
-    return { type, id: carrier[Header.id], carrier, value: message.value ?? Buffer.alloc(0) };
-  }
-
   /**
    * Drops events already pushed (a redelivery after a rebalance, or a republish after a crash: same
-   * id), then pushes the rest in order. conversation.updated is a state snapshot: pushing it twice is
-   * harmless, so it is not remembered.
+   * id) and stale ones, then pushes the rest in order. conversation.updated is a state snapshot:
+   * pushing it twice is harmless, so it is not remembered.
    */
-  async handleBatch(events: Incoming[]): Promise<void> {
+  async handleBatch(all: DomainEvent[]): Promise<void> {
+    const events = all.filter((event) => Date.now() - Date.parse(event.occurredAt) <= STALE_AFTER_MS);
     if (events.length === 0) return;
-    const remembered = events.filter((event) => event.id && event.type !== 'conversation.updated');
-    const firsts = new Set<Incoming>(events.filter((event) => !remembered.includes(event)));
+    const remembered = events.filter((event) => event.type !== 'conversation.updated');
+    const firsts = new Set<DomainEvent>(events.filter((event) => !remembered.includes(event)));
     if (remembered.length > 0) {
       const pipeline = this.redis.pipeline();
       for (const event of remembered)
@@ -179,40 +114,32 @@ export class RealtimeEventsConsumer implements OnModuleInit, OnModuleDestroy {
       });
     }
     const fresh = events.filter((event) => firsts.has(event));
-    const decoded = fresh.map((event) => ({ event, payload: this.decode(event) }));
-    const others = decoded
+    const others = fresh
       .map(
         ({ payload }) => (payload as { conversation?: { otherParticipant?: { id?: string } } })?.conversation,
       )
       .map((conversation) => conversation?.otherParticipant?.id)
       .filter((id): id is string => Boolean(id));
     const online = await this.presence.onlineAmong([...new Set(others)]).catch(() => new Set<string>());
-    for (const { event, payload } of decoded) {
+    for (const event of fresh) {
       const span = trace.getTracer('aura').startSpan(
         'realtime push',
         {
           kind: SpanKind.CONSUMER,
-          attributes: { 'aura.event_type': event.type, 'messaging.message.id': event.id ?? '' },
+          attributes: { 'aura.event_type': event.type, 'messaging.message.id': event.id },
         },
-        extractTraceContext(event.carrier),
+        eventTrace(event) ?? context.active(),
       );
       try {
-        context.with(trace.setSpan(context.active(), span), () => this.push(event.type, payload, online));
+        context.with(trace.setSpan(context.active(), span), () =>
+          this.push(event.type, event.payload, online),
+        );
       } catch (error) {
         recordError(span, error);
         this.logger.warn({ err: error, type: event.type, eventId: event.id }, 'realtime push failed');
       } finally {
         span.end();
       }
-    }
-  }
-
-  private decode(event: Incoming): unknown {
-    try {
-      return decodePayload(event.type as EventType, event.value);
-    } catch (error) {
-      this.logger.warn({ err: error, type: event.type, eventId: event.id }, 'undecodable event skipped');
-      return undefined;
     }
   }
 
@@ -307,8 +234,6 @@ export class RealtimeEventsConsumer implements OnModuleInit, OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    await this.lag?.close();
-    await this.consumer?.disconnect().catch(() => undefined);
+    await this.bus.close();
   }
 }

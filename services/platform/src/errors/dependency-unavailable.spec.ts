@@ -3,7 +3,7 @@
 import { EventEmitter } from 'node:events';
 import { Metadata, status } from '@grpc/grpc-js';
 import MaxRetriesPerRequestError from 'ioredis/built/errors/MaxRetriesPerRequestError';
-import { KafkaJSConnectionError, KafkaJSNonRetriableError } from 'kafkajs';
+import { MultipleErrors, NetworkError, TimeoutError } from '@platformatic/kafka';
 import {
   MongoNetworkError,
   MongoNotConnectedError,
@@ -35,13 +35,11 @@ describe('isDependencyUnavailable', () => {
     ],
     ['Redis is down (ioredis gave up the command)', new MaxRetriesPerRequestError(2)],
     ['Redis closed the connection', new Error('Connection is closed.')],
+    ['Kafka cannot be reached', new NetworkError('Connection to 127.0.0.1:9092 failed.')],
+    ['a Kafka request timed out', new TimeoutError('Request timed out.')],
     [
-      'Kafka cannot be reached',
-      new KafkaJSConnectionError('Connection error: connect ECONNREFUSED 127.0.0.1:9092'),
-    ],
-    [
-      'kafkajs retried a connection error',
-      new KafkaJSNonRetriableError(new KafkaJSConnectionError('Connection error')),
+      'the Kafka client ran out of retries on a connection error',
+      new MultipleErrors('Cannot connect to any broker.', [new NetworkError('Connection failed.')]),
     ],
     [
       'a bulk write lost its connection (insertMany while the database was killed)',

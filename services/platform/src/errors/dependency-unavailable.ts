@@ -19,12 +19,10 @@ const UNAVAILABLE_NAMES = new Set([
   'PoolClearedOnNetworkError',
   // ioredis: a command that failed its retries while Redis is down
   'MaxRetriesPerRequestError',
-  // kafkajs
-  'KafkaJSConnectionError',
-  'KafkaJSConnectionClosedError',
-  'KafkaJSBrokerNotFound',
-  'KafkaJSRequestTimeoutError',
 ]);
+
+/** @platformatic/kafka: a broker that cannot be reached or did not answer in time. */
+const UNAVAILABLE_KAFKA_CODES = new Set(['PLT_KFK_NETWORK', 'PLT_KFK_TIMEOUT']);
 
 const UNAVAILABLE_MESSAGES = [
   /buffering timed out after/i, // mongoose: a command waited for a connection that did not come
@@ -58,11 +56,13 @@ export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
   };
   const name = typeof e.name === 'string' ? e.name : '';
   const message = typeof e.message === 'string' ? e.message : '';
-  // KafkaJSNonRetriableError wraps the error that ended kafkajs' own retries: judged by its cause.
-  if (name === 'KafkaJSNonRetriableError' || name === 'KafkaJSNumberOfRetriesExceeded')
-    return isDependencyUnavailable(e.cause, depth + 1) || /connect|ECONNREFUSED|closed/i.test(message);
   if (UNAVAILABLE_NAMES.has(name)) return true;
   const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && UNAVAILABLE_KAFKA_CODES.has(code)) return true;
+  // The client's retries ended: MultipleErrors holds each attempt's error.
+  const attempts = (error as { errors?: unknown }).errors;
+  if (code === 'PLT_KFK_MULTIPLE' && Array.isArray(attempts))
+    return attempts.some((attempt) => isDependencyUnavailable(attempt, depth + 1));
   // A socket the server closed under a write (the driver lets Node's own EPIPE through sometimes:
   // "This socket has been ended by the other party").
   if (typeof code === 'string' && SOCKET_CODES.has(code)) return true;

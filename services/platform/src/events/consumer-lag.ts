@@ -1,4 +1,5 @@
-import type { Admin, Kafka } from 'kafkajs';
+import { Admin } from '@platformatic/kafka';
+import { committedOffsets, topicOffsets } from './kafka-offsets';
 import type { Logger } from 'pino';
 import { GaugeSources, LazyCounter } from '../telemetry/metrics';
 
@@ -20,8 +21,8 @@ export interface Lag {
 }
 
 /**
- * Samples the lag of a process's consumer groups with one kafkajs admin client: every `everyMs`
- * (15 s), per group one offset fetch and per topic one watermark fetch. The gauge reports the last
+ * Samples the lag of a process's consumer groups with one admin client: every `everyMs`
+ * (15 s), per group one offset fetch, and the watched topics' start and end offsets. The gauge reports the last
  * sample, so a scrape never waits for Kafka. A group without a committed offset on a partition counts
  * the whole partition (high - low) as its lag.
  */
@@ -36,7 +37,7 @@ export class ConsumerLagSampler {
   private readonly sampleListeners: ((lags: readonly Lag[]) => void)[] = [];
 
   constructor(
-    private readonly kafka: Kafka,
+    private readonly connection: { clientId: string; brokers: string[] },
     private readonly logger: Logger,
     private readonly everyMs = 15_000,
   ) {}
@@ -75,26 +76,26 @@ export class ConsumerLagSampler {
   }
 
   private async read(): Promise<Lag[]> {
-    if (!this.admin) {
-      const admin = this.kafka.admin();
-      this.admin = admin;
-      await admin.connect().catch((error: unknown) => {
-        if (this.admin === admin) this.admin = undefined;
-        throw error;
-      });
-    }
+    this.admin ??= new Admin({
+      clientId: `${this.connection.clientId}-lag`,
+      bootstrapBrokers: this.connection.brokers,
+      retries: 1,
+    });
     const admin = this.admin;
-    const ends = new Map<string, Awaited<ReturnType<Admin['fetchTopicOffsets']>>>();
+    const topics = [...new Set([...this.groups.values()].flatMap((each) => [...each]))];
+    const [highs, lows] = await Promise.all([
+      topicOffsets(admin, topics, 'latest'),
+      topicOffsets(admin, topics, 'earliest'),
+    ]);
     const lags: Lag[] = [];
-    for (const [group, topics] of this.groups) {
-      for (const { topic, partitions } of await admin.fetchOffsets({ groupId: group, topics: [...topics] })) {
-        if (!ends.has(topic)) ends.set(topic, await admin.fetchTopicOffsets(topic));
-        for (const end of ends.get(topic)!) {
-          const committed = partitions.find((p) => p.partition === end.partition)?.offset ?? '-1';
-          const from = Number(committed) >= 0 ? Number(committed) : Number(end.low);
-          lags.push({ group, topic, partition: end.partition, lag: Math.max(0, Number(end.high) - from) });
-        }
-      }
+    for (const [group, watched] of this.groups) {
+      const committed = await committedOffsets(admin, group, [...watched]);
+      for (const topic of watched)
+        (highs.get(topic) ?? []).forEach((high, partition) => {
+          const offset = committed.get(topic)?.get(partition) ?? -1n;
+          const from = offset >= 0n ? offset : (lows.get(topic)?.[partition] ?? 0n);
+          lags.push({ group, topic, partition, lag: Math.max(0, Number(high - from)) });
+        });
     }
     return lags;
   }
@@ -106,7 +107,7 @@ export class ConsumerLagSampler {
     this.timer = undefined;
     this.stopReporting?.();
     this.stopReporting = undefined;
-    await this.admin?.disconnect().catch(() => undefined);
+    await this.admin?.close().catch(() => undefined);
     this.admin = undefined;
   }
 }

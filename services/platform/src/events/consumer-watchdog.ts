@@ -16,9 +16,10 @@ export interface StallLimits {
  * What the watchdog knows of one consumer: the lag samples that found events left on its partitions,
  * the events that reached it, and which handlers are running since when.
  *
- * Why: kafkajs (unmaintained since 2023) can leave a consumer stopped for good after the broker
+ * Why: kafkajs, the client before ADR 0013, could leave a consumer stopped for good after the broker
  * restarts: it logs "The coordinator is not aware of this member, re-joining the group" and then
- * neither consumes nor crashes (found by the chaos tier, docs/reliability.md). Fetches are no sign
+ * neither consumes nor crashes (found by the chaos tier, docs/reliability.md). The watchdog stays as
+ * the last line against any client doing the same. Fetches are no sign
  * of life (a consumer left without its partitions still fetches), and silence is none of death (a
  * quiet topic, or Kafka itself down). So a stall needs evidence: lag samples that keep finding
  * events left on the consumer's partitions while none of them reaches it.

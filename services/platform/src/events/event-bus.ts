@@ -38,8 +38,8 @@ export interface Subscription {
 }
 
 /**
- * What services need from a message broker. Kafka (kafkajs) implements it today; a different
- * client would implement the same two calls.
+ * What services need from a message broker. KafkaEventBus (@platformatic/kafka, ADR 0013)
+ * implements it; a different broker would implement the same calls.
  */
 /** An event a consumer group of this process is done with (handled, already seen, or dead-lettered). */
 export interface HandledEvent {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Consumer } from 'kafkajs';
 import { Connection } from 'mongoose';
 import pino from 'pino';
 import { connectMongo } from '../mongo/connection';
@@ -221,8 +220,9 @@ describe('KafkaEventBus against the local Kafka', () => {
   });
 
   it('replaces a consumer that stopped without crashing, and the events published meanwhile arrive', async () => {
-    // kafkajs can leave a consumer stopped for good after a broker restart (docs/reliability.md);
-    // stopping its runner by hand leaves it in the same state: connected, not consuming, no crash.
+    // A Kafka client can leave a consumer stopped for good after a broker restart (kafkajs did,
+    // docs/reliability.md); pausing its stream by hand leaves it in that state: in its group, not
+    // consuming, no crash.
     const watched = new KafkaEventBus({
       clientId: 'platform-test-watchdog',
       brokers: config.KAFKA_BROKERS,
@@ -249,8 +249,9 @@ describe('KafkaEventBus against the local Kafka', () => {
       // Quiet and caught up for longer than the stall limit: alive, not replaced.
       await new Promise((resolve) => setTimeout(resolve, 6_000));
       expect(joins).toBe(1);
-      const [running] = (watched as unknown as { subscriptions: { consumer: Consumer }[] }).subscriptions;
-      await running.consumer.stop();
+      const [running] = (watched as unknown as { subscriptions: { stream: { pause(): void } }[] })
+        .subscriptions;
+      running.stream.pause();
       const event = registered(userId);
       await bus.publish([event]);
       await waitFor(() => received.length >= 1, {
@@ -262,6 +263,37 @@ describe('KafkaEventBus against the local Kafka', () => {
     } finally {
       await watched.close();
     }
+  });
+
+  it('starts a consumer whose stream failed again, and the events published meanwhile arrive', async () => {
+    const userId = randomUUID();
+    const received: string[] = [];
+    let joins = 0;
+    await bus.subscribe({
+      group: `restart-${userId}`,
+      events: ['user.registered'],
+      onJoined: () => (joins += 1),
+      handler: async (event) => {
+        if (event.key === userId) received.push(event.id);
+      },
+    });
+    await waitFor(() => joins >= 1, { what: 'the group joined' });
+    const subscriptions = (
+      bus as unknown as { subscriptions: { groupId: string; stream: { destroy(error: Error): void } }[] }
+    ).subscriptions;
+    subscriptions
+      .find((running) => running.groupId.endsWith(`restart-${userId}`))!
+      .stream.destroy(new Error('broker gone'));
+    const first = registered(userId);
+    const second = registered(userId);
+    await bus.publish([first]);
+    await bus.publish([second]);
+    await waitFor(() => received.length >= 2, {
+      what: 'both events, through the new consumer',
+      timeoutMs: 30_000,
+    });
+    expect(received).toEqual([first.id, second.id]);
+    expect(joins).toBeGreaterThanOrEqual(2);
   });
 
   it('carries the trace context in the headers', async () => {

@@ -1,9 +1,21 @@
 import { ConsumerLagSampler, deadLetters } from './consumer-lag';
 import { ConsumerLiveness, consumerRestarts } from './consumer-watchdog';
 import { pinNewGroupAtEnd } from './kafka-offsets';
+import { PartitionQueues } from './partition-queues';
 import { context, SpanKind, trace } from '@opentelemetry/api';
 import { EventType, isEventType } from '@aura/proto';
-import { Consumer, EachBatchPayload, IHeaders, Kafka, KafkaMessage, logLevel, Producer } from 'kafkajs';
+import {
+  Admin,
+  compatibilityPartitioner,
+  Consumer,
+  type GroupAssignment,
+  type Message,
+  type MessagesStream,
+  ProduceAcks,
+  Producer,
+  stringDeserializer,
+  stringSerializer,
+} from '@platformatic/kafka';
 import type { Logger } from 'pino';
 import { extractTraceContext, injectTraceContext, recordError } from '../telemetry/tracing';
 import { isDependencyUnavailable } from '../errors/dependency-unavailable';
@@ -18,7 +30,8 @@ export interface KafkaEventBusOptions {
   /** Where a group without committed offsets starts (default earliest). */
   newGroupStart?: 'earliest' | 'latest';
   logger: Logger;
-  processed: ProcessedEventStore;
+  /** Needed by subscriptions that are not `idempotent`. */
+  processed?: ProcessedEventStore;
   /** Base delay of the exponential backoff between attempts of one event. */
   retryBaseMs?: number;
   /** How long an event whose handler meets an unreachable dependency is retried (TRANSIENT_RETRY_MS). */
@@ -33,38 +46,41 @@ export interface KafkaEventBusOptions {
 /** An event whose handler keeps meeting an unreachable dependency goes to the dead letters after this. */
 export const TRANSIENT_RETRY_MS = 5 * 60_000;
 
-/** A handler slower than this is logged: kafkajs cannot heartbeat while it runs. */
+/** A handler slower than this is logged. */
 const SLOW_HANDLER_MS = 5_000;
 
 /** Events left on a consumer's partitions and none reaching it for this long: replaced (ConsumerLiveness). */
 export const CONSUMER_STALL_MS = 60_000;
+
+/** A consumed message: key and headers as text, the payload as bytes. */
+type KafkaMessage = Message<string, Buffer, string, string>;
+type EventConsumer = Consumer<string, Buffer, string, string>;
 
 interface RunningSubscription {
   groupId: string;
   subscription: Subscription;
   topics: string[];
   fromBeginning: boolean;
-  consumer: Consumer | undefined;
+  consumer: EventConsumer | undefined;
+  stream: MessagesStream<string, Buffer, string, string> | undefined;
   liveness: ConsumerLiveness;
 }
-
-const text = (value: Buffer | string | (Buffer | string)[] | undefined): string | undefined => {
-  if (value === undefined) return undefined;
-  const single = Array.isArray(value) ? value[0] : value;
-  return single === undefined ? undefined : single.toString();
-};
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** How long close() waits for the consumers to leave their groups. */
 const CLOSE_WAIT_MS = 5_000;
 
-/** A message's headers as text (the trace context and the event's envelope). */
+/** A message's headers (the trace context and the event's envelope). */
 function headersOf(message: KafkaMessage): Record<string, string | undefined> {
-  const headers = message.headers ?? {};
-  const carrier: Record<string, string | undefined> = {};
-  for (const name of Object.keys(headers)) carrier[name] = text(headers[name]);
-  return carrier;
+  return Object.fromEntries(message.headers);
 }
+
+/** How long the consumers wait before a failed consumer is started again. */
+const RESTART_DELAY_MS = 1_000;
+/** Partitions of one consumer handled side by side. */
+const PARTITION_CONCURRENCY = 3;
+/** Fetched events waiting to be handled before the consumer stops fetching. */
+const MAX_WAITING = 500;
 
 function eventOf(
   topic: string,
@@ -77,7 +93,7 @@ function eventOf(
     id: carrier[Header.id] ?? `${topic}:${partition}:${message.offset}`,
     type,
     version: Number(carrier[Header.version] ?? 1),
-    key: message.key?.toString() ?? '',
+    key: message.key ?? '',
     occurredAt: carrier[Header.occurredAt] ?? new Date(Number(message.timestamp)).toISOString(),
     producer: carrier[Header.producer] ?? 'unknown',
     payload: decodePayload(type, message.value ?? Buffer.alloc(0)),
@@ -88,15 +104,17 @@ function eventOf(
 const MAX_BATCH = 100;
 
 /**
- * Kafka through kafkajs. Publishing is idempotent (acks=all, idempotent producer); consuming is
+ * Kafka through @platformatic/kafka. Publishing is idempotent (acks=all, idempotent producer); consuming is
  * at-least-once with dedupe by event id, retries with exponential backoff and, when the attempts
  * run out, a copy to the topic's dead-letter topic so a poison message never blocks its partition.
- * Trace context travels in the headers and each consumed event runs in a consumer span.
+ * Trace context travels in the headers and each consumed event runs in a consumer span. Each
+ * subscription is one consumer group; a consumer whose stream fails (Kafka restarting, a rebalance
+ * that fenced a commit) is closed and started again from the group's committed offsets.
  */
 export class KafkaEventBus implements EventBus {
-  private readonly kafka: Kafka;
-  private readonly producer: Producer;
+  private readonly producer: Producer<string, Buffer, string, string>;
   private readonly subscriptions: RunningSubscription[] = [];
+  private readonly admin: Admin;
   private watchdog?: NodeJS.Timeout;
   private replacing = false;
   private closed = false;
@@ -106,27 +124,21 @@ export class KafkaEventBus implements EventBus {
   private readonly lag: ConsumerLagSampler;
 
   constructor(private readonly options: KafkaEventBusOptions) {
-    const logger = options.logger.child({ component: 'kafka' });
-    this.kafka = new Kafka({
-      clientId: options.clientId,
-      brokers: options.brokers,
-      retry: { initialRetryTime: 200, retries: 8 },
-      logLevel: process.env.KAFKAJS_LOG_LEVEL === 'debug' ? logLevel.DEBUG : logLevel.WARN,
-      logCreator:
-        () =>
-        ({ level, log }) => {
-          const { message, ...extra } = log;
-          if (level <= logLevel.ERROR) logger.error(extra, message);
-          else logger.warn(extra, message);
-        },
-    });
-    this.producer = this.kafka.producer({
+    this.producer = new Producer({
+      ...this.connection(),
       idempotent: true,
-      maxInFlightRequests: 1,
-      allowAutoTopicCreation: false,
+      acks: ProduceAcks.ALL,
+      // Java's and kafkajs's choice of partition for a key: a key's events stay on the partition
+      // they were on (the order of an aggregate's events is per partition).
+      partitioner: compatibilityPartitioner,
+      serializers: { key: stringSerializer, headerKey: stringSerializer, headerValue: stringSerializer },
     });
-    this.producer.on(this.producer.events.DISCONNECT, () => (this.producerReady = false));
-    this.lag = new ConsumerLagSampler(this.kafka, logger, options.consumerLagSampleMs);
+    this.admin = new Admin(this.connection());
+    this.lag = new ConsumerLagSampler(
+      { clientId: options.clientId, brokers: options.brokers },
+      options.logger.child({ component: 'kafka' }),
+      options.consumerLagSampleMs,
+    );
     this.lag.onSample((lags) => {
       const now = Date.now();
       for (const running of this.subscriptions)
@@ -137,8 +149,18 @@ export class KafkaEventBus implements EventBus {
     });
   }
 
+  private connection() {
+    return {
+      clientId: this.options.clientId,
+      bootstrapBrokers: this.options.brokers,
+      retries: 8,
+      retryDelay: 250,
+    };
+  }
+
+  /** Resolves once a broker answered. */
   async connect(): Promise<void> {
-    await this.producer.connect();
+    await this.producer.metadata({ topics: [] });
     this.producerReady = true;
   }
 
@@ -173,13 +195,12 @@ export class KafkaEventBus implements EventBus {
       injectTraceContext({}, trace.setSpan(context.active(), spans[index]));
     const indexOf = new Map(records.map((record, index) => [record, index]));
     try {
-      await this.producer.sendBatch({
-        acks: -1,
-        topicMessages: [...byTopic.entries()].map(([topic, list]) => ({
-          topic,
-          messages: list.map((record) => ({
+      await this.producer.send({
+        messages: [...byTopic.entries()].flatMap(([topic, list]) =>
+          list.map((record) => ({
+            topic,
             key: record.key,
-            value: record.payload,
+            value: Buffer.from(record.payload),
             headers: {
               ...headersOf(indexOf.get(record)!),
               [Header.id]: record.id,
@@ -189,7 +210,7 @@ export class KafkaEventBus implements EventBus {
               [Header.producer]: record.producer,
             },
           })),
-        })),
+        ),
       });
     } catch (error) {
       spans.forEach((span) => recordError(span, error));
@@ -206,11 +227,15 @@ export class KafkaEventBus implements EventBus {
 
   async subscribe(subscription: Subscription): Promise<void> {
     const groupId = `${this.options.groupPrefix}.${subscription.group}`;
+    if (subscription.batchHandler && subscription.idempotent !== true)
+      throw new Error(`${groupId}: a batch handler needs an idempotent subscription`);
+    if (subscription.idempotent !== true && !this.options.processed)
+      throw new Error(`${groupId}: a subscription that is not idempotent needs the processed-event store`);
     const { EventCatalog } = await import('@aura/proto');
     const topics = [...new Set(subscription.events.map((type) => EventCatalog[type].topic))];
     const fromBeginning =
       (subscription.newGroupStart ?? this.options.newGroupStart ?? 'earliest') === 'earliest';
-    if (!fromBeginning) await pinNewGroupAtEnd(this.kafka, groupId, topics);
+    if (!fromBeginning) await pinNewGroupAtEnd(this.admin, groupId, topics);
     this.lag.watch(groupId, topics);
     topics.forEach((topic) => deadLetters.touch({ topic }));
     const running: RunningSubscription = {
@@ -219,93 +244,121 @@ export class KafkaEventBus implements EventBus {
       topics,
       fromBeginning,
       consumer: undefined,
+      stream: undefined,
       liveness: new ConsumerLiveness(),
     };
     this.subscriptions.push(running);
-    await this.startConsumer(running);
+    // The join goes on in the background: after an unclean stop (kill -9, a crash) the group first
+    // waits out the dead member's session (30 s). Nothing a service serves waits for its consumers
+    // (onJoined tells when they are in), and the start position is already fixed (a new 'latest'
+    // group was pinned above).
+    void this.startConsumer(running);
     const stallMs = this.options.consumerStallMs ?? CONSUMER_STALL_MS;
     this.watchdog ??= setInterval(() => void this.replaceStalledConsumers(), Math.min(5_000, stallMs / 4));
     this.watchdog.unref();
   }
 
+  /** Starts the subscription's consumer, trying again until it runs or the bus closes. */
   private async startConsumer(running: RunningSubscription): Promise<void> {
+    for (let attempt = 1; !this.closed; attempt += 1) {
+      try {
+        await this.runConsumer(running);
+        return;
+      } catch (error) {
+        this.options.logger.error(
+          { err: error, group: running.groupId, attempt },
+          'Kafka consumer could not start',
+        );
+        await running.consumer?.close(true).catch(() => undefined);
+        await sleep(Math.min(attempt * RESTART_DELAY_MS, 10_000));
+      }
+    }
+  }
+
+  private async runConsumer(running: RunningSubscription): Promise<void> {
     const { groupId, subscription } = running;
-    const consumer = this.kafka.consumer({
+    const consumer: EventConsumer = new Consumer<string, Buffer, string, string>({
+      ...this.connection(),
       groupId,
-      allowAutoTopicCreation: false,
-      // kafkajs heartbeats between events only: an event whose handler waits longer than this (a
-      // reward queued behind a member's transfers while the machine recovers) got the member evicted
-      // and its batch handed out again, over and over (the chaos tier's rewards group). Kafka's own
-      // default since 3.0 is 45 s; a killed instance's partitions wait this long for a new owner.
+      deserializers: {
+        key: stringDeserializer,
+        headerKey: stringDeserializer,
+        headerValue: stringDeserializer,
+      },
+      autocommit: false,
+      // Kafka's own default since 3.0 is 45 s; a killed instance's partitions wait this long for a
+      // new owner. Heartbeats run on their own timer, so a slow handler does not get the member evicted.
       sessionTimeout: 30_000,
+      heartbeatInterval: 3_000,
+      rebalanceTimeout: 60_000,
       // How long the broker holds a fetch that finds nothing. An event that arrives meanwhile answers
       // the fetch at once (minBytes 1), so this costs no latency; shorter, the 26 consumer groups of
-      // an idle stack kept Kafka and every process busy (250 ms: 0.54 cores idle; 1 s: 0.43).
-      maxWaitTimeInMs: 1000,
+      // an idle stack kept Kafka and every process busy.
+      maxWaitTime: 1000,
+      maxBytes: 10 * 1024 * 1024,
+      highWaterMark: MAX_WAITING,
     });
     // Each consumer has its own liveness: a handler of a replaced consumer that finishes late must
     // not count for its successor.
     const liveness = new ConsumerLiveness();
     running.consumer = consumer;
     running.liveness = liveness;
-    consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
-      liveness.joined(payload.memberAssignment);
-      subscription.onJoined?.();
-    });
-    await consumer.connect();
-    await consumer.subscribe({ topics: running.topics, fromBeginning: running.fromBeginning });
     const wanted = new Set<string>(subscription.events);
     const typeOf = (message: KafkaMessage): EventType | undefined => {
-      const type = text(message.headers?.[Header.type]);
+      const type = message.headers.get(Header.type);
       return type && wanted.has(type) && isEventType(type) ? type : undefined;
     };
-    const options = {
-      // Order holds per partition (the aggregate's key); partitions of a topic proceed side by side.
-      partitionsConsumedConcurrently: 3,
-      // kafkajs commits at the end of a fetched batch by default; a backlog's batch holds hundreds of
-      // events, and a rebalance in the middle of it (a restarted instance rejoining, a dead one
-      // leaving) made the next owner handle all of them again (the chaos tier's rewards group).
-      // Committing as it goes loses at most a second's or 100 events' work.
-      autoCommitInterval: 1000,
-      autoCommitThreshold: 100,
-    };
-    // kafkajs's run() resolves only once the group has taken the consumer in; after an unclean stop
-    // (kill -9, a crash) the group first waits out the dead member's session (sessionTimeout, 30 s).
-    // Nothing a service serves waits for its consumers, so it is not kept from serving meanwhile: the
-    // join goes on in the background (onJoined tells when), and its start position is already fixed
-    // (subscribe above; a new 'latest' group was pinned before it).
-    const joining = (run: Promise<void>) =>
-      void run.catch((error: unknown) =>
-        this.options.logger.error({ err: error, group: groupId }, 'Kafka consumer could not start'),
-      );
-    if (subscription.batchHandler) {
-      if (subscription.idempotent !== true)
-        throw new Error(`${groupId}: a batch handler needs an idempotent subscription`);
-      joining(
-        consumer.run({
-          ...options,
-          eachBatchAutoResolve: false,
-          eachBatch: (payload) => this.consumeBatch(running, liveness, typeOf, payload),
-        }),
-      );
-      return;
-    }
-    joining(
-      consumer.run({
-        ...options,
-        eachMessage: async ({ topic, partition, message, heartbeat }) => {
-          liveness.progressed();
-          const type = typeOf(message);
-          if (!type) return;
-          const handling = liveness.handlerStarted(Date.now());
-          try {
-            await this.handle(groupId, subscription, topic, partition, message, type, heartbeat);
-          } finally {
-            liveness.handlerFinished(handling);
-          }
-        },
-      }),
+    running.stream = undefined;
+    const queues = new PartitionQueues<KafkaMessage>({
+      runSize: subscription.batchHandler ? (subscription.maxBatch ?? MAX_BATCH) : 1,
+      concurrency: PARTITION_CONCURRENCY,
+      highWater: MAX_WAITING,
+      full: () => running.stream?.pause(),
+      room: () => running.stream?.resume(),
+      work: (run) => this.consumeRun(running, liveness, typeOf, run),
+      failed: (error) => this.restartConsumer(running, consumer, error),
+    });
+    consumer.on('error', (error: unknown) =>
+      this.options.logger.warn({ err: error, group: groupId }, 'Kafka consumer error'),
     );
+    consumer.on('consumer:group:join', ({ assignments }: { assignments?: GroupAssignment[] }) => {
+      const assigned = new Map((assignments ?? []).map(({ topic, partitions }) => [topic, partitions]));
+      liveness.joined(Object.fromEntries(assigned));
+      queues.retain((topic, partition) => assigned.get(topic)?.includes(partition) ?? false);
+      subscription.onJoined?.();
+    });
+    const stream = await consumer.consume({
+      topics: running.topics,
+      mode: 'committed',
+      fallbackMode: running.fromBeginning ? 'earliest' : 'latest',
+      autocommit: false,
+    });
+    if (running.consumer !== consumer) return void stream.close().catch(() => undefined);
+    running.stream = stream;
+    stream.on('data', (message: KafkaMessage) => queues.push(message));
+    stream.on('error', (error: unknown) => {
+      queues.stop();
+      this.restartConsumer(running, consumer, error);
+    });
+    stream.on('close', () => {
+      queues.stop();
+      this.restartConsumer(running, consumer, new Error('the consumer stream closed'));
+    });
+  }
+
+  /** Replaces a consumer that failed, unless it was replaced already or the bus is closing. */
+  private restartConsumer(running: RunningSubscription, failed: EventConsumer, error: unknown): void {
+    if (this.closed || running.consumer !== failed) return;
+    running.consumer = undefined;
+    this.options.logger.warn(
+      { err: error, group: running.groupId },
+      'Kafka consumer failed: starting it again',
+    );
+    void failed
+      .close(true)
+      .catch(() => undefined)
+      .then(() => sleep(RESTART_DELAY_MS))
+      .then(() => this.startConsumer(running));
   }
 
   /** The watchdog (see ConsumerLiveness): a consumer that stopped without crashing is replaced. */
@@ -326,17 +379,48 @@ export class KafkaEventBus implements EventBus {
         );
         consumerRestarts.add(1, { group: groupId });
         const stalled = running.consumer;
-        // A consumer stuck in kafkajs may never finish disconnecting; its group evicts it anyway
-        // once its heartbeats stop (sessionTimeout).
-        if (stalled) await Promise.race([stalled.disconnect().catch(() => undefined), sleep(15_000)]);
+        running.consumer = undefined;
+        if (stalled) await Promise.race([stalled.close(true).catch(() => undefined), sleep(15_000)]);
         if (this.closed) return;
-        await this.startConsumer(running).catch((error: unknown) =>
-          this.options.logger.error({ err: error, group: groupId }, 'Kafka consumer could not be restarted'),
-        );
+        await this.startConsumer(running);
       }
     } finally {
       this.replacing = false;
     }
+  }
+
+  /**
+   * A run of one partition's messages (one, or up to `maxBatch` for a batch handler), then its
+   * offset committed. A batch run whose call fails is handled again event by event (handle():
+   * retries, a dependency's outage waited out, dead letters).
+   */
+  private async consumeRun(
+    running: RunningSubscription,
+    liveness: ConsumerLiveness,
+    typeOf: (message: KafkaMessage) => EventType | undefined,
+    run: KafkaMessage[],
+  ): Promise<void> {
+    const { groupId, subscription } = running;
+    const { topic, partition } = run[0]!;
+    liveness.progressed();
+    const wanted = run.flatMap((message) => {
+      const type = typeOf(message);
+      return type ? [{ message, type, carrier: headersOf(message) }] : [];
+    });
+    if (wanted.length > 0) {
+      const handling = liveness.handlerStarted(Date.now());
+      try {
+        if (subscription.batchHandler) await this.handleRun(groupId, subscription, topic, partition, wanted);
+        else
+          for (const { message, type } of wanted)
+            await this.handle(groupId, subscription, topic, partition, message, type);
+      } finally {
+        liveness.handlerFinished(handling);
+      }
+    }
+    // Committed in the background: the stream coalesces a partition's commits into one request.
+    const commit = run.at(-1)!.commit() as Promise<void> | undefined;
+    commit?.catch(() => undefined);
   }
 
   private async handle(
@@ -346,7 +430,6 @@ export class KafkaEventBus implements EventBus {
     partition: number,
     message: KafkaMessage,
     type: EventType,
-    heartbeat?: () => Promise<void>,
   ): Promise<void> {
     const carrier = headersOf(message);
     const parent = extractTraceContext(carrier);
@@ -370,7 +453,8 @@ export class KafkaEventBus implements EventBus {
     try {
       await context.with(trace.setSpan(parent, span), async () => {
         const dedupe = subscription.idempotent !== true;
-        if (dedupe && (await this.options.processed.has(groupId, eventId))) return;
+        const processed = this.options.processed!;
+        if (dedupe && (await processed.has(groupId, eventId))) return;
         const event = eventOf(topic, partition, message, type, carrier);
         const maxAttempts = subscription.maxAttempts ?? 5;
         const base = this.options.retryBaseMs ?? 200;
@@ -383,7 +467,7 @@ export class KafkaEventBus implements EventBus {
         for (let attempt = 1; ; attempt += 1) {
           try {
             await subscription.handler(event);
-            if (dedupe) await this.options.processed.remember(groupId, eventId);
+            if (dedupe) await processed.remember(groupId, eventId);
             return;
           } catch (error) {
             if (isDependencyUnavailable(error) && Date.now() < transientUntil) {
@@ -395,7 +479,6 @@ export class KafkaEventBus implements EventBus {
                   'event handler: a dependency is unavailable, retrying',
                 );
               await sleep(Math.min(base * 2 ** Math.min(transient - 1, 10), 5000));
-              await heartbeat?.().catch(() => undefined);
               continue;
             }
             if (attempt >= maxAttempts) {
@@ -424,48 +507,12 @@ export class KafkaEventBus implements EventBus {
     for (const listener of this.handledListeners) listener({ group: groupId, eventId });
   }
 
-  /**
-   * A fetched batch of one partition, `maxBatch` events per call of the batch handler, each run's
-   * offsets resolved and committed as it is done. A run whose call fails is handled again event by
-   * event (handle(): retries, a dependency's outage waited out, dead letters).
-   */
-  private async consumeBatch(
-    running: RunningSubscription,
-    liveness: ConsumerLiveness,
-    typeOf: (message: KafkaMessage) => EventType | undefined,
-    { batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }: EachBatchPayload,
-  ): Promise<void> {
-    const { groupId, subscription } = running;
-    const { topic, partition } = batch;
-    const size = subscription.maxBatch ?? MAX_BATCH;
-    for (let start = 0; start < batch.messages.length; start += size) {
-      if (!isRunning() || isStale()) return;
-      liveness.progressed();
-      const run = batch.messages.slice(start, start + size).flatMap((message) => {
-        const type = typeOf(message);
-        return type ? [{ message, type, carrier: headersOf(message) }] : [];
-      });
-      if (run.length > 0) {
-        const handling = liveness.handlerStarted(Date.now());
-        try {
-          await this.handleRun(groupId, subscription, topic, partition, run, heartbeat);
-        } finally {
-          liveness.handlerFinished(handling);
-        }
-      }
-      for (const message of batch.messages.slice(start, start + size)) resolveOffset(message.offset);
-      await heartbeat();
-      await commitOffsetsIfNecessary();
-    }
-  }
-
   private async handleRun(
     groupId: string,
     subscription: Subscription,
     topic: string,
     partition: number,
     run: { message: KafkaMessage; type: EventType; carrier: Record<string, string | undefined> }[],
-    heartbeat: () => Promise<void>,
   ): Promise<void> {
     const tracer = trace.getTracer('aura');
     const attributes = {
@@ -514,7 +561,7 @@ export class KafkaEventBus implements EventBus {
         'batch handler failed: handling its events one by one',
       );
       for (const { message, type } of run)
-        await this.handle(groupId, subscription, topic, partition, message, type, heartbeat);
+        await this.handle(groupId, subscription, topic, partition, message, type);
       return;
     }
     span.end();
@@ -533,18 +580,22 @@ export class KafkaEventBus implements EventBus {
     error: unknown,
     attempts: number,
   ) {
-    const headers: IHeaders = {
-      ...(message.headers ?? {}),
-      [Header.error]: error instanceof Error ? error.message : String(error),
-      [Header.sourceTopic]: topic,
-      [Header.sourcePartition]: String(partition),
-      [Header.sourceOffset]: message.offset,
-      [Header.attempts]: String(attempts),
-    };
     await this.producer.send({
-      topic: deadLetterTopic(topic),
-      acks: -1,
-      messages: [{ key: message.key, value: message.value, headers }],
+      messages: [
+        {
+          topic: deadLetterTopic(topic),
+          key: message.key,
+          value: message.value ?? Buffer.alloc(0),
+          headers: {
+            ...headersOf(message),
+            [Header.error]: error instanceof Error ? error.message : String(error),
+            [Header.sourceTopic]: topic,
+            [Header.sourcePartition]: String(partition),
+            [Header.sourceOffset]: String(message.offset),
+            [Header.attempts]: String(attempts),
+          },
+        },
+      ],
     });
     deadLetters.add(1, { topic });
   }
@@ -554,12 +605,14 @@ export class KafkaEventBus implements EventBus {
     clearInterval(this.watchdog);
     await this.lag.close();
     // A consumer still joining its group (after a crash, until the dead member's session expires)
-    // finishes its join before it leaves: not waited for past a few seconds; the group drops it anyway.
+    // is not waited for past a few seconds; the group drops it anyway.
     await Promise.race([
-      Promise.allSettled(this.subscriptions.map((running) => running.consumer?.disconnect())),
-      new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref()),
+      Promise.allSettled(this.subscriptions.map((running) => running.consumer?.close())),
+      sleep(CLOSE_WAIT_MS),
     ]);
-    await this.producer.disconnect().catch(() => undefined);
+    await Promise.allSettled(this.subscriptions.map((running) => running.consumer?.close(true)));
+    await this.admin.close().catch(() => undefined);
+    await this.producer.close().catch(() => undefined);
     this.producerReady = false;
   }
 }
