@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from '../api/query-keys';
 import { feedApi } from '../features/feed/api';
-import { nextPageParam } from '../features/feed/cursor';
+import { nextPageParam } from '../api/cursor';
 import { DEFAULT_FEED_TAB } from '../features/feed/feed-tabs';
 import { storiesApi } from '../features/stories/api';
 

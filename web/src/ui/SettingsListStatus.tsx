@@ -1,7 +1,7 @@
 // The states of a Settings list before its rows: loading (skeleton rows), failed (the reason and Try
 // again), empty (a line saying so). Renders the rows only once there are some.
 import type { ReactNode } from 'react';
-import wellness from '../features/profile/components/Wellness.module.css';
+import wellness from './Wellness.module.css';
 import rows from './SettingsRows.module.css';
 import { Skeleton } from './Skeleton';
 

@@ -3,7 +3,7 @@
 // client is handed in.
 import type { ApiClient } from '../../../api/client';
 import type { UserRole } from '../../../api/types';
-import { asList } from '../../posts/api/request';
+import { asList } from '../../../api/request';
 import type { TicketStatus } from '../../support/support';
 import type {
   AdminSettings,

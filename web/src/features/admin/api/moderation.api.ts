@@ -10,7 +10,7 @@ import type {
   ReportReason,
   ReportTargetType,
 } from '../../../api/types';
-import type { Page } from '../../feed/cursor';
+import type { Page } from '../../../api/cursor';
 import type { LiftRestrictionBody } from '../types';
 
 /** GET /api/admin/moderation/cases: the filters, a page size and the cursor (see caseListQuery). */

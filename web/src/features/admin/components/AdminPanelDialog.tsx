@@ -12,7 +12,7 @@ import { lazyWithSpinner } from '../../../ui/lazy';
 import { Spinner } from '../../../ui/Spinner';
 import { adminRefusal, adminTabs, type AdminTab } from '../admin';
 import { adminKeys, useSecurityPolicy } from '../hooks/useAdmin';
-import styles from './Admin.module.css';
+import styles from '../../../ui/Admin.module.css';
 import { AdminRefused } from './AdminRefused';
 import { DashboardTab } from './DashboardTab';
 import { SettingsTab } from './SettingsTab';

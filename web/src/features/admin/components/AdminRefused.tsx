@@ -5,7 +5,7 @@ import { useAppDialogs } from '../../../app/dialogs';
 import { Icon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/Spinner';
 import { AdminTexts } from '../admin';
-import styles from './Admin.module.css';
+import styles from '../../../ui/Admin.module.css';
 
 export function AdminRefused({
   message,

@@ -9,7 +9,7 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { Modal } from '../../../ui/Modal';
 import { Spinner } from '../../../ui/Spinner';
 import { showToast } from '../../../ui/toast';
-import { FormActions } from '../../auth/components/SettingsFormParts';
+import { FormActions } from '../../../ui/SettingsFormParts';
 import { TARGET_NOUNS } from '../../moderation/moderation';
 import { reasonLabel } from '../../moderation/reports';
 import { adminFailureMessage } from '../admin';
@@ -39,7 +39,7 @@ import {
   targetContext,
   type LiftableAction,
 } from '../moderation';
-import styles from './Admin.module.css';
+import styles from '../../../ui/Admin.module.css';
 import moderation from './Moderation.module.css';
 import { AuditItem, CaseStatusBadge, CaseSummary } from './ModerationParts';
 import { Badge, ErrorLine, formatDate } from './parts';

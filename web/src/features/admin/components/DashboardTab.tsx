@@ -4,7 +4,7 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { Spinner } from '../../../ui/Spinner';
 import { statCards } from '../admin';
 import { useAdminStats } from '../hooks/useAdmin';
-import styles from './Admin.module.css';
+import styles from '../../../ui/Admin.module.css';
 import { TrendsCard } from './TrendsCard';
 
 export function DashboardTab() {

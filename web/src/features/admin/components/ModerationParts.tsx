@@ -10,7 +10,7 @@ import {
   TARGET_LABELS,
   topReasons,
 } from '../moderation';
-import styles from './Admin.module.css';
+import styles from '../../../ui/Admin.module.css';
 import moderation from './Moderation.module.css';
 import { Badge, formatDate } from './parts';
 

@@ -14,7 +14,7 @@ import {
   TARGET_OPTIONS,
   type CaseFilters,
 } from '../moderation';
-import styles from './Admin.module.css';
+import styles from '../../../ui/Admin.module.css';
 import moderation from './Moderation.module.css';
 import { CaseDialog } from './CaseDialog';
 import { AuditItem, CaseSummary } from './ModerationParts';

@@ -5,7 +5,7 @@ import { showToast } from '../../../ui/toast';
 import { adminFailureMessage, AdminTexts, canSendResponse } from '../admin';
 import { useRespondToTicket } from '../hooks/useAdmin';
 import type { AdminTicket } from '../types';
-import styles from './Admin.module.css';
+import styles from '../../../ui/Admin.module.css';
 import { ErrorLine } from './parts';
 
 export function RespondDialog({ ticket, onClose }: { ticket: AdminTicket; onClose: () => void }) {

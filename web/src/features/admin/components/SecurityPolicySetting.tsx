@@ -8,7 +8,7 @@ import { Switch } from '../../../ui/Switch';
 import { showToast } from '../../../ui/toast';
 import { adminFailureMessage, AdminTexts, canChangeSecurityPolicy } from '../admin';
 import { useSecurityPolicy, useSetSecurityPolicy } from '../hooks/useAdmin';
-import styles from './Admin.module.css';
+import styles from '../../../ui/Admin.module.css';
 import { ErrorLine } from './parts';
 
 export function SecurityPolicySetting({ role }: { role: UserRole }) {

@@ -15,7 +15,7 @@ import {
   settingsError,
 } from '../admin';
 import { useAdminSettings, useBottlePrice, useSetBottlePrice, useUpdateSettings } from '../hooks/useAdmin';
-import styles from './Admin.module.css';
+import styles from '../../../ui/Admin.module.css';
 import { ErrorLine } from './parts';
 import { SecurityPolicySetting } from './SecurityPolicySetting';
 

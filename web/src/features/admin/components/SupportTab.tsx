@@ -8,7 +8,7 @@ import { TicketCard } from '../../support/components/TicketCard';
 import { adminFailureMessage, AdminTexts, canResolve } from '../admin';
 import { useAdminTickets, useSetTicketStatus } from '../hooks/useAdmin';
 import type { AdminTicket } from '../types';
-import styles from './Admin.module.css';
+import styles from '../../../ui/Admin.module.css';
 import { ErrorLine } from './parts';
 import { RespondDialog } from './RespondDialog';
 

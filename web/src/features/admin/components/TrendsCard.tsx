@@ -6,7 +6,7 @@ import { Skeleton } from '../../../ui/Skeleton';
 import { TrendChart } from '../../../ui/TrendChart';
 import { formatTrendValue, TREND_METRICS, TREND_RANGES, type TrendMetric, type TrendRange } from '../admin';
 import { useDashboardHistory } from '../hooks/useAdmin';
-import styles from './Admin.module.css';
+import styles from '../../../ui/Admin.module.css';
 
 export function TrendsCard() {
   const [range, setRange] = useState<TrendRange>('7');

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { Spinner } from '../../../ui/Spinner';
 import { SuperAuraBadge } from '../../../ui/SuperAuraBadge';
 import { useMediaQuery } from '../../../ui/useMediaQuery';
-import { useDebouncedValue } from '../../explore/hooks/useDebouncedValue';
+import { useDebouncedValue } from '../../../ui/useDebouncedValue';
 import {
   adminFailureMessage,
   AdminTexts,
@@ -36,7 +36,7 @@ import {
 } from '../admin';
 import { useAdminUsers, useSetRole, useSetSuperAura } from '../hooks/useAdmin';
 import type { AdminUser, UserRoleFilter } from '../types';
-import styles from './Admin.module.css';
+import styles from '../../../ui/Admin.module.css';
 import { Badge, ErrorLine, formatDate } from './parts';
 
 const SEARCH_DELAY_MS = 300;

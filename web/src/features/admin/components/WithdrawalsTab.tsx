@@ -9,7 +9,7 @@ import { showToast } from '../../../ui/toast';
 import { ADMIN_NOTES_MAX, adminFailureMessage, AdminTexts, canProcessWithdrawal } from '../admin';
 import { useAdminWithdrawals, useProcessWithdrawal } from '../hooks/useAdmin';
 import type { AdminWithdrawal } from '../types';
-import styles from './Admin.module.css';
+import styles from '../../../ui/Admin.module.css';
 import { Badge, ErrorLine, formatDate } from './parts';
 
 export function WithdrawalsTab({ role }: { role: UserRole }) {

@@ -1,5 +1,5 @@
 // Small pieces the Admin Panel and the Help Center share: a status/priority badge and an error line.
-import styles from './Admin.module.css';
+import styles from '../../../ui/Admin.module.css';
 
 export function Badge({ tone, children }: { tone: string; children: string }) {
   return (

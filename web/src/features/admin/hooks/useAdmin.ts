@@ -3,7 +3,7 @@
 // Failed list reads are only logged (spec 001 §8); each action's failure is the caller's to show.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserRole } from '../../../api/types';
-import { loggedRead } from '../../messaging/hooks/logged-read';
+import { loggedRead } from '../../../api/logged-read';
 import type { TicketStatus } from '../../support/support';
 import { adminApi } from '../api';
 import type { UserListQuery } from '../api/admin.api';

@@ -8,8 +8,8 @@ import type {
   ModerationCase,
   ModerationCaseDetail,
 } from '../../../api/types';
-import { flattenPages, nextPageParam, type Page } from '../../feed/cursor';
-import { loggedRead } from '../../messaging/hooks/logged-read';
+import { flattenPages, nextPageParam, type Page } from '../../../api/cursor';
+import { loggedRead } from '../../../api/logged-read';
 import { api } from '../../../api';
 import { createModerationApi } from '../api/moderation.api';
 import { auditQuery, caseListQuery, type CaseFilters } from '../moderation';

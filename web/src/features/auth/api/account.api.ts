@@ -1,7 +1,7 @@
 // The account calls beside sign-in (spec 000 §7 "Auth and public"): the mailed links (password reset,
 // e-mail confirmation), passkeys (WebAuthn) and the data export, typed from the OpenAPI schema.
 import type { ApiClient } from '../../../api/client';
-import { callWithHeaders } from '../../posts/api/request';
+import { callWithHeaders } from '../../../api/request';
 import { zipFileName } from '../data-export';
 import type {
   FinishPasskeyRegistrationRequest,

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../api/errors';
 import { queryKeys } from '../../../api/query-keys';
-import styles from '../../profile/components/Wellness.module.css';
+import styles from '../../../ui/Wellness.module.css';
 import { Spinner } from '../../../ui/Spinner';
 import { showToast } from '../../../ui/toast';
 import { authApi } from '../api';

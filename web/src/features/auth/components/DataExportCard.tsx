@@ -12,7 +12,7 @@ import { ProgressBar } from '../../../ui/ProgressBar';
 import { saveFile } from '../../../ui/save-file';
 import { SettingsListStatus } from '../../../ui/SettingsListStatus';
 import { Spinner } from '../../../ui/Spinner';
-import wellness from '../../profile/components/Wellness.module.css';
+import wellness from '../../../ui/Wellness.module.css';
 import { accountApi } from '../api';
 import {
   dataExportFailure,
@@ -26,7 +26,7 @@ import {
   stepText,
   type DataExport,
 } from '../data-export';
-import { FormProblem } from './SettingsFormParts';
+import { FormProblem } from '../../../ui/SettingsFormParts';
 import styles from './DataExportCard.module.css';
 
 /** What a screen reader hears as the newest export moves on (the percentage is the progress bar's). */

@@ -5,7 +5,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Modal } from '../../../ui/Modal';
-import wellness from '../../profile/components/Wellness.module.css';
+import wellness from '../../../ui/Wellness.module.css';
 import {
   accountDeletionFailure,
   AccountDeletionMessages,
@@ -15,7 +15,7 @@ import {
 import { authApi } from '../api';
 import { useSession } from '../hooks/session-context';
 import styles from './AccountSecurity.module.css';
-import { FormActions, FormProblem, PasswordField } from './SettingsFormParts';
+import { FormActions, FormProblem, PasswordField } from '../../../ui/SettingsFormParts';
 
 export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const { signOut, isSigningOut } = useSession();

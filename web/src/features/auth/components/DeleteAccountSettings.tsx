@@ -4,7 +4,7 @@
 import { useId, useState } from 'react';
 import { lazyWithSpinner } from '../../../ui/lazy';
 import { MediaIcon } from '../../../ui/media-icons';
-import wellness from '../../profile/components/Wellness.module.css';
+import wellness from '../../../ui/Wellness.module.css';
 import { DELETION_GRACE_DAYS } from '../account-deletion';
 import styles from './AccountSecurity.module.css';
 

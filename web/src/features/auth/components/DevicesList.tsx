@@ -11,7 +11,7 @@ import { timeAgo } from '../../../ui/text';
 import { showToast } from '../../../ui/toast';
 import { authApi } from '../api';
 import { describeDevice } from '../device-names';
-import wellness from '../../profile/components/Wellness.module.css';
+import wellness from '../../../ui/Wellness.module.css';
 import styles from '../../../ui/SettingsRows.module.css';
 
 export function DevicesList() {

@@ -7,7 +7,7 @@ import { ApiError } from '../../../api/errors';
 import { queryKeys } from '../../../api/query-keys';
 import { Spinner } from '../../../ui/Spinner';
 import { showToast } from '../../../ui/toast';
-import wellness from '../../profile/components/Wellness.module.css';
+import wellness from '../../../ui/Wellness.module.css';
 import { EmailLinkMessages } from '../email-links';
 import { useSignedInUser } from '../hooks/session-context';
 import { accountApi } from '../api';

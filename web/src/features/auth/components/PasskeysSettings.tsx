@@ -8,7 +8,7 @@ import { Icon } from '../../../ui/icons';
 import { SettingsListStatus } from '../../../ui/SettingsListStatus';
 import { showToast } from '../../../ui/toast';
 import rows from '../../../ui/SettingsRows.module.css';
-import wellness from '../../profile/components/Wellness.module.css';
+import wellness from '../../../ui/Wellness.module.css';
 import { describeDevice } from '../device-names';
 import { usePasskeyActions, usePasskeys } from '../hooks/usePasskeys';
 import {
@@ -21,7 +21,7 @@ import {
   PASSKEY_NAME_MAX,
 } from '../passkeys';
 import styles from './AccountSecurity.module.css';
-import { FormActions, FormProblem, PasswordField } from './SettingsFormParts';
+import { FormActions, FormProblem, PasswordField } from '../../../ui/SettingsFormParts';
 
 export function PasskeysSettings() {
   const passkeys = usePasskeys();

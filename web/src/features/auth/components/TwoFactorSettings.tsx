@@ -10,7 +10,7 @@ import { SettingsListStatus } from '../../../ui/SettingsListStatus';
 import { Skeleton } from '../../../ui/Skeleton';
 import { plural } from '../../../ui/text';
 import { showToast } from '../../../ui/toast';
-import wellness from '../../profile/components/Wellness.module.css';
+import wellness from '../../../ui/Wellness.module.css';
 import { useSignedInUser } from '../hooks/session-context';
 import { useTwoFactorActions, useTwoFactorStatus } from '../hooks/useTwoFactor';
 import {
@@ -22,7 +22,7 @@ import {
   TwoFactorMessages,
 } from '../two-factor';
 import styles from './TwoFactorSettings.module.css';
-import { FormActions, FormProblem, PasswordField } from './SettingsFormParts';
+import { FormActions, FormProblem, PasswordField } from '../../../ui/SettingsFormParts';
 
 type Stage =
   | { step: 'overview' }

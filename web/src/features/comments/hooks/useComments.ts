@@ -4,7 +4,7 @@
 // comments).
 import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
-import { flattenPages, nextPageParam, type Page } from '../../feed/cursor';
+import { flattenPages, nextPageParam, type Page } from '../../../api/cursor';
 import { commentsApi } from '../api';
 import type { Comment } from '../types';
 import { threadComments } from '../validation';

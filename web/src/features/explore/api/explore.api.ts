@@ -1,6 +1,6 @@
 // Explore calls (spec 000 §7 "Explore", ADR 0004). GET /api/tags/trending is public (sent without a token).
 import type { ApiClient } from '../../../api/client';
-import { asList } from '../../posts/api/request';
+import { asList } from '../../../api/request';
 import {
   normalizeResults,
   searchParams,

@@ -13,7 +13,7 @@ import {
   type SearchTab,
 } from '../explore';
 import type { SearchResults } from '../types';
-import { useDebouncedValue } from './useDebouncedValue';
+import { useDebouncedValue } from '../../../ui/useDebouncedValue';
 
 function useSearchQuery(text: string | null, tab: SearchTab, category: SearchCategory, enabled: boolean) {
   return useQuery({

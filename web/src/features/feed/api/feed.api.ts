@@ -1,8 +1,8 @@
 // The four home feeds (spec 000 §7 "Feeds and posts", ADR 0004): GET /api/posts/feed/{feed}, cursor-paged.
 import type { ApiClient } from '../../../api/client';
-import { asList, callWithHeaders } from '../../posts/api/request';
+import { asList, callWithHeaders } from '../../../api/request';
 import type { Post } from '../../posts/types';
-import { pageQuery, readNextCursor, type Page } from '../cursor';
+import { pageQuery, readNextCursor, type Page } from '../../../api/cursor';
 import type { FeedTab } from '../feed-tabs';
 
 export function createFeedApi(api: ApiClient) {

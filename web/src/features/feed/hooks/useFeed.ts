@@ -4,7 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
 import type { Post } from '../../posts/types';
 import { feedApi } from '../api';
-import { flattenPages, nextPageParam, type Page } from '../cursor';
+import { flattenPages, nextPageParam, type Page } from '../../../api/cursor';
 import type { FeedTab } from '../feed-tabs';
 
 export function useFeed(tab: FeedTab) {

@@ -3,7 +3,7 @@
 // by the caller. Pure module (no DOM): the client is handed in.
 import type { ApiClient } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
-import { asList } from '../../posts/api/request';
+import { asList } from '../../../api/request';
 import type { FeaturedGenie } from '../types';
 
 export function createGeniesApi(api: ApiClient) {

@@ -4,7 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { queryKeys } from '../../../api/query-keys';
-import { loggedRead } from '../../messaging/hooks/logged-read';
+import { loggedRead } from '../../../api/logged-read';
 import { useRefreshWallet } from '../../wallet/hooks/useWallet';
 import { newIdempotencyKey } from '../../wallet/wallet';
 import { geniesApi } from '../api';

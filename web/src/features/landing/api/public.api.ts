@@ -1,6 +1,6 @@
 // The landing page's public calls (spec 000 §7 "Auth and public", ADR 0004): sent without a token.
 import type { ApiClient } from '../../../api/client';
-import { asList } from '../../posts/api/request';
+import { asList } from '../../../api/request';
 
 export function createPublicApi(api: ApiClient) {
   return {

@@ -2,7 +2,7 @@
 // rows 35, 73–75 and §5). The categories are public (sent without a token); a purchase carries an
 // Idempotency-Key, made once per attempt by the caller. Pure module (no DOM): the client is handed in.
 import type { ApiClient } from '../../../api/client';
-import { asList } from '../../posts/api/request';
+import { asList } from '../../../api/request';
 import type { MarketplaceCategory, MarketplaceItem, MarketplacePurchase } from '../types';
 
 const byId = (id: string) => ({ path: { id } });

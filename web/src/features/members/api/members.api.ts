@@ -1,7 +1,7 @@
 // Another member's profile, content and follow (spec 000 §7 "Other members", ADR 0004).
 import type { ApiClient } from '../../../api/client';
-import { pageQuery, readNextCursor, type Page } from '../../feed/cursor';
-import { asList, callWithHeaders } from '../../posts/api/request';
+import { pageQuery, readNextCursor, type Page } from '../../../api/cursor';
+import { asList, callWithHeaders } from '../../../api/request';
 import type { MutedMember } from '../types';
 import { toReflections } from '../../profile/wellness';
 

@@ -11,8 +11,8 @@ import rows from '../../../ui/SettingsRows.module.css';
 import { SettingsListStatus } from '../../../ui/SettingsListStatus';
 import { Spinner } from '../../../ui/Spinner';
 import { showToast } from '../../../ui/toast';
-import { FormProblem } from '../../auth/components/SettingsFormParts';
-import wellness from '../../profile/components/Wellness.module.css';
+import { FormProblem } from '../../../ui/SettingsFormParts';
+import wellness from '../../../ui/Wellness.module.css';
 import { membersApi } from '../api';
 import {
   MUTE_DURATIONS,

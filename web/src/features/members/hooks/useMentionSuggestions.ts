@@ -3,8 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
 import { useSignedInUser } from '../../auth/hooks';
-import { useDebouncedValue } from '../../explore/hooks/useDebouncedValue';
-import { loggedRead } from '../../messaging/hooks/logged-read';
+import { useDebouncedValue } from '../../../ui/useDebouncedValue';
+import { loggedRead } from '../../../api/logged-read';
 import { membersApi } from '../api';
 import { MENTION_MIN_QUERY, MENTION_SUGGESTIONS } from '../mention-query';
 

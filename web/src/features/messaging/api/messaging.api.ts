@@ -1,7 +1,7 @@
 // Messaging calls (spec 000 §7 "Messaging"): conversations, messages, sending (text or with media) and
 // blocks. Through the app's one typed client; pure module (no DOM), the client is handed in.
 import type { ApiClient } from '../../../api/client';
-import { asList } from '../../posts/api/request';
+import { asList } from '../../../api/request';
 import type { ReactionEmoji } from '../chat-extras';
 import { MESSAGES_PAGE } from '../messaging';
 

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
 import { showToast } from '../../../ui/toast';
 import { messagingApi } from '../api';
-import { loggedRead } from './logged-read';
+import { loggedRead } from '../../../api/logged-read';
 import { MessagingTexts } from '../messaging';
 import type { BlockedEntry } from '../types';
 

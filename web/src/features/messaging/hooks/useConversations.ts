@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { queryKeys } from '../../../api/query-keys';
 import { messagingApi } from '../api';
-import { loggedRead } from './logged-read';
+import { loggedRead } from '../../../api/logged-read';
 import { upsertConversation } from '../messaging';
 import { useSocketConnected, useSocketEvent } from '../realtime/realtime-context';
 import type { Conversation } from '../types';

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { queryKeys } from '../../../api/query-keys';
 import { messagingApi } from '../api';
-import { loggedRead } from './logged-read';
+import { loggedRead } from '../../../api/logged-read';
 import { markMessageRead, mergeMessage, unreadFromOthers } from '../messaging';
 import { useRealtime, useSocketConnected, useSocketEvent } from '../realtime/realtime-context';
 import { withReactions } from '../chat-extras';

@@ -6,7 +6,7 @@ import type { DialogContentProps } from '../../../app/dialogs';
 import type { ReportReason } from '../../../api/types';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Icon } from '../../../ui/icons';
-import { FormActions, FormProblem } from '../../auth/components/SettingsFormParts';
+import { FormActions, FormProblem } from '../../../ui/SettingsFormParts';
 import { useReport } from '../hooks/useReport';
 import { TARGET_NOUNS, type ReportTarget } from '../moderation';
 import { REPORT_DETAILS_MAX, REPORT_REASONS, reportBody, reportFailure, reportTargetOf } from '../reports';

@@ -1,6 +1,6 @@
 // Notification calls (spec 000 §7 "Notifications and support"). Pure module: the client is handed in.
 import type { ApiClient } from '../../../api/client';
-import { asList } from '../../posts/api/request';
+import { asList } from '../../../api/request';
 import { NOTIFICATIONS_PAGE } from '../notifications';
 import type { NotificationSettingsValue } from '../types';
 

@@ -5,7 +5,7 @@
 import { useId } from 'react';
 import { Spinner } from '../../../ui/Spinner';
 import { Switch } from '../../../ui/Switch';
-import wellness from '../../profile/components/Wellness.module.css';
+import wellness from '../../../ui/Wellness.module.css';
 import { useNotificationSettings } from '../hooks/useNotificationSettings';
 import type { MutableNotificationType } from '../types';
 import styles from './NotificationSettings.module.css';

@@ -3,7 +3,7 @@
 // Read failures are only logged (spec 000 §8): the list reads as empty, the badge as 0.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
-import { loggedRead } from '../../messaging/hooks/logged-read';
+import { loggedRead } from '../../../api/logged-read';
 import { useSocketConnected, useSocketEvent } from '../../messaging/realtime/realtime-context';
 import { notificationsApi } from '../api';
 import { addNotification, markNotificationsRead } from '../notifications';

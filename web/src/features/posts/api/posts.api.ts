@@ -1,9 +1,9 @@
 // Post calls shared by every list of posts (ADR 0004): the like toggle, saving, hiding, editing and
 // deleting one's own, the Saved list.
 import type { ApiClient } from '../../../api/client';
-import { pageQuery, readNextCursor, type Page } from '../../feed/cursor';
+import { pageQuery, readNextCursor, type Page } from '../../../api/cursor';
 import type { Post } from '../types';
-import { asList, callWithHeaders } from './request';
+import { asList, callWithHeaders } from '../../../api/request';
 
 export function createPostsApi(api: ApiClient) {
   const path = (postId: string) => ({ params: { path: { id: postId } } });

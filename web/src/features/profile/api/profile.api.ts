@@ -3,7 +3,7 @@
 // Pure module (no DOM): the client is handed in.
 import type { ApiClient } from '../../../api/client';
 import type { User } from '../../../api/types';
-import { asList } from '../../posts/api/request';
+import { asList } from '../../../api/request';
 import type { ProfileFields } from '../profile-form';
 import {
   checkinBody,

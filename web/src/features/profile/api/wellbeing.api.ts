@@ -1,7 +1,7 @@
 // The own profile's wellbeing calls (issue 23 item 6, docs/wellbeing.md): the mood calendar of a month,
 // the 30/90-day trend, the streaks and the CSV of check-ins and reflections.
 import { api } from '../../../api';
-import { callWithHeaders } from '../../posts/api/request';
+import { callWithHeaders } from '../../../api/request';
 import {
   exportFileName,
   type CalendarDay,

@@ -8,7 +8,7 @@ import { failureText } from '../profile-form';
 import { useCheckIn } from '../hooks/useWellness';
 import { CHECKIN_MOODS, clampEnergy, emptyCheckin, ENERGY_MAX, ENERGY_MIN, savedText } from '../wellness';
 import { DialogFooter, MoodPicker } from './FormParts';
-import styles from './Wellness.module.css';
+import styles from '../../../ui/Wellness.module.css';
 
 export function CheckinDialog({ onClose }: { onClose: () => void }) {
   const [form, setForm] = useState(emptyCheckin);

@@ -10,7 +10,7 @@ import { useProfileStats } from '../hooks/useWellness';
 import { dashboardFigures } from '../wellness';
 import { CheckinDialog } from './CheckinDialog';
 import { ReflectionDialog } from './ReflectionDialog';
-import styles from './Wellness.module.css';
+import styles from '../../../ui/Wellness.module.css';
 
 export function DashboardSection({ user }: { user: User }) {
   const { stats, isLoading } = useProfileStats();

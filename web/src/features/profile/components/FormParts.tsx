@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import { Spinner } from '../../../ui/Spinner';
 import { moodEmoji, moodLabel } from '../wellness';
-import styles from './Wellness.module.css';
+import styles from '../../../ui/Wellness.module.css';
 
 export function MoodPicker<T extends string>({
   legend,

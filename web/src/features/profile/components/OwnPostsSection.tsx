@@ -6,7 +6,7 @@ import { PostCard } from '../../posts/components/PostCard';
 import { PostSkeleton } from '../../posts/components/PostSkeleton';
 import { useOwnPosts } from '../hooks/useWellness';
 import { NO_POSTS_YET, POST_FILTERS, type PostFilter } from '../wellness';
-import styles from './Wellness.module.css';
+import styles from '../../../ui/Wellness.module.css';
 
 export function OwnPostsSection() {
   const [filter, setFilter] = useState<PostFilter>('all');

@@ -19,7 +19,7 @@ import {
 import { DialogFooter } from './FormParts';
 import { RingPreview } from './RingPreview';
 import backdrop from './Backdrop.module.css';
-import styles from './Wellness.module.css';
+import styles from '../../../ui/Wellness.module.css';
 
 export function ProfileCustomiser({ user, onClose }: { user: User; onClose: () => void }) {
   const [ring, setRing] = useState<RingColor>(oneOf(RING_COLORS, user.profile_ring_color));

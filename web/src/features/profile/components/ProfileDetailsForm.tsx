@@ -24,7 +24,7 @@ import {
   type ProfileForm,
 } from '../profile-form';
 import { RingPreview } from './RingPreview';
-import styles from './Wellness.module.css';
+import styles from '../../../ui/Wellness.module.css';
 
 function Select({
   label,

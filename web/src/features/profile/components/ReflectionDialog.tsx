@@ -8,7 +8,7 @@ import { failureText } from '../profile-form';
 import { useReflect } from '../hooks/useWellness';
 import { canSubmitReflection, emptyReflection, REFLECTION_MOODS, savedText } from '../wellness';
 import { DialogFooter, MoodPicker } from './FormParts';
-import styles from './Wellness.module.css';
+import styles from '../../../ui/Wellness.module.css';
 
 export function ReflectionDialog({ onClose }: { onClose: () => void }) {
   const [form, setForm] = useState(emptyReflection);

@@ -5,7 +5,7 @@ import { Skeleton } from '../../../ui/Skeleton';
 import { timeAgo } from '../../../ui/text';
 import { useCheckins, useReflections } from '../hooks/useWellness';
 import { energyText, latest, LATEST_CHECKINS, LATEST_REFLECTIONS, moodEmoji, moodLabel } from '../wellness';
-import styles from './Wellness.module.css';
+import styles from '../../../ui/Wellness.module.css';
 
 export function ReflectionSection() {
   const { checkins, isLoading: checkinsLoading } = useCheckins();

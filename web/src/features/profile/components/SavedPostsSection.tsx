@@ -5,7 +5,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { PostCard } from '../../posts/components/PostCard';
 import { PostSkeleton } from '../../posts/components/PostSkeleton';
 import { useSavedPosts } from '../hooks/useSavedPosts';
-import styles from './Wellness.module.css';
+import styles from '../../../ui/Wellness.module.css';
 
 export const NO_SAVED_POSTS = 'No saved posts yet';
 

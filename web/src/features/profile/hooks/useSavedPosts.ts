@@ -2,7 +2,7 @@
 // by the X-Next-Cursor header. A save or unsave anywhere invalidates it (usePostActions).
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
-import { flattenPages, nextPageParam, type Page } from '../../feed/cursor';
+import { flattenPages, nextPageParam, type Page } from '../../../api/cursor';
 import { postsApi } from '../../posts/api';
 import type { Post } from '../../posts/types';
 

@@ -5,7 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
 import type { User } from '../../../api/types';
-import { loggedRead } from '../../messaging/hooks/logged-read';
+import { loggedRead } from '../../../api/logged-read';
 import { useRefreshWallet } from '../../wallet/hooks/useWallet';
 import { profileApi } from '../api';
 import type { ProfileFields } from '../profile-form';

@@ -1,6 +1,6 @@
 // GET /api/stories (spec 000 §7): followed members' and your own stories of the last 5 hours.
 import type { ApiClient } from '../../../api/client';
-import { asList } from '../../posts/api/request';
+import { asList } from '../../../api/request';
 
 export function createStoriesApi(api: ApiClient) {
   return {

@@ -4,7 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../api/errors';
 import { queryKeys } from '../../../api/query-keys';
-import { loggedRead } from '../../messaging/hooks/logged-read';
+import { loggedRead } from '../../../api/logged-read';
 import { useCheckout } from '../../wallet/hooks/useCheckout';
 import { checkoutOriginUrl } from '../../wallet/payment-return';
 import { superAuraApi } from '../api';

@@ -1,7 +1,7 @@
 // The Help Center's calls (spec 000 §7 "Notifications and support"; GET /api/public/config for the
 // support e-mail), typed by the generated schema. Pure module (no DOM): the client is handed in.
 import type { ApiClient } from '../../../api/client';
-import { asList } from '../../posts/api/request';
+import { asList } from '../../../api/request';
 import type { MemberTicket, NewTicket, PublicConfig } from '../types';
 
 export function createSupportApi(api: ApiClient) {

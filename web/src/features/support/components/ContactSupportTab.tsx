@@ -3,7 +3,7 @@
 // submitted successfully!'; failure the server's detail, else 'Failed to submit ticket'.
 import { useId, useState, type FormEvent } from 'react';
 import { showToast } from '../../../ui/toast';
-import styles from '../../admin/components/Admin.module.css';
+import styles from '../../../ui/Admin.module.css';
 import { ErrorLine } from '../../admin/components/parts';
 import { useSubmitTicket } from '../hooks/useSupport';
 import {

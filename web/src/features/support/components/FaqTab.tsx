@@ -1,5 +1,5 @@
 // The FAQ tab: each question opens its answer.
-import styles from '../../admin/components/Admin.module.css';
+import styles from '../../../ui/Admin.module.css';
 import { FAQ } from '../support';
 
 export function FaqTab() {

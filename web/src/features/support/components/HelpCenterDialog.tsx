@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import type { DialogContentProps } from '../../../app/dialogs';
 import { TabPanel, Tabs } from '../../../ui/Tabs';
-import styles from '../../admin/components/Admin.module.css';
+import styles from '../../../ui/Admin.module.css';
 import { useSupportEmail } from '../hooks/useSupport';
 import { ContactSupportTab } from './ContactSupportTab';
 import { FaqTab } from './FaqTab';

@@ -2,7 +2,7 @@
 // anything else shown as resolved), priority (urgent, high, normal, else low) and the responses.
 import { EmptyState } from '../../../ui/EmptyState';
 import { Spinner } from '../../../ui/Spinner';
-import styles from '../../admin/components/Admin.module.css';
+import styles from '../../../ui/Admin.module.css';
 import { useMyTickets } from '../hooks/useSupport';
 import { TicketCard } from './TicketCard';
 

@@ -2,7 +2,7 @@
 // Failed reads are only logged (spec 000 §8); the list becomes empty.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { loggedRead } from '../../messaging/hooks/logged-read';
+import { loggedRead } from '../../../api/logged-read';
 import { useSocketEvent } from '../../messaging/realtime/realtime-context';
 import { supportApi } from '../api';
 import type { NewTicket } from '../types';

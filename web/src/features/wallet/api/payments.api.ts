@@ -3,7 +3,7 @@
 // and the session's status read on the return from the provider.
 // Pure module (no DOM): the client is handed in.
 import type { ApiClient } from '../../../api/client';
-import { asList } from '../../posts/api/request';
+import { asList } from '../../../api/request';
 
 export function createPaymentsApi(api: ApiClient) {
   return {

@@ -2,8 +2,8 @@
 // money carries an Idempotency-Key, made once per attempt of a form submission by the caller.
 // Pure module (no DOM): the client is handed in.
 import type { ApiClient } from '../../../api/client';
-import { pageQuery, readNextCursor, type Page } from '../../feed/cursor';
-import { asList, callWithHeaders } from '../../posts/api/request';
+import { pageQuery, readNextCursor, type Page } from '../../../api/cursor';
+import { asList, callWithHeaders } from '../../../api/request';
 import { statementFileName, type StatementFormat } from '../statements';
 import { RECIPIENT_SEARCH_MAX, TRANSACTIONS_PAGE } from '../wallet';
 import type { Transaction } from '../types';

@@ -3,7 +3,7 @@
 // header balance, the side menu and the wallet dialog (queryKeys.wallet).
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
-import { loggedRead } from '../../messaging/hooks/logged-read';
+import { loggedRead } from '../../../api/logged-read';
 import { walletApi } from '../api';
 import type { TipInput, TransferInput, WithdrawalInput } from '../api/wallet.api';
 import { newIdempotencyKey } from '../wallet';

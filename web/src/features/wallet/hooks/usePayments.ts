@@ -3,7 +3,7 @@
 // leaves for the provider's page.
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
-import { loggedRead } from '../../messaging/hooks/logged-read';
+import { loggedRead } from '../../../api/logged-read';
 import { paymentsApi } from '../api';
 import { checkoutOriginUrl, PaymentTexts } from '../payment-return';
 import { useCheckout } from './useCheckout';

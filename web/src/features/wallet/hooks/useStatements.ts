@@ -4,7 +4,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
 import { saveFile } from '../../../ui/save-file';
-import { loggedRead } from '../../messaging/hooks/logged-read';
+import { loggedRead } from '../../../api/logged-read';
 import { walletApi } from '../api';
 import type { StatementFormat } from '../statements';
 

@@ -2,8 +2,8 @@
 // Spec 000 §8: a failed read is only logged; the dialog says the history could not be loaded.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
-import { flattenPages, nextPageParam } from '../../feed/cursor';
-import { loggedRead } from '../../messaging/hooks/logged-read';
+import { flattenPages, nextPageParam } from '../../../api/cursor';
+import { loggedRead } from '../../../api/logged-read';
 import { walletApi } from '../api';
 
 export function useTransactions() {

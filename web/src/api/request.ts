@@ -1,5 +1,5 @@
 // Helpers for the social api modules (typed openapi-fetch calls through the shared client).
-import type { ApiClient, ApiFetchClient } from '../../../api/client';
+import type { ApiClient, ApiFetchClient } from './client';
 
 type RawResult<T> = { data?: T; error?: unknown; response: Response };
 

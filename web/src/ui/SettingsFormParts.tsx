@@ -1,9 +1,9 @@
 // The error line and the Cancel / submit pair of the small forms in Settings → Account Security (and of
 // the Report dialog and the moderators' confirm step), and the password those forms ask for again.
 import { useId, type ReactNode } from 'react';
-import { focusOnMount } from '../../../ui/focus-on-mount';
-import { Spinner } from '../../../ui/Spinner';
-import wellness from '../../profile/components/Wellness.module.css';
+import { focusOnMount } from './focus-on-mount';
+import { Spinner } from './Spinner';
+import wellness from './Wellness.module.css';
 
 export function FormProblem({ text }: { text?: string }) {
   return text ? (
