@@ -15,7 +15,7 @@ import { MemberLivesTab } from './MemberLivesTab';
 import { MemberPostsTab } from './MemberPostsTab';
 import { MemberReflectionsTab } from './MemberReflectionsTab';
 import { MemberStoriesTab } from './MemberStoriesTab';
-import backdrop from '../../profile/components/Backdrop.module.css';
+import backdrop from '../../../ui/Backdrop.module.css';
 import styles from './MemberProfileDialog.module.css';
 
 const MEMBER_TABS: readonly { id: string; label: string; Panel: ComponentType<MemberTabProps> }[] = [

@@ -18,7 +18,7 @@ import {
 } from '../profile-form';
 import { DialogFooter } from './FormParts';
 import { RingPreview } from './RingPreview';
-import backdrop from './Backdrop.module.css';
+import backdrop from '../../../ui/Backdrop.module.css';
 import styles from '../../../ui/Wellness.module.css';
 
 export function ProfileCustomiser({ user, onClose }: { user: User; onClose: () => void }) {

@@ -9,7 +9,7 @@ import { auraLevel } from '../../aura/aura-level';
 import { AppliedAvatar, ProfileDecor } from '../../marketplace';
 import { BannerDisplay } from './BannerDisplay';
 import { ProfileCustomiser } from './ProfileCustomiser';
-import backdrop from './Backdrop.module.css';
+import backdrop from '../../../ui/Backdrop.module.css';
 import styles from './ProfileHeader.module.css';
 
 export function ProfileHeader({ user }: { user: User }) {

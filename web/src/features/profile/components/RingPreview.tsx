@@ -3,7 +3,7 @@
 import type { User } from '../../../api/types';
 import { Avatar } from '../../../ui/Avatar';
 import { auraLevel } from '../../aura/aura-level';
-import backdrop from './Backdrop.module.css';
+import backdrop from '../../../ui/Backdrop.module.css';
 import styles from '../../../ui/Wellness.module.css';
 
 export function RingPreview({
