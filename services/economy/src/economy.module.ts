@@ -26,6 +26,10 @@ import type { MoodSource } from './spending/identity-mood';
 import { SpendingRepository } from './spending/spending.repository';
 import { SpendingService } from './spending/spending.service';
 import { StatementService } from './statements/statement.service';
+import { InvoicePaidHandler } from './superaura/invoice-paid.handler';
+import { SubscriptionChangedHandler } from './superaura/subscription-changed.handler';
+import { SuperAuraRepository } from './superaura/superaura.repository';
+import { SuperAuraService } from './superaura/superaura.service';
 import { MaintenanceSweeper } from './sweep/maintenance-sweeper';
 import {
   CLOCK,
@@ -38,8 +42,17 @@ import {
   WITHDRAWALS_OPTIONS,
 } from './tokens';
 import { TestCheckoutProvider } from './topups/checkout-provider';
+import { CheckoutSessions } from './topups/checkout-sessions';
+import { TopUpReversals } from './topups/reversals';
+import { TopUpCredit } from './topups/top-up-credit';
 import { TopUpsStore } from './topups/topups.repository';
 import { LOCAL_WEBHOOK_SECRET, type TopUpsOptions, TopUpsService } from './topups/topups.service';
+import { ChargeDisputeClosedHandler } from './topups/webhooks/charge-dispute-closed.handler';
+import { ChargeDisputeCreatedHandler } from './topups/webhooks/charge-dispute-created.handler';
+import { ChargeRefundedHandler } from './topups/webhooks/charge-refunded.handler';
+import { CheckoutCompletedHandler } from './topups/webhooks/checkout-completed.handler';
+import { CheckoutExpiredHandler } from './topups/webhooks/checkout-expired.handler';
+import { StripeWebhooks } from './topups/webhooks/stripe-webhooks';
 import { WalletExport } from './wallet/wallet-export';
 import { WalletService } from './wallet/wallet.service';
 import { WithdrawalsStore } from './withdrawals/withdrawals.repository';
@@ -127,6 +140,19 @@ export class EconomyModule {
         MarketplaceRepository,
         MarketplaceService,
         TopUpsStore,
+        CheckoutSessions,
+        TopUpCredit,
+        TopUpReversals,
+        SuperAuraRepository,
+        SuperAuraService,
+        CheckoutCompletedHandler,
+        CheckoutExpiredHandler,
+        ChargeRefundedHandler,
+        ChargeDisputeCreatedHandler,
+        ChargeDisputeClosedHandler,
+        SubscriptionChangedHandler,
+        InvoicePaidHandler,
+        StripeWebhooks,
         TopUpsService,
         EconomyGrpcController,
         MaintenanceSweeper,

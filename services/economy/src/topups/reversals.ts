@@ -1,10 +1,12 @@
+import { LOGGER } from '@aura/platform';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import { memberAccount } from '../ledger/accounts';
-import type { Ledger } from '../ledger/ledger';
+import { Ledger } from '../ledger/ledger';
 import { moveIn } from '../payments/payments.service';
 import { idOf } from './checkout-provider';
-import type { CheckoutSessionDoc, TopUpsStore } from './topups.repository';
+import { CheckoutSessionDoc, TopUpsStore } from './topups.repository';
 
 /**
  * Card payments taken back (docs/money-rules.md "Refunds and disputes"). A refund or a dispute of a
@@ -13,11 +15,12 @@ import type { CheckoutSessionDoc, TopUpsStore } from './topups.repository';
  * A dispute the member wins gives back what it took. Each change is one transaction with the session's
  * record of what was taken, keyed so that a redelivered event moves nothing twice.
  */
+@Injectable()
 export class TopUpReversals {
   constructor(
-    private readonly store: TopUpsStore,
-    private readonly ledger: Ledger,
-    private readonly logger: Logger,
+    @Inject(TopUpsStore) private readonly store: TopUpsStore,
+    @Inject(Ledger) private readonly ledger: Ledger,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   /** charge.refunded: the AC of the refunded share of the payment (amount_refunded is a running total). */

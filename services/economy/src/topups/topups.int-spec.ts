@@ -7,11 +7,11 @@ import { recordTopics, testConfig, waitFor } from '@aura/platform/testing';
 import { economy as contract, economyEvents } from '@aura/proto';
 import { status } from '@grpc/grpc-js';
 import Stripe from 'stripe';
-import { AC, Harness, refusal, startEconomy } from '../../test/harness';
+import { AC, createEconomyApp, Harness, refusal, startEconomy } from '../../test/harness';
 import { memberAccount } from '../ledger/accounts';
-import pino from 'pino';
 import { StripeCheckoutProvider, stripeClient, TestCheckoutProvider } from './checkout-provider';
-import { topUpKey, TopUpsService } from './topups.service';
+import { topUpKey } from './top-up-credit';
+import { TopUpsService } from './topups.service';
 
 const STRIPE_API_BASE = process.env.STRIPE_API_BASE || 'http://127.0.0.1:12111';
 const SECRET = 'whsec_topups_int_spec';
@@ -155,32 +155,38 @@ describe('the Stripe SDK against stripe-mock', () => {
 
 describe('production without Stripe keys', () => {
   it('refuses checkouts (unavailable), the test checkout (not found) and webhooks (no secret)', async () => {
-    const production = new TopUpsService(
-      h.economy.topups.store,
-      h.economy.ledger,
-      h.economy.members,
-      pino({ level: 'silent' }),
-      {
+    // A second instance on the same database, configured as production without Stripe keys.
+    const app = await createEconomyApp(h.runtime, h.config, {
+      directory: h.directory,
+      mood: h.mood,
+      topups: {
         provider: new TestCheckoutProvider(),
         webhookSecret: null,
         allowedOrigins: ['https://aura.example.com'],
         production: true,
         testCheckout: false,
       },
-    );
-    const member = h.directory.add();
-    await expect(
-      production.createCheckout(as(member), 'plus', 'https://aura.example.com/wallet'),
-    ).rejects.toThrow('Card payments are not available right now');
-    await expect(
-      production.createCheckout(as(member), 'plus', 'http://localhost:8080/wallet'),
-    ).rejects.toThrow('origin_url must be an allowed origin');
-    const session = await checkout(member);
-    await expect(production.testCheckout(session.sessionId)).rejects.toThrow('Checkout session not found');
-    await expect(production.payTestCheckout(session.sessionId)).rejects.toThrow('Checkout session not found');
-    await expect(production.webhook(completed(session.sessionId).payload, 'x')).rejects.toThrow(
-      'Card payments are not available right now',
-    );
+    });
+    const production = app.get(TopUpsService);
+    try {
+      const member = h.directory.add();
+      await expect(
+        production.createCheckout(as(member), 'plus', 'https://aura.example.com/wallet'),
+      ).rejects.toThrow('Card payments are not available right now');
+      await expect(
+        production.createCheckout(as(member), 'plus', 'http://localhost:8080/wallet'),
+      ).rejects.toThrow('origin_url must be an allowed origin');
+      const session = await checkout(member);
+      await expect(production.testCheckout(session.sessionId)).rejects.toThrow('Checkout session not found');
+      await expect(production.payTestCheckout(session.sessionId)).rejects.toThrow(
+        'Checkout session not found',
+      );
+      await expect(production.webhook(completed(session.sessionId).payload, 'x')).rejects.toThrow(
+        'Card payments are not available right now',
+      );
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -46,27 +46,13 @@ export interface StripeEventDoc {
 }
 
 /**
- * superaura/{user id}: the member's subscription as the newest billing event left it. `version` is that
- * event's time (ms): an older event never overwrites a newer state.
+ * Checkout sessions and handled Stripe events; TopUpsService creates their indexes in onModuleInit (after
+ * the ledger's).
  */
-export interface SuperAuraDoc {
-  _id: string;
-  plan: string;
-  subscription_id: string;
-  customer_id: string;
-  active: boolean;
-  current_period_end: Date | null;
-  cancel_at_period_end: boolean;
-  version: number;
-  updated_at: Date;
-}
-
-/** The top-ups' collections; TopUpsService creates their indexes in onModuleInit (after the ledger's). */
 @Injectable()
 export class TopUpsStore {
   private readonly sessionModel: IndexedModel;
   private readonly eventModel: IndexedModel;
-  private readonly superAuraModel: IndexedModel;
 
   constructor(@Inject(MONGO) connection: Connection) {
     this.sessionModel = indexedModel(connection, 'CheckoutSession', 'checkout_sessions', [
@@ -74,9 +60,6 @@ export class TopUpsStore {
       { fields: { payment_intent: 1 } },
     ]);
     this.eventModel = indexedModel(connection, 'StripeEvent', 'stripe_events');
-    this.superAuraModel = indexedModel(connection, 'SuperAura', 'superaura', [
-      { fields: { subscription_id: 1 } },
-    ]);
   }
 
   get sessions(): Collection<CheckoutSessionDoc> {
@@ -84,9 +67,6 @@ export class TopUpsStore {
   }
   get events(): Collection<StripeEventDoc> {
     return collectionOf(this.eventModel);
-  }
-  get superAura(): Collection<SuperAuraDoc> {
-    return collectionOf(this.superAuraModel);
   }
 
   // ---- checkout sessions ------------------------------------------------------------------------
@@ -157,33 +137,7 @@ export class TopUpsStore {
     await insertOnce(this.events, doc);
   }
 
-  // ---- SuperAura ----------------------------------------------------------------------------------
-
-  /** A member's subscription state (inside a transaction, as it sees it). */
-  superAuraOf(userId: string, session?: LedgerSession): Promise<SuperAuraDoc | null> {
-    return session
-      ? this.superAura.findOne({ _id: userId }, { session })
-      : this.superAura.findOne({ _id: userId });
-  }
-
-  superAuraBySubscription(subscriptionId: string): Promise<SuperAuraDoc | null> {
-    return this.superAura.findOne({ subscription_id: subscriptionId });
-  }
-
-  async setCancelAtPeriodEnd(userId: string): Promise<void> {
-    await this.superAura.updateOne({ _id: userId }, { $set: { cancel_at_period_end: true } });
-  }
-
-  /** Keeps the facts of the checkout (plan, customer) on a state a newer event wrote. */
-  async setCheckoutFacts(userId: string, plan: string, customerId: string, session: LedgerSession) {
-    await this.superAura.updateOne({ _id: userId }, { $set: { plan, customer_id: customerId } }, { session });
-  }
-
-  async replaceSuperAura(next: SuperAuraDoc, session: LedgerSession): Promise<void> {
-    await this.superAura.replaceOne({ _id: next._id }, next, { session, upsert: true });
-  }
-
   async ensureIndexes(): Promise<void> {
-    await Promise.all([this.sessionModel, this.eventModel, this.superAuraModel].map((m) => m.init()));
+    await Promise.all([this.sessionModel, this.eventModel].map((m) => m.init()));
   }
 }
