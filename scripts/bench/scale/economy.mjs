@@ -236,7 +236,7 @@ function postAll(community, dist) {
 /**
  * The ledger key and public id of each planned transfer, as economy makes them: a member's send is
  * `m:<sender>:<sha256(Idempotency-Key)[0..40]>` (payments.service requestKey), a card top-up
- * `topup:<checkout session id>` (topups.service topUpKey); the public id is uuidFrom(`transfer:<key>`)
+ * `topup:<checkout session id>` (topups/top-up-credit topUpKey); the public id is uuidFrom(`transfer:<key>`)
  * (ledger). Computed once per community: social's explore tips, messaging's notifications and
  * admin's distributions name transfers by this id.
  */

@@ -37,6 +37,7 @@ import { SpendingService } from '../src/spending/spending.service';
 import { StatementService } from '../src/statements/statement.service';
 import { MaintenanceSweeper } from '../src/sweep/maintenance-sweeper';
 import { TopUpsService } from '../src/topups/topups.service';
+import { StripeWebhooks } from '../src/topups/webhooks/stripe-webhooks';
 import { WalletExport } from '../src/wallet/wallet-export';
 import { WalletService } from '../src/wallet/wallet.service';
 import { WithdrawalsOptions, WithdrawalsService } from '../src/withdrawals/withdrawals.service';
@@ -102,6 +103,7 @@ export function partsOf(app: INestApplicationContext) {
     statements: app.get(StatementService),
     withdrawals: app.get(WithdrawalsService),
     topups: app.get(TopUpsService),
+    stripeWebhooks: app.get(StripeWebhooks),
     marketplace: app.get(MarketplaceService),
     controller: app.get(EconomyGrpcController),
     maintenance: app.get(MaintenanceSweeper),

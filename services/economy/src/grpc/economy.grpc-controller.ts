@@ -24,7 +24,9 @@ import { SpendingService, type SpendingView } from '../spending/spending.service
 import { StatementService, type StatementView } from '../statements/statement.service';
 import { ECONOMY_EXPORT_PARTS, WalletExport } from '../wallet/wallet-export';
 import { WalletService } from '../wallet/wallet.service';
+import { SuperAuraService } from '../superaura/superaura.service';
 import { TopUpsService } from '../topups/topups.service';
+import { StripeWebhooks } from '../topups/webhooks/stripe-webhooks';
 import { WithdrawalsService } from '../withdrawals/withdrawals.service';
 import { GeniePaymentsService } from '../genie-payments/genie-payments.service';
 import { MarketplaceService, type MarketPurchase } from '../marketplace/marketplace.service';
@@ -97,6 +99,8 @@ export class EconomyGrpcController implements AsyncService<economy.EconomyServic
     @Inject(MarketService) private readonly market: MarketService,
     @Inject(WithdrawalsService) private readonly withdrawals: WithdrawalsService,
     @Inject(TopUpsService) private readonly topups: TopUpsService,
+    @Inject(StripeWebhooks) private readonly stripeWebhooks: StripeWebhooks,
+    @Inject(SuperAuraService) private readonly superAura: SuperAuraService,
     @Inject(MarketplaceService) private readonly marketplace: MarketplaceService,
     @Inject(EconomySettings) private readonly settings: EconomySettings,
     @Inject(WalletExport) private readonly walletExport: WalletExport,
@@ -244,7 +248,7 @@ export class EconomyGrpcController implements AsyncService<economy.EconomyServic
 
   /** Called by the gateway for Stripe: no caller; the signature is the authentication. */
   async handleStripeWebhook(request: economy.StripeWebhookRequest): Promise<economy.StripeWebhookResult> {
-    return this.topups.webhook(Buffer.from(request.payload), request.signature);
+    return this.stripeWebhooks.receive(Buffer.from(request.payload), request.signature);
   }
 
   /** Public (test mode only). */
@@ -261,15 +265,15 @@ export class EconomyGrpcController implements AsyncService<economy.EconomyServic
     request: economy.SuperAuraCheckoutRequest,
     context: CallContext,
   ): Promise<economy.CheckoutSession> {
-    return this.topups.superAuraCheckout(callerOf(context), request.plan, request.originUrl);
+    return this.superAura.checkout(callerOf(context), request.plan, request.originUrl);
   }
 
   async getSuperAuraStatus(_request: unknown, context: CallContext): Promise<economy.SuperAuraStatus> {
-    return this.topups.superAuraStatus(callerOf(context));
+    return this.superAura.status(callerOf(context));
   }
 
   async cancelSuperAura(_request: unknown, context: CallContext): Promise<economy.SuperAuraStatus> {
-    return this.topups.cancelSuperAura(callerOf(context));
+    return this.superAura.cancel(callerOf(context));
   }
 
   /** Public: no caller needed. */

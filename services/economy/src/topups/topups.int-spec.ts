@@ -12,6 +12,7 @@ import { memberAccount } from '../ledger/accounts';
 import { StripeCheckoutProvider, stripeClient, TestCheckoutProvider } from './checkout-provider';
 import { topUpKey } from './top-up-credit';
 import { TopUpsService } from './topups.service';
+import { StripeWebhooks } from './webhooks/stripe-webhooks';
 
 const STRIPE_API_BASE = process.env.STRIPE_API_BASE || 'http://127.0.0.1:12111';
 const SECRET = 'whsec_topups_int_spec';
@@ -181,9 +182,9 @@ describe('production without Stripe keys', () => {
       await expect(production.payTestCheckout(session.sessionId)).rejects.toThrow(
         'Checkout session not found',
       );
-      await expect(production.webhook(completed(session.sessionId).payload, 'x')).rejects.toThrow(
-        'Card payments are not available right now',
-      );
+      await expect(
+        app.get(StripeWebhooks).receive(completed(session.sessionId).payload, 'x'),
+      ).rejects.toThrow('Card payments are not available right now');
     } finally {
       await app.close();
     }
@@ -197,7 +198,9 @@ describe('a failure in the middle of a credit', () => {
     const outbox = h.economy.ledger.store.outbox;
     const spy = jest.spyOn(outbox, 'insertOne').mockRejectedValueOnce(new Error('process died') as never);
     const event = completed(session.sessionId);
-    await expect(h.economy.topups.webhook(event.payload, event.signature)).rejects.toThrow('process died');
+    await expect(h.economy.stripeWebhooks.receive(event.payload, event.signature)).rejects.toThrow(
+      'process died',
+    );
     spy.mockRestore();
     expect(await balance(member)).toBe(0);
     expect(await h.economy.topups.store.sessions.findOne({ _id: session.sessionId })).toMatchObject({

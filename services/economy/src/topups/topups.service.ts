@@ -5,14 +5,12 @@ import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import { Ledger } from '../ledger/ledger';
 import { formatMicroExact } from '../money/micro';
-import { SuperAuraService, type SuperAuraStatusView } from '../superaura/superaura.service';
 import { TOPUPS_OPTIONS } from '../tokens';
 import { CheckoutProvider } from './checkout-provider';
 import { CheckoutSessions } from './checkout-sessions';
 import { findPackage, TOP_UP_PACKAGES, TopUpMessages, TopUpPackage } from './packages';
 import { TopUpCredit } from './top-up-credit';
 import { CheckoutSessionDoc, TopUpsStore } from './topups.repository';
-import { StripeWebhooks } from './webhooks/stripe-webhooks';
 
 /** The webhook secret of the local test checkout when none is configured (published: never with Stripe). */
 export const LOCAL_WEBHOOK_SECRET = 'whsec_aura_local_webhook_secret';
@@ -34,8 +32,8 @@ export interface CheckoutStatusView {
 }
 
 /**
- * Card top-ups through Stripe Checkout (PRODUCT-DECISIONS.md "Money"), and the controller's way to
- * Stripe's webhooks (webhooks/) and SuperAura (../superaura).
+ * Card top-ups through Stripe Checkout (PRODUCT-DECISIONS.md "Money"). Stripe's webhooks are in
+ * webhooks/, SuperAura in ../superaura.
  *
  * A paid top-up session is credited once: card_topups → member, ledger key topup:<session id>, by
  * whichever comes first, the signed webhook or a status poll that finds it paid (TopUpCredit).
@@ -48,8 +46,6 @@ export class TopUpsService implements OnModuleInit {
     @Inject(Ledger) private readonly ledger: Ledger,
     @Inject(CheckoutSessions) private readonly sessions: CheckoutSessions,
     @Inject(TopUpCredit) private readonly topUps: TopUpCredit,
-    @Inject(StripeWebhooks) private readonly webhooks: StripeWebhooks,
-    @Inject(SuperAuraService) private readonly superAura: SuperAuraService,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(TOPUPS_OPTIONS) private readonly options: TopUpsOptions,
   ) {}
@@ -115,24 +111,6 @@ export class TopUpsService implements OnModuleInit {
     // open → expired; a complete session (credited: the credit marks it complete) stays complete.
     if (status === 'expired') await this.store.expire(doc._id);
     return { paymentStatus, status, amountMicro: doc.amount_micro };
-  }
-
-  webhook(payload: Buffer, signature: string): Promise<{ eventId: string; type: string; handled: boolean }> {
-    return this.webhooks.receive(payload, signature);
-  }
-
-  // ---- SuperAura --------------------------------------------------------------------------------
-
-  superAuraCheckout(caller: Caller, plan: string, originUrl: string) {
-    return this.superAura.checkout(caller, plan, originUrl);
-  }
-
-  superAuraStatus(caller: Caller): Promise<SuperAuraStatusView> {
-    return this.superAura.status(caller);
-  }
-
-  cancelSuperAura(caller: Caller): Promise<SuperAuraStatusView> {
-    return this.superAura.cancel(caller);
   }
 
   // ---- the local test checkout ------------------------------------------------------------------
