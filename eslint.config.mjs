@@ -1,4 +1,5 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
@@ -51,6 +52,20 @@ const boundaries = [
     message: 'The web app imports no server code: it reaches the rest over HTTP (src/api).',
   },
 ];
+/*
+ * Issue 20: a web feature reaches another only through that feature's index.ts, its public surface
+ * (a dialog is not part of it: app/DialogHost loads dialogs lazily by their own path). What several
+ * features share and none owns lives in web/src/ui (components, hooks, CSS) or web/src/api (HTTP helpers).
+ */
+const WEB_FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureBoundaries = WEB_FEATURES.map((feature) => ({
+  target: WEB_FEATURES.filter((other) => other !== feature).map((other) => `./web/src/features/${other}`),
+  from: `./web/src/features/${feature}`,
+  except: ['./index.ts'],
+  message: `Another feature reaches ${feature} only through features/${feature} (its index.ts); shared code belongs in ui/ or api/.`,
+}));
 const NO_SERVER_PACKAGES = { group: ['@aura/*'], message: 'The web app imports no server package.' };
 /** ADR 0012: a service's data access is in its repositories (and schemas); the rest never sees mongoose. */
 const MONGOOSE_IN_REPOSITORIES = {
@@ -104,10 +119,22 @@ export default tseslint.config(
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'import-x/no-restricted-paths': ['error', { zones: [...boundaries, ...featureBoundaries] }],
       // Value imports only: import-x skips `import type`, which the bundle and Node never load.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    // import-x parses only .js-like modules unless told, so no-cycle never followed an import between
+    // .ts/.tsx files: for the web app it now does (its feature barrels must not close a circle).
+    files: ['web/src/**/*.{ts,tsx}'],
+    settings: { 'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'] },
+  },
+  {
+    // A unit spec runs its pure module under node (no DOM, no CSS): it takes another feature's pure
+    // helper or fixtures from their own file, since an index would load that feature's components.
+    files: ['web/src/**/*.spec.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaries }] },
   },
   {
     files: ['services/**', 'gateway/**'],

@@ -16,7 +16,9 @@ type DialogComponent = ComponentType<DialogContentProps>;
 const dialog = (load: () => Promise<DialogComponent>) => lazyModule(load);
 
 const DIALOG_MODULES: Record<DialogName, LazyModule<DialogComponent>> = {
-  profile: dialog(() => import('../features/profile').then((module) => module.OwnProfileDialog)),
+  profile: dialog(() =>
+    import('../features/profile/components/OwnProfileDialog').then((module) => module.OwnProfileDialog),
+  ),
   create: dialog(() =>
     import('../features/create/components/CreateDialog').then((module) => module.CreateDialog),
   ),
@@ -60,7 +62,9 @@ const DIALOG_MODULES: Record<DialogName, LazyModule<DialogComponent>> = {
   'send-genie': dialog(() =>
     import('../features/genies/components/SendGenieDialog').then((module) => module.SendGenieDialog),
   ),
-  marketplace: dialog(() => import('../features/marketplace').then((module) => module.MarketplaceDialog)),
+  marketplace: dialog(() =>
+    import('../features/marketplace/components/MarketplaceDialog').then((module) => module.MarketplaceDialog),
+  ),
   report: dialog(() =>
     import('../features/moderation/components/ReportDialog').then((module) => module.ReportDialog),
   ),

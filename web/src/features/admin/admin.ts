@@ -2,7 +2,8 @@
 // read, what the Settings accept, and the exact error texts. Pure module: unit-tested under node.
 import { ApiError } from '../../api/errors';
 import type { UserRole } from '../../api/types';
-import { isAdminRole } from '../auth/roles';
+import { isAdminRole } from '../../api/roles';
+// eslint-disable-next-line import-x/no-restricted-paths -- a pure module (jest, node): features/support would load its components
 import { ticketStatus } from '../support/support';
 import type { UserListPaging, UserListQuery } from './api/admin.api';
 import type { AdminStats, AdminWithdrawal, AdminUser, UserRoleFilter } from './types';

@@ -9,7 +9,8 @@ import type {
   ReportReason,
   ReportTargetType,
 } from '../../api/types';
-import { mediaKindFromUrl } from '../media/media-types';
+import { mediaKindFromUrl } from '../../api/media-types';
+// eslint-disable-next-line import-x/no-restricted-paths -- a pure module (jest, node): features/moderation would load its components
 import { reasonLabel, REPORT_REASONS } from '../moderation/reports';
 import type { LiftRestrictionBody } from './types';
 

@@ -1,5 +1,5 @@
 // The create dialog's rules (spec 000 §2, §5, §8; ADR 0004). Pure module: unit-tested under node.
-import type { Post } from '../posts/types';
+import type { Post } from '../posts';
 
 export type CreateMode = 'post' | 'story';
 

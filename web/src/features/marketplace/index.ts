@@ -1,3 +1,2 @@
-export { MarketplaceDialog } from './components/MarketplaceDialog';
 export { ShopSection } from './components/ShopSection';
 export { AppliedAvatar, ProfileDecor } from './components/ProfileDecor';

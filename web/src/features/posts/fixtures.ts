@@ -1,5 +1,5 @@
 // Complete sample shapes for unit tests of the social features (not used by the app).
-import type { Comment } from '../comments/types';
+import type { Comment } from './comments/types';
 import type { Post, PostAuthor } from './types';
 
 export const makeAuthor = (patch: Partial<PostAuthor> = {}): PostAuthor => ({

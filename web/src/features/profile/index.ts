@@ -1,12 +1,7 @@
-// The member's own profile: the own-profile dialog (registered in app/DialogHost as 'profile'), the
-// banner display shared with the public profile, and the user-data refresh event.
-export { OwnProfileDialog } from './components/OwnProfileDialog';
-export { BannerDisplay, NO_BANNER_TEXT, type BannerDisplayProps } from './components/BannerDisplay';
-export {
-  USER_DATA_REFRESH_EVENT,
-  dispatchUserDataRefresh,
-  refreshCurrentUser,
-  useUserDataRefreshListener,
-} from './hooks/user-refresh';
-export { ProfileMediaMessages } from './profile-media-rules';
-export { PROFILE_SECTIONS, type ProfileSectionId } from './profile-sections';
+// The member's own profile (its dialog is registered in app/DialogHost as 'profile'): what other features
+// use of it, the banner display shared with the public profile, the user-data refresh, wellness and audio.
+export { BannerDisplay } from './components/BannerDisplay';
+export { refreshCurrentUser } from './hooks/user-refresh';
+export { useCheckins } from './hooks/useWellness';
+export { audioPlan, playerCommand, playerVolume } from './profile-audio';
+export { moodEmoji, moodLabel, toReflections } from './wellness';

@@ -2,7 +2,7 @@
 // "Banner display"; §5 "Profile picture", "Banner"; §8 "Picture upload", "Banner upload"; §9 delays).
 // Pure module (no DOM, no Vite): unit-tested under node.
 import { ApiError } from '../../api/errors';
-import { extensionOf, kindOfContentType, kindOfDataUrl } from '../media/media-types';
+import { extensionOf, kindOfContentType, kindOfDataUrl } from '../../api/media-types';
 
 export const ProfileMediaMessages = {
   notImage: 'Please select an image file',

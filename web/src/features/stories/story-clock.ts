@@ -1,6 +1,6 @@
 // The story viewer's timing (spec 000 §2, §4, §9): auto-close after 5 seconds, with pause and play, and
 // the story text preview cut at 100 characters. Pure module: unit-tested under node.
-import type { Post } from '../posts/types';
+import type { Post } from '../posts';
 
 export const STORY_DURATION_MS = 5000;
 export const STORY_PREVIEW_MAX = 100;

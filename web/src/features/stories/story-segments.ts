@@ -1,6 +1,6 @@
 // The story viewer's segmented bar (issue 23): one segment per story of the open story's author, in the
 // strip's order. Pure module.
-import type { Post } from '../posts/types';
+import type { Post } from '../posts';
 
 export interface StorySegment {
   id: string;

@@ -2,6 +2,7 @@
 // texts of the Statements section. A month is a UTC calendar month, "YYYY-MM", as the server names it
 // (GET /api/wallet/statements/{month}, its /csv and /pdf).
 // Pure module (no DOM, no Vite): unit-tested under node.
+// eslint-disable-next-line import-x/no-restricted-paths -- a pure module (jest, node): features/auth would load its components
 import { zipFileName } from '../auth/data-export';
 import { truncateDecimals } from '../../ui/format';
 

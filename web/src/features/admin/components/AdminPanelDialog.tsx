@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import type { DialogContentProps } from '../../../app/dialogs';
 import { TabPanel, Tabs } from '../../../ui/Tabs';
-import { useSignedInUser } from '../../auth/hooks/session-context';
+import { useSignedInUser } from '../../auth';
 import { lazyWithSpinner } from '../../../ui/lazy';
 import { Spinner } from '../../../ui/Spinner';
 import { adminRefusal, adminTabs, type AdminTab } from '../admin';

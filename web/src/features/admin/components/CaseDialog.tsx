@@ -10,8 +10,8 @@ import { Modal } from '../../../ui/Modal';
 import { Spinner } from '../../../ui/Spinner';
 import { showToast } from '../../../ui/toast';
 import { FormActions } from '../../../ui/SettingsFormParts';
-import { TARGET_NOUNS } from '../../moderation/moderation';
-import { reasonLabel } from '../../moderation/reports';
+import { TARGET_NOUNS } from '../../moderation';
+import { reasonLabel } from '../../moderation';
 import { adminFailureMessage } from '../admin';
 import { useActOnCase, useLiftRestriction, useModerationCase } from '../hooks/useModeration';
 import {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Spinner } from '../../../ui/Spinner';
 import { showToast } from '../../../ui/toast';
-import { TicketCard } from '../../support/components/TicketCard';
+import { TicketCard } from '../../support';
 import { adminFailureMessage, AdminTexts, canResolve } from '../admin';
 import { useAdminTickets, useSetTicketStatus } from '../hooks/useAdmin';
 import type { AdminTicket } from '../types';

@@ -4,7 +4,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Icon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/Spinner';
-import { AuraMark } from '../../landing/components/AuraMark';
+import { AuraMark } from '../../landing';
 import { useAuthSubmit } from '../hooks';
 import {
   validateAuthForm,

@@ -2,7 +2,7 @@
 // "Forgot password?" and the mailed reset link. A link back at the top, the Aura mark, the content.
 import type { ReactNode } from 'react';
 import { Icon } from '../../../ui/icons';
-import { AuraMark } from '../../landing/components/AuraMark';
+import { AuraMark } from '../../landing';
 import styles from './AuthForm.module.css';
 
 export function AuthPage({

@@ -1,6 +1,6 @@
 // POST /api/posts (spec 000 §7, ADR 0004).
 import type { ApiClient } from '../../../api/client';
-import type { CreatePostBody } from '../../posts/types';
+import type { CreatePostBody } from '../../posts';
 import type { CreatePostRequest } from '../validation';
 
 export function createCreateApi(api: ApiClient) {

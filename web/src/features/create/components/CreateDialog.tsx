@@ -7,7 +7,7 @@ import { Icon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/Spinner';
 import { TabPanel, Tabs } from '../../../ui/Tabs';
 import { showToast } from '../../../ui/toast';
-import { MediaUploader } from '../../media/components/MediaUploader';
+import { MediaUploader } from '../../media';
 import { useCreatePost } from '../hooks/useCreatePost';
 import {
   createdMessage,
@@ -21,7 +21,7 @@ import {
   type PostCategory,
 } from '../validation';
 import styles from './CreateDialog.module.css';
-import { MentionTextarea } from '../../members/components/MentionTextarea';
+import { MentionTextarea } from '../../members';
 
 const MODES = [
   { id: 'post', label: 'Post' },

@@ -1,7 +1,7 @@
 // Sends a post or story; on success the feeds, the stories strip and members' lists reload.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
-import { refusalDetail } from '../../moderation/moderation';
+import { refusalDetail } from '../../moderation';
 import { createApi } from '../api';
 import { CreateMessages, toCreatePostRequest, type CreateDraft } from '../validation';
 

@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { DialogContentProps } from '../../../app/dialogs';
 import { Icon } from '../../../ui/icons';
-import { tagSearchText } from '../../posts/post-text';
+import { tagSearchText } from '../../posts';
 import { isSearchCategory, SEARCH_CATEGORIES, type SearchCategory } from '../explore';
 import { SearchResultsPanel } from './SearchResultsPanel';
 import { TopCreatorsCard } from './TopCreatorsCard';

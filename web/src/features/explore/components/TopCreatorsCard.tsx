@@ -7,7 +7,7 @@ import { Icon } from '../../../ui/icons';
 import { Skeleton } from '../../../ui/Skeleton';
 import { TabPanel, Tabs } from '../../../ui/Tabs';
 import { plural } from '../../../ui/text';
-import { useOpenMember } from '../../members/hooks/useOpenMember';
+import { useOpenMember } from '../../members';
 import { RISING_PERIODS, TIP_PERIODS, type RisingPeriod, type TipPeriod } from '../explore';
 import { useTopRising, useTopTipped } from '../hooks/useExploreLists';
 import type { CreatorRanking } from '../types';

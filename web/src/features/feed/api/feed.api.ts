@@ -1,7 +1,7 @@
 // The four home feeds (spec 000 §7 "Feeds and posts", ADR 0004): GET /api/posts/feed/{feed}, cursor-paged.
 import type { ApiClient } from '../../../api/client';
 import { asList, callWithHeaders } from '../../../api/request';
-import type { Post } from '../../posts/types';
+import type { Post } from '../../posts';
 import { pageQuery, readNextCursor, type Page } from '../../../api/cursor';
 import type { FeedTab } from '../feed-tabs';
 

@@ -4,8 +4,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Spinner } from '../../../ui/Spinner';
-import { PostCard } from '../../posts/components/PostCard';
-import { PostSkeleton } from '../../posts/components/PostSkeleton';
+import { PostCard } from '../../posts';
+import { PostSkeleton } from '../../posts';
 import type { FeedTab } from '../feed-tabs';
 import { useFeed } from '../hooks/useFeed';
 import styles from './FeedList.module.css';

@@ -2,7 +2,7 @@
 // the X-Next-Cursor header. Spec 000 §8: a failed feed is only logged and the list is empty.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
-import type { Post } from '../../posts/types';
+import type { Post } from '../../posts';
 import { feedApi } from '../api';
 import { flattenPages, nextPageParam, type Page } from '../../../api/cursor';
 import type { FeedTab } from '../feed-tabs';

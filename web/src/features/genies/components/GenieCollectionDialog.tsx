@@ -8,7 +8,7 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { Skeleton } from '../../../ui/Skeleton';
 import { Spinner } from '../../../ui/Spinner';
 import { showToast } from '../../../ui/toast';
-import { FormError } from '../../wallet/components/FormParts';
+import { FormError } from '../../wallet';
 import {
   arrangeCollection,
   COLLECTION_SORTS,

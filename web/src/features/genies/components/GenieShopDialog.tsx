@@ -8,9 +8,9 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { Skeleton } from '../../../ui/Skeleton';
 import { Spinner } from '../../../ui/Spinner';
 import { showToast } from '../../../ui/toast';
-import { useWallet } from '../../wallet/hooks/useWallet';
-import { balanceMicro } from '../../wallet/wallet';
-import { FormError } from '../../wallet/components/FormParts';
+import { useWallet } from '../../wallet';
+import { balanceMicro } from '../../wallet';
+import { FormError } from '../../wallet';
 import {
   formatBottlePrice,
   formatGenieAC,
@@ -28,7 +28,7 @@ import { useBottles, useGenieCatalogue, usePurchaseBottles, useRevealBottle } fr
 import type { UserGenie } from '../types';
 import { GenieCard } from './GenieCard';
 import { RarityTable } from './RarityTable';
-import { useSpendingPause } from '../../wallet/components/SpendingPause';
+import { useSpendingPause } from '../../wallet';
 import { RevealResultDialog } from './RevealResultDialog';
 import styles from './Genies.module.css';
 

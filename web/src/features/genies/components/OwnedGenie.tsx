@@ -5,7 +5,7 @@ import { useAppDialogs } from '../../../app/dialogs';
 import { focusOnMount } from '../../../ui/focus-on-mount';
 import { Spinner } from '../../../ui/Spinner';
 import { showToast } from '../../../ui/toast';
-import { FormError } from '../../wallet/components/FormParts';
+import { FormError } from '../../wallet';
 import { formatGenieAC, genieDisplayName, GenieTexts, NICKNAME_MAX } from '../genies';
 import { useSetFeatured, useSetNickname } from '../hooks/useGenies';
 import type { UserGenie } from '../types';

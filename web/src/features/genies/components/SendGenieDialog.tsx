@@ -19,8 +19,8 @@ import {
   sendFailureMessage,
 } from '../genies';
 import { useGenieCollection, useSendGenie } from '../hooks/useGenies';
-import { FormError, RecipientSuggestions } from '../../wallet/components/FormParts';
-import { useRecipientSearch } from '../../wallet/hooks/useRecipientSearch';
+import { FormError, RecipientSuggestions } from '../../wallet';
+import { useRecipientSearch } from '../../wallet';
 import { GenieImage } from './GenieImage';
 import styles from './Genies.module.css';
 

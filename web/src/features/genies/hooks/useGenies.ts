@@ -5,8 +5,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { queryKeys } from '../../../api/query-keys';
 import { loggedRead } from '../../../api/logged-read';
-import { useRefreshWallet } from '../../wallet/hooks/useWallet';
-import { newIdempotencyKey } from '../../wallet/wallet';
+import { useRefreshWallet } from '../../wallet';
+import { newIdempotencyKey } from '../../wallet';
 import { geniesApi } from '../api';
 
 export function useGenieCatalogue() {

@@ -4,12 +4,12 @@ import { useState, type FormEvent } from 'react';
 import { useAppDialogs, type DialogName } from '../../../app/dialogs';
 import { Icon, type IconName } from '../../../ui/icons';
 import { formatAC } from '../../../ui/format';
-import { useSignedInUser } from '../../auth/hooks';
-import { isAdminRole } from '../../auth/roles';
-import { AuraMark } from '../../landing/components/AuraMark';
-import { MessageNotifier } from '../../messaging/components/MessageNotifier';
-import { NotificationBadge } from '../../notifications/components/NotificationBadge';
-import { useLiveWallet, useWallet } from '../../wallet/hooks/useWallet';
+import { useSignedInUser } from '../../auth';
+import { isAdminRole } from '../../../api/roles';
+import { AuraMark } from '../../landing';
+import { MessageNotifier } from '../../messaging';
+import { NotificationBadge } from '../../notifications';
+import { useLiveWallet, useWallet } from '../../wallet';
 import { ProfileMenu } from './ProfileMenu';
 import styles from './AppHeader.module.css';
 

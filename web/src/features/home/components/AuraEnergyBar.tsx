@@ -1,9 +1,9 @@
 // The aura energy bar (spec 000 §2): aura score out of 1000 and its level name. A member who signed up
 // in the last 24 hours is greeted "Welcome", everyone else "Welcome back".
 import { Avatar } from '../../../ui/Avatar';
-import { AURA_SCORE_MAX, auraLevel, auraPercent, auraTier } from '../../aura/aura-level';
-import { useSignedInUser } from '../../auth/hooks';
-import { greetingFor } from '../../onboarding/onboarding';
+import { AURA_SCORE_MAX, auraLevel, auraPercent, auraTier } from '../../aura';
+import { useSignedInUser } from '../../auth';
+import { greetingFor } from '../../onboarding';
 import styles from './AuraEnergyBar.module.css';
 
 export function AuraEnergyBar() {

@@ -2,7 +2,7 @@
 // feed tabs is shown), Explore, Create, Marketplace, Profile.
 import { useAppDialogs, type DialogName } from '../../../app/dialogs';
 import { Icon, type IconName } from '../../../ui/icons';
-import { isFeedTab } from '../../feed/feed-tabs';
+import { isFeedTab } from '../../feed';
 import styles from './BottomNav.module.css';
 
 const DIALOG_ITEMS: { label: string; icon: IconName; dialog: DialogName; primary?: boolean }[] = [

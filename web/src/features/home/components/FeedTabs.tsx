@@ -1,7 +1,7 @@
 // Four feed tabs (spec 000 §2): High Aura, Discovery, Following, Aura Feed (default), each an infinite list.
 import { useId, useRef, type KeyboardEvent } from 'react';
-import { FeedList } from '../../feed/components/FeedList';
-import { FEED_TABS, type FeedTab } from '../../feed/feed-tabs';
+import { FeedList } from '../../feed';
+import { FEED_TABS, type FeedTab } from '../../feed';
 import styles from './FeedTabs.module.css';
 
 export function FeedTabs({ value, onChange }: { value: FeedTab; onChange: (tab: FeedTab) => void }) {

@@ -5,12 +5,12 @@ import { useAppDialogs } from '../../../app/dialogs';
 import { formatAC, formatUSD } from '../../../ui/format';
 import { Icon } from '../../../ui/icons';
 import { Skeleton } from '../../../ui/Skeleton';
-import { TrendingTagsCard } from '../../explore/components/TrendingTagsCard';
-import { useCoinMarket } from '../../market/hooks/useCoinMarket';
-import { changeTone, formatChange } from '../../market/market';
-import { SuggestedMembers } from '../../onboarding/components/SuggestedMembers';
-import { tagSearchText } from '../../posts/post-text';
-import { useWallet } from '../../wallet/hooks/useWallet';
+import { TrendingTagsCard } from '../../explore';
+import { useCoinMarket } from '../../market';
+import { changeTone, formatChange } from '../../market';
+import { SuggestedMembers } from '../../onboarding';
+import { tagSearchText } from '../../posts';
+import { useWallet } from '../../wallet';
 import styles from './HomeAside.module.css';
 
 export function HomeAside() {

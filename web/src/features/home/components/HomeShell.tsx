@@ -3,9 +3,9 @@
 // right column (members to follow, trending tags, the coin price, the member's wallet).
 import { useCallback, useState } from 'react';
 import { useMediaQuery, WIDE_QUERY } from '../../../ui/useMediaQuery';
-import { DEFAULT_FEED_TAB, type FeedTab } from '../../feed/feed-tabs';
-import { RestrictionBanner } from '../../moderation/components/RestrictionBanner';
-import { SetupChecklist } from '../../onboarding/components/SetupChecklist';
+import { DEFAULT_FEED_TAB, type FeedTab } from '../../feed';
+import { RestrictionBanner } from '../../moderation';
+import { SetupChecklist } from '../../onboarding';
 import { AppHeader } from './AppHeader';
 import { AuraEnergyBar } from './AuraEnergyBar';
 import { BottomNav } from './BottomNav';

@@ -4,7 +4,7 @@ import { useAppDialogs } from '../../../app/dialogs';
 import { Avatar } from '../../../ui/Avatar';
 import { Icon } from '../../../ui/icons';
 import { useDismiss } from '../../../ui/useDismiss';
-import { useSession, useSignedInUser } from '../../auth/hooks';
+import { useSession, useSignedInUser } from '../../auth';
 import styles from './ProfileMenu.module.css';
 
 export function ProfileMenu() {

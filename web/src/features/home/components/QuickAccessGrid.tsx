@@ -1,8 +1,8 @@
 // The mobile variant's quick-access grid (spec 000 §2): the header's actions, on narrow screens.
 import { useAppDialogs, type DialogName } from '../../../app/dialogs';
 import { Icon, type IconName } from '../../../ui/icons';
-import { useSignedInUser } from '../../auth/hooks';
-import { isAdminRole } from '../../auth/roles';
+import { useSignedInUser } from '../../auth';
+import { isAdminRole } from '../../../api/roles';
 import styles from './QuickAccessGrid.module.css';
 
 const ITEMS: { label: string; icon: IconName; dialog: DialogName }[] = [

@@ -6,9 +6,9 @@ import { useAppDialogs, type DialogName } from '../../../app/dialogs';
 import { Avatar } from '../../../ui/Avatar';
 import { formatAC, formatUSD } from '../../../ui/format';
 import { Icon, type IconName } from '../../../ui/icons';
-import { useSession, useSignedInUser } from '../../auth/hooks';
-import { adminPanelDescription, isAdminRole } from '../../auth/roles';
-import { useWallet } from '../../wallet/hooks/useWallet';
+import { useSession, useSignedInUser } from '../../auth';
+import { adminPanelDescription, isAdminRole } from '../../../api/roles';
+import { useWallet } from '../../wallet';
 import styles from './SideMenu.module.css';
 
 const ENTRIES: { label: string; icon: IconName; dialog: DialogName }[] = [

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useAppDialogs } from '../../../app/dialogs';
 import { Icon } from '../../../ui/icons';
 import { Skeleton } from '../../../ui/Skeleton';
-import { StoryBubble } from '../../stories/components/StoryBubble';
-import { StoryViewer } from '../../stories/components/StoryViewer';
-import { useStories } from '../../stories/hooks/useStories';
+import { StoryBubble } from '../../stories';
+import { StoryViewer } from '../../stories';
+import { useStories } from '../../stories';
 import styles from './StoriesStrip.module.css';
 
 export function StoriesStrip() {

@@ -5,7 +5,7 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { Icon } from '../../../ui/icons';
 import { Skeleton } from '../../../ui/Skeleton';
 import { timeAgo } from '../../../ui/text';
-import { authorName } from '../../posts/author';
+import { authorName } from '../../posts';
 import { PREVIEW_AURA_TIERS } from '../constants';
 import { useFeedPreview } from '../hooks/useLandingData';
 import styles from './CommunityFeedPreview.module.css';

@@ -3,7 +3,7 @@
 // and after a failure (failures are only logged).
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
-import { marketApi } from '../../market/api';
+import { marketApi } from '../../market';
 import { publicApi } from '../api';
 import { DEFAULT_COIN_PRICE, LANDING_REFRESH_MS } from '../constants';
 import { statsOrDefaults } from '../stats';

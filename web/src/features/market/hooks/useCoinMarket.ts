@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { queryKeys } from '../../../api/query-keys';
-import { useSocketEvent } from '../../messaging/realtime/realtime-context';
+import { useSocketEvent } from '../../messaging';
 import { marketApi } from '../api';
 import { MARKET_REFRESH_MS, withUpdate } from '../market';
 import type { CoinMarket, PriceUpdate } from '../types';

@@ -5,8 +5,8 @@ import { useId, useMemo, useState } from 'react';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Skeleton } from '../../../ui/Skeleton';
 import { showToast } from '../../../ui/toast';
-import { useWallet } from '../../wallet/hooks/useWallet';
-import { balanceMicro } from '../../wallet/wallet';
+import { useWallet } from '../../wallet';
+import { balanceMicro } from '../../wallet';
 import {
   canAfford,
   distinctPreviews,
@@ -21,7 +21,7 @@ import {
 } from '../marketplace';
 import { useMarketplaceCategories, useMarketplaceItems, usePurchaseItem } from '../hooks/useMarketplace';
 import type { MarketplaceItem } from '../types';
-import { useSpendingPause } from '../../wallet/components/SpendingPause';
+import { useSpendingPause } from '../../wallet';
 import { ConfirmPurchaseDialog } from './ConfirmPurchaseDialog';
 import { ItemCard } from './ItemCard';
 import { useToggleApplied } from './useToggleApplied';

@@ -2,7 +2,7 @@
 // linking to the Genie shop, the balance, and the catalogue browser.
 import { useAppDialogs, type DialogContentProps } from '../../../app/dialogs';
 import { Icon } from '../../../ui/icons';
-import { useWallet } from '../../wallet/hooks/useWallet';
+import { useWallet } from '../../wallet';
 import { MarketplaceBrowser } from './MarketplaceBrowser';
 import styles from './Marketplace.module.css';
 

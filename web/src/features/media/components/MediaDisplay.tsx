@@ -5,7 +5,12 @@
 import { useMemo, useState } from 'react';
 import { MediaIcon } from '../../../ui/media-icons';
 import { BACKEND_HOST } from '../api';
-import { alternateMediaUrls, resolveMediaKind, withRetryParam, type MediaKind } from '../media-types';
+import {
+  alternateMediaUrls,
+  resolveMediaKind,
+  withRetryParam,
+  type MediaKind,
+} from '../../../api/media-types';
 import { MediaPlayer } from './MediaPlayer';
 import styles from './MediaDisplay.module.css';
 

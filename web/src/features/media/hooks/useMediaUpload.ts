@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLatest } from '../../../ui/useLatest';
 import { ApiError } from '../../../api/errors';
 import { uploadFile } from '../api';
-import { kindOfFile, type MediaKind } from '../media-types';
+import { kindOfFile, type MediaKind } from '../../../api/media-types';
 import { MediaMessages } from '../recording';
 
 /** What the uploader hands to its parent (the fields of the upload's answer that a post needs). */

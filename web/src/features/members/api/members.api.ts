@@ -3,7 +3,7 @@ import type { ApiClient } from '../../../api/client';
 import { pageQuery, readNextCursor, type Page } from '../../../api/cursor';
 import { asList, callWithHeaders } from '../../../api/request';
 import type { MutedMember } from '../types';
-import { toReflections } from '../../profile/wellness';
+import { toReflections } from '../../profile';
 
 /** Spec 000 §9: profile posts 10, profile stories 20. */
 export const MEMBER_POSTS_LIMIT = 10;

@@ -6,14 +6,14 @@
 // The featured genie joins with the genies issue, beside the identity.
 import { Avatar } from '../../../ui/Avatar';
 import { SuperAuraBadge } from '../../../ui/SuperAuraBadge';
-import { AURA_SCORE_MAX, auraLevel, auraPercent, auraTier } from '../../aura/aura-level';
-import { useSignedInUser } from '../../auth/hooks';
+import { AURA_SCORE_MAX, auraLevel, auraPercent, auraTier } from '../../aura';
+import { useSignedInUser } from '../../auth';
 import { AppliedAvatar, ProfileDecor } from '../../marketplace';
-import { MemberFeaturedGenie } from '../../genies/components/MemberFeaturedGenie';
-import { MessageButton } from '../../messaging/components/MessageButton';
-import { ReportMenu } from '../../moderation/components/ReportMenu';
-import { BannerDisplay } from '../../profile/components/BannerDisplay';
-import { SendEnergyButton } from '../../wallet/components/SendEnergyButton';
+import { MemberFeaturedGenie } from '../../genies';
+import { MessageButton } from '../../messaging';
+import { ReportMenu } from '../../moderation';
+import { BannerDisplay } from '../../profile';
+import { SendEnergyButton } from '../../wallet';
 import type { MemberProfile } from '../types';
 import { FollowButton } from './FollowButton';
 import { MuteButton } from './MuteButton';

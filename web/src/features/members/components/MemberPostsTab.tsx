@@ -1,7 +1,7 @@
 // A member's posts (GET /api/users/{id}/posts?limit=10); empty: "<username> hasn't posted yet".
 import { EmptyState } from '../../../ui/EmptyState';
-import { PostCard } from '../../posts/components/PostCard';
-import { PostSkeleton } from '../../posts/components/PostSkeleton';
+import { PostCard } from '../../posts';
+import { PostSkeleton } from '../../posts';
 import { noPostsText } from '../follow';
 import { useMemberPosts } from '../hooks/useMember';
 import type { MemberTabProps } from '../types';

@@ -3,7 +3,7 @@
 import { EmptyState } from '../../../ui/EmptyState';
 import { Skeleton } from '../../../ui/Skeleton';
 import { timeAgo } from '../../../ui/text';
-import { moodEmoji, moodLabel } from '../../profile/wellness';
+import { moodEmoji, moodLabel } from '../../profile';
 import { NO_REFLECTIONS_TEXT } from '../follow';
 import { useMemberReflections } from '../hooks/useMember';
 import type { MemberTabProps } from '../types';

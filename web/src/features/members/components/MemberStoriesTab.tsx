@@ -2,8 +2,8 @@
 import { EmptyState } from '../../../ui/EmptyState';
 import { Skeleton } from '../../../ui/Skeleton';
 import { cutText, timeAgo } from '../../../ui/text';
-import { MediaDisplay } from '../../media/components/MediaDisplay';
-import { liveStories, STORY_PREVIEW_MAX } from '../../stories/story-clock';
+import { MediaDisplay } from '../../media';
+import { liveStories, STORY_PREVIEW_MAX } from '../../stories';
 import { NO_STORIES_TEXT } from '../follow';
 import { useMemberStories } from '../hooks/useMember';
 import type { MemberTabProps } from '../types';

@@ -3,7 +3,7 @@
 // at volume 0.3 and starts after 1 second; when the browser blocks autoplay the member can press Play.
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Icon } from '../../../ui/icons';
-import { audioPlan, playerCommand, playerVolume } from '../../profile/profile-audio';
+import { audioPlan, playerCommand, playerVolume } from '../../profile';
 import styles from './MemberProfileDialog.module.css';
 
 export function ProfileAudioPlayer({

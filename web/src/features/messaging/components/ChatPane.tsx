@@ -10,7 +10,7 @@ import { Avatar } from '../../../ui/Avatar';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Icon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/Spinner';
-import { useSignedInUser } from '../../auth/hooks';
+import { useSignedInUser } from '../../auth';
 import { useMarkRead, useMessages } from '../hooks/useMessages';
 import { useSendMessage } from '../hooks/useSendMessage';
 import { useOtherTyping } from '../hooks/useTyping';

@@ -3,7 +3,7 @@
 // keystroke, typing_stop after 2 s idle, on blur, on empty input and on send. A "Replying to …" bar
 // (issue 23) while the member answers a message, with a cancel button; the reply goes with the send.
 import { useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
-import { kindOfFile } from '../../media/media-types';
+import { kindOfFile } from '../../../api/media-types';
 import { quoteText } from '../chat-extras';
 import { insertAt } from '../emoji';
 import { canSend } from '../messaging';

@@ -7,7 +7,7 @@
 // to the quoted message when it is loaded; a story reply shows the story it answers.
 import { useState } from 'react';
 import { MediaDisplay } from '../../media';
-import { ReportMenu } from '../../moderation/components/ReportMenu';
+import { ReportMenu } from '../../moderation';
 import { messageTime, REMOVED_MESSAGE_TEXT, tickState } from '../messaging';
 import {
   canToggleReaction,

@@ -1,7 +1,7 @@
 // A suspended member's banner at the top of the home view (issue 21 §3): until when, what they can no
 // longer do, and the moderators' reason. Nothing when there is no restriction.
 import { Icon } from '../../../ui/icons';
-import { useSignedInUser } from '../../auth/hooks';
+import { useSignedInUser } from '../../auth';
 import { restrictionNotice } from '../moderation';
 import styles from './RestrictionBanner.module.css';
 

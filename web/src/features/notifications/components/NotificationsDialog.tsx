@@ -6,7 +6,7 @@
 // one row ("Nova and 3 others liked your post", issue 23); opening it marks all of it read.
 import { useId, useState } from 'react';
 import { useAppDialogs, type DialogContentProps } from '../../../app/dialogs';
-import { useOpenMember } from '../../members/hooks/useOpenMember';
+import { useOpenMember } from '../../members';
 import { Avatar } from '../../../ui/Avatar';
 import { EmptyState } from '../../../ui/EmptyState';
 import { formatAC } from '../../../ui/format';

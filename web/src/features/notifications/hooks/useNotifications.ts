@@ -4,7 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
 import { loggedRead } from '../../../api/logged-read';
-import { useSocketConnected, useSocketEvent } from '../../messaging/realtime/realtime-context';
+import { useSocketConnected, useSocketEvent } from '../../messaging';
 import { notificationsApi } from '../api';
 import { addNotification, markNotificationsRead } from '../notifications';
 import type { Notification, NotificationStats } from '../types';

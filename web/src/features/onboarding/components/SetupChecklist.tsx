@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import { useAppDialogs } from '../../../app/dialogs';
 import { Icon } from '../../../ui/icons';
-import { useSignedInUser } from '../../auth/hooks';
+import { useSignedInUser } from '../../auth';
 import { offersChecklist, type SetupStepId } from '../onboarding';
 import { useSetupChecklist, useSetupDismissed } from '../hooks/useOnboarding';
 import { SuggestedMembers } from './SuggestedMembers';

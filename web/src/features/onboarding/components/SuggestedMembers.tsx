@@ -2,7 +2,7 @@
 import { Avatar } from '../../../ui/Avatar';
 import { Skeleton } from '../../../ui/Skeleton';
 import { Spinner } from '../../../ui/Spinner';
-import { useOpenMember } from '../../members/hooks/useOpenMember';
+import { useOpenMember } from '../../members';
 import { useSuggestedMembers, useSuggestionFollow } from '../hooks/useOnboarding';
 import styles from './Onboarding.module.css';
 

@@ -3,11 +3,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { queryKeys } from '../../../api/query-keys';
-import { useSignedInUser } from '../../auth/hooks';
-import { useTopRising, useTopTipped } from '../../explore/hooks/useExploreLists';
-import { membersApi } from '../../members/api';
-import { useMemberProfile } from '../../members/hooks/useMember';
-import { useCheckins } from '../../profile/hooks/useWellness';
+import { useSignedInUser } from '../../auth';
+import { useTopRising, useTopTipped } from '../../explore';
+import { membersApi } from '../../members';
+import { useMemberProfile } from '../../members';
+import { useCheckins } from '../../profile';
 import { setupDismissedKey, setupSteps, suggestionsFrom } from '../onboarding';
 
 export function useSetupChecklist() {

@@ -2,7 +2,7 @@
 // Opens the member profile dialog.
 import { Avatar, type AvatarSize } from '../../../ui/Avatar';
 import { SuperAuraBadge } from '../../../ui/SuperAuraBadge';
-import { useOpenMember } from '../../members/hooks/useOpenMember';
+import { useOpenMember } from '../../members';
 import { authorName } from '../author';
 import type { PostAuthor } from '../types';
 import styles from './AuthorButton.module.css';

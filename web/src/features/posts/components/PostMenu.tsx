@@ -3,7 +3,7 @@
 // are the card's (an editor in place, a confirmation first).
 import { useAppDialogs } from '../../../app/dialogs';
 import { MoreMenu, type MoreMenuItem } from '../../../ui/MoreMenu';
-import { useSignedInUser } from '../../auth/hooks';
+import { useSignedInUser } from '../../auth';
 import { authorName } from '../author';
 import { usePostActions } from '../hooks/usePostActions';
 import type { Post } from '../types';

@@ -1,7 +1,7 @@
 // Post text with clickable #tags (a tag opens Explore searching it) and @mentions of members (a mention
 // opens the member's profile).
 import { useAppDialogs } from '../../../app/dialogs';
-import { useOpenMember } from '../../members/hooks/useOpenMember';
+import { useOpenMember } from '../../members';
 import { splitPostText, tagSearchText, type MentionedMember } from '../post-text';
 import styles from './PostText.module.css';
 

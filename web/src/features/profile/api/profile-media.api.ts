@@ -1,8 +1,8 @@
 // The own profile's media calls (spec 000 §7 "Own profile"): picture and banner uploads with progress,
 // and the banner display's HEAD check with its data-URL fallback (GET /media/banners/{filename}).
 import { api } from '../../../api';
-import { absoluteMediaUrl, mediaFileName } from '../../media/media-types';
-import { BACKEND_HOST, uploadFile, type UploadOptions } from '../../media/api';
+import { absoluteMediaUrl, mediaFileName } from '../../../api/media-types';
+import { BACKEND_HOST, uploadFile, type UploadOptions } from '../../media';
 import { bannerKind, isDisplayableContentType, type BannerKind } from '../profile-media-rules';
 
 export interface BannerSource {

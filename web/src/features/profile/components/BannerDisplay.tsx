@@ -3,7 +3,7 @@
 // HEAD request first; when its content type is neither image nor video the data-URL endpoint is used.
 // Without a banner: a gradient based on the aura score (spec 000 §2 "Public profile dialog").
 import { useState } from 'react';
-import { auraTier } from '../../aura/aura-level';
+import { auraTier } from '../../aura';
 import { MediaIcon } from '../../../ui/media-icons';
 import { useBannerSource } from '../hooks/useBannerSource';
 import styles from './BannerDisplay.module.css';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { User } from '../../../api/types';
 import { ProgressBar } from '../../../ui/ProgressBar';
 import { Skeleton } from '../../../ui/Skeleton';
-import { AURA_SCORE_MAX, auraLevel, auraPercent, auraTier } from '../../aura/aura-level';
+import { AURA_SCORE_MAX, auraLevel, auraPercent, auraTier } from '../../aura';
 import { useProfileStats } from '../hooks/useWellness';
 import { dashboardFigures } from '../wellness';
 import { CheckinDialog } from './CheckinDialog';

@@ -2,8 +2,8 @@
 // ?content_type=all|image|video); each post with content, time, likes and comments; 'No posts yet'.
 import { useState } from 'react';
 import { EmptyState } from '../../../ui/EmptyState';
-import { PostCard } from '../../posts/components/PostCard';
-import { PostSkeleton } from '../../posts/components/PostSkeleton';
+import { PostCard } from '../../posts';
+import { PostSkeleton } from '../../posts';
 import { useOwnPosts } from '../hooks/useWellness';
 import { NO_POSTS_YET, POST_FILTERS, type PostFilter } from '../wellness';
 import styles from '../../../ui/Wellness.module.css';

@@ -5,11 +5,11 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useScrollHints } from '../../../ui/useScrollHints';
 import type { DialogContentProps } from '../../../app/dialogs';
-import { useSignedInUser } from '../../auth/hooks';
-import { GeniesSection } from '../../genies/components/GeniesSection';
+import { useSignedInUser } from '../../auth';
+import { GeniesSection } from '../../genies';
 import { ShopSection } from '../../marketplace';
-import { UpgradeSection } from '../../superaura/components/UpgradeSection';
-import { WalletSection } from '../../wallet/components/WalletSection';
+import { UpgradeSection } from '../../superaura';
+import { WalletSection } from '../../wallet';
 import { useUserDataRefreshListener } from '../hooks/user-refresh';
 import { DashboardSection } from './DashboardSection';
 import { OwnPostsSection } from './OwnPostsSection';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { User } from '../../../api/types';
 import { Avatar } from '../../../ui/Avatar';
 import { SuperAuraBadge } from '../../../ui/SuperAuraBadge';
-import { auraLevel } from '../../aura/aura-level';
+import { auraLevel } from '../../aura';
 import { AppliedAvatar, ProfileDecor } from '../../marketplace';
 import { BannerDisplay } from './BannerDisplay';
 import { ProfileCustomiser } from './ProfileCustomiser';

@@ -2,7 +2,7 @@
 // (or the aura-tier ring for the default), on the chosen background style.
 import type { User } from '../../../api/types';
 import { Avatar } from '../../../ui/Avatar';
-import { auraLevel } from '../../aura/aura-level';
+import { auraLevel } from '../../aura';
 import backdrop from '../../../ui/Backdrop.module.css';
 import styles from '../../../ui/Wellness.module.css';
 

@@ -2,8 +2,8 @@
 // recently saved first, with "Load more" for the next page. Only the member sees it.
 import { EmptyState } from '../../../ui/EmptyState';
 import { Spinner } from '../../../ui/Spinner';
-import { PostCard } from '../../posts/components/PostCard';
-import { PostSkeleton } from '../../posts/components/PostSkeleton';
+import { PostCard } from '../../posts';
+import { PostSkeleton } from '../../posts';
 import { useSavedPosts } from '../hooks/useSavedPosts';
 import styles from '../../../ui/Wellness.module.css';
 

@@ -7,7 +7,7 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { Icon } from '../../../ui/icons';
 import { Skeleton } from '../../../ui/Skeleton';
 import { Spinner } from '../../../ui/Spinner';
-import { WellbeingReminder } from '../../notifications/components/WellbeingReminder';
+import { WellbeingReminder } from '../../notifications';
 import { useMoodCalendar, useMoodTrend, useStreaks, useWellnessExport } from '../hooks/useWellbeing';
 import {
   calendarWeeks,

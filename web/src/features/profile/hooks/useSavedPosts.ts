@@ -3,8 +3,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
 import { flattenPages, nextPageParam, type Page } from '../../../api/cursor';
-import { postsApi } from '../../posts/api';
-import type { Post } from '../../posts/types';
+import { postsApi } from '../../posts';
+import type { Post } from '../../posts';
 
 export function useSavedPosts() {
   const query = useInfiniteQuery({

@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
 import type { User } from '../../../api/types';
 import { loggedRead } from '../../../api/logged-read';
-import { useRefreshWallet } from '../../wallet/hooks/useWallet';
+import { useRefreshWallet } from '../../wallet';
 import { profileApi } from '../api';
 import type { ProfileFields } from '../profile-form';
 import type { CheckinForm, PostFilter, ReflectionForm } from '../wellness';

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from '../../../api';
 import type { User } from '../../../api/types';
-import { authApi } from '../../auth/api';
+import { authApi } from '../../auth';
 import { hasFields } from '../profile-media-rules';
 
 /** Spec 000 §4 "a user-data refresh event fires": the DOM event, with the fields just changed. */

@@ -1,8 +1,8 @@
 // One story in the strip: the author's avatar with their aura ring, the name beneath.
 import { Avatar } from '../../../ui/Avatar';
 import { cutText } from '../../../ui/text';
-import { authorName } from '../../posts/author';
-import type { Post } from '../../posts/types';
+import { authorName } from '../../posts';
+import type { Post } from '../../posts';
 import { STORY_PREVIEW_MAX } from '../story-clock';
 import styles from './StoryBubble.module.css';
 

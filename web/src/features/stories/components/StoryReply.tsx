@@ -4,8 +4,8 @@
 import { useState, type FormEvent } from 'react';
 import { useAppDialogs } from '../../../app/dialogs';
 import { ApiError } from '../../../api/errors';
-import { messagingApi } from '../../messaging/api';
-import { newClientMessageId } from '../../messaging/messaging';
+import { messagingApi } from '../../messaging';
+import { newClientMessageId } from '../../messaging';
 import styles from './StoryViewer.module.css';
 
 /** The quick reactions a story offers; each is sent as the reply's text. */

@@ -2,9 +2,9 @@
 // closes the viewer; a failure is shown in the viewer.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { showToast } from '../../../ui/toast';
-import { postsApi } from '../../posts/api';
+import { postsApi } from '../../posts';
 import { refusalOf } from '../../../api/errors';
-import { removePostEverywhere } from '../../posts/hooks/usePostCache';
+import { removePostEverywhere } from '../../posts';
 
 export const StoryMessages = {
   deleted: 'Story deleted',

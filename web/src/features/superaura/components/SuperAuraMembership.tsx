@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Spinner } from '../../../ui/Spinner';
 import { showToast } from '../../../ui/toast';
-import { moneyFailureMessage } from '../../wallet/wallet';
+import { moneyFailureMessage } from '../../wallet';
 import { useCancelSuperAura, useSuperAuraStatus } from '../hooks/useSuperAura';
 import { canCancel, membershipSummary, SuperAuraTexts } from '../superaura';
 import styles from './SuperAura.module.css';

@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import type { User } from '../../../api/types';
 import { Spinner } from '../../../ui/Spinner';
 import { SuperAuraBadge } from '../../../ui/SuperAuraBadge';
-import { FormError } from '../../wallet/components/FormParts';
+import { FormError } from '../../wallet';
 import { useSuperAuraCheckout } from '../hooks/useSuperAura';
 import { ANNUAL_ONLY_BENEFIT, BENEFITS, PLANS, SuperAuraTexts } from '../superaura';
 import { SuperAuraMembership } from './SuperAuraMembership';

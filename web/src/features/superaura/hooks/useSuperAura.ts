@@ -5,8 +5,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../api/errors';
 import { queryKeys } from '../../../api/query-keys';
 import { loggedRead } from '../../../api/logged-read';
-import { useCheckout } from '../../wallet/hooks/useCheckout';
-import { checkoutOriginUrl } from '../../wallet/payment-return';
+import { useCheckout } from '../../wallet';
+import { checkoutOriginUrl } from '../../wallet';
 import { superAuraApi } from '../api';
 import { SuperAuraTexts, type PlanId } from '../superaura';
 

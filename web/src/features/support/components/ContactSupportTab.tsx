@@ -4,7 +4,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { showToast } from '../../../ui/toast';
 import styles from '../../../ui/Admin.module.css';
-import { ErrorLine } from '../../admin/components/parts';
+import { ErrorLine } from '../../admin';
 import { useSubmitTicket } from '../hooks/useSupport';
 import {
   DEFAULT_PRIORITY,

@@ -2,7 +2,7 @@
 // when (and who), priority and status badges (spec 000 §4, 001 §4), the message and the responses.
 import type { ReactNode } from 'react';
 import styles from '../../../ui/Admin.module.css';
-import { Badge, formatDate } from '../../admin/components/parts';
+import { Badge, formatDate } from '../../admin';
 import { priorityLabel, ticketPriority, ticketStatus, ticketStatusLabel } from '../support';
 import type { TicketReply } from '../types';
 

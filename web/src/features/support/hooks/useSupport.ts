@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { loggedRead } from '../../../api/logged-read';
-import { useSocketEvent } from '../../messaging/realtime/realtime-context';
+import { useSocketEvent } from '../../messaging';
 import { supportApi } from '../api';
 import type { NewTicket } from '../types';
 

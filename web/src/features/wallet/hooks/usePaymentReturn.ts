@@ -9,8 +9,8 @@ import { useEffect, useState } from 'react';
 import { queryKeys } from '../../../api/query-keys';
 import { useAppDialogs } from '../../../app/dialogs';
 import { dismissToast, showToast } from '../../../ui/toast';
-import { refreshCurrentUser } from '../../profile/hooks/user-refresh';
-import { superAuraApi } from '../../superaura/api';
+import { refreshCurrentUser } from '../../profile';
+import { superAuraApi } from '../../superaura';
 import { paymentsApi } from '../api';
 import {
   addressWithoutPaymentReturn,

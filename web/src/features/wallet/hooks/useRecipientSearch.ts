@@ -2,7 +2,7 @@
 // member themself. Debounced; a failed search is only logged and shows no one.
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
-import { useSignedInUser } from '../../auth/hooks';
+import { useSignedInUser } from '../../auth';
 import { useDebouncedValue } from '../../../ui/useDebouncedValue';
 import { loggedRead } from '../../../api/logged-read';
 import { walletApi } from '../api';

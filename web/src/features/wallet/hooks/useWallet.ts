@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { queryKeys } from '../../../api/query-keys';
 import { loggedRead } from '../../../api/logged-read';
-import { useSocketEvent } from '../../messaging/realtime/realtime-context';
+import { useSocketEvent } from '../../messaging';
 import { walletApi } from '../api';
 import type { Wallet } from '../types';
 

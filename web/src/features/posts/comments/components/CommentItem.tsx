@@ -3,17 +3,17 @@
 // of one's own post, Report on another member's. An edited comment says so beside its time. Its
 // @mentions open the member's profile and its #tags search Explore, as in a post.
 import { useState, type ReactNode } from 'react';
-import { useAppDialogs } from '../../../app/dialogs';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { Icon } from '../../../ui/icons';
-import { MoreMenu, type MoreMenuItem } from '../../../ui/MoreMenu';
-import { TextEditor } from '../../../ui/TextEditor';
-import { plural, timeAgo } from '../../../ui/text';
-import { isHighlightedAura } from '../../aura/aura-level';
-import { useSignedInUser } from '../../auth/hooks';
-import { authorName } from '../../posts/author';
-import { AuthorButton } from '../../posts/components/AuthorButton';
-import { PostText } from '../../posts/components/PostText';
+import { useAppDialogs } from '../../../../app/dialogs';
+import { ConfirmDialog } from '../../../../ui/ConfirmDialog';
+import { Icon } from '../../../../ui/icons';
+import { MoreMenu, type MoreMenuItem } from '../../../../ui/MoreMenu';
+import { TextEditor } from '../../../../ui/TextEditor';
+import { plural, timeAgo } from '../../../../ui/text';
+import { isHighlightedAura } from '../../../aura';
+import { useSignedInUser } from '../../../auth';
+import { authorName } from '../../author';
+import { AuthorButton } from '../../components/AuthorButton';
+import { PostText } from '../../components/PostText';
 import { useLikeComment } from '../hooks/useLikeComment';
 import { useOwnCommentActions } from '../hooks/useOwnCommentActions';
 import type { Comment } from '../types';

@@ -1,7 +1,7 @@
 // Comment calls (spec 001 §7, ADR 0004).
-import type { ApiClient } from '../../../api/client';
-import { pageQuery, readNextCursor, type Page } from '../../../api/cursor';
-import { asList, callWithHeaders } from '../../../api/request';
+import type { ApiClient } from '../../../../api/client';
+import { pageQuery, readNextCursor, type Page } from '../../../../api/cursor';
+import { asList, callWithHeaders } from '../../../../api/request';
 import type { Comment, NewComment } from '../types';
 
 /** Comments per page (the server pages by X-Next-Cursor; 50 is its default). */

@@ -1,8 +1,8 @@
 // Posting a comment: on success the list reloads and the post's comment count grows by one everywhere.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../../../api/query-keys';
-import { refusalDetail } from '../../moderation/moderation';
-import { usePostCache } from '../../posts/hooks/usePostCache';
+import { queryKeys } from '../../../../api/query-keys';
+import { refusalDetail } from '../../../moderation';
+import { usePostCache } from '../../hooks/usePostCache';
 import { commentsApi } from '../api';
 import type { Comment } from '../types';
 import { updateComments } from './useComments';

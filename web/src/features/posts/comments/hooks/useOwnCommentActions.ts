@@ -2,10 +2,10 @@
 // own, or any on one's own post): it leaves the list with its replies, and the post's count drops by as
 // many everywhere.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../../../api/query-keys';
-import { showToast } from '../../../ui/toast';
-import { usePostCache } from '../../posts/hooks/usePostCache';
-import { refusalOf } from '../../../api/errors';
+import { queryKeys } from '../../../../api/query-keys';
+import { showToast } from '../../../../ui/toast';
+import { usePostCache } from '../../hooks/usePostCache';
+import { refusalOf } from '../../../../api/errors';
 import { commentsApi } from '../api';
 import type { Comment } from '../types';
 import { cachedComments, updateComments } from './useComments';

@@ -1,5 +1,5 @@
 // Comment shapes of ADR 0004, from the generated OpenAPI schema.
-import type { components } from '../../api/schema';
+import type { components } from '../../../api/schema';
 
 export type Comment = components['schemas']['CommentResponse'];
 

@@ -2,9 +2,9 @@
 // reward hint; 'Failed to post comment' when it fails. While replying (issue 23) it names the comment's
 // author, with a way to cancel, and sends the reply under that comment.
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Icon } from '../../../ui/icons';
-import { Spinner } from '../../../ui/Spinner';
-import { MentionTextarea } from '../../members/components/MentionTextarea';
+import { Icon } from '../../../../ui/icons';
+import { Spinner } from '../../../../ui/Spinner';
+import { MentionTextarea } from '../../../members';
 import { useAddComment } from '../hooks/useAddComment';
 import { COMMENT_MAX_LENGTH, COMMENT_REWARD_HINT, commentLength, isValidComment } from '../validation';
 import styles from './Comments.module.css';

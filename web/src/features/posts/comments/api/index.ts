@@ -1,4 +1,4 @@
-import { api } from '../../../api';
+import { api } from '../../../../api';
 import { createCommentsApi } from './comments.api';
 
 export const commentsApi = createCommentsApi(api);

@@ -2,9 +2,9 @@
 // "View N replies" (issue 23, one level), oldest first with "Load more comments" past the first 50, then
 // the comment box, which also answers a comment.
 import { useState } from 'react';
-import { plural } from '../../../ui/text';
-import { Skeleton } from '../../../ui/Skeleton';
-import { authorName } from '../../posts/author';
+import { plural } from '../../../../ui/text';
+import { Skeleton } from '../../../../ui/Skeleton';
+import { authorName } from '../../author';
 import { useComments } from '../hooks/useComments';
 import type { Comment } from '../types';
 import { CommentForm, type ReplyTarget } from './CommentForm';

@@ -1,4 +1,4 @@
-import { makeComment } from '../posts/fixtures';
+import { makeComment } from '../fixtures';
 import {
   COMMENT_MAX_LENGTH,
   commentLength,

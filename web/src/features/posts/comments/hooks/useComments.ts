@@ -3,8 +3,8 @@
 // queryKeys.postComments; `updateComments` changes every page at once (likes, edits, new and deleted
 // comments).
 import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../../../api/query-keys';
-import { flattenPages, nextPageParam, type Page } from '../../../api/cursor';
+import { queryKeys } from '../../../../api/query-keys';
+import { flattenPages, nextPageParam, type Page } from '../../../../api/cursor';
 import { commentsApi } from '../api';
 import type { Comment } from '../types';
 import { threadComments } from '../validation';

@@ -1,4 +1,4 @@
-import type { UserRole } from '../../api/types';
+import type { UserRole } from './types';
 
 /** Spec 000 §6: only admin roles see the Admin Panel entry (and the header's admin button). */
 export const isAdminRole = (role: UserRole) => role === 'admin' || role === 'super_admin';
