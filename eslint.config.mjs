@@ -20,15 +20,14 @@ const boundaries = [
   ...SERVICES.map((service) => ({
     target: `./services/${service}`,
     from: './services',
-    except: [`./${service}`, './platform'],
+    except: [`./${service}`],
     message:
       'A service imports only @aura/platform, @aura/proto and its own files; other services are reached by gRPC or events.',
   })),
   {
-    target: './services/platform',
-    from: './services',
-    except: ['./platform'],
-    message: 'The platform library knows no service.',
+    target: './packages',
+    from: ['./services', './gateway', './web'],
+    message: 'The platform library knows no service, gateway or web app.',
   },
   {
     target: './services',
@@ -38,7 +37,6 @@ const boundaries = [
   {
     target: './gateway',
     from: './services',
-    except: ['./platform'],
     message: 'The gateway reaches services over gRPC (clients/), never their source.',
   },
   {
@@ -48,7 +46,7 @@ const boundaries = [
   },
   {
     target: './web/src',
-    from: ['./services', './gateway', './proto'],
+    from: ['./packages', './services', './gateway', './proto'],
     message: 'The web app imports no server code: it reaches the rest over HTTP (src/api).',
   },
 ];
@@ -137,13 +135,12 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaries }] },
   },
   {
-    files: ['services/**', 'gateway/**'],
+    files: ['packages/**', 'services/**', 'gateway/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [OWN_PACKAGES_ONLY] }] },
   },
   {
     files: ['services/*/src/**/*.ts'],
     ignores: [
-      'services/platform/**',
       '**/*.repository.ts',
       '**/*.schema.ts',
       '**/*.spec.ts',

@@ -18,8 +18,8 @@ const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: {
     '^@aura/proto$': '<rootDir>/proto/src/index.ts',
-    '^@aura/platform$': '<rootDir>/services/platform/src/index.ts',
-    '^@aura/platform/testing$': '<rootDir>/services/platform/src/testing/index.ts',
+    '^@aura/platform$': '<rootDir>/packages/platform/src/index.ts',
+    '^@aura/platform/testing$': '<rootDir>/packages/platform/src/testing/index.ts',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   // Jest 30's 'soft' globals cleanup recurses forever when a late callback of one suite writes a

@@ -39,10 +39,10 @@ const compose = parse(composeText, YAML_OPTIONS) as Mapping;
 const services = compose.services as Mapping;
 const service = (name: string): Mapping => (isMapping(services[name]) ? services[name] : {});
 
-/** The folders of services/ that are services (platform is the chassis library). */
+/** The services: every folder of services/ (the chassis library is in packages/). */
 const serviceFolders = fs
   .readdirSync(path.join(root, 'services'), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && entry.name !== 'platform')
+  .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
 /** Aura's long-running processes: compose name -> entry file. */
@@ -79,7 +79,7 @@ const auraPort = (key: string) => portOf(auraEnv.get(key) ?? '');
 /** The config file of an app (its loadConfig schema) and the chassis' shared one. */
 const configFile = (name: string) =>
   name === 'gateway' ? 'gateway/src/config.ts' : `services/${name}/src/config.ts`;
-const PLATFORM_CONFIG = 'services/platform/src/config/config.ts';
+const PLATFORM_CONFIG = 'packages/platform/src/config/config.ts';
 
 /** The variable names a config file's zod schema declares: the `NAME:` keys of its object literals. */
 function schemaKeys(file: string): string[] {
@@ -128,7 +128,7 @@ function namesIn(file: string, pattern: RegExp): string[] {
  * signing key (one of two variables; the deploy files use the _FILE one).
  */
 const requiredByEveryAppInProduction = namesIn(
-  'services/platform/src/config/config.ts',
+  'packages/platform/src/config/config.ts',
   /SECRETS_REQUIRED_IN_PRODUCTION\s*=/,
 );
 /** Whether the app connects to Redis (its config says `usesRedis: true`: REDIS_URL with a password in production). */

@@ -180,11 +180,11 @@ const alertRules = alertFiles.flatMap((file) => {
 const ruleQueries = (rule: Mapping) =>
   ((rule.data ?? []) as Mapping[]).filter((entry) => entry.datasourceUid !== '__expr__');
 
-/** The apps: the service folders (platform is the chassis library) and the gateway. */
+/** The apps: the service folders and the gateway. */
 const apps = [
   ...fs
     .readdirSync(path.join(root, 'services'), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && entry.name !== 'platform')
+    .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name),
   'gateway',
 ];

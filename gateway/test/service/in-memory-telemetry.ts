@@ -2,7 +2,7 @@
 // instrumentation applied to grpc-js before any generated client is built. (Processes get it from
 // startTelemetry's require hook; jest's module loader bypasses require hooks, and grpc-js clients copy
 // the request functions when their class is made, so patching later would miss them.)
-import { startTelemetry } from '../../../services/platform/src/telemetry/telemetry';
+import { startTelemetry } from '../../../packages/platform/src/telemetry/telemetry';
 import * as grpc from '@grpc/grpc-js';
 import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';

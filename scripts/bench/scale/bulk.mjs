@@ -11,7 +11,7 @@ import { repoRoot } from '../../lib/env.mjs';
 const require = createRequire(import.meta.url);
 /** The services' mongoose (one copy in the workspace): their schemas must be compiled by it. */
 export const mongoose = require(
-  require.resolve('mongoose', { paths: [join(repoRoot, 'services/platform')] }),
+  require.resolve('mongoose', { paths: [join(repoRoot, 'packages/platform')] }),
 );
 
 const BATCH = 2000;

@@ -104,7 +104,7 @@ async function dropSuffix(client, env, suffix) {
  * after this meets cold caches, whatever ran on the data before. Answers how many keys it deleted.
  */
 export async function clearCopies(env, suffix) {
-  const Redis = require(require.resolve('ioredis', { paths: [join(repoRoot, 'services/platform')] }));
+  const Redis = require(require.resolve('ioredis', { paths: [join(repoRoot, 'packages/platform')] }));
   const redis = new Redis(env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 });
   await redis.connect();
   try {
