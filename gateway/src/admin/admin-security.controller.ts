@@ -4,7 +4,7 @@ import { IsBoolean } from 'class-validator';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
 import { CurrentCaller, Roles } from '../auth/auth.decorators';
 import { IdentityClient } from '../clients/identity.client';
-import { ApiForbidden, ApiMalformedBody, ApiRule, ApiSignedIn } from '../economy/economy.docs';
+import { ApiForbidden, ApiMalformedBody, ApiRule, ApiSignedIn } from '../common/api-docs';
 
 export class SecurityPolicyBody {
   @ApiProperty({

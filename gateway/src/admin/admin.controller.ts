@@ -19,8 +19,8 @@ import { toUserResponse, UserResponse } from '../auth/auth.dto';
 import { AdminClient } from '../clients/admin.client';
 import { EconomyClient } from '../clients/economy.client';
 import { IdentityClient } from '../clients/identity.client';
-import { microToAc, parseAcToMicro } from '../economy/amounts';
-import { ApiForbidden, ApiMalformedBody, ApiMissing, ApiRule, ApiSignedIn } from '../economy/economy.docs';
+import { microToAc, parseAcToMicro } from '../common/amounts';
+import { ApiForbidden, ApiMalformedBody, ApiMissing, ApiRule, ApiSignedIn } from '../common/api-docs';
 import {
   AdminUsersQuery,
   AdminUserUpdateBody,

@@ -12,7 +12,7 @@ import type { AuthenticatedCaller } from '../auth/access-token-verifier';
 import { CurrentCaller, SignedIn } from '../auth/auth.decorators';
 import { ErrorResponse } from '../auth/auth.dto';
 import { MediaClient } from '../clients/media.client';
-import { ApiMissing, ApiRule, ApiSignedIn } from '../economy/economy.docs';
+import { ApiMissing, ApiRule, ApiSignedIn } from '../common/api-docs';
 import { openDownload } from '../media/download-stream';
 import { RateLimit } from '../rate-limit/rate-limit';
 import { DataExportListResponse, DataExportResponse, toDataExportResponse } from './data-export.dto';

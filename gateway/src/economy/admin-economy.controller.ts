@@ -10,7 +10,7 @@ import {
   ApiMissing,
   ApiRule,
   ApiSignedIn,
-} from './economy.docs';
+} from '../common/api-docs';
 import { AdjustRequest, AdjustResponse, LedgerReportResponse, WalletResponse } from './economy.dto';
 import { memberIdOf, signedAmountMicroOf, toAdjusted, toLedgerReport, toWallet } from './economy.mappers';
 

@@ -1,6 +1,6 @@
 import type { economy } from '@aura/proto';
 import { BadRequestException, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { microToAc, microToText, parseAcToMicro } from './amounts';
+import { microToAc, microToText, parseAcToMicro } from '../common/amounts';
 import type {
   AdjustResponse,
   LedgerReportResponse,

@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/auth.decorators';
 import { EconomyClient } from '../clients/economy.client';
-import { ApiMalformedBody } from './economy.docs';
+import { ApiMalformedBody } from '../common/api-docs';
 import { CoinMarketResponse, HOURS_MESSAGE, PriceHistoryQuery, PriceHistoryResponse } from './market.dto';
 import { toCoinMarket, toPriceHistory } from './market.mappers';
 

@@ -10,7 +10,7 @@ import {
   ApiSignedIn,
   ApiSpends,
   DAILY_LIMIT_RULE,
-} from './economy.docs';
+} from '../common/api-docs';
 import { SentResponse, TipRequest, TransferRequest } from './economy.dto';
 import { amountMicroOf, toSent } from './economy.mappers';
 import { RateLimit } from '../rate-limit/rate-limit';

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
 import { CurrentCaller, SignedIn } from '../auth/auth.decorators';
 import { EconomyClient } from '../clients/economy.client';
-import { ApiMalformedBody, ApiSignedIn } from './economy.docs';
+import { ApiMalformedBody, ApiSignedIn } from '../common/api-docs';
 import { SpendingSettingsResponse, UpdateSpendingSettingsRequest } from './spending.dto';
 import { settingChangeOf, toSpendingSettings } from './spending.mappers';
 

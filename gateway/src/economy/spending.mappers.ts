@@ -1,6 +1,6 @@
 import type { economy } from '@aura/proto';
 import { UnprocessableEntityException } from '@nestjs/common';
-import { microToAc, parseAcToMicro } from './amounts';
+import { microToAc, parseAcToMicro } from '../common/amounts';
 import type { PendingSpendingChangeResponse, SpendingSettingsResponse } from './spending.dto';
 
 export const settingMessage = (field: string) =>

@@ -2,7 +2,7 @@ import { csvCell } from '@aura/platform';
 import type { economy } from '@aura/proto';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { microToAc } from './amounts';
+import { microToAc } from '../common/amounts';
 import { toTransaction } from './economy.mappers';
 import type { StatementResponse } from './statements.dto';
 

@@ -5,7 +5,7 @@ import type { AuthenticatedCaller } from '../auth/access-token-verifier';
 import { CurrentCaller, SignedIn } from '../auth/auth.decorators';
 import { EconomyClient } from '../clients/economy.client';
 import { RateLimit } from '../rate-limit/rate-limit';
-import { ApiMalformedBody, ApiSignedIn } from './economy.docs';
+import { ApiMalformedBody, ApiSignedIn } from '../common/api-docs';
 import { statementCsv, statementFileName, statementPdf, toStatementResponse } from './statement-documents';
 import { MONTH_MESSAGE, StatementMonthParams, StatementResponse } from './statements.dto';
 

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
 import { CurrentCaller, SignedIn } from '../auth/auth.decorators';
 import { EconomyClient } from '../clients/economy.client';
-import { ApiMalformedBody, ApiRule, ApiSignedIn } from './economy.docs';
+import { ApiMalformedBody, ApiRule, ApiSignedIn } from '../common/api-docs';
 import { absoluteCheckoutUrl, ORIGIN_RULE } from './topups.controller';
 import { CheckoutSessionResponse, SuperAuraCheckoutBody, SuperAuraStatusResponse } from './topups.dto';
 import { RateLimit } from '../rate-limit/rate-limit';

@@ -20,8 +20,8 @@ import { CurrentCaller, Public, SignedIn } from '../auth/auth.decorators';
 import { EconomyClient } from '../clients/economy.client';
 import { GATEWAY_LOGGER } from '../common/tokens';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config';
-import { microToAc } from './amounts';
-import { ApiMalformedBody, ApiMissing, ApiRule, ApiSignedIn } from './economy.docs';
+import { microToAc } from '../common/amounts';
+import { ApiMalformedBody, ApiMissing, ApiRule, ApiSignedIn } from '../common/api-docs';
 import { testCheckoutPage } from './test-checkout-page';
 import {
   CheckoutSessionBody,

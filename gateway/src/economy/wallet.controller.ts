@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
 import { CurrentCaller, SignedIn } from '../auth/auth.decorators';
 import { EconomyClient } from '../clients/economy.client';
-import { ApiMalformedBody, ApiSignedIn } from './economy.docs';
+import { ApiMalformedBody, ApiSignedIn } from '../common/api-docs';
 import { TransactionResponse, TransactionsQuery, WalletResponse } from './economy.dto';
 import { NEXT_CURSOR_HEADER, toTransaction, toWallet } from './economy.mappers';
 

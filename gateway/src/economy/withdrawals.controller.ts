@@ -17,7 +17,7 @@ import type { AuthenticatedCaller } from '../auth/access-token-verifier';
 import { CurrentCaller, RefusedWhileSuspended, Roles, SignedIn } from '../auth/auth.decorators';
 import { EconomyClient } from '../clients/economy.client';
 import { IdentityClient } from '../clients/identity.client';
-import { microToAc } from './amounts';
+import { microToAc } from '../common/amounts';
 import {
   ApiForbidden,
   ApiIdempotent,
@@ -25,7 +25,7 @@ import {
   ApiMissing,
   ApiRule,
   ApiSignedIn,
-} from './economy.docs';
+} from '../common/api-docs';
 import { amountMicroOf } from './economy.mappers';
 import {
   AdminWithdrawalsQuery,

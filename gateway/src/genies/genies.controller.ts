@@ -22,7 +22,7 @@ import {
   ApiSignedIn,
   ApiSpends,
   DAILY_LIMIT_RULE,
-} from '../economy/economy.docs';
+} from '../common/api-docs';
 import { memberIdOf } from '../economy/economy.mappers';
 import {
   BottlePriceRequest,
@@ -51,7 +51,7 @@ import {
   toUserGenie,
   userGenieIdOf,
 } from './genies.mappers';
-import { microToAc } from '../economy/amounts';
+import { microToAc } from '../common/amounts';
 
 const GENIE_MISSING = '"Genie not found" (no such genie, or not the caller’s)';
 

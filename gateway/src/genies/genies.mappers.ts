@@ -1,6 +1,6 @@
 import type { genies } from '@aura/proto';
 import { BadRequestException, NotFoundException } from '@nestjs/common';
-import { MICRO_PER_AC, microToAc } from '../economy/amounts';
+import { MICRO_PER_AC, microToAc } from '../common/amounts';
 import type {
   BottlesResponse,
   FeaturedGenieResponse,

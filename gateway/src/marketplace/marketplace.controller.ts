@@ -14,7 +14,7 @@ import { ApiBody, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { economy } from '@aura/proto';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
 import { CurrentCaller, Public, SignedIn } from '../auth/auth.decorators';
-import { microToAc } from '../economy/amounts';
+import { microToAc } from '../common/amounts';
 import {
   ApiMalformedBody,
   ApiMissing,
@@ -22,7 +22,7 @@ import {
   ApiSignedIn,
   ApiSpends,
   DAILY_LIMIT_RULE,
-} from '../economy/economy.docs';
+} from '../common/api-docs';
 import { memberIdOf } from '../economy/economy.mappers';
 import { MarketplaceClient } from './marketplace.client';
 import {

@@ -5,7 +5,7 @@ import { CurrentCaller, Roles } from '../auth/auth.decorators';
 import { SessionsService } from '../auth/sessions.service';
 import { AdminClient } from '../clients/admin.client';
 import { IdentityClient } from '../clients/identity.client';
-import { ApiForbidden, ApiMalformedBody, ApiMissing, ApiRule, ApiSignedIn } from '../economy/economy.docs';
+import { ApiForbidden, ApiMalformedBody, ApiMissing, ApiRule, ApiSignedIn } from '../common/api-docs';
 import {
   CaseActionBody,
   CasesQuery,

@@ -4,7 +4,7 @@ import { ErrorResponse } from '../auth/auth.dto';
 import type { AuthenticatedCaller } from '../auth/access-token-verifier';
 import { CurrentCaller, SignedIn } from '../auth/auth.decorators';
 import { AdminClient } from '../clients/admin.client';
-import { ApiMalformedBody, ApiMissing, ApiSignedIn } from '../economy/economy.docs';
+import { ApiMalformedBody, ApiMissing, ApiSignedIn } from '../common/api-docs';
 import { RateLimit } from '../rate-limit/rate-limit';
 import { ReportBody, ReportReceiptResponse } from './moderation.dto';
 import { ReportTargets } from './report-targets';

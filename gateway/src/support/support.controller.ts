@@ -16,7 +16,7 @@ import type { AuthenticatedCaller } from '../auth/access-token-verifier';
 import { CurrentCaller, Public, Roles, SignedIn } from '../auth/auth.decorators';
 import { AdminClient } from '../clients/admin.client';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config';
-import { ApiForbidden, ApiMalformedBody, ApiMissing, ApiRule, ApiSignedIn } from '../economy/economy.docs';
+import { ApiForbidden, ApiMalformedBody, ApiMissing, ApiRule, ApiSignedIn } from '../common/api-docs';
 import {
   AdminTicketsQuery,
   PublicConfigResponse,
