@@ -6,7 +6,7 @@ import { uuidFrom } from '../ledger/ids';
 import { Ledger, type LedgerTransaction } from '../ledger/ledger';
 import { MembersRepository } from '../members/members.repository';
 import { TOPUPS_OPTIONS } from '../tokens';
-import { periodEnd } from '../topups/billing-period';
+import { periodEnd } from './billing-period';
 import { CheckoutSessions } from '../topups/checkout-sessions';
 import { isPlan, SUPER_AURA_PLANS, TopUpMessages } from '../topups/packages';
 import type { CheckoutSessionDoc } from '../topups/topups.repository';
