@@ -2,7 +2,7 @@ import { economy } from '@aura/proto';
 import { randomUUID } from 'node:crypto';
 import { createGrpcClient, unaryCall } from '../grpc/client';
 import { callerMetadata } from '../grpc/metadata';
-import { testIdentity } from './index';
+import { testIdentity } from './test-identity';
 
 // Earned AuraCoins for a test's member, paid as the genies service pays them: only earned AC can be
 // withdrawn (docs/money-rules.md) and no HTTP call credits earnings. The test plays the genies service

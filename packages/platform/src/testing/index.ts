@@ -5,7 +5,6 @@ import { baseConfigSchema, BaseConfig } from '../config/config';
 import type { EventRecord } from '../events/event';
 import type { EventBus } from '../events/event-bus';
 import { pinNewGroupAtEnd } from '../events/kafka-offsets';
-import { InternalCalls } from '../grpc/internal-calls';
 
 export function testConfig(overrides: Record<string, string> = {}): BaseConfig {
   return baseConfigSchema.parse({
@@ -16,17 +15,6 @@ export function testConfig(overrides: Record<string, string> = {}): BaseConfig {
     KAFKA_NEW_GROUP_START: process.env.KAFKA_NEW_GROUP_START || 'latest',
     ...overrides,
   });
-}
-
-/**
- * A test's identity for internal calls, as the service it plays (default: the gateway, which signs
- * caller tokens), from the local PKI the test runner points AURA_INTERNAL_TLS_DIR at.
- */
-export function testIdentity(service = 'gateway', env: NodeJS.ProcessEnv = process.env): InternalCalls {
-  const tlsDir = env.AURA_INTERNAL_TLS_DIR;
-  if (!tlsDir)
-    throw new Error('AURA_INTERNAL_TLS_DIR is not set: run the tests with scripts/test/run-tests.mjs');
-  return new InternalCalls({ service, tlsDir });
 }
 
 export async function waitFor<T>(
@@ -182,6 +170,7 @@ export async function eventsConsumed(
 }
 
 export { closeEarnings, earn } from './earnings';
+export { testIdentity } from './test-identity';
 export { lastMailTo, linkIn, mailpitUrl, type Mail, type MailQuery } from './mailbox';
 export { closeTestClock, runAccountDeletionsAt } from './test-clock';
 export { readZip } from './zip';

@@ -1,7 +1,7 @@
 import { identity } from '@aura/proto';
 import { createGrpcClient, unaryCall } from '../grpc/client';
 import { callerMetadata } from '../grpc/metadata';
-import { testIdentity } from './index';
+import { testIdentity } from './test-identity';
 
 // The test clock of account deletion: identity erases, as of a time the test chooses, every account
 // whose grace period would have ended by then (RunAccountDeletions, refused in production). The test
