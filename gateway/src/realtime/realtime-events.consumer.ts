@@ -80,6 +80,9 @@ export class RealtimeEventsConsumer implements OnModuleInit, OnModuleDestroy {
           batchHandler: (events) => this.handleBatch(events),
           handler: (event) => this.handleBatch([event]),
           maxAttempts: 1,
+          // The gateway is ready once it is in the group; a killed gateway's partitions (and its
+          // successor's join) should not wait long.
+          sessionTimeoutMs: 15_000,
           onJoined: () => {
             if (!this.joined) this.logger.info('realtime consumer joined its group');
             this.joined = true;

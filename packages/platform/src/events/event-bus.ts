@@ -35,6 +35,11 @@ export interface Subscription {
   batchHandler?: (events: DomainEvent[]) => Promise<void>;
   /** The most events one batchHandler call gets (default 100). */
   maxBatch?: number;
+  /**
+   * How long the group waits for a member that stopped heartbeating (a killed process) before it hands
+   * its partitions to the others; a restarted process joins only after that too (default 30 s).
+   */
+  sessionTimeoutMs?: number;
 }
 
 /**

@@ -288,7 +288,7 @@ export class KafkaEventBus implements EventBus {
       autocommit: false,
       // Kafka's own default since 3.0 is 45 s; a killed instance's partitions wait this long for a
       // new owner. Heartbeats run on their own timer, so a slow handler does not get the member evicted.
-      sessionTimeout: 30_000,
+      sessionTimeout: subscription.sessionTimeoutMs ?? 30_000,
       heartbeatInterval: 3_000,
       rebalanceTimeout: 60_000,
       // How long the broker holds a fetch that finds nothing. An event that arrives meanwhile answers
