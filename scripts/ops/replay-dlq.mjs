@@ -15,6 +15,7 @@
 // KAFKA_BROKERS: the brokers (deploy/aura.env's variable; default 127.0.0.1:9092).
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { offsetsAt } from '../lib/kafka-offsets.mjs';
 import {
   Admin,
   compatibilityPartitioner,
@@ -68,8 +69,8 @@ try {
   // Where each partition ends now, and how far the replay group got: what is left to replay.
   const pending = new Map(); // "topic/partition" -> { from, to } (offsets, to exclusive)
   const [{ topics: committed }] = await admin.listConsumerGroupOffsets({ groups: [args.group] });
-  const lows = await offsetsAt(topics, ListOffsetTimestamps.EARLIEST);
-  const highs = await offsetsAt(topics, ListOffsetTimestamps.LATEST);
+  const lows = await offsetsAt(admin, topics, ListOffsetTimestamps.EARLIEST);
+  const highs = await offsetsAt(admin, topics, ListOffsetTimestamps.LATEST);
   for (const topic of topics) {
     const done = committed.find((entry) => entry.name === topic)?.partitions ?? [];
     highs.get(topic).forEach((high, partition) => {
@@ -104,25 +105,6 @@ try {
   }
 } finally {
   await admin.close();
-}
-
-/** Each partition's offset at `timestamp` (ListOffsetTimestamps), per topic: topic -> [partition] -> offset. */
-async function offsetsAt(topics, timestamp) {
-  if (topics.length === 0) return new Map();
-  const metadata = await admin.metadata({ topics });
-  const listed = await admin.listOffsets({
-    topics: topics.map((name) => ({
-      name,
-      partitions: Array.from({ length: metadata.topics.get(name).partitionsCount }, (_, partitionIndex) => ({
-        partitionIndex,
-        timestamp,
-      })),
-    })),
-  });
-  const offsets = new Map(topics.map((name) => [name, []]));
-  for (const { name, partitions } of listed)
-    for (const { partitionIndex, offset } of partitions) offsets.get(name)[partitionIndex] = Number(offset);
-  return offsets;
 }
 
 /** Republishes each pending message to its source topic, committing its offset once the broker has it. */

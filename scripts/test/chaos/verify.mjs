@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { repoRoot } from '../../lib/env.mjs';
+import { offsetsAt } from '../../lib/kafka-offsets.mjs';
 
 const require = createRequire(join(repoRoot, 'package.json'));
 const { MongoClient } = require('mongodb');
@@ -349,25 +350,6 @@ async function convergenceGaps({ db, admin, env, record, members, mongo }) {
         gaps.push(`member ${m.index}'s following feed lacks post ${post.id} (status ${answer.status})`);
   }
   return gaps;
-}
-
-/** Each partition's offset at `timestamp` (ListOffsetTimestamps), per topic: topic -> [partition] -> offset. */
-async function offsetsAt(admin, topics, timestamp) {
-  if (topics.length === 0) return new Map();
-  const metadata = await admin.metadata({ topics });
-  const listed = await admin.listOffsets({
-    topics: topics.map((name) => ({
-      name,
-      partitions: Array.from({ length: metadata.topics.get(name).partitionsCount }, (_, partitionIndex) => ({
-        partitionIndex,
-        timestamp,
-      })),
-    })),
-  });
-  const offsets = new Map(topics.map((name) => [name, []]));
-  for (const { name, partitions } of listed)
-    for (const { partitionIndex, offset } of partitions) offsets.get(name)[partitionIndex] = Number(offset);
-  return offsets;
 }
 
 function ledgerVerify(env) {
