@@ -1,14 +1,4 @@
-import {
-  BadRequestException,
-  Body,
-  Controller,
-  Get,
-  NotFoundException,
-  Param,
-  Put,
-  Query,
-  Res,
-} from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, Param, Put, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { Role } from '@aura/platform';
@@ -21,6 +11,7 @@ import { EconomyClient } from '../clients/economy.client';
 import { IdentityClient } from '../clients/identity.client';
 import { microToAc, parseAcToMicro } from '../common/amounts';
 import { ApiForbidden, ApiMalformedBody, ApiMissing, ApiRule, ApiSignedIn } from '../common/api-docs';
+import { objectIdMemberIdOf } from '../common/member-id.pipe';
 import {
   AdminUsersQuery,
   AdminUserUpdateBody,
@@ -30,9 +21,6 @@ import {
   EconomySettingsBody,
   EconomySettingsResponse,
 } from './admin.dto';
-
-const USER_NOT_FOUND = 'User not found';
-const MEMBER_ID = /^[0-9a-f]{24}$/i;
 
 /** The admin panel's Dashboard, Users and Settings tabs (spec 001 §2, §6). */
 @ApiTags('admin')
@@ -141,9 +129,10 @@ export class AdminController {
     @Body() body: AdminUserUpdateBody,
     @CurrentCaller() caller: AuthenticatedCaller,
   ): Promise<UserResponse> {
-    if (!MEMBER_ID.test(id)) throw new NotFoundException({ detail: USER_NOT_FOUND });
+    // Checked here, not by a pipe: a malformed body (422) is answered before a wrong id.
+    const userId = objectIdMemberIdOf(id);
     const user = await this.identity.adminUpdateUser(caller, {
-      userId: id.toLowerCase(),
+      userId,
       role: body.role,
       isSuperAura: body.is_super_aura,
     });

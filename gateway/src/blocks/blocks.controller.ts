@@ -4,7 +4,7 @@ import type { AuthenticatedCaller } from '../auth/access-token-verifier';
 import { CurrentCaller, SignedIn } from '../auth/auth.decorators';
 import { ErrorResponse } from '../auth/auth.dto';
 import { IdentityClient } from '../clients/identity.client';
-import { MemberIdPipe } from '../messaging/messaging.ids';
+import { MemberIdPipe } from '../common/member-id.pipe';
 import { BlockedEntryResponse, BlockRequest, BlockStateResponse } from './blocks.dto';
 
 export const USER_ID_MISMATCH = 'user_id does not match the member in the path';

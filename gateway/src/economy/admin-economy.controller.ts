@@ -11,8 +11,9 @@ import {
   ApiRule,
   ApiSignedIn,
 } from '../common/api-docs';
+import { memberIdOf, MemberIdPipe } from '../common/member-id.pipe';
 import { AdjustRequest, AdjustResponse, LedgerReportResponse, WalletResponse } from './economy.dto';
-import { memberIdOf, signedAmountMicroOf, toAdjusted, toLedgerReport, toWallet } from './economy.mappers';
+import { signedAmountMicroOf, toAdjusted, toLedgerReport, toWallet } from './economy.mappers';
 
 @ApiTags('admin')
 @ApiSignedIn()
@@ -39,6 +40,7 @@ export class AdminEconomyController {
     @CurrentCaller() caller: AuthenticatedCaller,
     @Headers('idempotency-key') idempotencyKey?: string,
   ): Promise<AdjustResponse> {
+    // Checked here, not by a pipe: a malformed body (422) is answered before a wrong id.
     const member = memberIdOf(userId);
     const amountMicro = signedAmountMicroOf(body.amount);
     const receipt = await this.economy.adminAdjust(
@@ -57,10 +59,10 @@ export class AdminEconomyController {
   @ApiForbidden('Not an admin')
   @ApiMissing()
   async wallet(
-    @Param('userId') userId: string,
+    @Param('userId', MemberIdPipe) userId: string,
     @CurrentCaller() caller: AuthenticatedCaller,
   ): Promise<WalletResponse> {
-    return toWallet(await this.economy.getWallet(caller, memberIdOf(userId)));
+    return toWallet(await this.economy.getWallet(caller, userId));
   }
 
   /** Recomputes every balance from the transfers and reports what does not add up. */

@@ -1,5 +1,5 @@
 import type { economy } from '@aura/proto';
-import { BadRequestException, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import { BadRequestException, UnprocessableEntityException } from '@nestjs/common';
 import { microToAc, microToText, parseAcToMicro } from '../common/amounts';
 import type {
   AdjustResponse,
@@ -10,9 +10,7 @@ import type {
 } from './economy.dto';
 
 export const VALID_AMOUNT = 'Please enter a valid amount';
-export const USER_NOT_FOUND = 'User not found';
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
-const MEMBER_ID = /^([0-9a-f]{24}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /**
  * The body's amount as micro-AC. A wrong JSON type is malformed (422); a missing or unreadable
@@ -31,12 +29,6 @@ export function signedAmountMicroOf(value: unknown): number {
   const micro = amountMicroOf(value);
   if (micro === 0) throw new BadRequestException({ detail: VALID_AMOUNT });
   return micro;
-}
-
-/** A member id in a path: identity's ObjectId (or a UUID); anything else names no member (404). */
-export function memberIdOf(value: string): string {
-  if (!MEMBER_ID.test(value ?? '')) throw new NotFoundException({ detail: USER_NOT_FOUND });
-  return value.toLowerCase();
 }
 
 export function toWallet(wallet: economy.Wallet): WalletResponse {

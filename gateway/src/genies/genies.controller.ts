@@ -23,7 +23,7 @@ import {
   ApiSpends,
   DAILY_LIMIT_RULE,
 } from '../common/api-docs';
-import { memberIdOf } from '../economy/economy.mappers';
+import { MemberIdPipe } from '../common/member-id.pipe';
 import {
   BottlePriceRequest,
   BottlePriceResponse,
@@ -212,10 +212,10 @@ export class GeniesController {
   @ApiOkResponse({ type: FeaturedGenieResponse })
   @ApiResponse({ status: 404, type: ErrorResponse, description: '"No featured genie" or "User not found"' })
   async featured(
-    @Param('userId') userId: string,
+    @Param('userId', MemberIdPipe) userId: string,
     @CurrentCaller() caller: AuthenticatedCaller,
   ): Promise<FeaturedGenieResponse> {
-    const result = await this.genies.getFeatured(caller, memberIdOf(userId));
+    const result = await this.genies.getFeatured(caller, userId);
     if (!result.found || !result.genie) throw new NotFoundException({ detail: 'No featured genie' });
     return toFeatured(result.genie);
   }
@@ -234,10 +234,10 @@ export class MemberGeniesController {
   @ApiOkResponse({ type: [UserGenieResponse] })
   @ApiMissing()
   async memberGenies(
-    @Param('id') id: string,
+    @Param('id', MemberIdPipe) id: string,
     @CurrentCaller() caller: AuthenticatedCaller,
   ): Promise<UserGenieResponse[]> {
-    const list = await this.genies.listCollection(caller, memberIdOf(id));
+    const list = await this.genies.listCollection(caller, id);
     return list.genies.map(toUserGenie);
   }
 }

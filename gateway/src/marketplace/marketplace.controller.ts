@@ -23,7 +23,7 @@ import {
   ApiSpends,
   DAILY_LIMIT_RULE,
 } from '../common/api-docs';
-import { memberIdOf } from '../economy/economy.mappers';
+import { MemberIdPipe } from '../common/member-id.pipe';
 import { MarketplaceClient } from './marketplace.client';
 import {
   MarketplaceApplyResponse,
@@ -189,10 +189,10 @@ export class AppliedItemsController {
   @ApiOkResponse({ type: MarketplaceItemResponse, isArray: true, description: 'In catalogue order' })
   @ApiMissing()
   async applied(
-    @Param('id') id: string,
+    @Param('id', MemberIdPipe) id: string,
     @CurrentCaller() caller: AuthenticatedCaller,
   ): Promise<MarketplaceItemResponse[]> {
-    const { items } = await this.marketplace.applied(caller, memberIdOf(id));
+    const { items } = await this.marketplace.applied(caller, id);
     return items.map(toItem);
   }
 }

@@ -5,8 +5,9 @@ import type { AuthenticatedCaller } from '../auth/access-token-verifier';
 import { CurrentCaller, SignedIn } from '../auth/auth.decorators';
 import { ErrorResponse } from '../auth/auth.dto';
 import { MessagingClient } from '../clients/messaging.client';
+import { MemberIdPipe } from '../common/member-id.pipe';
 import { PresenceService } from '../realtime/presence.service';
-import { ConversationIdPipe, MemberIdPipe } from './messaging.ids';
+import { ConversationIdPipe } from './messaging.ids';
 import {
   ConversationResponse,
   ListMessagesQuery,

@@ -14,8 +14,8 @@ import type { AuthenticatedCaller } from '../auth/access-token-verifier';
 import { CurrentCaller, Roles } from '../auth/auth.decorators';
 import { ErrorResponse } from '../auth/auth.dto';
 import { IdentityClient } from '../clients/identity.client';
+import { MemberIdPipe } from '../common/member-id.pipe';
 import { ApiMalformed, ApiMember, ApiMemberId, ApiNotFound } from '../social/social.docs';
-import { MemberIdPipe } from '../social/social.pipes';
 
 const DELTA = 'delta must be a whole number from -1000 to 1000, not 0';
 

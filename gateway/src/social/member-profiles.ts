@@ -4,10 +4,10 @@ import type { AuthenticatedCaller } from '../auth/access-token-verifier';
 import { GeniesClient } from '../clients/genies.client';
 import { IdentityClient } from '../clients/identity.client';
 import { SocialClient } from '../clients/social.client';
+import { USER_NOT_FOUND } from '../common/member-id.pipe';
 import { toFeatured } from '../genies/genies.mappers';
 import type { MemberProfileResponse } from './social.dto';
 import { toMemberProfile } from './social.mappers';
-import { USER_NOT_FOUND } from './social.pipes';
 
 const isNotFound = (error: unknown) => (error as { code?: number })?.code === status.NOT_FOUND;
 

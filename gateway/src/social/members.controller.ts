@@ -16,6 +16,7 @@ import type { AuthenticatedCaller } from '../auth/access-token-verifier';
 import { CurrentCaller, SignedIn } from '../auth/auth.decorators';
 import { IdentityClient } from '../clients/identity.client';
 import { SocialClient } from '../clients/social.client';
+import { MemberIdPipe, USER_NOT_FOUND } from '../common/member-id.pipe';
 import { ReflectionResponse } from '../profile/profile.dto';
 import { toReflection } from '../profile/profile.mappers';
 import { MemberProfiles } from './member-profiles';
@@ -23,7 +24,6 @@ import { ApiBroken, ApiMalformed, ApiMember, ApiMemberId, ApiNotFound } from './
 import { FollowResponse, MemberProfileResponse, MuteResponse, PostResponse } from './social.dto';
 import { toFollow, toPost } from './social.mappers';
 import { NEXT_CURSOR_DOC, sendNextCursor } from './social.paging';
-import { MemberIdPipe, USER_NOT_FOUND } from './social.pipes';
 import { MemberContentQuery, MemberPostsQuery, MemberStoriesQuery } from './social.query';
 
 const PROFILE_DOC = {
