@@ -3,8 +3,7 @@
 import { ApiError } from '../../api/errors';
 import type { UserRole } from '../../api/types';
 import { isAdminRole } from '../../api/roles';
-// eslint-disable-next-line import-x/no-restricted-paths -- a pure module (jest, node): features/support would load its components
-import { ticketStatus } from '../support/support';
+import { ticketStatus } from '../../api/ticket-status';
 import type { UserListPaging, UserListQuery } from './api/admin.api';
 import type { AdminStats, AdminWithdrawal, AdminUser, UserRoleFilter } from './types';
 

@@ -10,8 +10,7 @@ import type {
   ReportTargetType,
 } from '../../api/types';
 import { mediaKindFromUrl } from '../../api/media-types';
-// eslint-disable-next-line import-x/no-restricted-paths -- a pure module (jest, node): features/moderation would load its components
-import { reasonLabel, REPORT_REASONS } from '../moderation/reports';
+import { reasonLabel, REPORT_REASONS } from '../../api/report-reasons';
 import type { LiftRestrictionBody } from './types';
 
 /** Cases and audit entries read per page. */

@@ -103,9 +103,6 @@ describe('data export', () => {
     expect(zipFileName('attachment; filename="aura-data-2026-11-27.zip"', now)).toBe(
       'aura-data-2026-11-27.zip',
     );
-    expect(zipFileName("attachment; filename*=UTF-8''aura%20data.zip", now)).toBe('aura data.zip');
-    expect(zipFileName('attachment; filename=plain.zip', now)).toBe('plain.zip');
-    expect(zipFileName('attachment; filename="../../etc/x.zip"', now)).toBe('x.zip');
     expect(zipFileName(null, now)).toBe('aura-data-2026-11-28.zip');
     expect(zipFileName('attachment', now)).toBe('aura-data-2026-11-28.zip');
   });

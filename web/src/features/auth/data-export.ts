@@ -2,6 +2,7 @@
 // "Your data", how an export's state reads, when the card polls, and the name the ZIP is saved under.
 // Pure module: unit-tested under node.
 import { ApiError } from '../../api/errors';
+import { dispositionFileName } from '../../api/content-disposition';
 import type { components } from '../../api/schema';
 
 /** One export of the member (GET /api/account/exports lists the last five, newest first). */
@@ -128,20 +129,8 @@ export function dataExportFailure(error: unknown, fallback: string): string {
 
 /** The name the ZIP is saved under: the server's (Content-Disposition), else aura-data-<day>.zip. */
 export function zipFileName(contentDisposition: string | null | undefined, now: Date = new Date()): string {
-  const header = contentDisposition ?? '';
-  const encoded = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header)?.[1];
-  let name: string | undefined;
-  if (encoded) {
-    try {
-      name = decodeURIComponent(encoded.trim().replace(/^"|"$/g, ''));
-    } catch {
-      name = undefined;
-    }
-  }
-  name ??= /filename\s*=\s*"([^"]*)"/i.exec(header)?.[1] ?? /filename\s*=\s*([^;\s]+)/i.exec(header)?.[1];
-  // Only a plain file name: nothing that reads as a path.
-  const safe = name?.split(/[\\/]/).pop()?.trim();
-  if (safe && safe !== '.' && safe !== '..') return safe;
+  const named = dispositionFileName(contentDisposition);
+  if (named) return named;
   const day = [now.getFullYear(), now.getMonth() + 1, now.getDate()]
     .map((part) => String(part).padStart(2, '0'))
     .join('-');

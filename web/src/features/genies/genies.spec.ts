@@ -1,5 +1,5 @@
 import { ApiError } from '../../api/errors';
-import { recipientSuggestions } from '../wallet/wallet';
+import { recipientSuggestions } from '../../api/recipient-search';
 import {
   arrangeCollection,
   CROSS_MARK,

@@ -2,8 +2,8 @@
 // "Genies and marketplace"). Money is compared in integer micro-AC, never as floats.
 // Pure module (no DOM, no Vite): unit-tested under node.
 import { truncateDecimals } from '../../ui/format';
-// eslint-disable-next-line import-x/no-restricted-paths -- a pure module (jest, node): features/wallet would load its components
-import { MICRO_PER_AC, moneyFailureMessage, recipientQuery } from '../wallet/wallet';
+import { MICRO_PER_AC, moneyFailureMessage } from '../../api/money';
+import { recipientQuery } from '../../api/recipient-search';
 
 /** Spec 001 §3: the rarities of the shop, the collection and gifts, rarest last. */
 export const RARITIES = ['general', 'common', 'uncommon', 'rare', 'legendary', 'cosmic'] as const;

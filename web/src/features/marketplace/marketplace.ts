@@ -2,8 +2,7 @@
 // (case-insensitive), the category filter, the price bands under 50 / 50 to 100 inclusive / over 100,
 // and when the purchase button is disabled. Pure module (no DOM); money compared in integer micro-AC.
 import { ApiError } from '../../api/errors';
-// eslint-disable-next-line import-x/no-restricted-paths -- a pure module (jest, node): features/wallet would load its components
-import { MICRO_PER_AC } from '../wallet/wallet';
+import { MICRO_PER_AC } from '../../api/money';
 import type { MarketplaceItem } from './types';
 
 export const MarketplaceTexts = {

@@ -2,4 +2,3 @@
 export { ReportMenu } from './components/ReportMenu';
 export { RestrictionBanner } from './components/RestrictionBanner';
 export { TARGET_NOUNS, refusalDetail } from './moderation';
-export { reasonLabel } from './reports';

@@ -1,25 +1,8 @@
-// The Report dialog's rules (issue 21 §3): the reasons a report gives, its body, and what its answer
+// The Report dialog's rules (issue 21 §3; the reasons a report gives: api/report-reasons.ts): its body, and what its answer
 // means. Pure module: unit-tested under node.
 import { ApiError } from '../../api/errors';
 import type { ReportReason, ReportTargetType } from '../../api/types';
 import { TARGET_NOUNS, type ReportTarget } from './moderation';
-
-/** The reasons, in the order the Report dialog lists them, with the words a member reads. */
-export const REPORT_REASONS: readonly { id: ReportReason; label: string }[] = [
-  { id: 'spam', label: 'Spam' },
-  { id: 'harassment', label: 'Harassment or bullying' },
-  { id: 'hate', label: 'Hate speech' },
-  { id: 'violence', label: 'Violence or threats' },
-  { id: 'self_harm', label: 'Self-harm' },
-  { id: 'nudity', label: 'Nudity or sexual content' },
-  { id: 'scam', label: 'Scam or fraud' },
-  { id: 'misinformation', label: 'False information' },
-  { id: 'other', label: 'Something else' },
-];
-
-/** A reason as a member (or a moderator) reads it; an unknown one as the server gave it. */
-export const reasonLabel = (reason: string): string =>
-  REPORT_REASONS.find((item) => item.id === reason)?.label ?? reason;
 
 /** The server's limit on a report's details. */
 export const REPORT_DETAILS_MAX = 500;

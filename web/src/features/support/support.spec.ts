@@ -9,25 +9,9 @@ import {
   ticketFailureMessage,
   ticketFormError,
   ticketPriority,
-  ticketStatus,
-  ticketStatusLabel,
 } from './support';
 
 describe('ticket display (spec 000 §4, spec 001 §4)', () => {
-  it('reads open, in_progress and resolved; anything else as resolved', () => {
-    expect(ticketStatus('open')).toBe('open');
-    expect(ticketStatus('in_progress')).toBe('in_progress');
-    expect(ticketStatus('resolved')).toBe('resolved');
-    expect(ticketStatus('closed')).toBe('resolved');
-    expect(ticketStatus('')).toBe('resolved');
-    expect(['open', 'in_progress', 'resolved', 'archived'].map(ticketStatusLabel)).toEqual([
-      'Open',
-      'In Progress',
-      'Resolved',
-      'Resolved',
-    ]);
-  });
-
   it('reads urgent, high and normal; anything else as low', () => {
     expect(['urgent', 'high', 'normal', 'low', 'whatever', ''].map(ticketPriority)).toEqual([
       'urgent',

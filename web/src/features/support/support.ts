@@ -1,5 +1,5 @@
 // The Help Center's rules (spec 000 §2 "Help center dialog", §3 Support ticket, §4, §5, §8, §9): the
-// ticket form, how a ticket's status and priority read, and the FAQ. Pure module: unit-tested under node.
+// ticket form, how a ticket's priority reads (its status: api/ticket-status.ts), and the FAQ. Pure module: unit-tested under node.
 import { ApiError } from '../../api/errors';
 
 /** Spec 000 §5 and §8, letter for letter. */
@@ -15,17 +15,6 @@ export const TICKET_MESSAGE_MAX = 1000;
 export const TICKET_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 export const DEFAULT_PRIORITY: TicketPriority = 'normal';
-
-export type TicketStatus = 'open' | 'in_progress' | 'resolved';
-
-/** Spec 000 §4 and 001 §4: open, in_progress, resolved; any other state is shown as resolved. */
-export const ticketStatus = (status: string): TicketStatus =>
-  status === 'open' || status === 'in_progress' ? status : 'resolved';
-
-export const ticketStatusLabel = (status: string): string => {
-  const known = ticketStatus(status);
-  return known === 'open' ? 'Open' : known === 'in_progress' ? 'In Progress' : 'Resolved';
-};
 
 /** Spec 001 §4: urgent, high, normal; anything else counts as low. */
 export const ticketPriority = (priority: string): TicketPriority =>

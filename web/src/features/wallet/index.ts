@@ -7,4 +7,4 @@ export { useCheckout } from './hooks/useCheckout';
 export { useRecipientSearch } from './hooks/useRecipientSearch';
 export { useLiveWallet, useRefreshWallet, useWallet } from './hooks/useWallet';
 export { checkoutOriginUrl } from './payment-return';
-export { balanceMicro, moneyFailureMessage, newIdempotencyKey } from './wallet';
+export { balanceMicro, newIdempotencyKey } from './wallet';

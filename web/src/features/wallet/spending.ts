@@ -2,7 +2,8 @@
 // and of the pause the server asks for. The server enforces every rule; this only explains them.
 // Pure module (no DOM, no Vite): unit-tested under node.
 import { ApiError } from '../../api/errors';
-import { MICRO_PER_AC, parseAcMicro } from './wallet';
+import { MICRO_PER_AC } from '../../api/money';
+import { parseAcMicro } from './wallet';
 
 /** The codes of the server's refusals (the error's `code`). */
 export const SpendingCodes = {

@@ -2,8 +2,7 @@
 // texts of the Statements section. A month is a UTC calendar month, "YYYY-MM", as the server names it
 // (GET /api/wallet/statements/{month}, its /csv and /pdf).
 // Pure module (no DOM, no Vite): unit-tested under node.
-// eslint-disable-next-line import-x/no-restricted-paths -- a pure module (jest, node): features/auth would load its components
-import { zipFileName } from '../auth/data-export';
+import { dispositionFileName } from '../../api/content-disposition';
 import { truncateDecimals } from '../../ui/format';
 
 /** The current month and the 11 before it. */
@@ -74,16 +73,16 @@ export function formatStatementUSD(value: number, signed = false): string {
 }
 
 /**
- * The name the file is saved under: the server's (Content-Disposition, read as the data export's ZIP
- * is), when it is a file of that format; else aura-statement-YYYY-MM.csv|pdf.
+ * The name the file is saved under: the server's (Content-Disposition), when it is a file of that
+ * format; else aura-statement-YYYY-MM.csv|pdf.
  */
 export function statementFileName(
   contentDisposition: string | null | undefined,
   month: string,
   format: StatementFormat,
 ): string {
-  const named = zipFileName(contentDisposition);
-  return named.toLowerCase().endsWith(`.${format}`) ? named : `aura-statement-${month}.${format}`;
+  const named = dispositionFileName(contentDisposition);
+  return named?.toLowerCase().endsWith(`.${format}`) ? named : `aura-statement-${month}.${format}`;
 }
 
 export const StatementTexts = {

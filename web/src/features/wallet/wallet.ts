@@ -1,18 +1,14 @@
 // The wallet's rules and texts (spec 000 §2, §5, §8, §9; spec 001 §2, §5, §8, §9; PRODUCT-DECISIONS.md
 // "Money"). Amounts are compared in integer micro-AC (1 AC = 1,000,000), never as floats.
 // Pure module (no DOM, no Vite): unit-tested under node.
-import { ApiError } from '../../api/errors';
+import { MICRO_PER_AC } from '../../api/money';
 import { truncateDecimals } from '../../ui/format';
 
-export const MICRO_PER_AC = 1_000_000;
 /** Spec 001 §5, §9: step and minimum 0.001 AC; AC shown with 3 decimals. */
 export const AC_STEP = '0.001';
 export const AC_DECIMALS = 3;
 /** Spec 000 §9, 001 §9: tip and transfer messages up to 200 characters. */
 export const MESSAGE_MAX = 200;
-/** Spec 001 §5: the recipient search starts at 3 characters and shows at most 5 members. */
-export const RECIPIENT_SEARCH_MIN = 3;
-export const RECIPIENT_SEARCH_MAX = 5;
 /** Spec 001 §9: minimum withdrawal 10 USD. */
 export const WITHDRAW_MIN_USD = 10;
 /** One page of the history (GET /api/wallet/transactions?limit=, at most 100). */
@@ -143,17 +139,6 @@ export function withdrawalError(form: WithdrawalForm, usdBalance: number): strin
 export const canWithdraw = (usdBalance: number | undefined) =>
   usdBalance !== undefined && usdBalance >= WITHDRAW_MIN_USD;
 
-/** Spec 001 §5: search from 3 characters (after trimming; the genie gift's search from 2). */
-export const recipientQuery = (text: string, min: number = RECIPIENT_SEARCH_MIN) => {
-  const query = text.trim().replace(/^@/, '');
-  return query.length >= min ? query : null;
-};
-
-/** At most 5 members, never the member themself. */
-export function recipientSuggestions<T extends { id: string }>(users: readonly T[], selfId: string): T[] {
-  return users.filter((user) => user.id !== selfId).slice(0, RECIPIENT_SEARCH_MAX);
-}
-
 /** "+1.500 AC" / "-0.250 AC": a signed history amount, 3 decimals. */
 export function formatSignedAC(amount: number): string {
   const sign = amount > 0 ? '+' : amount < 0 ? '-' : '';
@@ -167,12 +152,6 @@ export function tipSuccessMessage(sent: {
   recipient: { username: string };
 }) {
   return `Sent ${truncateDecimals(sent.amount, AC_DECIMALS)} ${sent.currency} to @${sent.recipient.username}`;
-}
-
-/** Spec 001 §8 and 000 §8: the server's detail, else the action's own message. */
-export function moneyFailureMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.detail) return error.detail;
-  return fallback;
 }
 
 /** A fresh Idempotency-Key: one per attempt of a form submission. */

@@ -4,7 +4,7 @@
 import type { ApiClient } from '../../../api/client';
 import type { UserRole } from '../../../api/types';
 import { asList } from '../../../api/request';
-import type { TicketStatus } from '../../support';
+import type { TicketStatus } from '../../../api/ticket-status';
 import type {
   AdminSettings,
   AdminStats,

@@ -4,6 +4,7 @@
 // (and the days of a suspension) before it is taken; once closed by a suspension or ban, its early lift
 // (confirmed with a reason too), and when it was lifted.
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { reasonLabel } from '../../../api/report-reasons';
 import type { ModerationActionKind, ModerationCase } from '../../../api/types';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Modal } from '../../../ui/Modal';
@@ -11,7 +12,6 @@ import { Spinner } from '../../../ui/Spinner';
 import { showToast } from '../../../ui/toast';
 import { FormActions } from '../../../ui/SettingsFormParts';
 import { TARGET_NOUNS } from '../../moderation';
-import { reasonLabel } from '../../moderation';
 import { adminFailureMessage } from '../admin';
 import { useActOnCase, useLiftRestriction, useModerationCase } from '../hooks/useModeration';
 import {

@@ -4,7 +4,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserRole } from '../../../api/types';
 import { loggedRead } from '../../../api/logged-read';
-import type { TicketStatus } from '../../support';
+import type { TicketStatus } from '../../../api/ticket-status';
 import { adminApi } from '../api';
 import type { UserListQuery } from '../api/admin.api';
 

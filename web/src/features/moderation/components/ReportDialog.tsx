@@ -3,13 +3,14 @@
 // "You have already reported this" (409) as information; any other refusal in the server's words.
 import { useId, useState, type FormEvent } from 'react';
 import type { DialogContentProps } from '../../../app/dialogs';
+import { REPORT_REASONS } from '../../../api/report-reasons';
 import type { ReportReason } from '../../../api/types';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Icon } from '../../../ui/icons';
 import { FormActions, FormProblem } from '../../../ui/SettingsFormParts';
 import { useReport } from '../hooks/useReport';
 import { TARGET_NOUNS, type ReportTarget } from '../moderation';
-import { REPORT_DETAILS_MAX, REPORT_REASONS, reportBody, reportFailure, reportTargetOf } from '../reports';
+import { REPORT_DETAILS_MAX, reportBody, reportFailure, reportTargetOf } from '../reports';
 import styles from './ReportDialog.module.css';
 
 export function ReportDialog({ close, props }: DialogContentProps) {

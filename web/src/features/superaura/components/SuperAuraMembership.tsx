@@ -1,9 +1,9 @@
 // A SuperAura member's subscription (GET /api/superaura/status): the plan, when it renews or ends, and
 // Cancel, asked twice (POST /api/superaura/cancel: SuperAura stays until the end of the period paid for).
 import { useState } from 'react';
+import { moneyFailureMessage } from '../../../api/money';
 import { Spinner } from '../../../ui/Spinner';
 import { showToast } from '../../../ui/toast';
-import { moneyFailureMessage } from '../../wallet';
 import { useCancelSuperAura, useSuperAuraStatus } from '../hooks/useSuperAura';
 import { canCancel, membershipSummary, SuperAuraTexts } from '../superaura';
 import styles from './SuperAura.module.css';

@@ -1,9 +1,10 @@
 // One support ticket as the Help Center's My Tickets and the Admin Panel's Support tab show it: subject,
 // when (and who), priority and status badges (spec 000 §4, 001 §4), the message and the responses.
 import type { ReactNode } from 'react';
+import { ticketStatus, ticketStatusLabel } from '../../../api/ticket-status';
 import styles from '../../../ui/Admin.module.css';
 import { Badge, formatDate } from '../../admin';
-import { priorityLabel, ticketPriority, ticketStatus, ticketStatusLabel } from '../support';
+import { priorityLabel, ticketPriority } from '../support';
 import type { TicketReply } from '../types';
 
 export interface TicketView {

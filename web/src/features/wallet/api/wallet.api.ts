@@ -3,9 +3,10 @@
 // Pure module (no DOM): the client is handed in.
 import type { ApiClient } from '../../../api/client';
 import { pageQuery, readNextCursor, type Page } from '../../../api/cursor';
+import { RECIPIENT_SEARCH_MAX } from '../../../api/recipient-search';
 import { asList, callWithHeaders } from '../../../api/request';
 import { statementFileName, type StatementFormat } from '../statements';
-import { RECIPIENT_SEARCH_MAX, TRANSACTIONS_PAGE } from '../wallet';
+import { TRANSACTIONS_PAGE } from '../wallet';
 import type { Transaction } from '../types';
 
 export interface TipInput {

@@ -2,13 +2,14 @@
 // most 5 members, amount (step and minimum 0.001, not above the balance), optional message up to 200
 // characters; POST /api/payments/transfer with an Idempotency-Key per attempt.
 import { useId, useState, type FormEvent } from 'react';
+import { moneyFailureMessage } from '../../../api/money';
 import { Avatar } from '../../../ui/Avatar';
 import { showToast } from '../../../ui/toast';
 import { useTransfer } from '../hooks/useMoneyActions';
 import { useRecipientSearch } from '../hooks/useRecipientSearch';
 import { useWallet } from '../hooks/useWallet';
 import type { Recipient } from '../types';
-import { AC_STEP, balanceMicro, moneyFailureMessage, transferError, WalletTexts } from '../wallet';
+import { AC_STEP, balanceMicro, transferError, WalletTexts } from '../wallet';
 import { AmountField, FormFooter, MessageField, RecipientSuggestions } from './FormParts';
 import { useSpendingPause } from './SpendingPause';
 import styles from './Wallet.module.css';

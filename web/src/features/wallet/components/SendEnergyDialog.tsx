@@ -5,19 +5,13 @@
 // 'Failed to send tip'.
 import { useId, useState, type FormEvent } from 'react';
 import type { DialogContentProps } from '../../../app/dialogs';
+import { moneyFailureMessage } from '../../../api/money';
 import { Avatar } from '../../../ui/Avatar';
 import { formatAC } from '../../../ui/format';
 import { showToast } from '../../../ui/toast';
 import { useSendTip } from '../hooks/useMoneyActions';
 import { useWallet } from '../hooks/useWallet';
-import {
-  AC_STEP,
-  canSendTip,
-  moneyFailureMessage,
-  tipError,
-  tipSuccessMessage,
-  WalletTexts,
-} from '../wallet';
+import { AC_STEP, canSendTip, tipError, tipSuccessMessage, WalletTexts } from '../wallet';
 import { AmountField, FormFooter, MessageField } from './FormParts';
 import { useSpendingPause } from './SpendingPause';
 import styles from './Wallet.module.css';

@@ -3,6 +3,7 @@
 // check-ins. The day so far is shown; a raise or a removal waits 24 hours and says when it takes effect
 // ("Keep current" cancels it). Only the fields the member changed are sent. The server enforces it all.
 import { useId, useState, type FormEvent } from 'react';
+import { moneyFailureMessage } from '../../../api/money';
 import { Spinner } from '../../../ui/Spinner';
 import { showToast } from '../../../ui/toast';
 import { useSpendingSettings, useUpdateSpending } from '../hooks/useSpending';
@@ -17,7 +18,6 @@ import {
   spentTodayText,
   type SpendingSettings,
 } from '../spending';
-import { moneyFailureMessage } from '../wallet';
 import { FormError } from './FormParts';
 import styles from './Wallet.module.css';
 import own from './Spending.module.css';

@@ -3,6 +3,7 @@
 // "so far" while the month is not over, and how many movements — and the statement as CSV or PDF,
 // fetched through the API client (the bearer token) and saved as the server names it.
 import { useId, useMemo, useState } from 'react';
+import { MICRO_PER_AC, moneyFailureMessage } from '../../../api/money';
 import { formatAC } from '../../../ui/format';
 import { Icon } from '../../../ui/icons';
 import { Skeleton } from '../../../ui/Skeleton';
@@ -18,7 +19,7 @@ import {
   type StatementFormat,
 } from '../statements';
 import type { Statement } from '../types';
-import { formatSignedAC, MICRO_PER_AC, moneyFailureMessage } from '../wallet';
+import { formatSignedAC } from '../wallet';
 import { FormError } from './FormParts';
 import styles from './Wallet.module.css';
 

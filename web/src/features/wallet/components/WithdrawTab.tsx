@@ -2,13 +2,14 @@
 // when the balance is worth $10 or more, otherwise the Insufficient Balance notice. One pending request
 // at a time: the member's requests are listed (GET /api/withdrawals) and the server refuses a second.
 import { useId, useState, type FormEvent } from 'react';
+import { moneyFailureMessage } from '../../../api/money';
 import { formatUSD } from '../../../ui/format';
 import { Spinner } from '../../../ui/Spinner';
 import { showToast } from '../../../ui/toast';
 import { useRequestWithdrawal, useWithdrawals } from '../hooks/useMoneyActions';
 import { useWallet } from '../hooks/useWallet';
 import type { Withdrawal } from '../types';
-import { canWithdraw, moneyFailureMessage, WalletTexts, withdrawalError, WITHDRAW_MIN_USD } from '../wallet';
+import { canWithdraw, WalletTexts, withdrawalError, WITHDRAW_MIN_USD } from '../wallet';
 import { AmountField, FormFooter } from './FormParts';
 import styles from './Wallet.module.css';
 

@@ -3,7 +3,7 @@
 // caller's own message (spec 001 §8); until the browser has left, the choices stay busy.
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { moneyFailureMessage } from '../wallet';
+import { moneyFailureMessage } from '../../../api/money';
 
 export function useCheckout<Id extends string>({
   start,

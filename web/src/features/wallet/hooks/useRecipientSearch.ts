@@ -5,8 +5,8 @@ import { queryKeys } from '../../../api/query-keys';
 import { useSignedInUser } from '../../auth';
 import { useDebouncedValue } from '../../../ui/useDebouncedValue';
 import { loggedRead } from '../../../api/logged-read';
+import { recipientQuery, recipientSuggestions } from '../../../api/recipient-search';
 import { walletApi } from '../api';
-import { recipientQuery, recipientSuggestions } from '../wallet';
 
 const SEARCH_DEBOUNCE_MS = 250;
 
