@@ -21,6 +21,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import { refuseInvalidIdempotencyKeys } from './common/idempotency-key';
+import { applyRequestDeadlines } from './common/request-deadline';
 import { apiValidationPipe } from './common/validation';
 import { GATEWAY_LOGGER, GATEWAY_REDIS } from './common/tokens';
 import { loadGatewayConfig } from './config';
@@ -84,6 +85,8 @@ async function main(): Promise<void> {
     setHttpRoute(request.routeOptions.url);
     done();
   });
+  // Before Nest registers the routes (in listen): each gets its deadline.
+  applyRequestDeadlines(fastify);
   refuseInvalidIdempotencyKeys(fastify);
   // CSP, frame restriction, Referrer-Policy, nosniff and (over https / in production) HSTS.
   registerSecurityHeaders(fastify, { production: config.AURA_ENV === 'production' });

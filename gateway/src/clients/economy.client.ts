@@ -2,6 +2,7 @@ import { Caller, callerMetadata, createClientOnChannelOf, createGrpcClient, unar
 import { common, economy } from '@aura/proto';
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config';
+import { SLOW_CALL_DEADLINE_MS } from '../common/request-deadline';
 
 /**
  * Typed, promise-based calls to the economy service. The caller travels as metadata, and so does
@@ -103,7 +104,13 @@ export class EconomyClient implements OnModuleDestroy {
   }
 
   createCheckoutSession(caller: Caller, request: economy.CheckoutSessionRequest) {
-    return unaryCall(this.client, this.client.createCheckoutSession, request, callerMetadata(caller), 30_000);
+    return unaryCall(
+      this.client,
+      this.client.createCheckoutSession,
+      request,
+      callerMetadata(caller),
+      SLOW_CALL_DEADLINE_MS,
+    );
   }
 
   getCheckoutStatus(caller: Caller, sessionId: string) {
@@ -112,13 +119,18 @@ export class EconomyClient implements OnModuleDestroy {
       this.client.getCheckoutStatus,
       { sessionId },
       callerMetadata(caller),
-      30_000,
+      SLOW_CALL_DEADLINE_MS,
     );
   }
 
-  /** Stripe's delivery: the exact bytes of the body and its signature header (no caller). */
+  /**
+   * Stripe's delivery: the exact bytes of the body and its signature header (no caller). The default
+   * deadline, not the 30 s of the calls that reach Stripe's API: economy handles an event locally, and
+   * one that waits longer (economy just restarted) is answered 503 and delivered again by Stripe, which
+   * is safe (each event is applied once).
+   */
   handleStripeWebhook(payload: Buffer, signature: string) {
-    return unaryCall(this.client, this.client.handleStripeWebhook, { payload, signature }, undefined, 30_000);
+    return unaryCall(this.client, this.client.handleStripeWebhook, { payload, signature });
   }
 
   /** Public (test mode only). */
@@ -137,7 +149,7 @@ export class EconomyClient implements OnModuleDestroy {
       this.client.createSuperAuraCheckout,
       request,
       callerMetadata(caller),
-      30_000,
+      SLOW_CALL_DEADLINE_MS,
     );
   }
 
@@ -146,7 +158,13 @@ export class EconomyClient implements OnModuleDestroy {
   }
 
   cancelSuperAura(caller: Caller) {
-    return unaryCall(this.client, this.client.cancelSuperAura, {}, callerMetadata(caller), 30_000);
+    return unaryCall(
+      this.client,
+      this.client.cancelSuperAura,
+      {},
+      callerMetadata(caller),
+      SLOW_CALL_DEADLINE_MS,
+    );
   }
 
   checkHealth() {

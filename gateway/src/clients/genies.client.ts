@@ -2,6 +2,7 @@ import { Caller, callerMetadata, createClientOnChannelOf, createGrpcClient, unar
 import { common, genies } from '@aura/proto';
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config';
+import { SLOW_CALL_DEADLINE_MS } from '../common/request-deadline';
 
 /** Typed, promise-based calls to the genies service; the caller travels as metadata. */
 @Injectable()
@@ -29,7 +30,7 @@ export class GeniesClient implements OnModuleDestroy {
       this.client.purchaseBottles,
       { quantity, confirmPause },
       callerMetadata(caller, idempotencyKey),
-      30_000,
+      SLOW_CALL_DEADLINE_MS,
     );
   }
 
@@ -54,11 +55,23 @@ export class GeniesClient implements OnModuleDestroy {
   }
 
   claimEarnings(caller: Caller) {
-    return unaryCall(this.client, this.client.claimEarnings, {}, callerMetadata(caller), 30_000);
+    return unaryCall(
+      this.client,
+      this.client.claimEarnings,
+      {},
+      callerMetadata(caller),
+      SLOW_CALL_DEADLINE_MS,
+    );
   }
 
   sendGenie(caller: Caller, request: genies.SendGenieRequest) {
-    return unaryCall(this.client, this.client.sendGenie, request, callerMetadata(caller), 30_000);
+    return unaryCall(
+      this.client,
+      this.client.sendGenie,
+      request,
+      callerMetadata(caller),
+      SLOW_CALL_DEADLINE_MS,
+    );
   }
 
   getFeatured(caller: Caller, userId: string) {

@@ -9,8 +9,8 @@ import { GATEWAY_CONFIG, GatewayConfig } from '../config';
 /** The most bytes one upload message carries (media.proto: chunks ≤ 64 KiB). */
 export const UPLOAD_CHUNK_BYTES = 64 * 1024;
 /** An upload may take a while on a slow connection; it still may not hang forever. */
-const UPLOAD_DEADLINE_MS = 10 * 60 * 1000;
-const DOWNLOAD_DEADLINE_MS = 60 * 60 * 1000;
+export const UPLOAD_DEADLINE_MS = 10 * 60 * 1000;
+export const DOWNLOAD_DEADLINE_MS = 60 * 60 * 1000;
 
 /** Cuts buffers into pieces of at most `size` bytes (no copy: subarrays of the input). */
 export function* rechunk(buffer: Buffer, size = UPLOAD_CHUNK_BYTES): Generator<Buffer> {

@@ -2,6 +2,7 @@ import { errorCodeOf, httpStatusForGrpc, isServiceError } from '@aura/platform';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Inject } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import { isRequestDeadlineError } from './request-deadline';
 import { GATEWAY_LOGGER } from './tokens';
 
 const GENERIC_500 = 'Internal server error';
@@ -61,6 +62,9 @@ export class ApiErrorFilter implements ExceptionFilter {
       const code = errorCodeOf(exception);
       return { status, detail: exception.details, headers: {}, ...(code ? { code } : {}) };
     }
+    // The route's deadline passed (request-deadline.ts): the client may send it again shortly.
+    if (isRequestDeadlineError(exception))
+      return { status: 503, detail: SERVICE_DOWN, headers: { 'retry-after': '2' } };
     const fastifyError = exception as { statusCode?: number; code?: string; message?: string };
     if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode < 500) {
       // Fastify's own errors: unparsable JSON, wrong content type, body too large.

@@ -16,6 +16,8 @@ import { ApiMissing, ApiRule, ApiSignedIn } from '../common/api-docs';
 import { openDownload } from '../media/download-stream';
 import { RateLimit } from '../rate-limit/rate-limit';
 import { DataExportListResponse, DataExportResponse, toDataExportResponse } from './data-export.dto';
+import { RequestDeadline } from '../common/request-deadline';
+import { DOWNLOAD_DEADLINE_MS } from '../clients/media.client';
 
 /**
  * A member's copy of their data (issue 21 §5, docs/data-export.md): media builds the ZIP in the
@@ -55,6 +57,7 @@ export class DataExportController {
   }
 
   @Get(':id/download')
+  @RequestDeadline(DOWNLOAD_DEADLINE_MS)
   @ApiSignedIn()
   @ApiParam({ name: 'id', description: 'An export of the caller' })
   @ApiProduces('application/zip')

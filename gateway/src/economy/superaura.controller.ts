@@ -9,6 +9,7 @@ import { ApiMalformedBody, ApiRule, ApiSignedIn } from '../common/api-docs';
 import { absoluteCheckoutUrl, ORIGIN_RULE } from './topups.controller';
 import { CheckoutSessionResponse, SuperAuraCheckoutBody, SuperAuraStatusResponse } from './topups.dto';
 import { RateLimit } from '../rate-limit/rate-limit';
+import { RequestDeadline, SLOW_CALL_DEADLINE_MS } from '../common/request-deadline';
 
 function toStatus(status: economy.SuperAuraStatus): SuperAuraStatusResponse {
   return {
@@ -28,6 +29,7 @@ export class SuperAuraController {
   constructor(private readonly economy: EconomyClient) {}
 
   @Post('checkout')
+  @RequestDeadline(SLOW_CALL_DEADLINE_MS)
   @RateLimit('money')
   @HttpCode(200)
   @ApiOkResponse({ type: CheckoutSessionResponse, description: 'Navigate the browser to checkout_url' })
@@ -52,6 +54,7 @@ export class SuperAuraController {
   }
 
   @Post('cancel')
+  @RequestDeadline(SLOW_CALL_DEADLINE_MS)
   @HttpCode(200)
   @ApiOkResponse({ type: SuperAuraStatusResponse, description: 'SuperAura stays until current_period_end' })
   @ApiRule('"You don\'t have an active SuperAura subscription"')

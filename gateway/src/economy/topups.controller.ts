@@ -31,6 +31,7 @@ import {
   WebhookResponse,
 } from './topups.dto';
 import { RateLimit } from '../rate-limit/rate-limit';
+import { RequestDeadline, SLOW_CALL_DEADLINE_MS } from '../common/request-deadline';
 
 /** The local test checkout's Pay waits this long for its own webhook. */
 const TEST_WEBHOOK_DEADLINE_MS = 10_000;
@@ -74,6 +75,7 @@ export class TopUpsController {
   }
 
   @Post('checkout/session')
+  @RequestDeadline(SLOW_CALL_DEADLINE_MS)
   @RateLimit('money')
   @HttpCode(200)
   @ApiSignedIn()
@@ -93,6 +95,7 @@ export class TopUpsController {
   }
 
   @Get('checkout/status/:session_id')
+  @RequestDeadline(SLOW_CALL_DEADLINE_MS)
   @ApiSignedIn()
   @ApiOkResponse({ type: CheckoutStatusResponse })
   @ApiMissing('"Checkout session not found" (also another member’s session)')

@@ -52,6 +52,7 @@ import {
   userGenieIdOf,
 } from './genies.mappers';
 import { microToAc } from '../common/amounts';
+import { RequestDeadline, SLOW_CALL_DEADLINE_MS } from '../common/request-deadline';
 
 const GENIE_MISSING = '"Genie not found" (no such genie, or not the caller’s)';
 
@@ -83,6 +84,7 @@ export class GeniesController {
 
   /** Buys 1-10 bottles at the bottle price each, charged to the wallet. */
   @Post('purchase-bottle')
+  @RequestDeadline(SLOW_CALL_DEADLINE_MS)
   @HttpCode(200)
   @ApiSpends('spend')
   @ApiOkResponse({ type: PurchaseBottlesResponse })
@@ -135,6 +137,7 @@ export class GeniesController {
 
   /** Claim All: every genie's pending earnings, credited once. */
   @Post('claim-earnings')
+  @RequestDeadline(SLOW_CALL_DEADLINE_MS)
   @HttpCode(200)
   @ApiOkResponse({ type: ClaimResponse })
   async claim(@CurrentCaller() caller: AuthenticatedCaller): Promise<ClaimResponse> {
@@ -179,6 +182,7 @@ export class GeniesController {
 
   /** A permanent gift: the genie's pending earnings are claimed for the sender first. */
   @Post(':id/send')
+  @RequestDeadline(SLOW_CALL_DEADLINE_MS)
   @RefusedWhileSuspended()
   @HttpCode(200)
   @ApiParam({ name: 'id', description: 'UserGenie id', format: 'uuid' })

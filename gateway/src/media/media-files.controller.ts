@@ -8,6 +8,8 @@ import { ErrorResponse } from '../auth/auth.dto';
 import { MediaClient } from '../clients/media.client';
 import { openDownload, OpenedDownload } from './download-stream';
 import { etagMatches, httpDate, parseRange, quoteEtag } from './ranges';
+import { RequestDeadline } from '../common/request-deadline';
+import { DOWNLOAD_DEADLINE_MS } from '../clients/media.client';
 
 export const MEDIA_COLLECTIONS = ['posts', 'profiles', 'banners', 'messages'] as const;
 type Collection = (typeof MEDIA_COLLECTIONS)[number];
@@ -89,6 +91,7 @@ export class MediaFilesController {
   }
 
   @Get(':collection/:file')
+  @RequestDeadline(DOWNLOAD_DEADLINE_MS)
   @Public()
   @applyAll(fileDocs)
   @ApiProduces('image/*', 'video/*', 'audio/*')

@@ -9,6 +9,8 @@ import { MediaClient } from '../clients/media.client';
 import { MediaUploadResponse, UPLOAD_BODY_SCHEMA } from './media.dto';
 import { uploadRequestFile } from './uploads';
 import { RateLimit } from '../rate-limit/rate-limit';
+import { RequestDeadline } from '../common/request-deadline';
+import { UPLOAD_DEADLINE_MS } from '../clients/media.client';
 
 @ApiTags('media')
 @SignedIn()
@@ -17,6 +19,7 @@ export class MediaUploadController {
   constructor(private readonly media: MediaClient) {}
 
   @Post('upload')
+  @RequestDeadline(UPLOAD_DEADLINE_MS)
   @RateLimit('uploads')
   @HttpCode(200)
   @ApiBearerAuth()

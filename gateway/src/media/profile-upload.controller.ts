@@ -9,6 +9,8 @@ import { MediaClient } from '../clients/media.client';
 import { BannerUploadResponse, ProfilePictureUploadResponse, UPLOAD_BODY_SCHEMA } from './media.dto';
 import { uploadRequestFile } from './uploads';
 import { RateLimit } from '../rate-limit/rate-limit';
+import { RequestDeadline } from '../common/request-deadline';
+import { UPLOAD_DEADLINE_MS } from '../clients/media.client';
 
 /** The member's own picture and banner (the rest of /profile lives with the profile routes). */
 @ApiTags('profile')
@@ -18,6 +20,7 @@ export class ProfileUploadController {
   constructor(private readonly media: MediaClient) {}
 
   @Post('upload-picture')
+  @RequestDeadline(UPLOAD_DEADLINE_MS)
   @RateLimit('uploads')
   @HttpCode(200)
   @ApiBearerAuth()
@@ -45,6 +48,7 @@ export class ProfileUploadController {
   }
 
   @Post('upload-banner')
+  @RequestDeadline(UPLOAD_DEADLINE_MS)
   @RateLimit('uploads')
   @HttpCode(200)
   @ApiBearerAuth()

@@ -36,6 +36,8 @@ import { FIELD_TOO_LARGE, FILE_REQUIRED, isReadableMultipart } from '../media/up
 import { MessageResponse, SEND_WITH_MEDIA_SCHEMA, SendMessageRequest } from './messaging.dto';
 import { toMessage } from './messaging.mappers';
 import { RateLimit } from '../rate-limit/rate-limit';
+import { RequestDeadline } from '../common/request-deadline';
+import { UPLOAD_DEADLINE_MS } from '../clients/media.client';
 
 const ATTACHMENT_TYPES = ['image', 'video', 'audio'];
 const CLIENT_MESSAGE_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -96,6 +98,7 @@ export class MessagesController {
    * the file are read too (the file waits in a temporary file meanwhile).
    */
   @Post('send-with-media')
+  @RequestDeadline(UPLOAD_DEADLINE_MS)
   @RefusedWhileSuspended()
   @RateLimit('uploads')
   @HttpCode(201)
