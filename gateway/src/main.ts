@@ -72,7 +72,7 @@ async function main(): Promise<void> {
     new FastifyAdapter({
       trustProxy: trustProxy(config.AURA_TRUST_PROXY),
       bodyLimit: 1024 * 1024,
-      maxParamLength: 4096,
+      routerOptions: { maxParamLength: 4096 },
     }),
     // rawBody: req.rawBody keeps the exact bytes of a JSON body (the Stripe webhook's signature is
     // checked on them, payments/webhook).

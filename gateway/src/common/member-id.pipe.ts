@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { IdPipe } from './id.pipe';
+import { ID_FORMS, IdPipe, OBJECT_ID_PATTERN } from './id.pipe';
 
 export const USER_NOT_FOUND = 'User not found';
 
-const OBJECT_ID = '[0-9a-f]{24}';
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** One member id, unanchored, for the patterns made of member ids (a conversation id is two). */
-export const MEMBER_ID = `(?:${OBJECT_ID}|${UUID})`;
+export const MEMBER_ID = `(?:${ID_FORMS.OBJECT_ID}|${ID_FORMS.UUID})`;
 /**
  * Identity's member ids: MongoDB ObjectIds (24 hex digits); a UUID is accepted too so that the
  * routes keep working should member ids become UUIDs like social's.
@@ -22,7 +20,7 @@ export class MemberIdPipe extends IdPipe {
 }
 
 const memberIds = new MemberIdPipe();
-const objectIdMemberIds = new IdPipe(new RegExp(`^${OBJECT_ID}$`, 'i'), USER_NOT_FOUND);
+const objectIdMemberIds = new IdPipe(OBJECT_ID_PATTERN, USER_NOT_FOUND);
 
 /**
  * The pipe's check, for a handler that reads its body first: there a malformed body (422) is

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { IdPipe } from '../common/id.pipe';
+import { IdPipe, UUID_PATTERN } from '../common/id.pipe';
 import { MEMBER_ID } from '../common/member-id.pipe';
 
 // Path ids are checked before any call (common/id.pipe.ts); members' ids: common/member-id.pipe.ts.
@@ -10,7 +10,6 @@ export const MESSAGE_NOT_FOUND = 'Message not found';
 
 /** A conversation is named by its two members, sorted: `<a>:<b>`. */
 export const CONVERSATION_ID_PATTERN = new RegExp(`^${MEMBER_ID}:${MEMBER_ID}$`, 'i');
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @Injectable()
 export class ConversationIdPipe extends IdPipe {

@@ -4,7 +4,7 @@ import type { AuthenticatedCaller } from '../auth/access-token-verifier';
 import { IdentityClient } from '../clients/identity.client';
 import { MessagingClient } from '../clients/messaging.client';
 import { SocialClient } from '../clients/social.client';
-import { OBJECT_ID_PATTERN, UUID_PATTERN } from '../social/social.constants';
+import { OBJECT_ID_PATTERN, UUID_PATTERN } from '../common/id.pipe';
 
 const NOT_FOUND: Record<string, string> = {
   post: 'Post not found',

@@ -33,8 +33,4 @@ export const TRENDING_PERIODS = ['24h', '7d', '30d', 'all'] as const;
 export const TOP_TIPPED_PERIODS = ['daily', 'weekly', 'monthly', 'all'] as const;
 export const TOP_RISING_PERIODS = ['7d', '30d'] as const;
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Identity's member ids are MongoDB ObjectIds (24 hex digits). */
-export const OBJECT_ID_PATTERN = /^[0-9a-f]{24}$/i;
-
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';

@@ -2,13 +2,8 @@ import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { UserResponse } from '../auth/auth.dto';
-import {
-  POST_CATEGORIES,
-  POST_CONTENT_TYPES,
-  PostCategory,
-  PostContentType,
-  UUID_PATTERN,
-} from './social.constants';
+import { POST_CATEGORIES, POST_CONTENT_TYPES, PostCategory, PostContentType } from './social.constants';
+import { UUID_PATTERN } from '../common/id.pipe';
 import { FeaturedGenieResponse } from '../genies/genies.dto';
 
 // class-validator reports a property's constraints in the order the decorators run (bottom first), so

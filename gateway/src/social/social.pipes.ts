@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException, PipeTransform } from '@nestjs/common';
-import { IdPipe } from '../common/id.pipe';
-import { FEEDS, Feed, UUID_PATTERN } from './social.constants';
+import { IdPipe, UUID_PATTERN } from '../common/id.pipe';
+import { FEEDS, Feed } from './social.constants';
 
 // Path ids are checked before any call (common/id.pipe.ts); members' ids: common/member-id.pipe.ts.
 
