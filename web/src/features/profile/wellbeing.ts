@@ -1,5 +1,6 @@
 // Wellbeing on the own profile (issue 23 item 6, docs/wellbeing.md): the mood calendar's month grid, the
 // 30/90-day mood and energy chart and the streaks' gentle words. Pure module: unit-tested under node.
+import { dispositionFileName } from '../../api/content-disposition';
 import { moodLabel } from './wellness';
 
 export interface CalendarDay {
@@ -147,7 +148,6 @@ export function streakText(streak: Streak | undefined, kind: StreakKind): string
 
 /** The download's name: the server's (content-disposition), reduced to a plain file name. */
 export function exportFileName(disposition: string | null, today: string): string {
-  const match = /filename="?([^";]+)"?/i.exec(disposition ?? '');
-  const name = match?.[1]?.split(/[\\/]/).pop()?.trim();
+  const name = dispositionFileName(disposition);
   return name && /\.csv$/i.test(name) ? name : `aura-wellness-${today}.csv`;
 }
