@@ -51,6 +51,7 @@ it('writes the skeleton: module, controller, rules, repository and schema, consu
     'src/note/note.repository.ts',
     'src/note/note.schema.ts',
     'src/note/note.service.ts',
+    'src/service.ts',
     'src/sweep/note-sweeper.ts',
     'src/tokens.ts',
     'tsconfig.json',

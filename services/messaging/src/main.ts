@@ -1,61 +1,6 @@
 import './instrument';
 import 'reflect-metadata';
-import { asyncService, NestPinoLogger, ServiceRuntime } from '@aura/platform';
-import { messaging } from '@aura/proto';
-import { NestFactory } from '@nestjs/core';
-import { BlocksConsumer } from './blocks/blocks.consumer';
-import { createMessagingCache } from './common/cache';
-import { loadMessagingConfig } from './config';
-import { OutboxFinisher } from './events/outbox-finisher';
-import { MESSAGING_CALLERS, MessagingGrpcController } from './grpc/messaging.grpc-controller';
-import { grpcIdentityLookup } from './members/identity-lookup';
-import { MembersConsumer } from './members/members.consumer';
-import { MessagingModule } from './messaging.module';
-import { AccountErasureConsumer } from './account-erasure/account-erasure.consumer';
-import { MessageRemovalConsumer } from './messages/message-removal.consumer';
-import { NotificationsConsumer } from './notifications/notifications.consumer';
-import { NotificationsService } from './notifications/notifications.service';
+import { runAsProcess } from '@aura/platform';
+import { startMessaging } from './service';
 
-async function main(): Promise<void> {
-  const config = loadMessagingConfig();
-  const runtime = await ServiceRuntime.create({ service: 'messaging', config, redis: true });
-  const cache = await createMessagingCache(runtime.redis!, runtime.mongo, config.MESSAGING_CACHE_TTL_SECONDS);
-  const identity = grpcIdentityLookup(config.IDENTITY_GRPC_URL);
-  const app = await NestFactory.createApplicationContext(
-    MessagingModule.register(runtime, config, cache, identity),
-    { logger: new NestPinoLogger(runtime.logger) },
-  );
-  await app.init();
-
-  runtime.grpc.add(
-    messaging.MessagingServiceService,
-    asyncService(messaging.MessagingServiceService, app.get(MessagingGrpcController), runtime.logger),
-    MESSAGING_CALLERS,
-  );
-  const finisher = app.get(OutboxFinisher);
-  await Promise.all([
-    app.get(MembersConsumer).start(),
-    app.get(BlocksConsumer).start(),
-    app.get(NotificationsConsumer).start(),
-    app.get(MessageRemovalConsumer).start(),
-    app.get(AccountErasureConsumer).start(),
-  ]);
-  const notifications = app.get(NotificationsService);
-  runtime.installSignalHandlers(async () => {
-    await finisher.stop();
-    await notifications.stopTimers();
-    identity.close();
-    await app.close();
-  });
-  await runtime.start({ grpcUrl: config.MESSAGING_GRPC_URL, httpPort: config.MESSAGING_HTTP_PORT });
-  finisher.start();
-  notifications.startTimers();
-}
-
-main().catch((error) => {
-  // Startup failures (bad config, unreachable database) end the process with a readable line.
-  console.error(
-    JSON.stringify({ level: 'fatal', service: 'messaging', msg: String(error?.message ?? error) }),
-  );
-  process.exit(1);
-});
+runAsProcess('messaging', startMessaging);

@@ -4,16 +4,18 @@ import {
   Client,
   ClientUnaryCall,
   Metadata,
+  ServiceDefinition,
   ServiceError,
 } from '@grpc/grpc-js';
 
+import { createInProcessClient, inProcessCallsEnabled, inProcessTargetOf } from './in-process';
 import { InternalCalls, internalCalls } from './internal-calls';
 
 type ClientConstructor<C extends Client> = (new (
   address: string,
   credentials: ChannelCredentials,
   options?: Record<string, unknown>,
-) => C) & { service?: Record<string, { path: string }> };
+) => C) & { service?: ServiceDefinition };
 
 /** The service a generated client talks to: "identity" for aura.identity.v1.IdentityService. */
 function serviceOf(Ctor: ClientConstructor<Client>): string | undefined {
@@ -37,6 +39,8 @@ export function createGrpcClient<C extends Client>(
   identity: InternalCalls = internalCalls(),
 ): C {
   if (!server) throw new Error(`createGrpcClient: name the service expected at ${address}`);
+  // One-process mode: the server runs in this process; the call skips the network (grpc/in-process.ts).
+  if (inProcessCallsEnabled()) return createInProcessClient(Ctor, server, identity.service);
   return new Ctor(address, identity.clientCredentials(), {
     // The server's certificate must name the service we meant to reach, whatever its address.
     'grpc.ssl_target_name_override': server,
@@ -54,6 +58,8 @@ export function createGrpcClient<C extends Client>(
  * backing off after an outage while calls already went through again, or the other way round).
  */
 export function createClientOnChannelOf<C extends Client>(Ctor: ClientConstructor<C>, sibling: Client): C {
+  const inProcess = inProcessTargetOf(sibling);
+  if (inProcess) return createInProcessClient(Ctor, inProcess.server, inProcess.callingService);
   const channel = sibling.getChannel();
   return new Ctor(channel.getTarget(), internalCalls().clientCredentials(), { channelOverride: channel });
 }

@@ -10,35 +10,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { testIdentity } from '../testing';
+import { identityEchoService } from '../testing/identity-echo';
 import { createGrpcClient, unaryCall } from './client';
 import { CALLER_TOKEN, configureInternalCalls, InternalCalls } from './internal-calls';
 import { callerMetadata } from './metadata';
-import { Conflict } from '../errors/domain-error';
-import { asyncService, AsyncService, errorCodeOf, GrpcServer } from './server';
+import { asyncService, errorCodeOf, GrpcServer } from './server';
 
 const tlsDir = process.env.AURA_INTERNAL_TLS_DIR!;
 let server: GrpcServer;
 let address: string;
-
-/** identity's contract, every method answering who called: the member (or "anonymous") and the service. */
-function echoService(): AsyncService<identity.IdentityServiceServer> {
-  const handlers: Record<string, unknown> = {};
-  for (const name of Object.keys(identity.IdentityServiceService))
-    handlers[name] = async (_request: unknown, context: { caller?: { userId: string }; peer: string }) =>
-      identity.User.fromPartial({ id: context.caller?.userId ?? 'anonymous', username: context.peer });
-  // A refusal with a code a client acts on (the spending pause, docs/spending.md).
-  handlers.listBlocked = async () => {
-    throw new Conflict('Take a breath — still want to send 25 AC?', 'pause_required');
-  };
-  return handlers as unknown as AsyncService<identity.IdentityServiceServer>;
-}
 
 beforeAll(async () => {
   configureInternalCalls({ service: 'identity', tlsDir });
   server = new GrpcServer();
   server.add(
     identity.IdentityServiceService,
-    asyncService(identity.IdentityServiceService, echoService(), pino({ level: 'silent' })),
+    asyncService(identity.IdentityServiceService, identityEchoService(), pino({ level: 'silent' })),
     { methods: { getUser: ['gateway', 'economy'] } },
   );
   address = `127.0.0.1:${await server.listen('127.0.0.1:0')}`;

@@ -11,6 +11,12 @@ import type { Logger } from 'pino';
 import { DomainError, ERROR_CODE_METADATA } from '../errors/domain-error';
 import { isDependencyUnavailable } from '../errors/dependency-unavailable';
 import { withCallSignal } from './call-signal';
+import {
+  inProcessCallingService,
+  inProcessCallsEnabled,
+  serveInProcess,
+  stopServingInProcess,
+} from './in-process';
 import { rpcServerDuration } from '../telemetry/metrics';
 import { internalCalls, peerService } from './internal-calls';
 import { CallContext, readCallContext } from './metadata';
@@ -49,6 +55,8 @@ export function callingService(
   call: Pick<ServerUnaryCall<unknown, unknown>, 'getAuthContext'>,
 ): string | undefined {
   if (callers.has(call)) return callers.get(call);
+  const inProcess = inProcessCallingService(call);
+  if (inProcess !== undefined) return inProcess;
   const service = peerService(call.getAuthContext()?.sslPeerCertificate?.raw);
   callers.set(call, service);
   return service;
@@ -141,6 +149,9 @@ export class GrpcServer {
   private readonly server = new Server({ 'grpc.max_receive_message_length': 8 * 1024 * 1024 });
   private boundPort?: number;
 
+  /** `name`: the service this server is (in one-process mode its services are reachable in process). */
+  constructor(private readonly name?: string) {}
+
   /** Serves a service to the callers its policy admits (default: the gateway only). */
   add<S extends UntypedServiceImplementation>(
     definition: ServiceDefinition<S>,
@@ -148,7 +159,9 @@ export class GrpcServer {
     policy: CallerPolicy<S> = {},
   ): this {
     internalCalls(); // fails at start, not at the first call, when the process has no identity
-    this.server.addService(definition, admitting(definition, timed(definition, implementation), policy));
+    const served = admitting(definition, timed(definition, implementation), policy);
+    this.server.addService(definition, served);
+    if (this.name && inProcessCallsEnabled()) serveInProcess(this.name, definition, served);
     return this;
   }
 
@@ -168,6 +181,7 @@ export class GrpcServer {
 
   /** Lets in-flight calls finish for up to `graceMs`, then cuts the rest. */
   async close(graceMs = 5000): Promise<void> {
+    if (this.name) stopServingInProcess(this.name);
     await new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
         this.server.forceShutdown();

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { serveMetrics } from '../telemetry/metrics';
+import { MetricsFilter, serveMetrics } from '../telemetry/metrics';
 
 export type ReadinessCheck = () => Promise<void> | void;
 
@@ -7,13 +7,16 @@ export type ReadinessCheck = () => Promise<void> | void;
  * Liveness and readiness over HTTP for orchestrators and the local runner:
  *   GET /health/live   200 while the process runs
  *   GET /health/ready  200 when every check passes, else 503 with the failing checks
- *   GET /metrics       the process's metrics in the Prometheus text format (telemetry/metrics.ts);
- *                      like the health port itself, meant for the cluster network only
+ *   GET /metrics       the part's metrics in the Prometheus text format (telemetry/metrics.ts:
+ *                      `metrics` names whose points, where parts share a process); like the
+ *                      health port itself, meant for the cluster network only
  */
 export class HealthServer {
   private readonly checks = new Map<string, ReadinessCheck>();
   private server?: http.Server;
   private shuttingDown = false;
+
+  constructor(private readonly metrics: MetricsFilter = {}) {}
 
   addCheck(name: string, check: ReadinessCheck): this {
     this.checks.set(name, check);
@@ -51,7 +54,7 @@ export class HealthServer {
       };
       if (request.url === '/health/live') return send(200, { status: 'ok' });
       if (request.method === 'GET' && request.url?.split('?')[0] === '/metrics')
-        return serveMetrics(request, response);
+        return serveMetrics(request, response, this.metrics);
       if (request.url === '/health/ready') {
         void this.evaluate().then((result) => send(result.ready ? 200 : 503, result));
         return;

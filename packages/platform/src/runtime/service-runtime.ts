@@ -14,7 +14,7 @@ import { HealthServer } from '../health/health-server';
 import { createLogger } from '../logging/logger';
 import { connectMongo, databaseName, pingMongo } from '../mongo/connection';
 import { closeRedis, createRedis, Redis } from '../redis/redis';
-import { stopTelemetry } from '../telemetry/telemetry';
+import { RunningService } from './running-service';
 
 export interface ServiceRuntimeOptions {
   service: string;
@@ -30,8 +30,8 @@ export interface ServiceRuntimeOptions {
  * shutdown (stop taking calls, finish in-flight work, flush the outbox, close connections).
  */
 export class ServiceRuntime {
-  readonly grpc = new GrpcServer();
-  readonly health = new HealthServer();
+  readonly grpc: GrpcServer;
+  readonly health: HealthServer;
   readonly outbox: OutboxRelay;
   private readonly outboxModels: OutboxModel[] = [];
   private stopping?: Promise<void>;
@@ -44,6 +44,8 @@ export class ServiceRuntime {
     readonly bus: EventBus,
     readonly redis: Redis | undefined,
   ) {
+    this.grpc = new GrpcServer(service);
+    this.health = new HealthServer({ services: [service] });
     this.outbox = new OutboxRelay({ bus, logger, models: this.outboxModels });
     logRefusedCallsTo(logger);
     // Any service of the internal CA may ask whether this one is ready.
@@ -106,24 +108,17 @@ export class ServiceRuntime {
     this.logger.info({ grpcPort: port, httpPort: endpoints.httpPort }, `${this.service} ready`);
   }
 
-  /** Stops on SIGTERM/SIGINT, once. */
-  installSignalHandlers(extraClose: () => Promise<void> = async () => undefined): void {
-    const onSignal = (signal: NodeJS.Signals) => {
-      this.logger.info({ signal }, 'shutting down');
-      void this.stop(extraClose).then(
-        () => process.exit(0),
-        (error) => {
-          this.logger.error({ err: error }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-    };
-    process.once('SIGTERM', onSignal);
-    process.once('SIGINT', onSignal);
+  /**
+   * The started service, for runAsProcess or the one-process server: stopping it runs `extraClose`
+   * (the service's own parts) after the gRPC server has stopped taking calls.
+   */
+  running(extraClose: () => Promise<void> = async () => undefined): RunningService {
+    return { name: this.service, stop: () => this.stop(extraClose) };
   }
 
   stop(extraClose: () => Promise<void> = async () => undefined): Promise<void> {
     this.stopping ??= (async () => {
+      this.logger.info('shutting down');
       this.health.markShuttingDown();
       await this.grpc.close();
       await extraClose();
@@ -133,7 +128,6 @@ export class ServiceRuntime {
       if (this.redis) await closeRedis(this.redis);
       await this.mongo.close();
       await this.health.close();
-      await stopTelemetry();
     })();
     return this.stopping;
   }

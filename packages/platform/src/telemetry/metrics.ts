@@ -17,6 +17,7 @@ import type {
   ResourceMetrics,
   ViewOptions,
 } from '@opentelemetry/sdk-metrics';
+import { currentPart } from './part-context';
 
 /**
  * Metrics of a process. Every instrument is created on the global meter provider that startTelemetry
@@ -43,13 +44,17 @@ export function dropPrometheusReader(): void {
 /** Attributes the instrumentations add that only multiply series (scheme, protocol version). */
 const DROPPED = new Set(['url.scheme', 'network.protocol.version']);
 
-/** The one view of every instrument: adds `service`, drops attributes that only multiply series. */
+/**
+ * The one view of every instrument: adds `service`, drops attributes that only multiply series.
+ * `service` is the part that recorded the point (part-context.ts: several parts share a process under
+ * AURA_TARGET=all), else the process's service name; a point that names its `service` keeps it.
+ */
 export function serviceView(service: string): ViewOptions {
   const processor: IAttributesProcessor = {
     process: (incoming: Attributes) => {
       const out: Attributes = {};
       for (const [key, value] of Object.entries(incoming)) if (!DROPPED.has(key)) out[key] = value;
-      out.service = service;
+      if (typeof out.service !== 'string') out.service = currentPart() ?? service;
       return out;
     },
   };
@@ -65,15 +70,32 @@ function withUnitSuffix(metric: MetricData): MetricData {
   return { ...metric, descriptor: { ...metric.descriptor, name: `${metric.descriptor.name}_${suffix}` } };
 }
 
-/** The process's metrics in the Prometheus text format (0.0.4). */
-export async function renderMetrics(): Promise<string> {
+/** Which points one /metrics shows: those of `services` (every point when absent). */
+export interface MetricsFilter {
+  services?: readonly string[];
+}
+
+/** A metric with only the points of the given services (the part's own, in a shared process). */
+function pointsOf(metric: MetricData, services: readonly string[] | undefined): MetricData {
+  if (!services) return metric;
+  const dataPoints = (metric.dataPoints as { attributes: Attributes }[]).filter((point) =>
+    services.includes(String(point.attributes.service)),
+  );
+  return { ...metric, dataPoints } as MetricData;
+}
+
+/**
+ * The process's metrics in the Prometheus text format (0.0.4). In a process of several parts each
+ * part's /metrics shows its own points, so that scraping every part counts nothing twice.
+ */
+export async function renderMetrics(filter: MetricsFilter = {}): Promise<string> {
   if (!prometheus) return '# telemetry not started\n';
   const { resourceMetrics } = await prometheus.collect();
   const renamed: ResourceMetrics = {
     ...resourceMetrics,
     scopeMetrics: resourceMetrics.scopeMetrics.map((scope) => ({
       ...scope,
-      metrics: scope.metrics.map(withUnitSuffix),
+      metrics: scope.metrics.map((metric) => withUnitSuffix(pointsOf(metric, filter.services))),
     })),
   };
   return serializer.serialize(renamed);
@@ -82,8 +104,12 @@ export async function renderMetrics(): Promise<string> {
 export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
 /** GET /metrics for a plain node:http server (the services' health port). */
-export function serveMetrics(_request: IncomingMessage, response: ServerResponse): void {
-  renderMetrics().then(
+export function serveMetrics(
+  _request: IncomingMessage,
+  response: ServerResponse,
+  filter: MetricsFilter = {},
+): void {
+  renderMetrics(filter).then(
     (text) => {
       response.writeHead(200, { 'content-type': METRICS_CONTENT_TYPE });
       response.end(text);
@@ -149,14 +175,20 @@ export class GaugeSources {
   ) {}
 
   add(source: (result: ObservableResult) => void): () => void {
+    // Observed when /metrics is read, outside the part that added the source: it names its part.
+    const part = currentPart();
+    const observe = part
+      ? (result: ObservableResult) =>
+          source({ observe: (value, attributes) => result.observe(value, { service: part, ...attributes }) })
+      : source;
     if (!this.gauge) {
       this.gauge = meter().createObservableGauge(this.name, this.options);
       this.gauge.addCallback((result) => {
         for (const each of this.sources) each(result);
       });
     }
-    this.sources.add(source);
-    return () => this.sources.delete(source);
+    this.sources.add(observe);
+    return () => this.sources.delete(observe);
   }
 }
 

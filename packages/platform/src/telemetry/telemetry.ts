@@ -12,6 +12,7 @@ import { BatchSpanProcessor, SpanProcessor } from '@opentelemetry/sdk-trace-base
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 import { maskedStatement } from './db-statement';
 import { createPrometheusReader, dropPrometheusReader, serviceView } from './metrics';
+import { currentPart } from './part-context';
 
 export interface TelemetryOptions {
   serviceName: string;
@@ -20,6 +21,26 @@ export interface TelemetryOptions {
 }
 
 let sdk: NodeSDK | undefined;
+
+/**
+ * Names the part that made each span (`aura.service`) where several parts share the process
+ * (AURA_TARGET=all, ADR 0014): the resource's service.name is then "aura" for all of them.
+ */
+const partOfSpans: SpanProcessor = {
+  onStart: (span) => {
+    const part = currentPart();
+    if (part) span.setAttribute('aura.service', part);
+  },
+  onEnd: () => undefined,
+  forceFlush: async () => undefined,
+  shutdown: async () => undefined,
+};
+let processName: string | undefined;
+
+/** The name telemetry was started with: the part this process runs, or "aura" for all of them. */
+export function telemetryServiceName(): string | undefined {
+  return processName;
+}
 
 /**
  * Starts the OpenTelemetry SDK: traces and metrics, W3C trace context over HTTP and gRPC (Kafka
@@ -33,9 +54,10 @@ let sdk: NodeSDK | undefined;
  */
 export function startTelemetry(options: TelemetryOptions): NodeSDK {
   if (sdk) return sdk;
+  processName = options.serviceName;
   if (process.env.OTEL_LOG_LEVEL === 'debug') diag.setLogger(new DiagConsoleLogger(), DiagLogLevel.DEBUG);
   const endpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined;
-  const spanProcessors: SpanProcessor[] = [...(options.spanProcessors ?? [])];
+  const spanProcessors: SpanProcessor[] = [partOfSpans, ...(options.spanProcessors ?? [])];
   if (endpoint)
     spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter(), { scheduledDelayMillis: 500 }));
   sdk = new NodeSDK({
