@@ -7,7 +7,9 @@ import { Stack } from './lib/stack.mjs';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from './seed/members.mjs';
 import { seed } from './seed/index.mjs';
 
+// Everything in one process unless AURA_TARGET=each asks for one process per service (ADR 0014).
 const env = stackEnv();
+env.AURA_TARGET ??= 'all';
 env.AURA_JWT_PRIVATE_KEY_FILE ??= ensureSigningKey(env);
 const stack = new Stack(env, {
   logDir: join(cacheDir(env), 'run', 'app'),

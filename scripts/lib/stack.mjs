@@ -5,8 +5,21 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './env.mjs';
 
-/** Every process of the stack, in start order. Later issues add their service here. */
+/**
+ * Every process of the stack, in start order. AURA_TARGET=all (what `npm start` runs): one process,
+ * the gateway and every service in it (server/, ADR 0014); AURA_TARGET=each: one process per service.
+ */
 export function stackProcesses(env) {
+  if ((env.AURA_TARGET ?? 'all') === 'all')
+    return [
+      {
+        name: 'aura',
+        entry: 'server/dist/main.js',
+        ready: `http://127.0.0.1:${env.GATEWAY_PORT}/api/health`,
+        // Its eight parts stop one after the other, each within a few seconds.
+        stopTimeoutMs: 30000,
+      },
+    ];
   return [
     {
       name: 'identity',
@@ -104,17 +117,17 @@ export class Stack {
     }
   }
 
-  /** Stops one process (SIGTERM, then SIGKILL after 10 s). */
+  /** Stops one process (SIGTERM, then SIGKILL after 10 s, or the process's stopTimeoutMs). */
   async stopOne(name) {
     const entry = this.children.get(name);
     if (!entry) return;
     this.children.delete(name);
-    const { child } = entry;
+    const { child, proc } = entry;
     // Already gone (exited, or killed by a signal such as a terminal's Ctrl-C): no exit event will come.
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), proc.stopTimeoutMs ?? 10000);
     await exited;
     clearTimeout(timer);
   }

@@ -5,12 +5,15 @@
 //             offline, the committed rendered example checked for drift (deploy/tools/check-chart.sh;
 //             the first run builds helm, several minutes, then it is cached: seconds)
 //   service   chassis and services against the real MongoDB server, Kafka, Redis and S3
-//   e2e       the running stack through the gateway (HTTP, socket.io)
+//   e2e       the running stack through the gateway (HTTP, socket.io), the stack in one process
+//             (AURA_TARGET=all, what `npm start` runs; ADR 0014)
 //   browser   Playwright + Debian's Chromium against the running stack
 //   fuzz      Schemathesis from the OpenAPI document against the running stack, as a member and as
 //             the super admin, for a fixed time budget (AURA_FUZZ_SECONDS each, default 90): fails on
 //             any server error, undocumented status code or response outside its schema
 //             (scripts/test/fuzz-api.mjs; Schemathesis is installed into the cache on first use)
+//   e2e:each  the e2e tier again on a stack of one process per service (AURA_TARGET=each, as compose
+//             and the chart deploy it): in the default list only when CI=true (.ci/run), ~6 minutes
 //   chaos     not in the default list (npm run test:chaos; CI runs it after npm test): the whole
 //             stack on private infrastructure of its own, 50 members active while Kafka, Redis, the
 //             database, every service and the gateway fail; then the promises of docs/reliability.md
@@ -76,21 +79,34 @@ const env = stackEnv({
   AURA_RUN_DIR: runDir,
 });
 env.AURA_JWT_PRIVATE_KEY_FILE ??= ensureSigningKey(env);
+// The shared test stack runs as `npm start` does: everything in one process.
+env.AURA_TARGET ??= 'all';
 
 // `node scripts/test/run-tests.mjs e2e` runs only the named tiers (extra jest args after --).
 const separator = process.argv.indexOf('--');
 const tierArgs = process.argv.slice(2, separator === -1 ? undefined : separator);
 const jestArgs = separator === -1 ? [] : process.argv.slice(separator + 1);
-const tiers = tierArgs.length > 0 ? tierArgs : ['unit', 'chart', 'service', 'e2e', 'browser', 'fuzz'];
+const tiers =
+  tierArgs.length > 0
+    ? tierArgs
+    : [
+        'unit',
+        'chart',
+        'service',
+        'e2e',
+        'browser',
+        'fuzz',
+        ...(process.env.CI === 'true' ? ['e2e:each'] : []),
+      ];
 
 const results = [];
 // Jest loads an ES module required from CommonJS (@platformatic/kafka) only with the VM's module API.
 const JEST_NODE_FLAGS = ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning'];
 // Async on purpose: the OTLP sink lives in this process and must keep answering while jest runs.
-async function jest(project) {
-  if (!tiers.includes(project)) return;
-  const outputFile = join(runDir, `jest-${project}.json`);
-  console.log(`\n==> ${project} tests`);
+async function jest(project, { tier = project, jestEnv = env } = {}) {
+  if (!tiers.includes(tier)) return;
+  const outputFile = join(runDir, `jest-${tier}.json`);
+  console.log(`\n==> ${tier} tests`);
   const child = spawn(
     process.execPath,
     [
@@ -106,12 +122,12 @@ async function jest(project) {
       `--outputFile=${outputFile}`,
       ...jestArgs,
     ],
-    { cwd: repoRoot, env, stdio: 'inherit' },
+    { cwd: repoRoot, env: jestEnv, stdio: 'inherit' },
   );
   const exitCode = await new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   const summary = existsSync(outputFile) ? JSON.parse(readFileSync(outputFile, 'utf8')) : undefined;
   results.push({
-    project,
+    project: tier,
     passed: summary?.numPassedTests ?? 0,
     failed: (summary?.numFailedTests ?? 0) + (summary ? summary.numRuntimeErrorTestSuites : 1),
     exitCode,
@@ -200,14 +216,16 @@ const releaseSlot = needsServices
   : () => {};
 const sink = await startOtlpSink({ port: Number(otlpPort), file: env.AURA_TEST_SPANS_FILE });
 const stack = new Stack(env, { logDir: join(runDir, 'logs') });
+// e2e:each: the same ports, one process per service, after the shared stack has stopped.
+const eachEnv = { ...env, AURA_TARGET: 'each' };
+const eachStack = new Stack(eachEnv, { logDir: join(runDir, 'logs-each') });
 let stackFailed = false;
 // Stopped from outside (Ctrl-C, `timeout`): stop the stack too, or its services outlive the run and
 // answer the next run's readiness checks on the same ports.
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.once(signal, () => {
     console.error(`\n${signal}: stopping the test stack`);
-    void stack
-      .stop()
+    void Promise.all([stack.stop(), eachStack.stop()])
       .catch(() => {})
       .finally(() => {
         releaseSlot();
@@ -233,11 +251,23 @@ try {
       await fuzz();
     }
   }
-  // After the shared test stack (same service ports): the chaos tier runs a stack of its own.
   await stack.stop();
+  if (tiers.includes('e2e:each')) {
+    console.log('\n==> starting the test stack, one process per service');
+    try {
+      await eachStack.start();
+      await jest('e2e', { tier: 'e2e:each', jestEnv: eachEnv });
+    } catch (error) {
+      stackFailed = true;
+      console.error(`the per-service test stack did not start: ${error.message}`);
+    }
+    await eachStack.stop();
+  }
+  // After the shared test stack (same service ports): the chaos tier runs a stack of its own.
   await chaos();
 } finally {
   await stack.stop();
+  await eachStack.stop();
   sink.close();
   await containers?.stop();
   releaseSlot();

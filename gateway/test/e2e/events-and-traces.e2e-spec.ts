@@ -13,7 +13,16 @@ interface Span {
   attributes: { key: string; value: Record<string, unknown> }[];
 }
 
-/** Spans the stack exported over OTLP to the test run's sink, with the service that made each. */
+const attribute = (span: Span, key: string) => {
+  const value = span.attributes.find((a) => a.key === key)?.value;
+  return value ? Object.values(value)[0] : undefined;
+};
+
+/**
+ * Spans the stack exported over OTLP to the test run's sink, with the service that made each: the
+ * resource's service.name, or in one process (AURA_TARGET=all, service.name "aura") the span's
+ * `aura.service`.
+ */
 function exportedSpans(): (Span & { service: string })[] {
   const file = process.env.AURA_TEST_SPANS_FILE!;
   if (!existsSync(file)) return [];
@@ -25,15 +34,11 @@ function exportedSpans(): (Span & { service: string })[] {
       const service = resourceSpans.resource.attributes.find((a: { key: string }) => a.key === 'service.name')
         ?.value.stringValue;
       return resourceSpans.scopeSpans.flatMap((scope: { spans: Span[] }) =>
-        scope.spans.map((span) => ({ ...span, service })),
+        scope.spans.map((span) => ({ ...span, service: String(attribute(span, 'aura.service') ?? service) })),
       );
     });
 }
 
-const attribute = (span: Span, key: string) => {
-  const value = span.attributes.find((a) => a.key === key)?.value;
-  return value ? Object.values(value)[0] : undefined;
-};
 const CLIENT = 3;
 /** A client span of the MongoDB or Redis instrumentation. */
 const isCommandOf = (system: 'mongodb' | 'redis') => (span: Span) =>

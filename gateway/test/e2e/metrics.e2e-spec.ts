@@ -1,5 +1,6 @@
 // GET /metrics of every process of the test stack (the gateway's internal port, each service's health
 // port) after some traffic: the names and labels Prometheus scrapes (dashboards and alerts rely on them).
+// In one process (AURA_TARGET=all) each part's /metrics still shows only its own points, labelled with it.
 // The gateway's public port has no /metrics.
 import { waitFor } from '@aura/platform/testing';
 import { api, baseUrl, newMember } from './support/api';
@@ -43,6 +44,9 @@ async function scrape(url: string): Promise<Sample[]> {
 const metricsOf = (service: keyof typeof services) => scrape(`http://127.0.0.1:${services[service]}/metrics`);
 const gatewayInternal = `http://127.0.0.1:${process.env.GATEWAY_HTTP_PORT ?? '18108'}`;
 const gatewayMetrics = () => scrape(`${gatewayInternal}/metrics`);
+
+/** The name telemetry gives the process: "aura" when every part shares it (AURA_TARGET=all, ADR 0014). */
+const processOf = (part: string) => ((process.env.AURA_TARGET ?? 'all') === 'all' ? 'aura' : part);
 
 const named = (samples: Sample[], name: string) => samples.filter((s) => s.name === name);
 const total = (samples: Sample[], name: string) => named(samples, name).reduce((sum, s) => sum + s.value, 0);
@@ -152,7 +156,7 @@ describe('GET /metrics', () => {
     async (service) => {
       const samples = await metricsOf(service as keyof typeof services);
       const target = named(samples, 'target_info')[0];
-      expect(target?.labels.service_name).toBe(service);
+      expect(target?.labels.service_name).toBe(processOf(service));
       for (const sample of samples.filter((s) => s.name !== 'target_info'))
         expect(sample.labels.service).toBe(service);
       if (service === 'media') return; // no media call in this traffic

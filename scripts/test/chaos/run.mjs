@@ -43,6 +43,8 @@ export async function runChaos(baseEnv, { slot, runDir }) {
     AURA_DB_SUFFIX: `chaos${slot}`,
     KAFKA_GROUP_PREFIX: `aura-chaos${slot}`,
     KAFKA_NEW_GROUP_START: 'earliest',
+    // One process per service: the faults kill and restart services one at a time.
+    AURA_TARGET: 'each',
     // Warnings and errors only: the machine's CPU goes to the load (the logs are in the report's dir).
     LOG_LEVEL: process.env.AURA_CHAOS_LOG_LEVEL ?? 'warn',
     // The members act much faster than people: velocity limits are not what this tier measures.
