@@ -156,6 +156,23 @@ export default tseslint.config(
     },
   },
   {
+    // The one-process server (ADR 0014) takes each part by its start function only.
+    files: ['server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@aura/(?!platform|proto)[a-z]+/(?!dist/service$|dist/gateway$)',
+              message: 'server/ starts each part through its start function (dist/service, dist/gateway).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/src/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_SERVER_PACKAGES] }] },
   },
