@@ -2,7 +2,19 @@
 // actions below it, in the profile menu's style. Escape or a press outside closes it (and Escape closes
 // only the menu, not the dialog it sits in); choosing an item closes it first. Arrow keys, Home and End
 // move between the items; every item is at least 44 px tall.
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+//
+// The open list sits in the browser's top layer (the Popover API), placed under its button by
+// placeMenu: a card around the button makes a stacking context (its backdrop blur), and the page's
+// notices (z-index 300) would otherwise cover the list, so a tap meant for an item closed the menu.
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import { Icon, type IconName } from './icons';
 import { useDismiss } from './useDismiss';
 import styles from './MoreMenu.module.css';
@@ -42,6 +54,7 @@ export function MoreMenu({
     onOpenChange?.(next);
   };
   useDismiss(root, () => setOpen(false), open);
+  useTopLayer(open, trigger, menu);
 
   // The first item takes the focus, so that a keyboard goes on from there.
   useEffect(() => {
@@ -87,7 +100,7 @@ export function MoreMenu({
         <Icon name="more" size={20} strokeWidth={2.8} />
       </button>
       {open ? (
-        <div id={menuId} ref={menu} className={`card ${styles.menu}`}>
+        <div id={menuId} ref={menu} popover="manual" className={`card ${styles.menu}`}>
           {items.map((item) => (
             <button
               key={item.label}
@@ -107,4 +120,42 @@ export function MoreMenu({
       ) : null}
     </div>
   );
+}
+
+const GAP = 6;
+const MARGIN = 8;
+
+/** Shows the open menu in the top layer and keeps it beside its button while the page scrolls. */
+function useTopLayer(
+  open: boolean,
+  trigger: RefObject<HTMLButtonElement | null>,
+  menu: RefObject<HTMLDivElement | null>,
+) {
+  useLayoutEffect(() => {
+    const list = menu.current;
+    const button = trigger.current;
+    // Without the Popover API the list stays where the stylesheet puts it, under its button.
+    if (!open || !list || !button || typeof list.showPopover !== 'function') return undefined;
+    list.showPopover();
+    const place = () => placeMenu(list, button.getBoundingClientRect());
+    place();
+    window.addEventListener('scroll', place, { capture: true, passive: true });
+    window.addEventListener('resize', place);
+    return () => {
+      window.removeEventListener('scroll', place, { capture: true });
+      window.removeEventListener('resize', place);
+      if (list.isConnected && list.matches(':popover-open')) list.hidePopover();
+    };
+  }, [open, trigger, menu]);
+}
+
+/** Below the button, right edges aligned, kept inside the viewport; above it when there is no room below. */
+function placeMenu(list: HTMLElement, button: DOMRect) {
+  const { offsetWidth: width, offsetHeight: height } = list;
+  const left = Math.max(MARGIN, Math.min(button.right - width, window.innerWidth - width - MARGIN));
+  const below = button.bottom + GAP;
+  const above = button.top - GAP - height;
+  const top = below + height <= window.innerHeight - MARGIN || above < MARGIN ? below : above;
+  list.style.left = `${left}px`;
+  list.style.top = `${top}px`;
 }
