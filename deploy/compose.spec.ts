@@ -45,10 +45,10 @@ const serviceFolders = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** Aura's long-running processes: compose name -> entry file. */
+/** Aura's long-running processes: compose name -> the part the Aura server runs there (AURA_TARGET). */
 const apps = new Map<string, string>([
-  ...serviceFolders.map((name): [string, string] => [name, `services/${name}/dist/main.js`]),
-  ['gateway', 'gateway/dist/main.js'],
+  ...serviceFolders.map((name): [string, string] => [name, name]),
+  ['gateway', 'gateway'],
 ]);
 
 /** Containers of the image built from deploy/docker/Dockerfile (the apps and the setup jobs). */
@@ -148,10 +148,15 @@ function requiredInProduction(name: string): string[] {
 // ---- the checks --------------------------------------------------------------------------------
 
 describe('docker-compose.yml', () => {
-  it('runs every service folder (except platform) and the gateway, each with its entry file', () => {
+  it('runs every service folder and the gateway, each as the Aura server with its AURA_TARGET', () => {
     expect(serviceFolders).toContain('identity');
-    for (const [name, entry] of apps) {
-      expect({ name, command: service(name).command }).toEqual({ name, command: entry });
+    for (const [name, target] of apps) {
+      // No command: the image's, the Aura server (ADR 0014), running the part AURA_TARGET names.
+      expect({ name, command: service(name).command, target: environment(name).get('AURA_TARGET') }).toEqual({
+        name,
+        command: undefined,
+        target,
+      });
       expect({ name, auraImage: auraImageServices.includes(name) }).toEqual({ name, auraImage: true });
     }
   });
@@ -445,9 +450,21 @@ describe('charts/aura/values.yaml', () => {
       ...Object.keys(component(name).secretEnv),
     ]);
 
-  it('has a component for every service folder and the gateway, each with its entry file', () => {
-    for (const [name, entry] of apps)
-      expect({ name, args: component(name).args }).toEqual({ name, args: [entry] });
+  it('has a component for every service folder and the gateway, each the Aura server with its AURA_TARGET', () => {
+    // No args: the image's command, the Aura server (ADR 0014); the template names the part.
+    for (const [name] of apps) expect({ name, args: component(name).args }).toEqual({ name, args: [] });
+    const template = read('charts/aura/templates/components.yaml');
+    expect(template).toMatch(/- name: AURA_TARGET\n\s+value: \{\{ \$name \| quote \}\}/);
+    // The committed rendering: every Deployment's container runs its own part.
+    const rendered = read('charts/aura/rendered/example.yaml');
+    for (const [name, target] of apps)
+      expect({
+        name,
+        rendered: rendered.includes(`- name: AURA_TARGET\n              value: "${target}"`),
+      }).toEqual({
+        name,
+        rendered: true,
+      });
   });
 
   it('uses only names declared in deploy/aura.env', () => {
