@@ -11,6 +11,8 @@ import { EventBus } from './event-bus';
  * publishes them and then removes them (`$unset`, which touches no other field). A process that dies
  * between the write and the publish leaves the events in the document, and the relay of any instance
  * publishes them later: nothing is lost; a duplicate publish is possible and consumers dedupe by event id.
+ * The documents of a collection that only carries events can instead be deleted once published
+ * (outboxPlugin's `deleteWhenPublished`: economy's ledger_outbox).
  */
 export interface StoredOutboxEvent {
   id: string;
@@ -32,12 +34,27 @@ export const OUTBOX_FIELD = '_outbox';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type OutboxModel = Model<any>;
 
+export interface OutboxPluginOptions {
+  /**
+   * The documents only carry events, all written by the insert that creates each one, and nothing needs
+   * them once published (economy's ledger_outbox: one per transfer, written in its transaction; the
+   * transfer itself keeps the key once). The relay deletes such a document once its events are
+   * published, instead of emptying its `_outbox` (outboxCollection's documents stay: their `_id` keeps
+   * a retried handler from inserting its events again). Every document of such a collection is
+   * pending, so the sweep needs no index.
+   */
+  deleteWhenPublished?: boolean;
+}
+
+/** Schemas of outboxPlugin's `deleteWhenPublished` (the relay deletes their published documents). */
+const deletedWhenPublished = new WeakSet<Schema>();
+
 /**
  * Adds the `_outbox` field to a schema whose documents publish events. Events are written only with
  * the write that creates the document (never appended later): the relay empties a document's outbox
- * by `_id` once it has published what it read there.
+ * (or deletes the document, with `deleteWhenPublished`) by `_id` once it has published what it read there.
  */
-export function outboxPlugin(schema: Schema): void {
+export function outboxPlugin(schema: Schema, options: OutboxPluginOptions = {}): void {
   schema.add({
     [OUTBOX_FIELD]: {
       type: [
@@ -58,6 +75,10 @@ export function outboxPlugin(schema: Schema): void {
       select: false,
     },
   });
+  if (options.deleteWhenPublished) {
+    deletedWhenPublished.add(schema);
+    return;
+  }
   // Only documents with unpublished events are in this index: the relay's sweep reads just those.
   schema.index({ [`${OUTBOX_FIELD}.id`]: 1 }, { sparse: true });
 }
@@ -102,7 +123,7 @@ interface OutboxDoc {
 }
 
 export interface OutboxRelayOptions {
-  bus: EventBus;
+  bus: Pick<EventBus, 'publish' | 'isReady'>;
   logger: Logger;
   models: OutboxModel[];
   intervalMs?: number;
@@ -118,12 +139,19 @@ export interface StoredEventsAt {
 /**
  * Publishes outbox events: right after a write (nudge, for the document the writer names) and by a
  * periodic sweep of every outbox collection (recovery from a crash between a write and its publish).
+ * A pass publishes a batch of documents' events in one Kafka call, then empties (or deletes) those
+ * documents in one write: a crash in between publishes them again, with the same event ids.
+ *
+ * Nothing runs until start() (ServiceRuntime.start, or a test): a relay never started leaves the
+ * outbox alone, nudges and drain() included. While the bus is not ready nothing is read or published;
+ * after such a pass, or one that failed, the next nudge (or the timer) sweeps every collection.
  */
 export class OutboxRelay {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private again = false;
-  private stopped = false;
+  private started = false;
+  private stopped = true;
   /** Documents named by writers since the last pass; `sweepAll` when some writer named none. */
   private hinted = new Map<OutboxModel, Set<string>>();
   private sweepAll = false;
@@ -131,6 +159,7 @@ export class OutboxRelay {
   constructor(private readonly options: OutboxRelayOptions) {}
 
   start(): void {
+    this.started = true;
     this.stopped = false;
     // Writes nudge the relay at once; the sweep only catches what a crash left behind, so it runs rarely.
     this.timer = setInterval(() => this.nudge(), this.options.intervalMs ?? 30_000);
@@ -140,7 +169,7 @@ export class OutboxRelay {
 
   /**
    * Asks for a publish pass soon; passes never overlap. With `at`, the pass reads just that document
-   * by `_id`; without, it sweeps every outbox collection.
+   * by `_id`; without, it sweeps every outbox collection. Before start() (and after stop()) it does nothing.
    */
   nudge(at?: StoredEventsAt): void {
     if (this.stopped) return;
@@ -164,9 +193,14 @@ export class OutboxRelay {
     this.hinted = new Map();
     this.sweepAll = false;
     // A sweep covers the named documents too.
-    this.running = (sweepAll ? this.drain() : this.drainHinted(hinted))
+    this.running = (sweepAll ? this.sweep() : this.publishNamed(hinted))
+      .then((done) => {
+        // The bus was not ready: what is left goes out with the next nudge's (or the timer's) sweep.
+        if (!done) this.sweepAll = true;
+      })
       .catch((error) => {
-        // What was not published stays in its document; the periodic sweep publishes it.
+        // What was not published stays in its document; the next nudge (or the timer) sweeps for it.
+        this.sweepAll = true;
         this.options.logger.warn({ err: error }, 'outbox relay pass failed; will retry');
       })
       .finally(() => {
@@ -178,12 +212,16 @@ export class OutboxRelay {
       });
   }
 
-  /** Publishes the events of the named documents: reads and clears each by `_id`. */
-  async drainHinted(hinted: Map<OutboxModel, Set<string>>): Promise<void> {
+  /**
+   * Publishes the events of the named documents: reads each by `_id`, then empties (or deletes) them.
+   * False when it stopped because the bus was not ready.
+   */
+  private async publishNamed(hinted: Map<OutboxModel, Set<string>>): Promise<boolean> {
     const batchSize = this.options.batchSize ?? 100;
     for (const [model, idSet] of hinted) {
       const ids = [...idSet];
       for (let start = 0; start < ids.length; start += batchSize) {
+        if (!this.options.bus.isReady()) return false;
         const found = await Promise.all(
           ids
             .slice(start, start + batchSize)
@@ -191,22 +229,30 @@ export class OutboxRelay {
         );
         const docs = found.filter((doc): doc is OutboxDoc => (doc?._outbox?.length ?? 0) > 0);
         if (docs.length === 0) continue;
-        if (!this.options.bus.isReady()) return;
         await this.options.bus.publish(docs.flatMap((doc) => doc._outbox.map(fromStoredOutbox)));
         await this.removePublished(model, docs);
       }
     }
+    return true;
   }
 
   /**
-   * Publishes everything pending now; resolves when the outboxes are empty. A pass publishes a batch
-   * of documents' events in one Kafka call; it runs at start and on the timer (writers' nudges name
-   * their document instead).
+   * Publishes everything pending now; resolves when the outboxes are empty (or the bus is not ready).
+   * The final pass after stop() (ServiceRuntime.stop); a relay never started leaves the outbox alone.
    */
   async drain(): Promise<void> {
+    if (this.started) await this.sweep();
+  }
+
+  /**
+   * Every outbox collection, a batch of documents' events in one Kafka call at a time. It runs at start
+   * and on the timer (writers' nudges name their document instead). False when the bus was not ready.
+   */
+  private async sweep(): Promise<boolean> {
     for (const model of this.options.models) {
       const seen = new Set<string>();
       for (;;) {
+        if (!this.options.bus.isReady()) return false;
         const docs = await model
           .find(PENDING)
           .select(`+${OUTBOX_FIELD}`)
@@ -215,22 +261,26 @@ export class OutboxRelay {
           .exec();
         const fresh = docs.filter((doc) => !seen.has(doc._outbox[0].id));
         if (fresh.length === 0) break;
-        if (!this.options.bus.isReady()) return;
         const records = fresh.flatMap((doc) => doc._outbox.map(fromStoredOutbox));
         await this.options.bus.publish(records);
         records.forEach((record) => seen.add(record.id));
         await this.removePublished(model, fresh);
       }
     }
+    return true;
   }
 
-  /** Empties the outboxes just published (nothing appends to an outbox, see outboxPlugin). */
+  /**
+   * Empties the outboxes just published (nothing appends to an outbox, see outboxPlugin), or deletes
+   * the documents of a collection that only carries events (`deleteWhenPublished`).
+   */
   private async removePublished(model: OutboxModel, docs: OutboxDoc[]): Promise<void> {
-    await model
-      .updateMany({ _id: { $in: docs.map((doc) => doc._id) } }, { $unset: { [OUTBOX_FIELD]: 1 } })
-      .exec();
+    const published = { _id: { $in: docs.map((doc) => doc._id) } };
+    if (deletedWhenPublished.has(model.schema)) await model.deleteMany(published).exec();
+    else await model.updateMany(published, { $unset: { [OUTBOX_FIELD]: 1 } }).exec();
   }
 
+  /** Stops the nudges and the timer, after the pass in flight; drain() then publishes what is left. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
