@@ -4,7 +4,6 @@ import { EconomyGrpcController } from './grpc/economy.grpc-controller';
 import { Ledger } from './ledger/ledger';
 import { LedgerCheck } from './ledger/ledger-check';
 import { LedgerStore } from './ledger/ledger.repository';
-import { LedgerRelay, type LedgerRelayOptions } from './ledger/ledger-relay';
 import { MarketConsumer } from './market/market.consumer';
 import { MarketRepository } from './market/market.repository';
 import { type MarketOptions, MarketService } from './market/market.service';
@@ -37,7 +36,6 @@ import {
   MARKET_OPTIONS,
   MEMBER_DIRECTORY,
   MOOD_SOURCE,
-  RELAY_OPTIONS,
   TOPUPS_OPTIONS,
   WITHDRAWALS_OPTIONS,
 } from './tokens';
@@ -68,7 +66,6 @@ export interface EconomyModuleOptions {
   clock?: () => Date;
   /** The coin price (default: the coin market). */
   price?: CoinPriceSource;
-  relay?: LedgerRelayOptions;
   market?: MarketOptions;
   withdrawals?: WithdrawalsOptions;
   /** Card top-ups and SuperAura: the test checkout with the local webhook secret unless given. */
@@ -81,7 +78,8 @@ const optional = <T>(token: symbol, value: T | undefined): Provider[] =>
 /**
  * The economy service: its parts as class providers beside the platform's. Starting it (app.init())
  * creates the ledger's collections, then every part's indexes, the marketplace catalogue and the coin
- * market's history; main.ts then starts the consumers, the ledger relay and the maintenance sweeper.
+ * market's history; main.ts then starts the consumers and the maintenance sweeper (the runtime's outbox
+ * relay, which publishes the ledger's events, starts with the runtime).
  */
 @Module({})
 export class EconomyModule {
@@ -105,7 +103,6 @@ export class EconomyModule {
         options.price
           ? { provide: COIN_PRICE, useValue: options.price }
           : { provide: COIN_PRICE, useExisting: MarketService },
-        ...optional(RELAY_OPTIONS, options.relay),
         ...optional(MARKET_OPTIONS, options.market),
         {
           // The super admin's minimum (src/settings) unless the test's options say otherwise.
@@ -119,7 +116,6 @@ export class EconomyModule {
         { provide: TOPUPS_OPTIONS, useValue: topUpOptions },
         LedgerStore,
         Ledger,
-        LedgerRelay,
         LedgerCheck,
         MembersRepository,
         RewardDaysRepository,

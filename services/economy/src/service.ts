@@ -7,7 +7,6 @@ import { loadEconomyConfig } from './config';
 import { EconomyModule } from './economy.module';
 import { ECONOMY_CALLERS, EconomyGrpcController } from './grpc/economy.grpc-controller';
 import { LedgerCheck } from './ledger/ledger-check';
-import { LedgerRelay } from './ledger/ledger-relay';
 import { MarketConsumer } from './market/market.consumer';
 import { IdentityMemberDirectory } from './members/identity-directory';
 import { MembersConsumer } from './members/members.consumer';
@@ -43,13 +42,12 @@ export async function startEconomy(): Promise<RunningService> {
     ECONOMY_CALLERS,
   );
   const running = runtime.running(async () => {
-    // The maintenance sweeper stops, the ledger relay stops after a last pass (onModuleDestroy).
+    // The maintenance sweeper stops (onModuleDestroy); then the runtime's outbox relay makes its last pass.
     await app.close();
     directory.close();
     mood.close();
   });
   await runtime.start({ grpcUrl: config.ECONOMY_GRPC_URL, httpPort: config.ECONOMY_HTTP_PORT });
-  app.get(LedgerRelay).start();
   app.get(MaintenanceSweeper).start();
   // The ledger gauges from the start (then every LEDGER_CHECK_EVERY_MS).
   void app

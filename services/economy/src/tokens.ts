@@ -7,7 +7,6 @@ export const MOOD_SOURCE = Symbol('MoodSource');
 export const CLOCK = Symbol('Clock');
 /** The coin price the wallet, withdrawals and statements use (the coin market unless a test fixes it). */
 export const COIN_PRICE = Symbol('CoinPriceSource');
-export const RELAY_OPTIONS = Symbol('LedgerRelayOptions');
 export const MARKET_OPTIONS = Symbol('MarketOptions');
 export const WITHDRAWALS_OPTIONS = Symbol('WithdrawalsOptions');
 /** Card top-ups and SuperAura: the checkout provider, the webhook secret and where checkouts may return. */

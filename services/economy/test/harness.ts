@@ -22,7 +22,6 @@ import { EconomyModule, type EconomyModuleOptions } from '../src/economy.module'
 import { ECONOMY_CALLERS, EconomyGrpcController } from '../src/grpc/economy.grpc-controller';
 import { Ledger } from '../src/ledger/ledger';
 import { LedgerCheck } from '../src/ledger/ledger-check';
-import { LedgerRelay } from '../src/ledger/ledger-relay';
 import { MarketConsumer } from '../src/market/market.consumer';
 import { MarketOptions, MarketService } from '../src/market/market.service';
 import { MarketplaceService } from '../src/marketplace/marketplace.service';
@@ -91,7 +90,6 @@ export const admin: Caller = { userId: objectId(), role: 'admin' };
 export function partsOf(app: INestApplicationContext) {
   return {
     ledger: app.get(Ledger),
-    relay: app.get(LedgerRelay),
     members: app.get(MembersRepository),
     slots: app.get(RewardSlots),
     rewards: app.get(RewardsService),
@@ -209,8 +207,10 @@ export async function startEconomy(
     ECONOMY_CALLERS,
   );
   const port = await server.listen('127.0.0.1:0');
-  // The relay publishes (and deletes) outbox documents; tests of the outbox itself keep it off.
-  if (options.relay !== false) economy.relay.start();
+  // The runtime's outbox relay publishes (and deletes) the ledger's outbox documents, as
+  // runtime.start() starts it in main.ts; tests of the outbox itself keep it off (it then leaves the
+  // outbox alone).
+  if (options.relay !== false) runtime.outbox.start();
   const gateway = testIdentity('gateway');
   const clientAs = (service: string) =>
     createGrpcClient(contract.EconomyServiceClient, `127.0.0.1:${port}`, 'economy', testIdentity(service));
@@ -253,7 +253,8 @@ export async function startEconomy(
     async stop() {
       for (const open of clients.values()) open.close();
       await server.close(1000);
-      // The maintenance sweeper (never started here) and a started relay stop (onModuleDestroy).
+      // The maintenance sweeper (never started here) stops (onModuleDestroy); the runtime stops a
+      // started relay after its last pass.
       await app.close();
       await runtime.stop();
     },

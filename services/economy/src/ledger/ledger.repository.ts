@@ -1,4 +1,4 @@
-import { inTransaction, MONGO } from '@aura/platform';
+import { inTransaction, MONGO, outboxPlugin } from '@aura/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClientSession, Connection } from 'mongoose';
 import { IndexedModel, Collection, collectionOf, indexedModel } from '../indexed-model.schema';
@@ -50,8 +50,11 @@ export class LedgerStore {
       // A member's history, newest first.
       { fields: { account: 1, seq: -1 } },
     ]);
-    // Written with each transfer's events; deleted once they are published (LedgerRelay).
-    this.outboxModel = indexedModel(connection, 'LedgerOutbox', 'ledger_outbox');
+    // Written with each transfer's events; the platform's outbox relay (Ledger registers it with the
+    // runtime) publishes them and then deletes the document.
+    this.outboxModel = indexedModel(connection, 'LedgerOutbox', 'ledger_outbox', [], (schema) =>
+      schema.plugin(outboxPlugin, { deleteWhenPublished: true }),
+    );
     this.auditModel = indexedModel(connection, 'LedgerAudit', 'audit_log');
     this.metaModel = indexedModel(connection, 'LedgerMeta', 'ledger_meta');
   }
@@ -208,19 +211,6 @@ export class LedgerStore {
 
   async hasOutbox(key: string, session: LedgerSession): Promise<boolean> {
     return (await this.outbox.findOne({ _id: key }, { session, projection: { _id: 1 } })) !== null;
-  }
-
-  /** Up to `limit` outbox documents with events to publish. */
-  pendingOutbox(limit: number): Promise<OutboxDoc[]> {
-    return this.outbox
-      .find({ '_outbox.0': { $exists: true } })
-      .limit(limit)
-      .toArray();
-  }
-
-  /** The outbox documents whose events were published. */
-  async deleteOutbox(ids: string[]): Promise<void> {
-    await this.outbox.deleteMany({ _id: { $in: ids } });
   }
 
   // ---- whole-ledger reads (the ledger check, ledger-verifier.ts) ----------------------------------

@@ -30,8 +30,11 @@ import {
   TransferResult,
 } from './ledger.types';
 
-/** Told about the events of each committed transaction (the ledger relay, which then runs a pass). */
-export type EventsStoredListener = (records: EventRecord[]) => void;
+/** The events one outbox document of a transaction holds, under its `_id` (the transfer's key). */
+interface StoredEvents {
+  key: string;
+  events: EventRecord[];
+}
 
 /** Moves money inside a transaction that may write other documents too (a withdrawal, a purchase). */
 export interface LedgerTransaction {
@@ -86,20 +89,18 @@ export class Ledger implements OnModuleInit {
   /** When this ledger (its database) was created. */
   createdAt = new Date(0);
   private readonly accountLocks = new KeyedMutex();
-  private readonly listeners: EventsStoredListener[] = [];
   private initialized?: Promise<void>;
 
   constructor(
     /** The ledger's collections: every read and write of this class goes through them. */
     @Inject(LedgerStore) readonly store: LedgerStore,
-    /** The producer name of the ledger's events. */
-    @Inject(RUNTIME) private readonly host: Pick<ServiceRuntime, 'service'>,
+    /** The producer name of the ledger's events, and the outbox relay that publishes them. */
+    @Inject(RUNTIME)
+    private readonly host: Pick<ServiceRuntime, 'service' | 'registerOutbox' | 'eventsStored'>,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
-
-  /** Tells `listener` the events each committed transaction stored (the ledger relay). */
-  onEventsStored(listener: EventsStoredListener): void {
-    this.listeners.push(listener);
+  ) {
+    // The runtime's relay publishes the ledger's outbox and deletes each document it published.
+    host.registerOutbox(store.outboxModel);
   }
 
   /** The ledger's collections and its creation time, before the other parts' indexes (ready()). */
@@ -132,7 +133,7 @@ export class Ledger implements OnModuleInit {
     const members = [...new Set(accounts.filter(isMemberAccount))].sort();
     return this.holding(members, async () => {
       for (let attempt = 0; ; attempt += 1) {
-        const stored: EventRecord[][] = [];
+        const stored: StoredEvents[] = [];
         try {
           const result = await this.store.inTransaction((session) => {
             stored.length = 0;
@@ -148,7 +149,9 @@ export class Ledger implements OnModuleInit {
               },
             });
           });
-          for (const events of stored) for (const listener of this.listeners) listener(events);
+          // Committed: the relay reads each outbox document by its key, publishes it and deletes it.
+          for (const { key, events } of stored)
+            this.host.eventsStored(events, { model: this.store.outboxModel, id: key });
           return result;
         } catch (error) {
           // A concurrent transaction inserted the same key and committed first: run again, and find it.
@@ -230,7 +233,7 @@ export class Ledger implements OnModuleInit {
   private async post(
     session: LedgerSession,
     request: TransferRequest,
-    stored: EventRecord[][],
+    stored: StoredEvents[],
   ): Promise<TransferResult> {
     const facts = buildTransfer(request);
     const earlier = await this.store.transfer(facts._id, session);
@@ -267,7 +270,7 @@ export class Ledger implements OnModuleInit {
       { _id: transfer._id, created_at: now, _outbox: toStoredOutbox(events) },
       session,
     );
-    stored.push(events);
+    stored.push({ key: transfer._id, events });
     if (transfer.kind === 'adjustment') await this.audit(session, transfer);
     return { status: 'completed', transfer, ...transfer.legs, replayed: false };
   }
@@ -276,7 +279,7 @@ export class Ledger implements OnModuleInit {
   private async postCredits(
     session: LedgerSession,
     requests: TransferRequest[],
-    stored: EventRecord[][],
+    stored: StoredEvents[],
   ): Promise<TransferResult[]> {
     const all = requests.map(buildTransfer);
     for (const facts of all)
@@ -309,7 +312,7 @@ export class Ledger implements OnModuleInit {
       entries.push(debit, credit);
       const events = ledgerEvents(this.host.service, transfer, now);
       outbox.push({ _id: transfer._id, created_at: now, _outbox: toStoredOutbox(events) });
-      stored.push(events);
+      stored.push({ key: transfer._id, events });
       results.push({ status: 'completed', transfer, ...transfer.legs, replayed: false });
     }
     if (transfers.length === 0) return results;
@@ -328,14 +331,14 @@ export class Ledger implements OnModuleInit {
     session: LedgerSession,
     key: string,
     events: EventRecord[],
-    stored: EventRecord[][],
+    stored: StoredEvents[],
   ): Promise<void> {
     if (await this.store.hasOutbox(key, session)) return;
     await this.store.insertOutbox(
       { _id: key, created_at: new Date(), _outbox: toStoredOutbox(events) },
       session,
     );
-    stored.push(events);
+    stored.push({ key, events });
   }
 
   /** Member accounts as this transaction sees them (new ones where an account never had an entry). */
