@@ -23,6 +23,8 @@ export * from './grpc/server';
 export * from './health/health-server';
 export * from './logging/logger';
 export * from './logging/nest-logger';
+export * from './members/identity-members';
+export * from './members/member-directory';
 export * from './mongo/backfill';
 export * from './mongo/collection-of';
 export * from './mongo/connection';
