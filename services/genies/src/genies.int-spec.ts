@@ -131,6 +131,16 @@ function call<T>(
 }
 
 const as = (member: { id: string }): Caller => ({ userId: member.id, role: 'user' });
+/** A member's profile as identity's events carry it (for writing the directory directly). */
+const profile = (id: string, username: string) => ({
+  id,
+  username,
+  displayName: username,
+  profilePicture: '',
+  auraScore: 100,
+  role: 'user',
+  isSuperAura: false,
+});
 const balanceOf = async (member: { id: string }) =>
   ((await economy.call('getWallet', { userId: '' }, as(member))) as economyContract.Wallet).balanceMicro;
 const bottles = (caller: Caller) => call<contract.Bottles>('getBottles', {}, caller);
@@ -398,7 +408,10 @@ describe('earnings', () => {
 
   it('pays ×1.5 to SuperAura members', async () => {
     const m = await member(300);
-    await genies.members.upsert(m.id, (await genies.members.find(m.id))!.username!, true);
+    await genies.members.directory.profileChanged(
+      { ...profile(m.id, (await genies.members.find(m.id))!.username!), isSuperAura: true },
+      new Date(),
+    );
     await buy(as(m), 1);
     const genie = await reveal(as(m));
     expect(genie.dailyEarningRateMicro).toBe((genie.genie!.dailyEarningRateMicro * 3) / 2);
@@ -414,10 +427,10 @@ describe('gifts', () => {
     const name = `dup_${randomUUID().slice(0, 8)}`;
     const [stale, current] = [randomUUID(), randomUUID()];
     const members = new MembersService(genies.members, {
-      byId: async (id) => (id === current ? { id, username: name, isSuperAura: false } : null),
+      find: async (id) => (id === current ? { id, username: name } : null),
     });
-    await genies.members.upsert(stale, name, false);
-    await genies.members.upsert(current, name, false);
+    await genies.members.directory.registered(profile(stale, name), new Date());
+    await genies.members.directory.registered(profile(current, name), new Date());
     expect((await members.findByUsername(name))?._id).toBe(current);
     expect((await members.findByUsername(`@${name.toUpperCase()}`))?._id).toBe(current);
   });

@@ -1,12 +1,18 @@
 // The genies service: built and started by startGenies (ADR 0014); main.ts runs it as its own process.
 import 'reflect-metadata';
-import { asyncService, NestPinoLogger, RunningService, ServiceRuntime } from '@aura/platform';
+import {
+  asyncService,
+  IdentityMemberSource,
+  NestPinoLogger,
+  RunningService,
+  ServiceRuntime,
+} from '@aura/platform';
 import { genies as contract } from '@aura/proto';
 import { NestFactory } from '@nestjs/core';
 import { loadGeniesConfig } from './config';
 import { GeniesModule } from './genies.module';
 import { GeniesGrpcController } from './grpc/genies.grpc-controller';
-import { IdentityGrpcLookup, MembersConsumer } from './members/members';
+import { MembersConsumer } from './members/members';
 import { EconomyGenieMoney } from './money/economy-money';
 import { PurchaseSweeper } from './sweep/purchase-sweeper';
 
@@ -15,7 +21,7 @@ export async function startGenies(): Promise<RunningService> {
   const config = loadGeniesConfig();
   const runtime = await ServiceRuntime.create({ service: 'genies', config });
   const money = new EconomyGenieMoney(config.ECONOMY_GRPC_URL);
-  const identity = new IdentityGrpcLookup(config.IDENTITY_GRPC_URL);
+  const identity = new IdentityMemberSource(config.IDENTITY_GRPC_URL);
   const app = await NestFactory.createApplicationContext(
     GeniesModule.register(runtime, config, { money, identity }),
     { logger: new NestPinoLogger(runtime.logger) },

@@ -9,6 +9,7 @@ import {
   Forbidden,
   Header,
   InvalidInput,
+  type MemberProfile,
   NotFound,
   RuleViolation,
   ServiceRuntime,
@@ -42,7 +43,6 @@ import { MessagingExport } from './member-export/member-export';
 import type { IdentityLookup } from './members/identity-lookup';
 import { MembersConsumer } from './members/members.consumer';
 import { MembersRepository } from './members/members.repository';
-import type { Participant } from './members/participant';
 import { toMessageProto } from './messages/message';
 import { MessageRules } from './messages/message-rules';
 import { MessagesService } from './messages/messages.service';
@@ -70,7 +70,7 @@ const config = loadMessagingConfig({
 });
 
 /** Identity as messaging sees it: members it can look up (the fallback for unannounced members). */
-const known = new Map<string, Participant>();
+const known = new Map<string, MemberProfile>();
 const identity: IdentityLookup = { find: async (id) => known.get(id) ?? null, close: () => undefined };
 
 let runtime: ServiceRuntime;
@@ -101,6 +101,7 @@ function member(name = 'm'): string {
     displayName: `${name} ${id.slice(0, 4)}`,
     profilePicture: '',
     auraScore: 100,
+    role: 'user',
     isSuperAura: false,
   });
   return id;
@@ -899,23 +900,41 @@ describe('the data export (ExportMemberData)', () => {
 });
 
 describe('members', () => {
-  it('concurrent changes of a member messaging has not seen yet are all kept', async () => {
-    const id = randomBytes(12).toString('hex');
+  it('a member asked of identity while their events arrive ends with the newest profile, also in Redis', async () => {
+    const id = member('racing');
+    const { username } = known.get(id)!;
     const members = app.get(MembersRepository);
+    const consumer = app.get(MembersConsumer);
+    const changed = (displayName: string, auraScore: number, second: number) =>
+      event('user.profile_changed', id, {
+        userId: id,
+        username,
+        displayName,
+        profilePicture: '',
+        auraScore,
+        role: 'user',
+        isSuperAura: true,
+        changedAt: new Date(Date.UTC(2026, 11, 1, 10, 0, second)).toISOString(),
+        bio: '',
+      });
     await Promise.all([
-      members.apply({ id, username: 'racing' }),
-      members.apply({ id, displayName: 'Racing One' }),
-      members.apply({ id, auraScore: 321 }),
-      members.apply({ id, isSuperAura: true }),
+      members.directory.find(id),
+      consumer.handle(changed('Racing Newer', 321, 2)),
+      consumer.handle(changed('Racing Older', 111, 1)),
+      members.directory.find(id),
     ]);
-    expect(await members.apply({ id })).toEqual({
+    const newest = {
       id,
-      username: 'racing',
-      displayName: 'Racing One',
+      username,
+      displayName: 'Racing Newer',
       profilePicture: '',
       auraScore: 321,
       isSuperAura: true,
-    });
+    };
+    expect(await members.directory.stored(id)).toEqual({ ...newest, role: 'user' });
+    // The older change delivered again: nothing changes, and the Redis copy is the newest.
+    await consumer.handle(changed('Racing Older', 111, 1));
+    expect(await members.get(id)).toEqual(newest);
   });
 });
 

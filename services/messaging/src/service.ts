@@ -1,6 +1,12 @@
 // The messaging service: built and started by startMessaging (ADR 0014); main.ts runs it as its own process.
 import 'reflect-metadata';
-import { asyncService, NestPinoLogger, RunningService, ServiceRuntime } from '@aura/platform';
+import {
+  asyncService,
+  IdentityMemberSource,
+  NestPinoLogger,
+  RunningService,
+  ServiceRuntime,
+} from '@aura/platform';
 import { messaging } from '@aura/proto';
 import { NestFactory } from '@nestjs/core';
 import { BlocksConsumer } from './blocks/blocks.consumer';
@@ -8,7 +14,6 @@ import { createMessagingCache } from './common/cache';
 import { loadMessagingConfig } from './config';
 import { OutboxFinisher } from './events/outbox-finisher';
 import { MESSAGING_CALLERS, MessagingGrpcController } from './grpc/messaging.grpc-controller';
-import { grpcIdentityLookup } from './members/identity-lookup';
 import { MembersConsumer } from './members/members.consumer';
 import { MessagingModule } from './messaging.module';
 import { AccountErasureConsumer } from './account-erasure/account-erasure.consumer';
@@ -21,7 +26,7 @@ export async function startMessaging(): Promise<RunningService> {
   const config = loadMessagingConfig();
   const runtime = await ServiceRuntime.create({ service: 'messaging', config, redis: true });
   const cache = await createMessagingCache(runtime.redis!, runtime.mongo, config.MESSAGING_CACHE_TTL_SECONDS);
-  const identity = grpcIdentityLookup(config.IDENTITY_GRPC_URL);
+  const identity = new IdentityMemberSource(config.IDENTITY_GRPC_URL);
   const app = await NestFactory.createApplicationContext(
     MessagingModule.register(runtime, config, cache, identity),
     { logger: new NestPinoLogger(runtime.logger) },

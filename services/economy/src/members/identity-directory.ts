@@ -1,5 +1,4 @@
-import { createGrpcClient, DomainError, isServiceError, unaryCall } from '@aura/platform';
-import { identity } from '@aura/proto';
+import { DomainError, IdentityMemberSource } from '@aura/platform';
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import type { Member, MemberDirectory } from './member';
 
@@ -12,35 +11,26 @@ export class DependencyUnavailable extends DomainError {
   }
 }
 
-/** Looks members up in identity over gRPC (the exception to "services talk by events"). */
+/**
+ * Looks members up in identity over gRPC (the platform's IdentityMemberSource, the exception to
+ * "services talk by events"); identity out of reach is economy's DependencyUnavailable.
+ */
 export class IdentityMemberDirectory implements MemberDirectory {
-  private readonly client: identity.IdentityServiceClient;
+  private readonly identity: IdentityMemberSource;
 
   constructor(address: string) {
-    this.client = createGrpcClient(identity.IdentityServiceClient, address);
+    this.identity = new IdentityMemberSource(address);
   }
 
   async lookup(userId: string): Promise<Member | null> {
     try {
-      const user = await unaryCall(this.client, this.client.getUser, { userId }, undefined, 5000);
-      return {
-        id: user.id,
-        username: user.username,
-        displayName: user.displayName,
-        role: user.role,
-        isSuperAura: user.isSuperAura,
-      };
-    } catch (error) {
-      if (
-        isServiceError(error) &&
-        (error.code === GrpcStatus.NOT_FOUND || error.code === GrpcStatus.INVALID_ARGUMENT)
-      )
-        return null;
+      return await this.identity.find(userId);
+    } catch {
       throw new DependencyUnavailable();
     }
   }
 
   close(): void {
-    this.client.close();
+    this.identity.close();
   }
 }

@@ -1,55 +1,49 @@
-import { changeTimeOf, RUNTIME, type DomainEvent, type ServiceRuntime } from '@aura/platform';
+import {
+  changeTimeOf,
+  RUNTIME,
+  type DomainEvent,
+  type ServiceRuntime,
+  type Subscription,
+} from '@aura/platform';
 import type { identityEvents } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import { SpendingService } from '../spending/spending.service';
 import { MembersRepository } from './members.repository';
 
 /**
- * Keeps the member and block projection from identity's events (each change is idempotent); an erased
- * member's spending settings are removed.
+ * Keeps the member directory (the platform's: identity's member events) and the block projection
+ * from identity's events (each change is idempotent); an erased member's spending settings are removed.
  */
 @Injectable()
 export class MembersConsumer {
+  private readonly subscription: Subscription;
+
   constructor(
     @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'subscribe'>,
     @Inject(MembersRepository) private readonly members: MembersRepository,
     @Inject(SpendingService) private readonly spending: Pick<SpendingService, 'forget'>,
-  ) {}
-
-  start(): Promise<void> {
-    return this.runtime.subscribe({
+  ) {
+    this.subscription = this.members.directory.subscription({
       group: 'economy.members',
-      events: ['user.registered', 'user.profile_changed', 'user.deleted', 'user.blocked', 'user.unblocked'],
-      handler: (event) => this.handle(event),
+      events: ['user.registered', 'user.profile_changed'],
+      applied: async (userId) => this.members.changed(userId),
+      also: {
+        events: ['user.deleted', 'user.blocked', 'user.unblocked'],
+        handle: (event) => this.handleOwn(event),
+      },
     });
   }
 
-  async handle(event: DomainEvent): Promise<void> {
+  start(): Promise<void> {
+    return this.runtime.subscribe(this.subscription);
+  }
+
+  handle(event: DomainEvent): Promise<void> {
+    return this.subscription.handler(event);
+  }
+
+  private async handleOwn(event: DomainEvent): Promise<void> {
     switch (event.type) {
-      case 'user.registered': {
-        const user = event.payload as identityEvents.UserRegistered;
-        if (!user.userId) return;
-        await this.members.registered({
-          id: user.userId,
-          username: user.username,
-          displayName: user.displayName,
-          role: user.role || 'user',
-          isSuperAura: false,
-        });
-        return;
-      }
-      case 'user.profile_changed': {
-        const user = event.payload as identityEvents.UserProfileChanged;
-        if (!user.userId) return;
-        await this.members.profileChanged({
-          id: user.userId,
-          username: user.username,
-          displayName: user.displayName,
-          role: user.role || 'user',
-          isSuperAura: user.isSuperAura,
-        });
-        return;
-      }
       case 'user.deleted': {
         const { userId } = event.payload as identityEvents.UserDeleted;
         if (!userId) return;

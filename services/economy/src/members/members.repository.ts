@@ -1,17 +1,19 @@
-import { isDuplicateKeyError, MONGO, setUnlessNewer } from '@aura/platform';
+import {
+  MemberDirectory as Directory,
+  type MemberDoc as DirectoryDoc,
+  type MemberProfile,
+  MONGO,
+  setUnlessNewer,
+} from '@aura/platform';
 import { Inject, Injectable, OnModuleInit, Optional } from '@nestjs/common';
 import type { Connection } from 'mongoose';
 import { IndexedModel, Collection, collectionOf, indexedModel } from '../indexed-model.schema';
 import { MEMBER_DIRECTORY } from '../tokens';
 import type { Member, MemberDirectory } from './member';
 
-interface MemberDoc {
-  _id: string;
-  username: string;
-  display_name: string;
-  role: string;
-  is_super_aura: boolean;
-  updated_at: Date;
+/** The platform's member document, and economy's own flag of an erased account. */
+interface MemberDoc extends DirectoryDoc {
+  erased?: boolean;
 }
 
 /**
@@ -32,13 +34,14 @@ const CACHE_TTL_MS = 30_000;
 const CACHE_MAX = 20_000;
 
 /**
- * Economy's read model of members (from identity's user.registered and user.profile_changed) and of
- * blocks (user.blocked / user.unblocked): who exists, their username for descriptions, whether
- * SuperAura's ×1.5 applies, and who may not send to whom. A short in-process cache keeps the
- * per-tip lookups off MongoDB.
+ * Economy's read model of members (the platform's member directory: identity's user.registered and
+ * user.profile_changed, identity asked for a member not seen yet) and of blocks (user.blocked /
+ * user.unblocked): who exists, their username for descriptions, whether SuperAura's ×1.5 applies, and
+ * who may not send to whom. A short in-process cache keeps the per-tip lookups off MongoDB.
  */
 @Injectable()
 export class MembersRepository implements OnModuleInit {
+  readonly directory: Directory<MemberDoc>;
   private readonly members: Collection<MemberDoc>;
   private readonly blocks: Collection<BlockDoc>;
   private readonly memberModel: IndexedModel;
@@ -47,12 +50,15 @@ export class MembersRepository implements OnModuleInit {
 
   constructor(
     @Inject(MONGO) connection: Connection,
-    @Optional() @Inject(MEMBER_DIRECTORY) private readonly directory?: MemberDirectory,
+    @Optional() @Inject(MEMBER_DIRECTORY) identity?: MemberDirectory,
   ) {
     this.memberModel = indexedModel(connection, 'EconomyMember', 'members');
     this.blockModel = indexedModel(connection, 'EconomyBlock', 'blocks');
     this.members = collectionOf(this.memberModel);
     this.blocks = collectionOf(this.blockModel);
+    this.directory = new Directory(this.members, {
+      source: identity && { find: (userId) => identity.lookup(userId) },
+    });
   }
 
   onModuleInit(): Promise<void> {
@@ -63,18 +69,13 @@ export class MembersRepository implements OnModuleInit {
     await Promise.all([this.memberModel.init(), this.blockModel.init()]);
   }
 
-  /** The member, from the cache, the projection, or identity (then remembered); null if none. */
+  /** The member, from the cache, the directory, or identity (then remembered); null if none. */
   async find(userId: string, { askIdentity = true } = {}): Promise<Member | null> {
     if (!userId) return null;
     const cached = this.cache.get(userId);
     if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached.member;
-    const doc = await this.members.findOne({ _id: userId });
-    let member = doc ? toMember(doc) : null;
-    if (!member && askIdentity && this.directory) {
-      member = await this.directory.lookup(userId);
-      // Only where the projection has nothing yet: its events stay the source of later changes.
-      if (member) await this.insertIfAbsent(member);
-    }
+    const found = await this.directory.find(userId, { askIdentity });
+    const member = found && toMember(found);
     if (member) this.remember(member);
     return member;
   }
@@ -84,28 +85,9 @@ export class MembersRepository implements OnModuleInit {
     return this.members.countDocuments();
   }
 
-  /** user.registered: the member as they signed up (never overrides what later events set). */
-  async registered(member: Member): Promise<void> {
-    await this.insertIfAbsent(member);
-    this.cache.delete(member.id);
-  }
-
-  /** user.profile_changed: the snapshot replaces what we had. */
-  async profileChanged(member: Member): Promise<void> {
-    await this.members.updateOne(
-      { _id: member.id },
-      {
-        $set: {
-          username: member.username,
-          display_name: member.displayName,
-          role: member.role,
-          is_super_aura: member.isSuperAura,
-          updated_at: new Date(),
-        },
-      },
-      { upsert: true },
-    );
-    this.cache.delete(member.id);
+  /** Forgets the cached copy of a member one of identity's events changed. */
+  changed(userId: string): void {
+    this.cache.delete(userId);
   }
 
   /** user.deleted: the member's account was erased (their name and words leave others' histories). */
@@ -142,33 +124,18 @@ export class MembersRepository implements OnModuleInit {
     return block !== null;
   }
 
-  private async insertIfAbsent(member: Member): Promise<void> {
-    try {
-      await this.members.insertOne({
-        _id: member.id,
-        username: member.username,
-        display_name: member.displayName,
-        role: member.role,
-        is_super_aura: member.isSuperAura,
-        updated_at: new Date(),
-      });
-    } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error;
-    }
-  }
-
   private remember(member: Member) {
     if (this.cache.size >= CACHE_MAX) this.cache.clear();
     this.cache.set(member.id, { member, at: Date.now() });
   }
 }
 
-function toMember(doc: MemberDoc): Member {
+function toMember(member: MemberProfile): Member {
   return {
-    id: doc._id,
-    username: doc.username ?? '',
-    displayName: doc.display_name ?? '',
-    role: doc.role ?? 'user',
-    isSuperAura: doc.is_super_aura === true,
+    id: member.id,
+    username: member.username,
+    displayName: member.displayName,
+    role: member.role,
+    isSuperAura: member.isSuperAura,
   };
 }

@@ -1,37 +1,38 @@
-import { MONGO } from '@aura/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { MemberDirectory, type MemberDoc as DirectoryDoc, type MemberSource, MONGO } from '@aura/platform';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Connection } from 'mongoose';
 import { CollectionRepository } from '../store/collection.repository';
+import { IDENTITY_LOOKUP } from '../tokens';
 
-/** A member as genies keeps them: identity's username and SuperAura flag (from its events), and the featured genie. */
-export interface MemberDoc {
-  _id: string;
-  username?: string;
-  username_lower?: string;
-  is_super_aura?: boolean;
+/**
+ * A member as genies keeps them: the platform's member directory document (identity's username and
+ * SuperAura flag, from its events), and genies' own featured genie.
+ */
+export interface MemberDoc extends DirectoryDoc {
   /** The member's one featured genie (a single field: one featured genie per member). */
   featured_id?: string | null;
 }
 
-/** The members projection (`members`). */
+/** The members directory (`members`). */
 @Injectable()
 export class MembersRepository extends CollectionRepository<MemberDoc> {
-  constructor(@Inject(MONGO) connection: Connection) {
+  /** identity's members as genies knows them; identity out of reach counts as "no such member". */
+  readonly directory: MemberDirectory<MemberDoc>;
+
+  constructor(
+    @Inject(MONGO) connection: Connection,
+    @Optional() @Inject(IDENTITY_LOOKUP) identity?: MemberSource,
+  ) {
     // A username's holders (a gift's recipient).
     super(connection, 'members', [{ username_lower: 1 }]);
+    this.directory = new MemberDirectory(this.collection, {
+      source: identity && { find: (userId) => identity.find(userId).catch(() => null) },
+    });
   }
 
   /** Up to `limit` members the projection holds under `usernameLower`. */
   withUsername(usernameLower: string, limit: number): Promise<MemberDoc[]> {
     return this.collection.find({ username_lower: usernameLower }).limit(limit).toArray();
-  }
-
-  async upsert(userId: string, username: string, isSuperAura: boolean): Promise<void> {
-    await this.collection.updateOne(
-      { _id: userId },
-      { $set: { username, username_lower: username.toLowerCase(), is_super_aura: isSuperAura } },
-      { upsert: true },
-    );
   }
 
   /** Makes `userGenieId` the member's one featured genie; answers the member after. */

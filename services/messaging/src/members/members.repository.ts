@@ -1,47 +1,36 @@
-import { MONGO, SingleFlight } from '@aura/platform';
+import { MemberDirectory, type MemberDoc, type MemberProfile, MONGO } from '@aura/platform';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Connection, Model } from 'mongoose';
+import type { Connection, mongo } from 'mongoose';
 import { MESSAGING_CACHE, MessagingCache } from '../common/cache';
 import { isMemberId } from '../common/ids';
 import { IDENTITY_LOOKUP, IdentityLookup } from './identity-lookup';
-import { MemberDoc, memberSchema } from './member.schema';
 import type { Participant } from './participant';
 
-export type MemberChange = Partial<Omit<Participant, 'id'>> & { id: string };
-
-const fromDoc = (doc: MemberDoc): Participant => ({
-  id: doc._id,
-  username: doc.username ?? '',
-  displayName: doc.display_name ?? '',
-  profilePicture: doc.profile_picture ?? '',
-  auraScore: doc.aura_score ?? 0,
-  isSuperAura: Boolean(doc.is_super_aura),
+const participantOf = (member: MemberProfile): Participant => ({
+  id: member.id,
+  username: member.username,
+  displayName: member.displayName,
+  profilePicture: member.profilePicture,
+  auraScore: member.auraScore,
+  isSuperAura: member.isSuperAura,
 });
 
-const FIELDS: Record<keyof Omit<Participant, 'id'>, keyof MemberDoc> = {
-  username: 'username',
-  displayName: 'display_name',
-  profilePicture: 'profile_picture',
-  auraScore: 'aura_score',
-  isSuperAura: 'is_super_aura',
-};
-
 /**
- * Members as messaging knows them: MongoDB (`members`) is the projection, Redis (`<p>:mem:<id>`, a
- * hash) the hot copy read on every send and list. A member missing from both is asked of identity.
+ * Members as messaging knows them: the platform's member directory over MongoDB (`members`, fed by
+ * identity's events, identity asked for a member not seen yet), and Redis (`<p>:mem:<id>`, a hash) the
+ * hot copy read on every send and list.
  */
 @Injectable()
 export class MembersRepository {
-  private readonly model: Model<MemberDoc>;
-  /** Lookups in flight, so concurrent requests for one uncached member ask MongoDB/identity once. */
-  private readonly inFlight = new SingleFlight<Participant | null>();
+  readonly directory: MemberDirectory<MemberDoc>;
 
   constructor(
     @Inject(MONGO) connection: Connection,
     @Inject(MESSAGING_CACHE) private readonly cache: MessagingCache,
-    @Inject(IDENTITY_LOOKUP) private readonly identity: IdentityLookup,
+    @Inject(IDENTITY_LOOKUP) identity: IdentityLookup,
   ) {
-    this.model = connection.models.Member ?? connection.model<MemberDoc>('Member', memberSchema);
+    const members = connection.collection<MemberDoc>('members') as unknown as mongo.Collection<MemberDoc>;
+    this.directory = new MemberDirectory(members, { source: identity });
   }
 
   private key(id: string): string {
@@ -74,47 +63,22 @@ export class MembersRepository {
         });
       } else missing.push(id);
     });
+    if (missing.length === 0) return found;
+    const loaded = await this.directory.findMany(missing);
     await Promise.all(
-      missing.map(async (id) => {
-        const member = await this.inFlight.run(id, () => this.lookup(id));
-        if (member) found.set(id, member);
+      [...loaded.values()].map(async (member) => {
+        const participant = participantOf(member);
+        found.set(member.id, participant);
+        await this.writeCache(participant);
       }),
     );
     return found;
   }
 
-  private async lookup(id: string): Promise<Participant | null> {
-    const doc = await this.model.findById(id).lean<MemberDoc>().exec();
-    if (doc) {
-      const member = fromDoc(doc);
-      await this.writeCache(member);
-      return member;
-    }
-    const member = await this.identity.find(id);
-    return member ? this.apply(member) : null;
-  }
-
-  /**
-   * Sets the fields a change carries (identity's events, or identity's answer for a member not seen
-   * yet), leaving the others as stored: one atomic upsert, whoever else writes the member meanwhile.
-   */
-  async apply(change: MemberChange): Promise<Participant> {
-    const set: Record<string, unknown> = { updated_at: new Date() };
-    for (const [field, column] of Object.entries(FIELDS)) {
-      const value = change[field as keyof typeof FIELDS];
-      if (value !== undefined) set[column] = value;
-    }
-    const doc =
-      (await this.model
-        .findOneAndUpdate({ _id: change.id }, { $set: set }, { upsert: true, returnDocument: 'after' })
-        .lean<MemberDoc>()
-        .exec()) ??
-      // SecantusDB 0.5.3 applies an upsert that races another upsert of the same new document but
-      // answers null where MongoDB answers the document: read it.
-      (await this.model.findById(change.id).lean<MemberDoc>().exec());
-    const member = fromDoc(doc!);
-    await this.writeCache(member);
-    return member;
+  /** Copies the member as the directory now holds them into Redis (after one of identity's events). */
+  async refresh(id: string): Promise<void> {
+    const member = await this.directory.stored(id);
+    if (member) await this.writeCache(participantOf(member));
   }
 
   private async writeCache(member: Participant): Promise<void> {
