@@ -480,15 +480,17 @@ describe('search over time and over stored documents', () => {
     const members = app.get(MembersRepository);
     const renamed = await addMember('walrus_one', { displayName: 'Walrus One', auraScore: 10 });
     expect(ids((await searchFor({ query: 'walrus' })).users)).toEqual([renamed._id]);
-    await members.applyProfileChanged(
-      identityEvents.UserProfileChanged.fromPartial({
-        userId: renamed._id,
+    await members.directory.profileChanged(
+      {
+        id: renamed._id,
         username: 'seal_two',
         displayName: 'Seal Two',
+        profilePicture: '',
         auraScore: 10,
         role: 'user',
-        changedAt: new Date(Date.now() + 1000).toISOString(),
-      }),
+        isSuperAura: false,
+      },
+      new Date(Date.now() + 1000),
     );
     expect((await searchFor({ query: 'walrus' })).users).toEqual([]);
     expect(ids((await searchFor({ query: 'seal' })).users)).toEqual([renamed._id]);

@@ -1,5 +1,4 @@
-import { backfillField, isDuplicateKeyError, MONGO } from '@aura/platform';
-import { identityEvents } from '@aura/proto';
+import { backfillField, collectionOf, MemberDirectory, MONGO } from '@aura/platform';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Connection, FilterQuery, Model } from 'mongoose';
 import { CacheTtl } from '../common/cache-ttl';
@@ -9,17 +8,18 @@ import { SocialKeys } from '../common/social-keys';
 import { FollowDoc, followModel } from '../follows/follow.schema';
 import { MemberDoc, memberModel } from './member.schema';
 
-const time = (iso: string, fallback: Date) => {
-  const parsed = new Date(iso);
-  return Number.isNaN(parsed.getTime()) ? fallback : parsed;
-};
-
 type FollowCounts = Pick<MemberDoc, 'followersCount' | 'followingCount'>;
 
-/** The members projection, read by id (an indexed `$in` for a page of authors). */
+/**
+ * The members projection, read by id (an indexed `$in` for a page of authors): the platform's member
+ * directory (identity's events), under social's field names, with social's own fields beside the
+ * shared ones: the search words and lower-cased display name of each profile, the bio, the follow
+ * counts and the last activity.
+ */
 @Injectable()
 export class MembersRepository implements OnModuleInit {
   readonly model: Model<MemberDoc>;
+  readonly directory: MemberDirectory<MemberDoc>;
   private readonly follows: Model<FollowDoc>;
 
   constructor(
@@ -29,6 +29,28 @@ export class MembersRepository implements OnModuleInit {
   ) {
     this.model = memberModel(connection);
     this.follows = followModel(connection);
+    this.directory = new MemberDirectory(collectionOf(this.model), {
+      names: {
+        username_lower: 'usernameLower',
+        display_name: 'displayName',
+        profile_picture: 'profilePicture',
+        aura_score: 'auraScore',
+        is_super_aura: 'isSuperAura',
+        profile_changed_at: 'profileChangedAt',
+        aura_changed_at: 'auraChangedAt',
+        updated_at: '',
+      },
+      profileFields: (member) => ({
+        displayNameLower: member.displayName.toLowerCase(),
+        nameWords: nameWordsOf(member.username, member.displayName),
+        bio: member.bio ?? '',
+      }),
+      insertFields: async (id, at) => ({
+        ...(await this.initialFollowCounts(id)),
+        createdAt: at,
+        lastActiveAt: at,
+      }),
+    });
   }
 
   onModuleInit(): Promise<void> {
@@ -98,93 +120,6 @@ export class MembersRepository implements OnModuleInit {
       this.follows.countDocuments({ followerId: id }).exec(),
     ]);
     return { followersCount, followingCount };
-  }
-
-  // ---- the projection (identity's events; one consumer per member key, in order) -----------------
-
-  async applyRegistered(event: identityEvents.UserRegistered): Promise<void> {
-    const createdAt = time(event.createdAt, new Date());
-    const counts = await this.initialFollowCounts(event.userId);
-    try {
-      await this.model.create({
-        _id: event.userId,
-        username: event.username,
-        usernameLower: event.username.toLowerCase(),
-        displayName: event.displayName || event.username,
-        displayNameLower: (event.displayName || event.username).toLowerCase(),
-        nameWords: nameWordsOf(event.username, event.displayName || event.username),
-        profilePicture: '',
-        auraScore: event.auraScore,
-        role: event.role || 'user',
-        isSuperAura: false,
-        bio: '',
-        ...counts,
-        createdAt,
-        lastActiveAt: createdAt,
-        profileChangedAt: createdAt,
-        auraChangedAt: createdAt,
-      });
-    } catch (error) {
-      // Already projected (a redelivery, or a newer profile change got here first): nothing to do.
-      if (!isDuplicateKeyError(error)) throw error;
-    }
-  }
-
-  /** A profile snapshot; applied only if newer than what is stored. */
-  async applyProfileChanged(event: identityEvents.UserProfileChanged): Promise<void> {
-    const changedAt = time(event.changedAt, new Date());
-    const fields = {
-      username: event.username,
-      usernameLower: event.username.toLowerCase(),
-      displayName: event.displayName || event.username,
-      displayNameLower: (event.displayName || event.username).toLowerCase(),
-      nameWords: nameWordsOf(event.username, event.displayName || event.username),
-      profilePicture: event.profilePicture,
-      role: event.role || 'user',
-      isSuperAura: event.isSuperAura,
-      bio: event.bio,
-      profileChangedAt: changedAt,
-    };
-    const existing = await this.model.findById(event.userId).lean<MemberDoc>().exec();
-    if (!existing) {
-      try {
-        await this.model.create({
-          _id: event.userId,
-          ...fields,
-          auraScore: event.auraScore,
-          ...(await this.initialFollowCounts(event.userId)),
-          createdAt: changedAt,
-          lastActiveAt: changedAt,
-          auraChangedAt: changedAt,
-        });
-        return;
-      } catch (error) {
-        if (!isDuplicateKeyError(error)) throw error;
-        return this.applyProfileChanged(event);
-      }
-    }
-    // Conditional updates: an older event never overwrites a newer change.
-    await this.model
-      .updateOne({ _id: event.userId, profileChangedAt: { $lte: changedAt } }, { $set: fields })
-      .exec();
-    await this.setAura(event.userId, event.auraScore, changedAt);
-  }
-
-  async applyAuraChanged(event: identityEvents.UserAuraChanged): Promise<boolean> {
-    const changedAt = time(event.changedAt, new Date());
-    if ((await this.model.exists({ _id: event.userId })) === null) return false;
-    await this.setAura(event.userId, event.auraScore, changedAt);
-    return true;
-  }
-
-  /** The aura score of a change, unless a newer one is stored. */
-  private async setAura(id: string, auraScore: number, changedAt: Date): Promise<void> {
-    await this.model
-      .updateOne(
-        { _id: id, auraChangedAt: { $lte: changedAt } },
-        { $set: { auraScore, auraChangedAt: changedAt } },
-      )
-      .exec();
   }
 
   // ---- written by social ----------------------------------------------------------------------
