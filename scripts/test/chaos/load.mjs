@@ -150,6 +150,16 @@ export class Member {
     this.socket.on('new_message', (message) => {
       if (message?.id && message.recipient_id === this.id) this.record.delivered.set(message.id, Date.now());
     });
+    // When the socket was up, to tell a lost event from one sent while nobody listened.
+    this.socketChanges = [];
+    this.socket.on('connect', () => this.socketChanges.push({ at: Date.now(), up: true }));
+    this.socket.on('disconnect', () => this.socketChanges.push({ at: Date.now(), up: false }));
+  }
+
+  /** Whether the socket was connected all the time from `from` to `to`. */
+  socketUpThroughout(from, to) {
+    const before = this.socketChanges.filter((c) => c.at <= from).at(-1);
+    return before?.up === true && !this.socketChanges.some((c) => c.at > from && c.at <= to);
   }
 
   closeSocket() {

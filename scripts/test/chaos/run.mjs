@@ -18,6 +18,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PrivateInfra } from './infra.mjs';
 import { Api, Member, MICRO, moneyCall, pick, Record, resolveMoney, sleep, topUp } from './load.mjs';
+import { REPLICATED, scaleOutPlan, scaleOutTopology } from './scale-out.mjs';
 import { Supervisor } from './supervisor.mjs';
 import { verify } from './verify.mjs';
 
@@ -25,23 +26,34 @@ const log = (message) => console.log(`chaos ${new Date().toISOString().slice(11,
 
 /**
  * Runs the chaos tier with `env` (run-tests.mjs's test environment: service ports of the slot, the
- * signing key); answers { passed, report }.
+ * signing key); answers { passed, report }. `scaleOut`: the scale-out run instead (scale-out.mjs):
+ * two instances of the gateway, social, messaging and economy behind round-robin proxies, one
+ * instance of each killed under load, and the same promises checked, with two more: the load reached
+ * every instance, and every message reached its recipient's socket, on whichever gateway it was.
  */
-export async function runChaos(baseEnv, { slot, runDir }) {
+export async function runChaos(baseEnv, { slot, runDir, scaleOut = false }) {
   const started = Date.now();
+  const tier = scaleOut ? 'scale-out' : 'chaos';
   const infra = new PrivateInfra(baseEnv, slot);
-  const memberCount = Number(process.env.AURA_CHAOS_MEMBERS ?? 50);
+  // The scale-out run has 12 processes on the machine instead of 8: fewer members keep it a test of
+  // failover, not of an overloaded machine's queues.
+  const memberCount = Number(
+    (scaleOut ? process.env.AURA_SCALE_OUT_MEMBERS : process.env.AURA_CHAOS_MEMBERS) ?? (scaleOut ? 20 : 50),
+  );
   // The load runs `loadSeconds`, the fault plan's steps spread over it (money operations all along,
   // not in a calm stretch after the faults); if the steps take longer, it runs through them and then
   // `tailSeconds` more; never longer than `capSeconds`.
-  const loadSeconds = Number(process.env.AURA_CHAOS_LOAD_SECONDS ?? 840);
+  const loadSeconds = Number(
+    (scaleOut ? process.env.AURA_SCALE_OUT_LOAD_SECONDS : process.env.AURA_CHAOS_LOAD_SECONDS) ??
+      (scaleOut ? 150 : 840),
+  );
   const capSeconds = Number(process.env.AURA_CHAOS_MAX_LOAD_SECONDS ?? loadSeconds + 240);
   const tailSeconds = Number(process.env.AURA_CHAOS_TAIL_SECONDS ?? 15);
   const calmMs = Number(process.env.AURA_CHAOS_CALM_SECONDS ?? 2) * 1000;
   const env = {
     ...infra.env,
-    AURA_DB_SUFFIX: `chaos${slot}`,
-    KAFKA_GROUP_PREFIX: `aura-chaos${slot}`,
+    AURA_DB_SUFFIX: `${tier.replace('-', '')}${slot}`,
+    KAFKA_GROUP_PREFIX: `aura-${tier}${slot}`,
     KAFKA_NEW_GROUP_START: 'earliest',
     // One process per service: the faults kill and restart services one at a time.
     AURA_TARGET: 'each',
@@ -57,9 +69,14 @@ export async function runChaos(baseEnv, { slot, runDir }) {
     AURA_RATE_LIMIT_SEARCH_PER_MINUTE: '100000',
     OTEL_EXPORTER_OTLP_ENDPOINT: '',
   };
-  const reportDir = join(runDir, 'chaos');
+  const reportDir = join(runDir, tier);
   mkdirSync(reportDir, { recursive: true });
-  const supervisor = new Supervisor(env, join(reportDir, 'logs'), log);
+  const topology = scaleOut ? scaleOutTopology(env, slot) : undefined;
+  const supervisor = new Supervisor(env, join(reportDir, 'logs'), log, topology?.processes);
+  // Sockets of the scale-out run: member i on gateway i mod 2 (each reconnects to its own), so that
+  // every message crosses from the gateway that took it to the one holding the recipient's socket
+  // about half the time.
+  const gatewayUrls = topology?.processes.filter((p) => p.part === 'gateway').map((p) => p.socketUrl);
   const record = new Record();
   const timings = {};
   const faults = [];
@@ -101,7 +118,10 @@ export async function runChaos(baseEnv, { slot, runDir }) {
     let t0 = Date.now();
     await infra.up();
     timings.infraUpMs = Date.now() - t0;
-    log(`infrastructure up in ${timings.infraUpMs} ms; starting 7 services and the gateway`);
+    for (const proxy of topology?.proxies ?? []) await proxy.listen();
+    log(
+      `infrastructure up in ${timings.infraUpMs} ms; starting ${scaleOut ? `${supervisor.names().join(', ')} (${REPLICATED.join(', ')} behind round-robin proxies)` : '7 services and the gateway'}`,
+    );
     t0 = Date.now();
     await supervisor.start();
     timings.stackUpMs = Date.now() - t0;
@@ -113,7 +133,7 @@ export async function runChaos(baseEnv, { slot, runDir }) {
     const probe = new Member(api, record, memberCount); // the outage probes' own member
     const probe2 = new Member(api, record, memberCount + 1);
     await parallel([...members, probe, probe2], 10, (m) => m.register());
-    for (const m of members) m.openSocket(baseUrl);
+    for (const m of members) m.openSocket(gatewayUrls ? gatewayUrls[m.index % gatewayUrls.length] : baseUrl);
     const items = (await probe.call('GET', '/marketplace/items')).body ?? [];
     const setupDeadline = () => Date.now() + 60_000;
     await parallel(members, 10, (m) => topUp(m, env, 'ultra', { giveUpAt: setupDeadline }));
@@ -131,7 +151,7 @@ export async function runChaos(baseEnv, { slot, runDir }) {
     const loops = members.map((m) => memberLoop(m, ctx, moneyInFlight));
     const loadStart = Date.now();
     const chosenFaults = process.env.AURA_CHAOS_FAULTS;
-    const plan = chosenFaults ? faultsNamed(chosenFaults) : faultPlan();
+    const plan = scaleOut ? scaleOutPlan() : chosenFaults ? faultsNamed(chosenFaults) : faultPlan();
     // Step i starts in its share of the load, and never sooner than a calm gap after the step before;
     // the last one starts about a step's length (~25 s) before the tail, so the load stops about
     // `tailSeconds` after the last fault, as the convergence promise counts from there.
@@ -176,12 +196,17 @@ export async function runChaos(baseEnv, { slot, runDir }) {
         resolveMoney(byId.get(e.from), e, e.request, Date.now() + 60_000),
       );
     }
+    const owed = scaleOut ? await awaitDeliveries(record, members) : [];
     for (const m of members) m.closeSocket();
 
     // 5. The promises.
     log('checking the promises');
     const result = await verify({ env, record, members, lastFaultEnd, log });
     violations.push(...result.violations);
+    if (scaleOut) {
+      result.notes = [...(result.notes ?? []), ...scaleOutNotes(topology, members, record)];
+      violations.push(...scaleOutViolations(topology, owed, record));
+    }
     for (const v of record.requests.violations)
       violations.push({
         promise: 'no 500, no hang',
@@ -198,18 +223,25 @@ export async function runChaos(baseEnv, { slot, runDir }) {
       record.topups.filter((t) => t.paid).length;
     const minMoney = Number(process.env.AURA_CHAOS_MIN_MONEY_OPS ?? 10_000);
     const crashCount = (name) => faults.filter((f) => f.name === name).length;
-    if (chosenFaults) log(`only the faults ${chosenFaults}: the scale checks do not apply`);
+    if (scaleOut) {
+      const minScaleOutMoney = Number(process.env.AURA_SCALE_OUT_MIN_MONEY_OPS ?? 300);
+      if (moneyOps < minScaleOutMoney)
+        violations.push({
+          promise: 'scale',
+          what: `${moneyOps} money operations acknowledged, fewer than ${minScaleOutMoney}`,
+        });
+    } else if (chosenFaults) log(`only the faults ${chosenFaults}: the scale checks do not apply`);
     else if (moneyOps < minMoney)
       violations.push({
         promise: 'scale',
         what: `${moneyOps} money operations acknowledged, fewer than ${minMoney}`,
       });
-    if (!chosenFaults && crashCount('economy') < 5)
+    if (!scaleOut && !chosenFaults && crashCount('economy') < 5)
       violations.push({
         promise: 'scale',
         what: `economy killed ${crashCount('economy')} times, fewer than 5`,
       });
-    if (!chosenFaults && crashCount('database') < 2)
+    if (!scaleOut && !chosenFaults && crashCount('database') < 2)
       violations.push({
         promise: 'scale',
         what: `database killed ${crashCount('database')} times, fewer than 2`,
@@ -217,6 +249,7 @@ export async function runChaos(baseEnv, { slot, runDir }) {
 
     // 6. The report.
     const report = buildReport({
+      tier,
       started,
       timings,
       record,
@@ -234,6 +267,7 @@ export async function runChaos(baseEnv, { slot, runDir }) {
   } finally {
     for (const m of members) m.closeSocket();
     await supervisor.stop();
+    for (const proxy of topology?.proxies ?? []) await proxy.close();
     if (process.env.AURA_CHAOS_KEEP !== '1') await infra.down();
   }
 }
@@ -450,6 +484,75 @@ async function socialAction(m, ctx, other) {
   await m.call('GET', '/wallet');
 }
 
+/** How long a message's delivery may lag (a rebalance after a killed gateway takes up to 15 s). */
+const DELIVERY_LIMIT_MS = 60_000;
+
+/**
+ * The messages each recipient's socket owes: those acknowledged while it was connected, and stayed
+ * connected for the 15 s after (one sent while nobody listened is read from history instead).
+ */
+function owedMessages(record, members) {
+  const byId = new Map(members.map((m) => [m.id, m]));
+  const now = Date.now();
+  return record.messages.filter((message) => {
+    const recipient = byId.get(message.recipientId);
+    return (
+      recipient !== undefined &&
+      recipient.socketUpThroughout(message.at - 2000, Math.min(message.at + 15_000, now))
+    );
+  });
+}
+
+/** Waits until every owed message has reached its socket, or DELIVERY_LIMIT_MS; answers the owed. */
+async function awaitDeliveries(record, members) {
+  const deadline = Date.now() + DELIVERY_LIMIT_MS;
+  for (;;) {
+    const owed = owedMessages(record, members);
+    const missing = owed.filter((m) => !record.delivered.has(m.id));
+    if (missing.length === 0 || Date.now() > deadline) {
+      log(`${owed.length - missing.length} of ${owed.length} owed messages reached their sockets`);
+      return owed;
+    }
+    await sleep(500);
+  }
+}
+
+/** The scale-out run's own promises: the load reached every instance; no owed message was lost. */
+function scaleOutViolations(topology, owed, record) {
+  const violations = [];
+  for (const proxy of topology.proxies)
+    for (const [i, backend] of proxy.counts().entries())
+      if (backend.connections === 0)
+        violations.push({
+          promise: 'scale-out',
+          what: `${proxy.name}-${i + 1} (port ${backend.port}) took no connection: the load did not reach it`,
+        });
+  for (const message of owed.filter((m) => !record.delivered.has(m.id)))
+    violations.push({
+      promise: 'events',
+      what: `message ${message.id} to ${message.recipientId} never reached the recipient's socket, connected all along`,
+    });
+  return violations;
+}
+
+function scaleOutNotes(topology, members, record) {
+  const notes = topology.proxies.map(
+    (proxy) =>
+      `${proxy.name}: connections per instance ${proxy
+        .counts()
+        .map((b, i) => `${proxy.name}-${i + 1} ${b.connections} (refused ${b.refused})`)
+        .join(', ')}`,
+  );
+  const byId = new Map(members.map((m) => [m.id, m]));
+  const perGateway = [0, 0];
+  for (const message of record.messages) {
+    const recipient = byId.get(message.recipientId);
+    if (recipient && record.delivered.has(message.id)) perGateway[recipient.index % 2] += 1;
+  }
+  notes.push(`messages delivered to sockets on gateway-1: ${perGateway[0]}, on gateway-2: ${perGateway[1]}`);
+  return notes;
+}
+
 /** A fault not recovered from within this (after its restart) is a violation. */
 const RECOVERY_LIMIT_MS = 90_000;
 
@@ -537,7 +640,8 @@ async function healthy(c, name, entry) {
     kafka: () => c.probe.call('GET', '/posts/feed/following'),
     gateway: () => c.probe.call('GET', '/auth/me'),
   };
-  const check = checks[name];
+  // A scale-out instance (economy-1) is checked as its part is.
+  const check = checks[name.replace(/-\d+$/, '')];
   if (!check) return true;
   const answer = await check();
   if (answer.status !== 200)
@@ -580,6 +684,24 @@ async function outageProbes(target, c) {
   const timeline = () => p.call('GET', '/posts/feed/following');
   const post = () =>
     p.call('POST', '/posts', { body: { content: `probe ${randomUUID()}`, category: 'general' } });
+  // One instance of a scale-out part down: its other instance serves the calls that need it.
+  const scaleOutPart = /^(.*)-\d+$/.exec(target)?.[1];
+  switch (scaleOutPart) {
+    case 'economy':
+      await expect('a tip', tip, 200);
+      return;
+    case 'social':
+      await expect('a post', post, 200);
+      await expect('the following timeline', timeline, 200);
+      return;
+    case 'messaging':
+      await expect('a message', message, 200);
+      return;
+    case 'gateway':
+      await expect('the following timeline', timeline, 200);
+      await expect('a tip', tip, 200);
+      return;
+  }
   switch (target) {
     case 'economy':
       await expect('a tip', tip, 503);
@@ -609,7 +731,18 @@ async function outageProbes(target, c) {
   }
 }
 
-function buildReport({ started, timings, record, faults, probes, violations, crashes, result, members }) {
+function buildReport({
+  tier,
+  started,
+  timings,
+  record,
+  faults,
+  probes,
+  violations,
+  crashes,
+  result,
+  members,
+}) {
   const money = record.money;
   const by = (kind, outcome) =>
     money.filter((e) => e.kind === kind && (!outcome || e.outcome === outcome)).length;
@@ -617,7 +750,7 @@ function buildReport({ started, timings, record, faults, probes, violations, cra
   const paid = record.topups.filter((t) => t.paid).length;
   const count = (k) => faults.filter((f) => f.name === k).length;
   const lines = [];
-  lines.push('', '================ chaos report ================');
+  lines.push('', `================ ${tier} report ================`);
   lines.push(
     `wall time ${((Date.now() - started) / 1000).toFixed(0)} s (infra ${ms(timings.infraUpMs)}, stack ${ms(timings.stackUpMs)}, setup ${ms(timings.setupMs)}, load ${ms(timings.loadMs)}); ${members} members`,
   );

@@ -20,11 +20,15 @@ async function isReady(url) {
 }
 
 export class Supervisor {
-  constructor(env, logDir, log = console.log) {
+  /**
+   * `processes`: the stack's (one per service), or the scale-out topology's instances, each with an
+   * `env` of its own on top of `env` and the `part` it runs.
+   */
+  constructor(env, logDir, log = console.log, processes = stackProcesses(env)) {
     this.env = env;
     this.logDir = logDir;
     this.log = log;
-    this.procs = new Map(stackProcesses(env).map((p) => [p.name, { ...p, starts: 0, crashes: [] }]));
+    this.procs = new Map(processes.map((p) => [p.name, { part: p.name, ...p, starts: 0, crashes: [] }]));
     this.events = [];
     this.stopping = false;
     mkdirSync(logDir, { recursive: true });
@@ -45,7 +49,7 @@ export class Supervisor {
     log.write(`\n==== chaos: start ${proc.starts} at ${new Date().toISOString()}\n`);
     const child = spawn(process.execPath, [join(repoRoot, proc.entry)], {
       cwd: repoRoot,
-      env: { ...this.env, OTEL_SERVICE_NAME: name },
+      env: { ...this.env, ...proc.env, OTEL_SERVICE_NAME: proc.part },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.pipe(log, { end: false });
@@ -89,15 +93,14 @@ export class Supervisor {
     }
   }
 
-  /** Starts every process (the services together, then the gateway) and waits until all are ready. */
+  /** Starts every process (the services together, then the gateways) and waits until all are ready. */
   async start(timeoutMs = 180_000) {
-    for (const name of this.names()) if (name !== 'gateway') this.spawnOne(name);
-    await this.waitReady(
-      this.names().filter((n) => n !== 'gateway'),
-      timeoutMs,
-    );
-    this.spawnOne('gateway');
-    await this.waitReady(['gateway'], timeoutMs);
+    const gateways = this.names().filter((n) => this.procs.get(n).part === 'gateway');
+    const services = this.names().filter((n) => !gateways.includes(n));
+    for (const name of services) this.spawnOne(name);
+    await this.waitReady(services, timeoutMs);
+    for (const name of gateways) this.spawnOne(name);
+    await this.waitReady(gateways, timeoutMs);
   }
 
   async waitReady(names, timeoutMs = 120_000) {
