@@ -34,6 +34,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cacheDir, repoRoot } from '../lib/env.mjs';
 import { Stack, stackProcesses } from '../lib/stack.mjs';
+import { formatProfile, profilesByPid, readProfile, summarizeProfile } from './cpu-profile.mjs';
 import { benchEnv, benchPorts, portOf } from './bench-env.mjs';
 import {
   formatCpu,
@@ -64,12 +65,13 @@ const { values: opts, positionals } = parseArgs({
     warmup: { type: 'string', default: '3' },
     list: { type: 'boolean', default: false },
     'skip-infra-check': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (opts.help) {
   console.log(
-    'usage: npm run bench -- [scenario...] [--connections N] [--duration S] [--warmup S] [--list] [--skip-infra-check]',
+    'usage: npm run bench -- [scenario...] [--connections N] [--duration S] [--warmup S] [--cpu-prof] [--list] [--skip-infra-check]',
   );
   process.exit(0);
 }
@@ -90,6 +92,17 @@ const runId = Date.now().toString(36);
 const env = benchEnv({ runId });
 const baseUrl = `http://127.0.0.1:${env.GATEWAY_PORT}`;
 const outDir = join(cacheDir(env), 'run', 'bench');
+// --cpu-prof: every stack process runs under V8's sampling profiler; after the run, each measured
+// window's CPU is summarised per process (cpu-profile.mjs). The profiler costs throughput: take the
+// figures from a run without it.
+const profileDir = opts['cpu-prof'] ? join(outDir, `profiles-${runId}`) : undefined;
+if (profileDir)
+  env.NODE_OPTIONS = [env.NODE_OPTIONS, '--cpu-prof', `--cpu-prof-dir=${profileDir}`]
+    .filter(Boolean)
+    .join(' ');
+/** The measured windows, on the monotonic clock of the profiles' timestamps (µs). */
+const windows = [];
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 
 // Preconditions: infrastructure up, builds present, bench ports free.
 if (!opts['skip-infra-check']) {
@@ -151,9 +164,16 @@ try {
         measure: () => {
           const cpuMeter = startCpuMeter(pids);
           const memoryMeter = startMemoryMeter(pids);
-          return (requests) => ({ cpu: cpuMeter(requests), memory: memoryMeter() });
+          const window = { scenario: scenario.name, fromUs: nowUs() };
+          windows.push(window);
+          return (requests) => {
+            window.toUs = nowUs();
+            return { cpu: cpuMeter(requests), memory: memoryMeter() };
+          };
         },
       });
+      for (const [i, window] of windows.filter((w) => w.scenario === scenario.name).entries())
+        window.label = `${scenario.name} @${rows[i]?.offeredPerSec}/s`;
       for (const row of rows) {
         if (row.cpu) console.log(`  @${row.offeredPerSec}/s${formatCpu(row.cpu).slice(1)}`);
         results.push({
@@ -175,6 +195,8 @@ try {
     process.stdout.write(`  measuring ${duration} s with ${connections} connections ... `);
     const meter = startCpuMeter(pids);
     const memoryMeter = startMemoryMeter(pids);
+    const window = { scenario: scenario.name, label: scenario.name, fromUs: nowUs() };
+    windows.push(window);
     const latencies = [];
     const raw = await runLoad({ ...base, duration }, (i) => {
       current = i;
@@ -182,6 +204,7 @@ try {
       i.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
     });
     current = undefined;
+    window.toUs = nowUs();
     const memory = memoryMeter();
     if (stopping) break;
     const summary = summarize(raw);
@@ -211,8 +234,33 @@ if (!stopping) {
     console.log('');
     const file = writeResults(results);
     console.log(`results: ${file}`);
+    if (profileDir) {
+      // The profiles are written as each process exits.
+      const pids = Object.fromEntries([...stack.children].map(([name, { child }]) => [child.pid, name]));
+      await stack.stop();
+      stack.children.clear();
+      writeProfiles(file.replace(/\.json$/, '.profiles.json'), pids);
+    }
   }
   await shutdown(0);
+}
+
+/** Prints and writes, per measured window and process, where the CPU went. */
+function writeProfiles(file, namesByPid) {
+  const summaries = [];
+  for (const [pid, profileFile] of profilesByPid(profileDir)) {
+    const name = namesByPid[pid] ?? `pid ${pid}`;
+    const profile = readProfile(profileFile);
+    for (const window of windows.filter((w) => w.toUs)) {
+      const summary = summarizeProfile(profile, window);
+      // A helper process of the stack's (not one of its parts) that was not running then.
+      if (summary.sampledMs === 0) continue;
+      summaries.push({ window: window.label, process: name, profile: profileFile, ...summary });
+      console.log(`\nCPU profile, ${window.label}:\n${formatProfile(name, summary)}`);
+    }
+  }
+  writeFileSync(file, `${JSON.stringify(summaries, null, 2)}\n`);
+  console.log(`\nprofiles: ${profileDir}\nsummaries: ${file}`);
 }
 
 /** Nearest-rank percentile of response times, in whole ms; null without any. */

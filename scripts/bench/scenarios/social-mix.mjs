@@ -4,6 +4,7 @@
 // Steps the offered rate up until the stack saturates; docs/benchmarks.md records the highest rate
 // whose p99 stays within 100 ms.
 import { api, registerMember } from '../api.mjs';
+import { eventually, pool, postText } from '../community.mjs';
 import { runOpenLoop } from '../open-loop.mjs';
 
 export const name = 'social-mix';
@@ -13,38 +14,11 @@ export const description =
 const MEMBERS = 100;
 const FOLLOWS_PER_MEMBER = 10;
 const POSTS_PER_MEMBER = 3;
-const TAGS = ['wellness', 'mindfulness', 'gratitude', 'energy', 'calm', 'growth', 'sunrise', 'focus'];
 /** Offered rates (requests/s), tried in order until p99 passes SATURATED_P99_MS or requests drop. */
 const RATES = (process.env.AURA_BENCH_SOCIAL_RATES ?? '20,30,40,50,75,100,150,200').split(',').map(Number);
 const SATURATED_P99_MS = 1000;
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
-
-/** Runs `task` over `items` with at most `limit` at a time. */
-async function pool(items, limit, task) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await task(items[next++]);
-    }),
-  );
-}
-
-/**
- * Retries a call that depends on an event reaching the social service (404 until its member
- * projection has the member) or that met a busy service (503: a call past its deadline). Follows and
- * posts are idempotent enough for setup: a retried follow is a no-op, a retried post one more post.
- */
-async function eventually(call, what) {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const answer = await call();
-    if (answer.status < 300) return answer;
-    if (answer.status !== 404 && answer.status !== 503)
-      throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200 * Math.min(attempt + 1, 10)));
-  }
-  throw new Error(`${what}: still failing after 50 attempts`);
-}
 
 export async function setup(baseUrl) {
   process.stdout.write(`  setup: ${MEMBERS} members`);
@@ -96,10 +70,6 @@ export async function setup(baseUrl) {
   });
   console.log(' ... done');
   return { members };
-}
-
-function postText() {
-  return `A moment of calm before the day #${pick(TAGS)} #${pick(TAGS)} (${Math.random().toString(36).slice(2, 8)})`;
 }
 
 function nextRequest({ members }) {
