@@ -27,7 +27,7 @@
 // Besides autocannon's figures, each scenario reports p95 latency and the memory of every process
 // (peak RSS sampled every 100 ms while measuring, and the kernel's VmHWM).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -66,12 +66,13 @@ const { values: opts, positionals } = parseArgs({
     list: { type: 'boolean', default: false },
     'skip-infra-check': { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
+    'heap-snapshot': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (opts.help) {
   console.log(
-    'usage: npm run bench -- [scenario...] [--connections N] [--duration S] [--warmup S] [--cpu-prof] [--list] [--skip-infra-check]',
+    'usage: npm run bench -- [scenario...] [--connections N] [--duration S] [--warmup S] [--cpu-prof] [--heap-snapshot] [--list] [--skip-infra-check]',
   );
   process.exit(0);
 }
@@ -98,6 +99,13 @@ const outDir = join(cacheDir(env), 'run', 'bench');
 const profileDir = opts['cpu-prof'] ? join(outDir, `profiles-${runId}`) : undefined;
 if (profileDir)
   env.NODE_OPTIONS = [env.NODE_OPTIONS, '--cpu-prof', `--cpu-prof-dir=${profileDir}`]
+    .filter(Boolean)
+    .join(' ');
+// --heap-snapshot: after the last scenario, each stack process writes a V8 heap snapshot (SIGUSR2),
+// summarised by heap-summary.mjs: what the process keeps once the load has passed.
+const heapDir = opts['heap-snapshot'] ? join(outDir, `heap-${runId}`) : undefined;
+if (heapDir)
+  env.NODE_OPTIONS = [env.NODE_OPTIONS, '--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${heapDir}`]
     .filter(Boolean)
     .join(' ');
 /** The measured windows, on the monotonic clock of the profiles' timestamps (µs). */
@@ -234,6 +242,7 @@ if (!stopping) {
     console.log('');
     const file = writeResults(results);
     console.log(`results: ${file}`);
+    if (heapDir) await writeHeapSnapshots();
     if (profileDir) {
       // The profiles are written as each process exits.
       const pids = Object.fromEntries([...stack.children].map(([name, { child }]) => [child.pid, name]));
@@ -243,6 +252,50 @@ if (!stopping) {
     }
   }
   await shutdown(0);
+}
+
+/** Has every stack process write a heap snapshot, waits for each file, and prints its summary. */
+async function writeHeapSnapshots() {
+  mkdirSync(heapDir, { recursive: true });
+  for (const [name, { child }] of stack.children) {
+    const before = new Set(readdirSync(heapDir));
+    child.kill('SIGUSR2');
+    const snapshot = await finishedSnapshot(child.pid, before);
+    if (!snapshot) {
+      console.log(`heap snapshot of ${name}: none written`);
+      continue;
+    }
+    console.log(`\nheap snapshot of ${name} (pid ${child.pid}):`);
+    spawnSync(process.execPath, [join(repoRoot, 'scripts/bench/heap-summary.mjs'), snapshot, '20'], {
+      stdio: 'inherit',
+    });
+  }
+}
+
+/** The new snapshot file in heapDir once the process has closed it (null after two minutes). */
+async function finishedSnapshot(pid, before) {
+  for (let waited = 0; waited < 120_000; waited += 500) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const name = readdirSync(heapDir).find((file) => !before.has(file) && file.endsWith('.heapsnapshot'));
+    if (!name) continue;
+    const path = join(heapDir, name);
+    if (!openBy(pid, path)) return path;
+  }
+  return null;
+}
+
+function openBy(pid, path) {
+  try {
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        return readlinkSync(`/proc/${pid}/fd/${fd}`) === path;
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return false;
+  }
 }
 
 /** Prints and writes, per measured window and process, where the CPU went. */
