@@ -34,7 +34,8 @@ for (let i = 0; i < nodes.length; i += stride) {
 const mib = (bytes) => (bytes / 1048576).toFixed(1).padStart(8);
 console.log(`${file}: ${mib(total).trim()} MiB in ${nodes.length / stride} nodes`);
 console.log('\nby node type');
-for (const [type, { size, count }] of sorted(byType)) console.log(`${mib(size)} MiB ${String(count).padStart(9)}  ${type}`);
+for (const [type, { size, count }] of sorted(byType))
+  console.log(`${mib(size)} MiB ${String(count).padStart(9)}  ${type}`);
 console.log(`\nlargest ${top} by constructor / name`);
 for (const [name, { size, count }] of sorted(byName).slice(0, top))
   console.log(`${mib(size)} MiB ${String(count).padStart(9)}  ${name}`);
