@@ -224,7 +224,8 @@ interface OpenedCall {
   callingService: string;
   /** The caller's deadline, if any, as a time. */
   deadline?: number;
-  unavailable: ServiceError;
+  /** The error of a call to a part not serving here (made only then: an Error costs its stack). */
+  unavailable: () => ServiceError;
 }
 
 function openCall(
@@ -243,7 +244,7 @@ function openCall(
     metadata: metadata.clone(),
     callingService,
     deadline: options?.deadline === undefined ? undefined : new Date(options.deadline).getTime(),
-    unavailable: serviceError(GrpcStatus.UNAVAILABLE, `${server} is not serving in this process`),
+    unavailable: () => serviceError(GrpcStatus.UNAVAILABLE, `${server} is not serving in this process`),
   };
 }
 
@@ -286,7 +287,7 @@ const fromHandlerError = (error: NonNullable<CallError>): ServiceError =>
 function unaryCallInProcess(opened: OpenedCall, method: Method, request: unknown, callback: Callback) {
   const { handler, serverMethod } = opened;
   if (!handler || !serverMethod) {
-    queueMicrotask(() => callback(opened.unavailable));
+    queueMicrotask(() => callback(opened.unavailable()));
     return { cancel: () => undefined };
   }
   const inbound = new InProcessCall(
@@ -370,7 +371,7 @@ function clientStreamingCall(opened: OpenedCall, method: Method, callback: Callb
     cancel(GrpcStatus.DEADLINE_EXCEEDED, 'Deadline exceeded'),
   );
   if (!handler || !serverMethod) {
-    queueMicrotask(() => settle(opened.unavailable));
+    queueMicrotask(() => settle(opened.unavailable()));
     return outbound;
   }
   queueMicrotask(() =>
@@ -427,7 +428,7 @@ function serverStreamingCall(opened: OpenedCall, method: Method, request: unknow
     cancel(GrpcStatus.DEADLINE_EXCEEDED, 'Deadline exceeded'),
   );
   if (!handler || !serverMethod) {
-    queueMicrotask(() => finish(opened.unavailable));
+    queueMicrotask(() => finish(opened.unavailable()));
     return outbound;
   }
   inbound.request = serverMethod.requestDeserialize(method.requestSerialize(request));
