@@ -212,11 +212,34 @@ describe('MemberDirectory against the local MongoDB server', () => {
     // A document the service wrote before identity's event (genies' featured genie) is no member yet.
     await members.collection.insertOne({ _id: featured, featured_id: 'genie-1' });
     expect(await members.find(featured)).toBeNull();
+    expect(await members.document(featured)).toBeNull();
     await members.handle(registered(featured, 'featured', 1));
     expect(await members.collection.findOne({ _id: featured })).toMatchObject({
       username: 'featured',
       featured_id: 'genie-1',
     });
+
+    // The documents themselves, the service's fields with the shared ones, by id and many ids.
+    const docs = await members.documents([id, featured, randomUUID(), id]);
+    expect([...docs.keys()].sort()).toEqual([id, featured].sort());
+    expect(docs.get(id)).toMatchObject({ _id: id, username: 'Again', followers: 9 });
+    expect(docs.get(featured)).toMatchObject({ username: 'featured', featured_id: 'genie-1' });
+    expect(await members.document(id)).toEqual(docs.get(id));
+    expect(await members.document('')).toBeNull();
+  });
+
+  it('answers the documents of members it asked identity for, once for concurrent asks', async () => {
+    const source = new FakeSource();
+    const members = directory({ source, insertFields: () => ({ followers: 0 }) });
+    const [id, nobody] = [randomUUID(), randomUUID()];
+    source.known.set(id, { id, username: 'Asked', auraScore: 3 });
+    expect(await members.document(id, { askIdentity: false })).toBeNull();
+    const [first, second] = await Promise.all([members.documents([id, nobody]), members.document(id)]);
+    expect(source.asked).toBe(2);
+    expect([...first.keys()]).toEqual([id]);
+    expect(first.get(id)).toMatchObject({ _id: id, username: 'Asked', aura_score: 3, followers: 0 });
+    expect(second).toEqual(first.get(id));
+    expect(await members.document(nobody)).toBeNull();
   });
 
   it("writes and reads the shared fields under a service's own names (no migration of its members)", async () => {
@@ -255,6 +278,8 @@ describe('MemberDirectory against the local MongoDB server', () => {
       displayName: 'Camel shown',
       auraScore: 130,
     });
+    expect(await members.document(id)).toEqual(doc);
+    expect((await members.documents([id, nobody])).get(id)).toEqual(doc);
     const subscription = members.subscription({
       group: 'test.names',
       unknown: (userId) => unknown.push(userId),
@@ -271,7 +296,7 @@ describe('MemberDirectory against the local MongoDB server', () => {
       group: 'test.members',
       events: ['user.registered', 'user.profile_changed'],
       also: { events: ['user.deleted'], handle: async (e) => void own.push(e.type) },
-      applied: async (id) => void applied.push(id),
+      applied: async (id, event) => void applied.push(`${event.type}:${id}`),
     });
     expect(subscription.events).toEqual(['user.registered', 'user.profile_changed', 'user.deleted']);
     expect(subscription.idempotent).toBeUndefined();
@@ -279,7 +304,7 @@ describe('MemberDirectory against the local MongoDB server', () => {
     await subscription.handler(registered(id, 'consumed', 1));
     await subscription.handler(event('user.deleted', id, { userId: id }));
     expect(own).toEqual(['user.deleted']);
-    expect(applied).toEqual([id]);
+    expect(applied).toEqual([`user.registered:${id}`]);
     expect((await members.stored(id))?.username).toBe('consumed');
 
     const plain = members.subscription({ group: 'test.plain', newGroupStart: 'latest' });

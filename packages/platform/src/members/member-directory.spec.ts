@@ -90,5 +90,7 @@ describe('MemberDirectory routing', () => {
     expect(own).toEqual(['user.blocked']);
     expect(await members.findMany([])).toEqual(new Map());
     expect(await members.find('')).toBeNull();
+    expect(await members.documents(['', ''])).toEqual(new Map());
+    expect(await members.document('')).toBeNull();
   });
 });

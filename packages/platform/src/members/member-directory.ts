@@ -84,8 +84,8 @@ export interface MemberSubscription {
   newGroupStart?: Subscription['newGroupStart'];
   /** The service's own events handled by the same consumer (e.g. economy's user.deleted). */
   also?: { events: EventType[]; handle(event: DomainEvent): Promise<void> };
-  /** Called after a member event was applied (e.g. to refresh a cache). */
-  applied?: (userId: string) => Promise<void>;
+  /** Called after a member event was applied (e.g. to refresh a cache), with the event. */
+  applied?: (userId: string, event: DomainEvent) => Promise<void>;
   /** Called when a score change names a member the directory does not hold (it is not stored). */
   unknown?: (userId: string) => void;
 }
@@ -101,7 +101,7 @@ const isMemberEvent = (type: string): type is MemberEventType =>
  * the same documents (options, or its own writes) and its own caches in front.
  */
 export class MemberDirectory<T extends MemberDoc = MemberDoc> {
-  private readonly inFlight = new SingleFlight<MemberProfile | null>();
+  private readonly inFlight = new SingleFlight<T | null>();
   private readonly now: () => Date;
   /** The service's names of the shared fields. */
   readonly names: Record<MemberField, string>;
@@ -134,6 +134,11 @@ export class MemberDirectory<T extends MemberDoc = MemberDoc> {
     return memberOf({ ...byDefault, _id: doc._id } as MemberDoc);
   }
 
+  /** Whether identity described the member yet (memberOf is not null). */
+  private hasProfile(doc: T): boolean {
+    return typeof (doc as unknown as Record<string, unknown>)[this.names.username] === 'string';
+  }
+
   /** The consumer of identity's member events (and the service's own, when `also` is given). */
   subscription(options: MemberSubscription): Subscription {
     return {
@@ -149,7 +154,7 @@ export class MemberDirectory<T extends MemberDoc = MemberDoc> {
           return;
         }
         if (!applied.held) options.unknown?.(applied.id);
-        await options.applied?.(applied.id);
+        await options.applied?.(applied.id, event);
       },
     };
   }
@@ -200,27 +205,44 @@ export class MemberDirectory<T extends MemberDoc = MemberDoc> {
 
   /** Several members (one indexed read; identity asked for each one missing, once however many ask). */
   async findMany(ids: string[], { askIdentity = true } = {}): Promise<Map<string, MemberProfile>> {
-    const unique = [...new Set(ids.filter(Boolean))];
     const found = new Map<string, MemberProfile>();
+    for (const [id, doc] of await this.documents(ids, { askIdentity })) {
+      const member = this.memberOf(doc);
+      if (member) found.set(id, member);
+    }
+    return found;
+  }
+
+  /**
+   * The stored documents of several members, the service's own fields with the shared ones (one
+   * indexed read; identity asked for each one missing as findMany does). Documents with no profile
+   * yet are left out.
+   */
+  async documents(ids: string[], { askIdentity = true } = {}): Promise<Map<string, T>> {
+    const unique = [...new Set(ids.filter(Boolean))];
+    const found = new Map<string, T>();
     if (unique.length === 0) return found;
     const docs = await this.collection
       .find({ _id: unique.length === 1 ? unique[0] : { $in: unique } } as mongo.Filter<T>)
       .toArray();
-    for (const doc of docs as T[]) {
-      const member = this.memberOf(doc);
-      if (member) found.set(member.id, member);
-    }
+    for (const doc of docs as T[]) if (this.hasProfile(doc)) found.set(doc._id, doc);
     const source = this.options.source;
     if (!askIdentity || !source) return found;
     await Promise.all(
       unique
         .filter((id) => !found.has(id))
         .map(async (id) => {
-          const member = await this.inFlight.run(id, () => this.fetch(source, id));
-          if (member) found.set(id, member);
+          const doc = await this.inFlight.run(id, () => this.fetch(source, id));
+          if (doc) found.set(id, doc);
         }),
     );
     return found;
+  }
+
+  /** The stored document of a member (see documents). */
+  async document(id: string, { askIdentity = true } = {}): Promise<T | null> {
+    if (!id) return null;
+    return (await this.documents([id], { askIdentity })).get(id) ?? null;
   }
 
   /** The member as the directory holds them (identity not asked). */
@@ -275,13 +297,13 @@ export class MemberDirectory<T extends MemberDoc = MemberDoc> {
     return { $or: [{ [name]: { $lte: at } }, { [name]: { $exists: false } }] };
   }
 
-  private async fetch(source: MemberSource, id: string): Promise<MemberProfile | null> {
+  private async fetch(source: MemberSource, id: string): Promise<T | null> {
     const member = await source.find(id);
     if (!member) return null;
     // Stored without change times: identity's events stay the source of every later change. If an
     // event stored the member meanwhile, what it stored is the answer.
     await this.fillIfAbsent(member);
-    return this.stored(id);
+    return this.document(id, { askIdentity: false });
   }
 
   /** The stored profile fields of a member (those a source did not answer are left out). */
