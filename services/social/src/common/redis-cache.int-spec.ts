@@ -58,6 +58,34 @@ describe('sorted-set copies', () => {
     expect(await h.cache.redis.exists(key)).toBe(0);
   });
 
+  it('one entry added to many copies in one call: each capped, a missing copy only moves its generation', async () => {
+    const [big, small, missing] = [0, 1, 2].map(() => `test:zset:${randomUUID()}`);
+    const fill = (key: string, items: { id: string; score: number }[]) =>
+      h.cache.zsetPage(key, 60, async () => items, undefined, 10);
+    await fill(big, [
+      { id: 'a', score: 1 },
+      { id: 'b', score: 2 },
+    ]);
+    await fill(small, [
+      { id: 'a', score: 1 },
+      { id: 'b', score: 2 },
+    ]);
+    const generation = async (key: string) => Number((await h.cache.redis.get(`${key}:gen`)) ?? 0);
+    const before = await Promise.all([big, small, missing].map(generation));
+    const added = await h.cache.addToZsets({ id: 'c', score: 3 }, [
+      { key: big, cap: 0 },
+      { key: small, cap: 2 },
+      { key: missing, cap: 2 },
+    ]);
+    expect(added).toBe(2);
+    expect(await stored(big)).toEqual(['a', 'b', 'c']);
+    expect(await stored(small)).toEqual(['b', 'c']);
+    expect(await h.cache.redis.exists(missing)).toBe(0);
+    expect(await Promise.all([big, small, missing].map(generation))).toEqual(before.map((g) => g + 1));
+    expect(await h.cache.redis.ttl(`${missing}:gen`)).toBeGreaterThan(0);
+    expect(await h.cache.addToZsets({ id: 'd', score: 4 }, [])).toBe(0);
+  });
+
   it('readers of one missing copy share one load', async () => {
     const key = `test:zset:${randomUUID()}`;
     let loads = 0;

@@ -62,6 +62,25 @@ end
 for i = 3, #ARGV do redis.call('ZREM', KEYS[1], ARGV[i]) end
 return 1`;
 
+/**
+ * CHANGE_ZSET's 'add' of one entry to many sorted sets in one call (a post's fan-out: one command
+ * and one span instead of one per timeline). KEYS: copy and generation of each set, in pairs; ARGV:
+ * the score, the id, then each set's cap. Answers how many copies existed.
+ */
+const ADD_TO_ZSETS = `
+local score, id, added = tonumber(ARGV[1]), ARGV[2], 0
+for i = 1, #KEYS, 2 do
+  redis.call('INCR', KEYS[i + 1])
+  redis.call('EXPIRE', KEYS[i + 1], ${GEN_TTL_SECONDS})
+  if redis.call('EXISTS', KEYS[i]) == 1 then
+    redis.call('ZADD', KEYS[i], score, id)
+    local cap = tonumber(ARGV[2 + (i + 1) / 2])
+    if cap > 0 then redis.call('ZREMRANGEBYRANK', KEYS[i], 1, -(cap + 1)) end
+    added = added + 1
+  end
+end
+return added`;
+
 interface CacheCommands {
   socialFillSet(
     key: string,
@@ -79,6 +98,7 @@ interface CacheCommands {
     ...pairs: string[]
   ): Promise<number>;
   socialChangeZset(key: string, gen: string, op: string, cap: number, ...args: string[]): Promise<number>;
+  socialAddToZsets(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Promise<number>;
 }
 
 export type CacheRedis = Redis & CacheCommands;
@@ -90,6 +110,7 @@ export function withCacheCommands(redis: Redis): CacheRedis {
     redis.defineCommand('socialChangeSet', { numberOfKeys: 2, lua: CHANGE_SET });
     redis.defineCommand('socialFillZset', { numberOfKeys: 2, lua: FILL_ZSET });
     redis.defineCommand('socialChangeZset', { numberOfKeys: 2, lua: CHANGE_ZSET });
+    redis.defineCommand('socialAddToZsets', { lua: ADD_TO_ZSETS });
   }
   return client;
 }
@@ -266,6 +287,21 @@ export class RedisCache {
   addToZset(key: string, items: ScoredId[], cap = 0): Promise<number> {
     const args = items.flatMap((item) => [String(item.score), item.id]);
     return this.redis.socialChangeZset(...cacheKeys(key), 'add', cap, ...args);
+  }
+
+  /**
+   * addToZset() of one entry to each of `targets` (with its own cap), in one command; answers how
+   * many of the copies existed.
+   */
+  addToZsets(item: ScoredId, targets: { key: string; cap: number }[]): Promise<number> {
+    if (targets.length === 0) return Promise.resolve(0);
+    return this.redis.socialAddToZsets(
+      targets.length * 2,
+      ...targets.flatMap(({ key }) => cacheKeys(key)),
+      String(item.score),
+      item.id,
+      ...targets.map(({ cap }) => cap),
+    );
   }
 
   removeFromZset(key: string, ...ids: string[]): Promise<number> {

@@ -1,13 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CacheTtl } from '../common/cache-ttl';
 import { CLOCK, Clock } from '../common/clock';
-import { byScoreDesc, RedisCache, ScoredId, ScorePosition, cacheKeys } from '../common/redis-cache';
+import { byScoreDesc, RedisCache, ScoredId, ScorePosition } from '../common/redis-cache';
 import { SOCIAL_SETTINGS, SocialSettings } from '../common/settings';
 import { SocialKeys } from '../common/social-keys';
 import { FollowsRepository } from '../follows/follows.repository';
 import { MembersRepository } from '../members/members.repository';
 import type { PostDoc } from '../posts/post.schema';
 import { PostsRepository } from '../posts/posts.repository';
+
+/** Timelines one fan-out script call writes at most (a long call would hold up every other client). */
+const FANOUT_CHUNK = 500;
 
 /**
  * The Redis lists behind the following feed and members' post lists (ADR 0004):
@@ -41,30 +44,28 @@ export class Timelines {
       return { fannedOut: 0 };
     }
     const entry: ScoredId = { id: post._id, score: post.createdAt.getTime() };
-    await Promise.all([
-      this.cache.addToZset(this.keys.authorPosts(post.authorId), [entry], this.settings.timelineSize),
-      this.cache.addToZset(this.keys.recentPosts(), [entry], this.settings.rankedCandidates),
-      this.cache.addToZset(this.keys.timeline(post.authorId), [entry], this.settings.timelineSize),
-    ]);
+    const ownLists = [
+      { key: this.keys.authorPosts(post.authorId), cap: this.settings.timelineSize },
+      { key: this.keys.recentPosts(), cap: this.settings.rankedCandidates },
+      { key: this.keys.timeline(post.authorId), cap: this.settings.timelineSize },
+    ];
     if (authorFollowers > this.settings.fanoutLimit) {
       // A big author: followers merge their posts at read time; posting stays as fast as anyone's.
+      await this.cache.addToZsets(entry, ownLists);
       await this.setBigAuthor(post.authorId, true);
       return { fannedOut: 0 };
     }
     const followers = [...(await this.follows.followers(post.authorId))];
-    for (let start = 0; start < followers.length; start += 500) {
-      const pipeline = this.cache.redis.pipeline();
-      for (const follower of followers.slice(start, start + 500)) {
-        (pipeline as unknown as typeof this.cache.redis).socialChangeZset(
-          ...cacheKeys(this.keys.timeline(follower)),
-          'add',
-          this.settings.timelineSize,
-          String(entry.score),
-          entry.id,
-        );
-      }
-      await pipeline.exec();
-    }
+    const timelines = followers.map((follower) => ({
+      key: this.keys.timeline(follower),
+      cap: this.settings.timelineSize,
+    }));
+    // One script call per FANOUT_CHUNK timelines (a single one up to that many followers), the
+    // author's own lists in the first.
+    const calls = [ownLists.concat(timelines.slice(0, FANOUT_CHUNK))];
+    for (let start = FANOUT_CHUNK; start < timelines.length; start += FANOUT_CHUNK)
+      calls.push(timelines.slice(start, start + FANOUT_CHUNK));
+    await Promise.all(calls.map((targets) => this.cache.addToZsets(entry, targets)));
     return { fannedOut: followers.length };
   }
 
