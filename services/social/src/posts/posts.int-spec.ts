@@ -6,6 +6,7 @@ import { status } from '@grpc/grpc-js';
 import { randomUUID } from 'node:crypto';
 import { HOUR_MS } from '../common/clock';
 import { CommentMessages } from '../comments/comments.service';
+import { contentPrefixesOf } from '../common/search-words';
 import { CommentsRepository } from '../comments/comments.repository';
 import { LikesRepository } from '../likes/likes.repository';
 import { CounterRepair, SETTLE_MS } from '../sweep/counter-repair';
@@ -66,6 +67,28 @@ describe('CreatePost and GetPost', () => {
     expect(post.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(post.createdAt).toISOString()).toBe(post.createdAt);
     expect(await h.api.getPost(bob, { postId: post.id })).toMatchObject({ id: post.id, tags: post.tags });
+    // Written through the driver, stored as the schema describes it (every field, its type, defaults).
+    const stored = await posts.model.collection.findOne({ _id: post.id } as never);
+    expect(stored).toMatchObject({
+      authorId: alice,
+      contentLower: post.content.toLowerCase(),
+      contentType: 'text',
+      category: 'lifestyle',
+      mediaUrl: '',
+      mediaType: '',
+      isStory: false,
+      tags: ['morning', 'gratitude'],
+      mentionIds: [bob],
+      likesCount: 0,
+      commentsCount: 0,
+      tipsCount: 0,
+      engagementScore: 0,
+      expiresAt: null,
+      deleted: false,
+      editedAt: null,
+    });
+    expect(stored?.createdAt).toEqual(new Date(post.createdAt));
+    expect(stored?.contentPrefixes).toEqual(contentPrefixesOf(post.content));
 
     const [event] = await waitFor(
       () => {

@@ -3,6 +3,7 @@ import {
   EventRecord,
   ExportQuery,
   MONGO,
+  OUTBOX_FIELD,
   readExportPage,
   RUNTIME,
   toStoredOutbox,
@@ -118,9 +119,17 @@ export class PostsRepository implements OnModuleInit {
     );
   }
 
-  /** Stores a new post with its events in the same document write (outbox). */
+  /**
+   * Stores a new post or story with its events in the same document write (outbox). `doc` is complete
+   * and valid (PostsService builds it from validateNewPost), so it goes straight to the driver: a
+   * mongoose document (casting, defaults, validators) would cost CPU on every post for nothing.
+   */
   async insert(doc: PostDoc, events: EventRecord[]): Promise<void> {
-    await this.model.create({ ...doc, _outbox: toStoredOutbox(events) });
+    await this.model.collection.insertOne({
+      ...doc,
+      editedAt: doc.editedAt ?? null,
+      [OUTBOX_FIELD]: toStoredOutbox(events),
+    } as never);
     this.runtime.eventsStored(events, { model: this.model, id: doc._id });
   }
 
