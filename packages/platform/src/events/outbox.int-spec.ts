@@ -84,15 +84,15 @@ describe('OutboxRelay', () => {
     }
   });
 
-  it('publishes the document a writer names by _id, without querying the whole collection', async () => {
+  it('publishes the documents writers name, read by _id, without querying the whole collection', async () => {
     const schema = new Schema(
       { _id: String, name: String },
       { versionKey: false, collection: 'outbox_hinted' },
     );
     schema.plugin(outboxPlugin);
     const Named = mongo.models.Named ?? mongo.model('Named', schema);
-    const id = randomUUID();
-    const event = registered(id, 'hinted');
+    const [id, other] = [randomUUID(), randomUUID()];
+    const [event, otherEvent] = [registered(id, 'hinted'), registered(other, 'hinted too')];
     const recorder = await recordTopics(config.KAFKA_BROKERS, ['aura.identity.user']);
     // No periodic sweep during the test: after the start-up sweep, only the nudge can publish.
     const relay = new OutboxRelay({ bus, logger, models: [Named], intervalMs: 600_000 });
@@ -104,10 +104,16 @@ describe('OutboxRelay', () => {
       await sweeps.mock.results[0].value;
       finds.mockClear();
       await Named.create({ _id: id, name: 'named', [OUTBOX_FIELD]: toStoredOutbox([event]) });
+      await Named.create({ _id: other, name: 'other', [OUTBOX_FIELD]: toStoredOutbox([otherEvent]) });
       relay.nudge({ model: Named, id });
-      await waitFor(() => recorder.records.some((r) => r.headers[Header.id] === event.id), {
-        what: 'the hinted event',
-      });
+      relay.nudge({ model: Named, id: other });
+      await waitFor(
+        () =>
+          [event, otherEvent].every((each) =>
+            recorder.records.some((r) => r.headers[Header.id] === each.id),
+          ),
+        { what: 'the hinted events' },
+      );
       await waitFor(
         async () => {
           const doc = await Named.findById(id).select(`+${OUTBOX_FIELD}`).lean<Record<string, unknown[]>>();
@@ -115,7 +121,10 @@ describe('OutboxRelay', () => {
         },
         { what: 'the named outbox to be emptied' },
       );
-      expect(finds).not.toHaveBeenCalled();
+      // Only reads by _id (one per pass), never the pending documents of the collection.
+      expect(finds.mock.calls.length).toBeGreaterThan(0);
+      for (const call of finds.mock.calls as unknown[][])
+        expect(Object.keys((call[0] as object | undefined) ?? {})).toEqual(['_id']);
       expect(sweeps).toHaveBeenCalledTimes(1);
       expect((await Named.findById(id).lean<{ name: string }>())?.name).toBe('named');
     } finally {

@@ -213,7 +213,8 @@ export class OutboxRelay {
   }
 
   /**
-   * Publishes the events of the named documents: reads each by `_id`, then empties (or deletes) them.
+   * Publishes the events of the named documents: reads them by `_id` (a batch at a time), then empties
+   * (or deletes) them.
    * False when it stopped because the bus was not ready.
    */
   private async publishNamed(hinted: Map<OutboxModel, Set<string>>): Promise<boolean> {
@@ -222,12 +223,18 @@ export class OutboxRelay {
       const ids = [...idSet];
       for (let start = 0; start < ids.length; start += batchSize) {
         if (!this.options.bus.isReady()) return false;
-        const found = await Promise.all(
-          ids
-            .slice(start, start + batchSize)
-            .map((id) => model.findById(id).select(`+${OUTBOX_FIELD}`).lean<OutboxDoc>().exec()),
-        );
-        const docs = found.filter((doc): doc is OutboxDoc => (doc?._outbox?.length ?? 0) > 0);
+        const batch = ids.slice(start, start + batchSize);
+        // One read for the batch, its documents then put back in the order they were named.
+        const found = await model
+          .find({ _id: { $in: batch } })
+          .select(`+${OUTBOX_FIELD}`)
+          .lean<OutboxDoc[]>()
+          .exec();
+        const byId = new Map(found.map((doc) => [String(doc._id), doc]));
+        const docs = batch.flatMap((id) => {
+          const doc = byId.get(id);
+          return doc && (doc._outbox?.length ?? 0) > 0 ? [doc] : [];
+        });
         if (docs.length === 0) continue;
         await this.options.bus.publish(docs.flatMap((doc) => doc._outbox.map(fromStoredOutbox)));
         await this.removePublished(model, docs);
