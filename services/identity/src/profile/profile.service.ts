@@ -39,7 +39,7 @@ export class ProfileService {
     at = new Date(),
   ): Promise<{ user: User; visits: number }> {
     const viewerId = this.callerId(caller);
-    const user = await this.users.findById(userId);
+    const user = await this.users.findMember(userId);
     if (!user) throw new NotFound(USER_NOT_FOUND);
     const visits =
       viewerId === user.id

@@ -1,5 +1,6 @@
 import { activeRestriction, StoredRestriction } from '../restrictions/restriction';
 import {
+  collectionOf,
   createEvent,
   EventRecord,
   inTransaction,
@@ -7,6 +8,7 @@ import {
   LeanDocument,
   MONGO,
   MongoRepository,
+  OUTBOX_FIELD,
   RUNTIME,
   RuleViolation,
   ServiceRuntime,
@@ -52,6 +54,9 @@ const EXPORTED_USER_FIELDS = [
   'created_at',
   'updated_at',
 ] as const satisfies readonly (keyof UserDoc)[];
+
+/** What a profile view leaves out of the stored member. */
+const MEMBER_READ_PROJECTION = { password_hash: 0, [OUTBOX_FIELD]: 0 };
 
 export type ExportedUserDoc = Pick<UserDoc, (typeof EXPORTED_USER_FIELDS)[number]>;
 
@@ -107,6 +112,19 @@ export class UsersRepository extends MongoRepository<UserWithCredentials, UserDo
   override async findById(id: string): Promise<UserWithCredentials | null> {
     if (!Types.ObjectId.isValid(id)) return null;
     return this.findOneWhere({ _id: new Types.ObjectId(id) });
+  }
+
+  /**
+   * The member as others see them (a profile view): one read by `_id` on the driver, without the
+   * password hash and any events still waiting in the outbox.
+   */
+  async findMember(id: string): Promise<User | null> {
+    if (!Types.ObjectId.isValid(id)) return null;
+    const doc = await collectionOf(this.model).findOne(
+      { _id: new Types.ObjectId(id) },
+      { projection: MEMBER_READ_PROJECTION },
+    );
+    return doc ? this.toEntity(doc as unknown as LeanDocument) : null;
   }
 
   findByUsername(username: string): Promise<UserWithCredentials | null> {

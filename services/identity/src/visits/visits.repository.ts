@@ -1,6 +1,7 @@
 import { collectionOf, inTransaction, isDuplicateKeyError, MONGO } from '@aura/platform';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { Connection, Model } from 'mongoose';
+import { StoredVisits } from './stored-visits';
 import { ProfileVisitCountDoc, profileVisitCountSchema } from './visit-count.schema';
 import { ProfileVisitDoc, profileVisitSchema } from './visit.schema';
 
@@ -17,6 +18,8 @@ import { ProfileVisitDoc, profileVisitSchema } from './visit.schema';
 export class ProfileVisitsRepository implements OnModuleInit {
   readonly visits: Model<ProfileVisitDoc>;
   readonly counts: Model<ProfileVisitCountDoc>;
+  /** Visits of the current UTC day known to be stored: a later view of the day reads no visit. */
+  private readonly stored = new StoredVisits();
 
   constructor(@Inject(MONGO) private readonly connection: Connection) {
     this.visits =
@@ -40,10 +43,19 @@ export class ProfileVisitsRepository implements OnModuleInit {
    */
   async record(profileId: string, viewerId: string, day: string, at: Date): Promise<number> {
     const _id = `${profileId}:${viewerId}:${day}`;
-    const [count, seen] = await Promise.all([this.count(profileId), this.visits.exists({ _id }).exec()]);
-    if (seen) return count;
+    if (this.stored.has(day, _id)) return this.count(profileId);
+    const [count, seen] = await Promise.all([
+      this.count(profileId),
+      collectionOf(this.visits)
+        .findOne({ _id }, { projection: { _id: 1 } })
+        .then((found) => found !== null),
+    ]);
+    if (seen) {
+      this.stored.add(day, _id);
+      return count;
+    }
     try {
-      return await inTransaction(this.connection, async (session) => {
+      const raised = await inTransaction(this.connection, async (session) => {
         await collectionOf(this.visits).insertOne(
           { _id, profile_id: profileId, viewer_id: viewerId, day, at },
           { session },
@@ -55,16 +67,19 @@ export class ProfileVisitsRepository implements OnModuleInit {
         );
         return raised?.count ?? count + 1;
       });
+      this.stored.add(day, _id);
+      return raised;
     } catch (error) {
       // The same viewer's visit of the day, stored by a concurrent request: already counted.
-      if (isDuplicateKeyError(error)) return this.count(profileId);
-      throw error;
+      if (!isDuplicateKeyError(error)) throw error;
+      this.stored.add(day, _id);
+      return this.count(profileId);
     }
   }
 
   /** The profile's count of visits. */
   async count(profileId: string): Promise<number> {
-    const counted = await this.counts.findById(profileId, { count: 1 }).lean().exec();
+    const counted = await collectionOf(this.counts).findOne({ _id: profileId }, { projection: { count: 1 } });
     return counted?.count ?? this.countFromVisits(profileId);
   }
 

@@ -2,6 +2,7 @@
 // daily rules, the aura log and limits, and the events economy and social read.
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  collectionOf,
   connectMongo,
   databaseName,
   decodePayload,
@@ -42,6 +43,7 @@ let ledger: AuraLedger;
 let auraLog: AuraLogRepository;
 let wellness: WellnessService;
 let profiles: ProfileService;
+let announcer: ProfileChangedAnnouncer;
 let visits: ProfileVisitsRepository;
 let consumer: AuraConsumer;
 const outboxModels: OutboxModel[] = [];
@@ -94,7 +96,7 @@ beforeAll(async () => {
   mongo = await connectMongo(config.MONGODB_URI, databaseName('identity', config.AURA_DB_SUFFIX));
   /* eslint-disable @typescript-eslint/no-explicit-any -- the runtime's outbox face only */
   users = new UsersRepository(mongo, runtime as any);
-  const announcer = new ProfileChangedAnnouncer(runtime as any, mongo);
+  announcer = new ProfileChangedAnnouncer(runtime as any, mongo);
   auraLog = new AuraLogRepository(mongo, runtime as any);
   ledger = new AuraLedger(auraLog, runtime as any, users);
   const wellnessStore = new WellnessRepository(mongo, runtime as any);
@@ -371,6 +373,33 @@ describe('profile', () => {
     expect(Math.max(...seen.map((view) => view.visits))).toBe(15);
     expect((await profiles.view(as(a), a)).visits).toBe(15);
     expect(await visits.visits.countDocuments({ profile_id: a })).toBe(15);
+  });
+
+  it('reads no visit for a view of the day already stored, and counts the rest of the day as before', async () => {
+    const [a, b, c] = [await newMember(), await newMember(), await newMember()];
+    // An instance of its own: the other tests' views of tomorrow would make it hold tomorrow's visits.
+    const here = new ProfileService(users, announcer, new ProfileVisitsRepository(mongo));
+    expect((await here.view(as(b), a)).visits).toBe(1);
+    const reads = jest.spyOn(collectionOf(visits.visits), 'findOne');
+    try {
+      expect((await here.view(as(b), a)).visits).toBe(1);
+      expect(reads).not.toHaveBeenCalled();
+      // Another viewer's first visit is still looked up and counted, and shows in b's next view.
+      expect((await here.view(as(c), a)).visits).toBe(2);
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect((await here.view(as(b), a)).visits).toBe(2);
+      expect(reads).toHaveBeenCalledTimes(1);
+    } finally {
+      reads.mockRestore();
+    }
+    // An instance that did not see b's visit stored (another one, or after a restart) counts it once.
+    const elsewhere = new ProfileService(users, announcer, new ProfileVisitsRepository(mongo));
+    expect((await elsewhere.view(as(b), a)).visits).toBe(2);
+    expect((await elsewhere.view(as(a), a)).visits).toBe(2);
+    // The profile as viewed is the member as stored: an edit shows in the next view.
+    await here.update(as(a), { bio: 'Edited' });
+    expect((await here.view(as(b), a)).user.bio).toBe('Edited');
+    expect((await here.view(as(b), a)).user).not.toHaveProperty('passwordHash', expect.anything());
   });
 
   it('updates only the fields given; a refused update changes nothing', async () => {
