@@ -68,7 +68,7 @@ afterAll(async () => {
 async function member(name: string): Promise<string> {
   const username = `${name}_${randomBytes(4).toString('hex')}`;
   const id = await socialHarness.member(username);
-  economy.directory.members.set(id, {
+  economy.identity.members.set(id, {
     id,
     username,
     displayName: username,

@@ -49,14 +49,14 @@ const adjust = (
 const balanceOf = async (member: { id: string }) => (await wallet(as(member))).balanceMicro;
 
 async function funded(amount: number) {
-  const member = h.directory.add();
+  const member = h.identity.add();
   if (amount > 0) await adjust(member.id, amount);
   return member;
 }
 
 describe('wallet', () => {
   it('is empty for a new member: balance, total earned and USD all 0', async () => {
-    const member = h.directory.add();
+    const member = h.identity.add();
     expect(await wallet(as(member))).toEqual({
       userId: member.id,
       balanceMicro: 0,
@@ -68,7 +68,7 @@ describe('wallet', () => {
   });
 
   it('needs a caller, and only admins read another member’s wallet or history', async () => {
-    const [alice, bob] = [h.directory.add(), h.directory.add()];
+    const [alice, bob] = [h.identity.add(), h.identity.add()];
     expect(await refusal(h.call('getWallet', { userId: '' }))).toMatchObject({
       code: status.UNAUTHENTICATED,
     });
@@ -87,7 +87,7 @@ describe('wallet', () => {
 describe('tips and transfers', () => {
   it('tips: moves the amount, answers the receipt, shows both sides in the histories', async () => {
     const alice = await funded(10 * AC);
-    const bob = h.directory.add('bob_the_builder');
+    const bob = h.identity.add('bob_the_builder');
     const receipt = await send('sendTip', as(alice), {
       recipientId: bob.id,
       amountMicro: 1_500_000,
@@ -122,7 +122,7 @@ describe('tips and transfers', () => {
 
   it('transfers AuraCoins as type transfer, which is not counted as earned', async () => {
     const alice = await funded(5 * AC);
-    const bob = h.directory.add();
+    const bob = h.identity.add();
     await send('transfer', as(alice), { recipientId: bob.id, amountMicro: 2 * AC });
     expect(await wallet(as(bob))).toMatchObject({ balanceMicro: 2 * AC, totalEarnedMicro: 0 });
     expect((await history(as(bob))).transactions[0]).toMatchObject({
@@ -163,7 +163,7 @@ describe('tips and transfers', () => {
     ['an unknown member', { recipientId: 'ffffffffffffffffffffffff' }, status.NOT_FOUND, 'User not found'],
   ])('refuses %s with its message, and moves nothing', async (_label, change, code, details) => {
     const alice = await funded(3 * AC);
-    const bob = h.directory.add();
+    const bob = h.identity.add();
     for (const method of ['sendTip', 'transfer'] as const) {
       const request = { recipientId: bob.id, amountMicro: AC, ...change };
       expect(await refusal(send(method, as(alice), request))).toEqual({ code, details });
@@ -179,16 +179,33 @@ describe('tips and transfers', () => {
     });
   });
 
+  it('answers 503 for a tip to a member not heard of yet while identity is unreachable, and moves nothing', async () => {
+    const alice = await funded(3 * AC);
+    const bob = h.identity.add();
+    h.identity.down = true;
+    try {
+      expect(await refusal(send('sendTip', as(alice), { recipientId: bob.id, amountMicro: AC }))).toEqual({
+        code: status.UNAVAILABLE,
+        details: 'Service temporarily unavailable. Please try again shortly.',
+      });
+    } finally {
+      h.identity.down = false;
+    }
+    expect(await balanceOf(alice)).toBe(3 * AC);
+    await send('sendTip', as(alice), { recipientId: bob.id, amountMicro: AC });
+    expect([await balanceOf(alice), await balanceOf(bob)]).toEqual([2 * AC, AC]);
+  });
+
   it('accepts exactly 0.001 AC and a 200-character message', async () => {
     const alice = await funded(AC);
-    const bob = h.directory.add();
+    const bob = h.identity.add();
     await send('sendTip', as(alice), { recipientId: bob.id, amountMicro: 1_000, message: '🌟'.repeat(200) });
     expect(await balanceOf(bob)).toBe(1_000);
   });
 
   it('honours an idempotency key: the same key twice moves money once and answers the same', async () => {
     const alice = await funded(5 * AC);
-    const bob = h.directory.add();
+    const bob = h.identity.add();
     const key = randomUUID();
     const first = await send('transfer', as(alice), { recipientId: bob.id, amountMicro: AC }, key);
     const second = await send('transfer', as(alice), { recipientId: bob.id, amountMicro: AC }, key);
@@ -208,7 +225,7 @@ describe('tips and transfers', () => {
 
   it('50 concurrent tips from a member whose balance covers 10: exactly 10 succeed, the balance ends at 0', async () => {
     const alice = await funded(10 * AC);
-    const others = Array.from({ length: 5 }, () => h.directory.add());
+    const others = Array.from({ length: 5 }, () => h.identity.add());
     const outcomes = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
         send('sendTip', as(alice), { recipientId: others[i % 5].id, amountMicro: AC }),
@@ -229,7 +246,7 @@ describe('tips and transfers', () => {
     const recorder = await recordTopics(testConfig().KAFKA_BROKERS, ['aura.economy.ledger']);
     try {
       const alice = await funded(2 * AC);
-      const bob = h.directory.add();
+      const bob = h.identity.add();
       const receipt = await send('sendTip', as(alice), {
         recipientId: bob.id,
         amountMicro: 1_250_000,
@@ -310,8 +327,8 @@ describe('blocks (from identity’s events)', () => {
 
 describe('admin adjustments', () => {
   it('only a super admin adjusts', async () => {
-    const member = h.directory.add();
-    for (const caller of [as(h.directory.add()), admin])
+    const member = h.identity.add();
+    for (const caller of [as(h.identity.add()), admin])
       expect(await refusal(adjust(member.id, AC, 'gift', caller))).toEqual({
         code: status.PERMISSION_DENIED,
         details: 'You do not have permission to do this',
@@ -320,7 +337,7 @@ describe('admin adjustments', () => {
   });
 
   it('credits and debits against the adjustments account, never below zero, with a reason in the history', async () => {
-    const member = h.directory.add();
+    const member = h.identity.add();
     expect(await adjust(member.id, 3 * AC, 'Goodwill credit')).toMatchObject({ balanceAfterMicro: 3 * AC });
     expect(await adjust(member.id, -AC, 'Double reward')).toMatchObject({ balanceAfterMicro: 2 * AC });
     expect(await refusal(adjust(member.id, -3 * AC, 'Too much'))).toEqual({
@@ -350,7 +367,7 @@ describe('admin adjustments', () => {
 
 describe('history pages', () => {
   it('pages newest first with a cursor until the last page', async () => {
-    const member = h.directory.add();
+    const member = h.identity.add();
     for (let i = 1; i <= 5; i += 1) await adjust(member.id, i * 1_000, `credit ${i}`);
     const first = await history(as(member), { limit: 2 });
     expect(first.transactions.map((t) => t.amountMicro)).toEqual([5_000, 4_000]);
@@ -378,8 +395,8 @@ describe('the data export (ExportMemberData)', () => {
 
   it('pages the wallet history oldest first for the media service, as the wallet screen shows it', async () => {
     const alice = await funded(20 * AC);
-    const bob = h.directory.add(`bob_${randomUUID().slice(0, 6)}`);
-    const carol = h.directory.add();
+    const bob = h.identity.add(`bob_${randomUUID().slice(0, 6)}`);
+    const carol = h.identity.add();
     await send('sendTip', as(alice), { recipientId: bob.id, amountMicro: 2_500_000, message: 'thanks' });
     await send('transfer', as(alice), { recipientId: carol.id, amountMicro: AC, message: 'for lunch' });
     await send('sendTip', as(bob), { recipientId: alice.id, amountMicro: 500_000, message: 'back' });
@@ -444,7 +461,7 @@ describe('the data export (ExportMemberData)', () => {
       }),
     ]);
     // Nothing of a member with no history, and the whole history in one page at the real page size.
-    expect(await exportPage({ userId: h.directory.add().id })).toEqual({ recordsJson: '[]', nextCursor: '' });
+    expect(await exportPage({ userId: h.identity.add().id })).toEqual({ recordsJson: '[]', nextCursor: '' });
     expect(JSON.parse((await exportPage({ userId: alice.id })).recordsJson)).toEqual(records);
   });
 
@@ -472,7 +489,7 @@ describe('the data export (ExportMemberData)', () => {
 
 describe('ledger check (VerifyLedger)', () => {
   it('is for admins, and passes after everything above', async () => {
-    expect(await refusal(h.call('verifyLedger', {}, as(h.directory.add())))).toMatchObject({
+    expect(await refusal(h.call('verifyLedger', {}, as(h.identity.add())))).toMatchObject({
       code: status.PERMISSION_DENIED,
     });
     const report = (await h.call('verifyLedger', {}, admin)) as contract.LedgerReport;

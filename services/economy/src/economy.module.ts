@@ -1,4 +1,4 @@
-import { type BaseConfig, PlatformModule, ServiceRuntime } from '@aura/platform';
+import { type BaseConfig, type MemberSource, PlatformModule, ServiceRuntime } from '@aura/platform';
 import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { EconomyGrpcController } from './grpc/economy.grpc-controller';
 import { Ledger } from './ledger/ledger';
@@ -9,7 +9,6 @@ import { MarketRepository } from './market/market.repository';
 import { type MarketOptions, MarketService } from './market/market.service';
 import { MarketplaceRepository } from './marketplace/marketplace.repository';
 import { MarketplaceService } from './marketplace/marketplace.service';
-import type { MemberDirectory } from './members/member';
 import { MembersConsumer } from './members/members.consumer';
 import { MembersRepository } from './members/members.repository';
 import { touchEconomyCounters } from './metrics';
@@ -34,7 +33,7 @@ import {
   CLOCK,
   COIN_PRICE,
   MARKET_OPTIONS,
-  MEMBER_DIRECTORY,
+  MEMBER_SOURCE,
   MOOD_SOURCE,
   TOPUPS_OPTIONS,
   WITHDRAWALS_OPTIONS,
@@ -58,8 +57,8 @@ import { type WithdrawalsOptions, WithdrawalsService } from './withdrawals/withd
 
 /** What main.ts supplies and a test replaces; everything else is the service's own classes. */
 export interface EconomyModuleOptions {
-  /** identity's members (identity over gRPC in main.ts; a stand-in in tests). */
-  directory?: MemberDirectory;
+  /** identity, asked for a member economy has not heard of yet (over gRPC in main.ts; a stand-in in tests). */
+  identity?: MemberSource;
   /** Whether a member's last two check-ins were low (identity's IsMoodLow): the spending pause. */
   mood: MoodSource;
   /** The spending rules' time (tests move it; docs/spending.md). */
@@ -97,7 +96,7 @@ export class EconomyModule {
       module: EconomyModule,
       imports: [PlatformModule.forRuntime(runtime, config)],
       providers: [
-        ...optional(MEMBER_DIRECTORY, options.directory),
+        ...optional(MEMBER_SOURCE, options.identity),
         { provide: MOOD_SOURCE, useValue: options.mood },
         ...optional(CLOCK, options.clock),
         options.price

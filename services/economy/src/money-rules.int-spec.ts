@@ -103,7 +103,7 @@ async function expectLedgerSound() {
 
 describe('only earned AuraCoins can be withdrawn', () => {
   it('refuses to cash out AC bought with a card, and shows what is withdrawable', async () => {
-    const member = h.directory.add();
+    const member = h.identity.add();
     await boughtTopUp(member, 'plus'); // 55 AC for $49.99
     expect(await wallet(member)).toMatchObject({ balanceMicro: 55 * AC, withdrawableMicro: 0 });
     expect(await refusal(withdraw(member, 10 * USD))).toEqual({
@@ -117,15 +117,15 @@ describe('only earned AuraCoins can be withdrawn', () => {
   });
 
   it('spends bought AC first, so earnings stay withdrawable', async () => {
-    const member = h.directory.add();
+    const member = h.identity.add();
     await credit(member, 5 * AC);
     await earn(member, 10 * AC);
-    await tip(member, h.directory.add(), 4 * AC);
+    await tip(member, h.identity.add(), 4 * AC);
     expect(await wallet(member)).toMatchObject({ balanceMicro: 11 * AC, withdrawableMicro: 10 * AC });
   });
 
   it('a tip passes on only the withdrawable part of what it spends', async () => {
-    const [launderer, friend, creator] = [h.directory.add(), h.directory.add(), h.directory.add()];
+    const [launderer, friend, creator] = [h.identity.add(), h.identity.add(), h.identity.add()];
     await boughtTopUp(launderer, 'plus');
     await tip(launderer, friend, 20 * AC); // bought AC: not withdrawable for the friend either
     expect(await wallet(friend)).toMatchObject({ balanceMicro: 20 * AC, withdrawableMicro: 0 });
@@ -140,7 +140,7 @@ describe('only earned AuraCoins can be withdrawn', () => {
 
 describe('no one mints or cashes out alone', () => {
   it('refuses a super admin’s adjustment of their own wallet', async () => {
-    const self = h.directory.add('root_admin');
+    const self = h.identity.add('root_admin');
     const caller: Caller = { userId: self.id, role: 'super_admin' };
     expect(await refusal(credit(self, 1000 * AC, caller))).toEqual({
       code: status.PERMISSION_DENIED,
@@ -150,7 +150,7 @@ describe('no one mints or cashes out alone', () => {
   });
 
   it('refuses a super admin’s decision of their own withdrawal request; another one decides', async () => {
-    const self = h.directory.add('cashing_admin');
+    const self = h.identity.add('cashing_admin');
     await earn(self, 20 * AC);
     const request = await withdraw(self, 10 * USD);
     const own: Caller = { userId: self.id, role: 'super_admin' };
@@ -171,9 +171,9 @@ describe('no one mints or cashes out alone', () => {
 
 describe('refunds and disputes', () => {
   it('takes a refunded top-up back, leaving a debt that pays for nothing until it is made good', async () => {
-    const member = h.directory.add();
+    const member = h.identity.add();
     const { paymentIntent } = await boughtTopUp(member, 'plus'); // 55 AC
-    await tip(member, h.directory.add(), 50 * AC);
+    await tip(member, h.identity.add(), 50 * AC);
     const refunded = stripeEvent('charge.refunded', {
       id: `ch_${randomUUID()}`,
       object: 'charge',
@@ -184,7 +184,7 @@ describe('refunds and disputes', () => {
     expect(await deliver(refunded)).toMatchObject({ handled: true });
     expect(await deliver(refunded)).toMatchObject({ handled: false }); // a redelivery: once
     expect((await wallet(member)).balanceMicro).toBe(-50 * AC);
-    expect(await refusal(tip(member, h.directory.add(), AC))).toMatchObject({
+    expect(await refusal(tip(member, h.identity.add(), AC))).toMatchObject({
       details: 'Insufficient balance',
     });
     const report = await expectLedgerSound();
@@ -196,7 +196,7 @@ describe('refunds and disputes', () => {
   });
 
   it('takes a disputed top-up back, and gives it back when the dispute is won', async () => {
-    const member = h.directory.add();
+    const member = h.identity.add();
     const { paymentIntent } = await boughtTopUp(member, 'starter'); // 10 AC
     const dispute = {
       id: `dp_${randomUUID()}`,

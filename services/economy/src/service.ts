@@ -1,6 +1,12 @@
 // The economy service: built and started by startEconomy (ADR 0014); main.ts runs it as its own process.
 import 'reflect-metadata';
-import { asyncService, NestPinoLogger, RunningService, ServiceRuntime } from '@aura/platform';
+import {
+  asyncService,
+  IdentityMemberSource,
+  NestPinoLogger,
+  RunningService,
+  ServiceRuntime,
+} from '@aura/platform';
 import { economy as contract } from '@aura/proto';
 import { NestFactory } from '@nestjs/core';
 import { loadEconomyConfig } from './config';
@@ -8,7 +14,6 @@ import { EconomyModule } from './economy.module';
 import { ECONOMY_CALLERS, EconomyGrpcController } from './grpc/economy.grpc-controller';
 import { LedgerCheck } from './ledger/ledger-check';
 import { MarketConsumer } from './market/market.consumer';
-import { IdentityMemberDirectory } from './members/identity-directory';
 import { MembersConsumer } from './members/members.consumer';
 import { RewardsConsumer } from './rewards/rewards.consumer';
 import { IdentityMoodSource } from './spending/identity-mood';
@@ -21,11 +26,11 @@ import { LOCAL_WEBHOOK_SECRET } from './topups/topups.service';
 export async function startEconomy(): Promise<RunningService> {
   const config = loadEconomyConfig();
   const runtime = await ServiceRuntime.create({ service: 'economy', config });
-  const directory = new IdentityMemberDirectory(config.IDENTITY_GRPC_URL);
+  const identity = new IdentityMemberSource(config.IDENTITY_GRPC_URL);
   const mood = new IdentityMoodSource(config.IDENTITY_GRPC_URL);
   const app = await NestFactory.createApplicationContext(
     EconomyModule.register(runtime, config, {
-      directory,
+      identity,
       mood,
       // A market that never ran starts with a flat 30-day history (ADR 0006), so every chart range draws.
       market: { backfillDays: 30 },
@@ -44,7 +49,7 @@ export async function startEconomy(): Promise<RunningService> {
   const running = runtime.running(async () => {
     // The maintenance sweeper stops (onModuleDestroy); then the runtime's outbox relay makes its last pass.
     await app.close();
-    directory.close();
+    identity.close();
     mood.close();
   });
   await runtime.start({ grpcUrl: config.ECONOMY_GRPC_URL, httpPort: config.ECONOMY_HTTP_PORT });

@@ -1,6 +1,6 @@
 /** Injection tokens of the economy service's parts that are not classes of its own. */
-/** identity's members (MemberDirectory; none in tests that publish identity's events). */
-export const MEMBER_DIRECTORY = Symbol('MemberDirectory');
+/** identity, asked for a member economy has not heard of yet (the platform's MemberSource). */
+export const MEMBER_SOURCE = Symbol('MemberSource');
 /** identity's IsMoodLow (MoodSource): the spending pause. */
 export const MOOD_SOURCE = Symbol('MoodSource');
 /** The spending rules' time (tests move it; docs/spending.md). */

@@ -1,7 +1,7 @@
 // Builds the economy service in-process against the real local infrastructure (deploy/local): its own
 // database (dropped first), its own consumer groups, the gRPC server on a random port, and a grpc-js
-// client as the gateway uses. Members come from a stand-in for identity unless a test publishes
-// identity's events.
+// client as the gateway uses. Members come from a stand-in for identity (what economy asks for a member
+// it has not heard of) unless a test publishes identity's events.
 import {
   asyncService,
   type BaseConfig,
@@ -9,11 +9,13 @@ import {
   callerMetadata,
   createGrpcClient,
   GrpcServer,
+  type MemberSnapshot,
+  type MemberSource,
   ServiceRuntime,
 } from '@aura/platform';
 import { seekToEnd, testConfig, testIdentity } from '@aura/platform/testing';
 import { economy as contract } from '@aura/proto';
-import { ServiceError } from '@grpc/grpc-js';
+import { type ServiceError, status } from '@grpc/grpc-js';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { randomBytes } from 'node:crypto';
@@ -26,7 +28,7 @@ import { MarketConsumer } from '../src/market/market.consumer';
 import { MarketOptions, MarketService } from '../src/market/market.service';
 import { MarketplaceService } from '../src/marketplace/marketplace.service';
 import { MembersConsumer } from '../src/members/members.consumer';
-import { MembersRepository } from '../src/members/members.repository';
+import { type Member, MembersRepository } from '../src/members/members.repository';
 import { PaymentsService } from '../src/payments/payments.service';
 import { RewardSlots } from '../src/rewards/reward-slots';
 import { RewardsConsumer } from '../src/rewards/rewards.consumer';
@@ -40,12 +42,14 @@ import { StripeWebhooks } from '../src/topups/webhooks/stripe-webhooks';
 import { WalletExport } from '../src/wallet/wallet-export';
 import { WalletService } from '../src/wallet/wallet.service';
 import { WithdrawalsOptions, WithdrawalsService } from '../src/withdrawals/withdrawals.service';
-import { Member, MemberDirectory } from '../src/members/member';
+import { DependencyUnavailable } from '../src/dependency-unavailable';
 import type { MoodSource } from '../src/spending/identity-mood';
-import { DependencyUnavailable } from '../src/members/identity-directory';
 
-export class FakeDirectory implements MemberDirectory {
+/** identity's GetUser, as the test says: the members it knows. */
+export class FakeIdentity implements MemberSource {
   readonly members = new Map<string, Member>();
+  /** identity unreachable: asking fails as IdentityMemberSource's call does. */
+  down = false;
 
   add(username = `m_${randomBytes(3).toString('hex')}`, extra: Partial<Member> = {}): Member {
     const member: Member = {
@@ -60,7 +64,8 @@ export class FakeDirectory implements MemberDirectory {
     return member;
   }
 
-  async lookup(userId: string): Promise<Member | null> {
+  async find(userId: string): Promise<MemberSnapshot | null> {
+    if (this.down) throw Object.assign(new Error('No connection established'), { code: status.UNAVAILABLE });
     return this.members.get(userId) ?? null;
   }
 }
@@ -135,7 +140,8 @@ export interface Harness {
   /** The service's Nest application context (its parts: `economy`). */
   app: INestApplicationContext;
   economy: Economy;
-  directory: FakeDirectory;
+  /** identity, as economy asks it for a member it has not heard of. */
+  identity: FakeIdentity;
   mood: FakeMood;
   client: contract.EconomyServiceClient;
   /** A call as the gateway makes it, for `caller`. */
@@ -177,10 +183,10 @@ export async function startEconomy(
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const runtime = await ServiceRuntime.create({ service: 'economy', config, logger });
   await runtime.mongo.dropDatabase();
-  const directory = new FakeDirectory();
+  const identity = new FakeIdentity();
   const mood = new FakeMood();
   const app = await createEconomyApp(runtime, config, {
-    directory,
+    identity,
     mood,
     clock: options.clock,
     market: options.market,
@@ -240,7 +246,7 @@ export async function startEconomy(
     config,
     app,
     economy,
-    directory,
+    identity,
     mood,
     client,
     call(method, request, caller, idempotencyKey) {

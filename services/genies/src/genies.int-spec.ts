@@ -153,7 +153,7 @@ const claim = (caller: Caller) => call<contract.ClaimResult>('claimEarnings', {}
 
 /** A member known to economy (funded) and to genies (through identity's user.registered on Kafka). */
 async function member(fundsAc = 0, username = `g_${randomUUID().slice(0, 8)}`) {
-  const m = economy.directory.add(username);
+  const m = economy.identity.add(username);
   if (fundsAc > 0)
     await economy.call(
       'adminAdjust',

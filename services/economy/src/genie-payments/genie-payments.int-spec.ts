@@ -47,7 +47,7 @@ const history = async (member: { id: string }) =>
   ).transactions.map((t) => [t.description, t.transactionType, t.amountMicro]);
 
 async function funded(amount: number) {
-  const member = h.directory.add();
+  const member = h.identity.add();
   await h.call('adminAdjust', { userId: member.id, amountMicro: amount, reason: 'test funds' }, superAdmin);
   return member;
 }
@@ -112,7 +112,7 @@ describe('genie bottle charges', () => {
 
 describe('genie earnings', () => {
   it('credits once per claim window key and counts as earnings', async () => {
-    const member = h.directory.add();
+    const member = h.identity.add();
     const key = `claim:${member.id}:2026-05-01T00:00:00.000Z`;
     const results = await Promise.all([
       pay(member.id, 1_500_000, key).catch((e) => e),

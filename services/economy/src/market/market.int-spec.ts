@@ -59,8 +59,8 @@ describe('coin market', () => {
   it('takes a minute snapshot of what happened and announces it on Kafka', async () => {
     const recorder = await recordTopics(testConfig().KAFKA_BROKERS, ['aura.economy.ledger']);
     try {
-      const alice = h.directory.add();
-      const bob = h.directory.add();
+      const alice = h.identity.add();
+      const bob = h.identity.add();
       const gift = (await h.call(
         'adminAdjust',
         { userId: alice.id, amountMicro: 5 * AC, reason: 'gift' },
@@ -216,7 +216,7 @@ describe('coin market', () => {
       'aura.economy.ledger',
     ]);
     await h.economy.marketConsumer.start();
-    const carol = h.directory.add();
+    const carol = h.identity.add();
     const gift = (await h.call(
       'adminAdjust',
       { userId: carol.id, amountMicro: AC, reason: 'gift' },

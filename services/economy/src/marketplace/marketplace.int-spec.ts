@@ -46,7 +46,7 @@ const ROSE_RING = itemIdOf('rose-ring'); // 45 AC, ring_colors
 const RISING_STAR = itemIdOf('rising-star'); // 15 AC, badges
 
 async function funded(amount: number) {
-  const member = h.directory.add();
+  const member = h.identity.add();
   if (amount > 0)
     await h.call('adminAdjust', { userId: member.id, amountMicro: amount, reason: 'test funds' }, superAdmin);
   return member;
@@ -82,7 +82,7 @@ describe('catalogue', () => {
     await h.economy.marketplace.init();
     await h.economy.marketplace.init();
     expect(await h.runtime.mongo.collection('marketplace_items').countDocuments()).toBe(CATALOGUE.length);
-    const list = await items(as(h.directory.add()));
+    const list = await items(as(h.identity.add()));
     for (const category of [
       'animations',
       'color_schemes',
@@ -227,7 +227,7 @@ describe('purchases', () => {
 describe('applied items', () => {
   it('applies an owned item, one per category, removes it, and shows it to other members', async () => {
     const member = await funded(300 * AC);
-    const viewer = as(h.directory.add());
+    const viewer = as(h.identity.add());
     await buy(as(member), GOLDEN_RING);
     await buy(as(member), ROSE_RING);
     await buy(as(member), RISING_STAR);
@@ -263,7 +263,7 @@ describe('applied items', () => {
   });
 
   it('answers "User not found" for an unknown member, and needs a caller', async () => {
-    const viewer = as(h.directory.add());
+    const viewer = as(h.identity.add());
     expect(await refusal(applied(viewer, objectId()))).toEqual({
       code: status.NOT_FOUND,
       details: 'User not found',

@@ -1,15 +1,19 @@
 import {
-  MemberDirectory as Directory,
+  MemberDirectory,
   type MemberDoc as DirectoryDoc,
   type MemberProfile,
+  type MemberSource,
   MONGO,
   setUnlessNewer,
 } from '@aura/platform';
 import { Inject, Injectable, OnModuleInit, Optional } from '@nestjs/common';
 import type { Connection } from 'mongoose';
+import { DependencyUnavailable } from '../dependency-unavailable';
 import { IndexedModel, Collection, collectionOf, indexedModel } from '../indexed-model.schema';
-import { MEMBER_DIRECTORY } from '../tokens';
-import type { Member, MemberDirectory } from './member';
+import { MEMBER_SOURCE } from '../tokens';
+
+/** A member as economy needs them: who exists, a username for descriptions, SuperAura's ×1.5. */
+export type Member = Pick<MemberProfile, 'id' | 'username' | 'displayName' | 'role' | 'isSuperAura'>;
 
 /** The platform's member document, and economy's own flag of an erased account. */
 interface MemberDoc extends DirectoryDoc {
@@ -41,7 +45,7 @@ const CACHE_MAX = 20_000;
  */
 @Injectable()
 export class MembersRepository implements OnModuleInit {
-  readonly directory: Directory<MemberDoc>;
+  readonly directory: MemberDirectory<MemberDoc>;
   private readonly members: Collection<MemberDoc>;
   private readonly blocks: Collection<BlockDoc>;
   private readonly memberModel: IndexedModel;
@@ -50,14 +54,20 @@ export class MembersRepository implements OnModuleInit {
 
   constructor(
     @Inject(MONGO) connection: Connection,
-    @Optional() @Inject(MEMBER_DIRECTORY) identity?: MemberDirectory,
+    @Optional() @Inject(MEMBER_SOURCE) identity?: MemberSource,
   ) {
     this.memberModel = indexedModel(connection, 'EconomyMember', 'members');
     this.blockModel = indexedModel(connection, 'EconomyBlock', 'blocks');
     this.members = collectionOf(this.memberModel);
     this.blocks = collectionOf(this.blockModel);
-    this.directory = new Directory(this.members, {
-      source: identity && { find: (userId) => identity.lookup(userId) },
+    this.directory = new MemberDirectory(this.members, {
+      // identity out of reach is a 503 ("try again"), never "no such member".
+      source: identity && {
+        find: (userId) =>
+          identity.find(userId).catch(() => {
+            throw new DependencyUnavailable();
+          }),
+      },
     });
   }
 

@@ -1,6 +1,6 @@
 import { createGrpcClient, unaryCall } from '@aura/platform';
 import { identity } from '@aura/proto';
-import { DependencyUnavailable } from '../members/identity-directory';
+import { DependencyUnavailable } from '../dependency-unavailable';
 
 /** Whether a member's last two check-ins were both low (the spending pause, docs/spending.md). */
 export interface MoodSource {

@@ -42,7 +42,7 @@ beforeEach(() => {
 const as = (member: { id: string }): Caller => ({ userId: member.id, role: 'user' });
 
 async function funded(amount: number) {
-  const member = h.directory.add();
+  const member = h.identity.add();
   if (amount > 0)
     await h.call('adminAdjust', { userId: member.id, amountMicro: amount, reason: 'test funds' }, superAdmin);
   return member;
@@ -102,7 +102,7 @@ const GOLDEN_RING = itemIdOf('golden-ring'); // 120 AC
 
 describe('the settings', () => {
   it('start empty, and need a signed-in member', async () => {
-    const member = h.directory.add();
+    const member = h.identity.add();
     const now = clockNow();
     const settings = await settingsOf(as(member));
     expect(settings).toMatchObject({
@@ -123,7 +123,7 @@ describe('the settings', () => {
   });
 
   it('a first limit and a lower one take effect at once; a raise and a removal after 24 hours', async () => {
-    const member = as(h.directory.add());
+    const member = as(h.identity.add());
     expect(await change(member, { dailyLimitMicro: 50 * AC, pauseThresholdMicro: 10 * AC })).toMatchObject({
       dailyLimitMicro: 50 * AC,
       pauseThresholdMicro: 10 * AC,
@@ -157,7 +157,7 @@ describe('the settings', () => {
   });
 
   it('refuses a value out of range, a value finer than 0.001 AC, or a value and its removal together', async () => {
-    const member = as(h.directory.add());
+    const member = as(h.identity.add());
     for (const request of [
       { dailyLimitMicro: -AC },
       { dailyLimitMicro: 1_000_001 * AC },
@@ -169,7 +169,7 @@ describe('the settings', () => {
   });
 
   it('two concurrent changes are both applied, each over the other', async () => {
-    const member = as(h.directory.add());
+    const member = as(h.identity.add());
     await Promise.all([
       change(member, { dailyLimitMicro: 40 * AC }),
       change(member, { pauseThresholdMicro: 5 * AC }),
@@ -188,7 +188,7 @@ describe('the settings', () => {
           })) as { recordsJson: string; nextCursor: string }
         ).recordsJson,
       );
-    const member = h.directory.add();
+    const member = h.identity.add();
     await change(as(member), { dailyLimitMicro: 30 * AC, pauseThresholdMicro: 10 * AC });
     const raised = await change(as(member), { dailyLimitMicro: 80.5 * AC, removePauseThreshold: true });
     expect(await exported(member.id)).toEqual([
@@ -202,7 +202,7 @@ describe('the settings', () => {
         cooling_off_until: null,
       },
     ]);
-    const untouched = h.directory.add();
+    const untouched = h.identity.add();
     expect(await exported(untouched.id)).toEqual([
       {
         daily_limit_ac: null,
@@ -217,7 +217,7 @@ describe('the settings', () => {
   });
 
   it('go with the account when it is erased', async () => {
-    const member = h.directory.add();
+    const member = h.identity.add();
     await change(as(member), { dailyLimitMicro: 40 * AC, pauseThresholdMicro: 5 * AC });
     await h.economy.membersConsumer.handle({
       id: randomUUID(),
@@ -239,7 +239,7 @@ describe('the settings', () => {
 describe('the daily limit', () => {
   it('counts tips, transfers and purchases of the UTC day, and refuses what would go over it', async () => {
     const alice = await funded(300 * AC);
-    const bob = h.directory.add();
+    const bob = h.identity.add();
     await change(as(alice), { dailyLimitMicro: 50 * AC });
     await send('sendTip', as(alice), bob.id, 10 * AC);
     await send('transfer', as(alice), bob.id, 5 * AC);
@@ -272,7 +272,7 @@ describe('the daily limit', () => {
 
   it('answers a retried request with its first result, even once the limit is reached', async () => {
     const alice = await funded(100 * AC);
-    const bob = h.directory.add();
+    const bob = h.identity.add();
     await change(as(alice), { dailyLimitMicro: 20 * AC });
     const key = randomUUID();
     const first = await send('sendTip', as(alice), bob.id, 20 * AC, { key });
@@ -283,7 +283,7 @@ describe('the daily limit', () => {
 
   it('starts again with the next UTC day', async () => {
     const alice = await funded(100 * AC);
-    const bob = h.directory.add();
+    const bob = h.identity.add();
     await change(as(alice), { dailyLimitMicro: 30 * AC });
     await send('sendTip', as(alice), bob.id, 30 * AC);
     expect(await refused(send('sendTip', as(alice), bob.id, AC))).toMatchObject({
@@ -298,11 +298,11 @@ describe('the daily limit', () => {
 
   it('holds under concurrency, across two economy instances: of 12 tips of 10 AC within 25 AC, two pass', async () => {
     const alice = await funded(500 * AC);
-    const bob = h.directory.add();
+    const bob = h.identity.add();
     await change(as(alice), { dailyLimitMicro: 25 * AC });
     // A second instance on the same database: its own ledger, its own account locks.
     const app = await createEconomyApp(h.runtime, h.config, {
-      directory: h.directory,
+      identity: h.identity,
       mood: h.mood,
       clock: clockNow,
     });
@@ -328,7 +328,7 @@ describe('the daily limit', () => {
 
   it('a raised limit holds only after 24 hours', async () => {
     const alice = await funded(100 * AC);
-    const bob = h.directory.add();
+    const bob = h.identity.add();
     await change(as(alice), { dailyLimitMicro: 10 * AC });
     const raised = await change(as(alice), { dailyLimitMicro: 50 * AC });
     const due = new Date(raised.pendingDailyLimit!.effectiveAt).getTime();
@@ -352,7 +352,7 @@ describe('the pause', () => {
 
   it('asks before a spend above the threshold after two low check-ins; the member’s yes sends it', async () => {
     const alice = await lowMember();
-    const bob = h.directory.add();
+    const bob = h.identity.add();
     expect((await settingsOf(as(alice))).lowMood).toBe(true);
     const key = randomUUID();
     expect(await refused(send('sendTip', as(alice), bob.id, 25 * AC, { key }))).toEqual({
@@ -384,7 +384,7 @@ describe('the pause', () => {
 
   it('does not ask at or below the threshold, without one, or when the mood is not low', async () => {
     const alice = await lowMember(10 * AC);
-    const bob = h.directory.add();
+    const bob = h.identity.add();
     const asked = h.mood.asked;
     await send('sendTip', as(alice), bob.id, 10 * AC);
     expect(h.mood.asked).toBe(asked);
@@ -401,7 +401,7 @@ describe('the pause', () => {
 
   it('identity unreachable: a spend above the threshold answers 503; an unknown recipient still gets its own answer', async () => {
     const alice = await lowMember(10 * AC);
-    const bob = h.directory.add();
+    const bob = h.identity.add();
     h.mood.down = true;
     try {
       expect(await refused(send('sendTip', as(alice), objectId(), 50 * AC))).toMatchObject({
@@ -420,7 +420,7 @@ describe('the pause', () => {
 
   it('“Wait 10 minutes” refuses spends above the threshold until then, even confirmed', async () => {
     const alice = await lowMember(10 * AC);
-    const bob = h.directory.add();
+    const bob = h.identity.add();
     const started = (await h.call('startCoolingOff', {}, as(alice))) as contract.SpendingSettings;
     const until = new Date(started.coolingOffUntil).getTime();
     expect(until - Date.now()).toBeGreaterThan(9 * 60_000);
@@ -447,7 +447,7 @@ describe('the pause', () => {
   it('the daily limit is said first: no pause for a spend the limit refuses anyway', async () => {
     const alice = await lowMember(10 * AC);
     await change(as(alice), { dailyLimitMicro: 20 * AC });
-    expect(await refused(send('sendTip', as(alice), h.directory.add().id, 25 * AC))).toMatchObject({
+    expect(await refused(send('sendTip', as(alice), h.identity.add().id, 25 * AC))).toMatchObject({
       errorCode: 'daily_limit_reached',
     });
   });

@@ -54,8 +54,8 @@ async function backdate(member: { id: string }, transferIds: string[], at: Date)
 
 describe('a statement', () => {
   it('adds up: last month closes where this month opens, and this month closes at the balance', async () => {
-    const alice = h.directory.add('statement_alice');
-    const bob = h.directory.add('statement_bob');
+    const alice = h.identity.add('statement_alice');
+    const bob = h.identity.add('statement_bob');
     const funding = (await adjust(alice.id, 10 * AC)) as contract.TransferReceipt;
     await backdate(alice, [funding.transferId], lastMonthDay);
     await tip(alice, bob, 1_500_000, 'thanks!');
@@ -104,7 +104,7 @@ describe('a statement', () => {
   });
 
   it('values each movement at its day’s closing price, and the balances at the month’s ends', async () => {
-    const carol = h.directory.add('statement_carol');
+    const carol = h.identity.add('statement_carol');
     const funding = (await adjust(carol.id, 4 * AC)) as contract.TransferReceipt;
     await backdate(carol, [funding.transferId], lastMonthDay);
     const dayBeforeMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 0, 12));
@@ -134,8 +134,8 @@ describe('a statement', () => {
   });
 
   it('keeps the ledger’s order and balances under concurrent tips', async () => {
-    const payer = h.directory.add('statement_payer');
-    const payees = Array.from({ length: 5 }, () => h.directory.add());
+    const payer = h.identity.add('statement_payer');
+    const payees = Array.from({ length: 5 }, () => h.identity.add());
     await adjust(payer.id, 100 * AC);
     const tips = Array.from({ length: 40 }, (_, k) =>
       tip(payer, payees[k % payees.length], (k + 1) * 10_000),
@@ -161,7 +161,7 @@ describe('a statement', () => {
   });
 
   it('is empty for a month without movements, and refuses a month it cannot have', async () => {
-    const dave = h.directory.add();
+    const dave = h.identity.add();
     expect(await statement(as(dave), '2024-02')).toMatchObject({
       openingBalanceMicro: 0,
       closingBalanceMicro: 0,
@@ -178,7 +178,7 @@ describe('a statement', () => {
   });
 
   it('is the caller’s own: only an admin reads another member’s', async () => {
-    const [erin, frank] = [h.directory.add(), h.directory.add()];
+    const [erin, frank] = [h.identity.add(), h.identity.add()];
     expect(await refusal(statement(as(erin), thisMonth, frank.id))).toMatchObject({
       code: status.PERMISSION_DENIED,
     });

@@ -107,7 +107,7 @@ describe('the Stripe SDK against stripe-mock', () => {
   });
 
   it('a checkout through economy: Stripe URL, status from Stripe, credited once by the signed webhook', async () => {
-    const member = h.directory.add();
+    const member = h.identity.add();
     const session = await checkout(member);
     expect(session.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.com\//);
     // stripe-mock's fixture is an unpaid, open session: nothing is credited.
@@ -134,7 +134,7 @@ describe('the Stripe SDK against stripe-mock', () => {
   });
 
   it('refuses what is not signed with the secret, and other members’ sessions', async () => {
-    const member = h.directory.add();
+    const member = h.identity.add();
     const session = await checkout(member, 'starter');
     const event = completed(session.sessionId);
     expect(
@@ -143,7 +143,7 @@ describe('the Stripe SDK against stripe-mock', () => {
       code: status.FAILED_PRECONDITION,
       details: 'Invalid signature',
     });
-    expect(await refusal(statusOf(h.directory.add(), session.sessionId))).toEqual({
+    expect(await refusal(statusOf(h.identity.add(), session.sessionId))).toEqual({
       code: status.NOT_FOUND,
       details: 'Checkout session not found',
     });
@@ -158,7 +158,7 @@ describe('production without Stripe keys', () => {
   it('refuses checkouts (unavailable), the test checkout (not found) and webhooks (no secret)', async () => {
     // A second instance on the same database, configured as production without Stripe keys.
     const app = await createEconomyApp(h.runtime, h.config, {
-      directory: h.directory,
+      identity: h.identity,
       mood: h.mood,
       topups: {
         provider: new TestCheckoutProvider(),
@@ -170,7 +170,7 @@ describe('production without Stripe keys', () => {
     });
     const production = app.get(TopUpsService);
     try {
-      const member = h.directory.add();
+      const member = h.identity.add();
       await expect(
         production.createCheckout(as(member), 'plus', 'https://aura.example.com/wallet'),
       ).rejects.toThrow('Card payments are not available right now');
@@ -193,7 +193,7 @@ describe('production without Stripe keys', () => {
 
 describe('a failure in the middle of a credit', () => {
   it('leaves the session open and nothing credited; the next delivery credits once', async () => {
-    const member = h.directory.add();
+    const member = h.identity.add();
     const session = await checkout(member, 'pro');
     const outbox = h.economy.ledger.store.outbox;
     const spy = jest.spyOn(outbox, 'insertOne').mockRejectedValueOnce(new Error('process died') as never);
@@ -240,7 +240,7 @@ describe('SuperAura events', () => {
   it('apply the newest state only, and announce superaura.changed', async () => {
     const recorder = await recordTopics(testConfig().KAFKA_BROKERS, ['aura.economy.ledger']);
     try {
-      const member = h.directory.add();
+      const member = h.identity.add();
       const started = await startSuperAura(member, 'annual');
       const t = Math.floor(Date.now() / 1000);
       const sub = (type: string, subStatus: string, created: number, periodEnd: number) =>
@@ -290,7 +290,7 @@ describe('SuperAura events', () => {
   });
 
   it('an invoice paid before the checkout completion: SuperAura with the plan of the checkout', async () => {
-    const member = h.directory.add();
+    const member = h.identity.add();
     const started = await startSuperAura(member, 'monthly');
     const t = Math.floor(Date.now() / 1000);
     const end = t + 31 * 86400;

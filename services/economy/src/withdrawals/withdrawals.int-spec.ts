@@ -73,7 +73,7 @@ const atPrice = (priceMicroUsd: number) =>
 
 /** A member with `amount` earned (genie earnings: withdrawable, unlike bought or credited AC). */
 async function funded(amount: number) {
-  const member = h.directory.add();
+  const member = h.identity.add();
   await h.callAs(
     'genies',
     'payGenieEarnings',
@@ -144,7 +144,7 @@ describe('withdrawal requests: rules and messages', () => {
     });
     expect(await balanceOf(member)).toBe(5 * AC);
     // A member sees only their own.
-    expect(await mine(as(h.directory.add()))).toEqual([]);
+    expect(await mine(as(h.identity.add()))).toEqual([]);
   });
 
   it('holds the AC equivalent at the current coin price, rounded up', async () => {
