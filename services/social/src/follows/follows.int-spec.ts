@@ -72,6 +72,22 @@ describe('follows', () => {
       isFollowing: false,
       followersCount: 0,
     });
+    expect(await h.api.getFollowState(alice, { userId: bob })).toEqual({
+      userId: bob,
+      isFollowing: false,
+      followersCount: 0,
+      followingCount: 0,
+      isMuted: false,
+    });
+    // A member social does not hold yet: nobody can have followed them.
+    const unknown = 'c'.repeat(24);
+    expect(await h.api.getFollowState(alice, { userId: unknown })).toEqual({
+      userId: unknown,
+      isFollowing: false,
+      followersCount: 0,
+      followingCount: 0,
+      isMuted: false,
+    });
     expect(await h.api.getFollowState(alice, { userId: alice })).toMatchObject({ followingCount: 0 });
 
     const followed = await waitFor(

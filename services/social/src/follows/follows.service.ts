@@ -1,4 +1,4 @@
-import { CallContext, createEvent, NotFound, RUNTIME, RuleViolation } from '@aura/platform';
+import { CallContext, collectionOf, createEvent, NotFound, RUNTIME, RuleViolation } from '@aura/platform';
 import { social } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import { BlocksRepository } from '../blocks/blocks.repository';
@@ -18,6 +18,9 @@ export const FollowMessages = {
   self: 'You cannot follow yourself',
   blocked: 'You cannot follow this user',
 } as const;
+
+/** What a follow state reads of the member: their stored counts. */
+const FOLLOW_COUNTS = { followersCount: 1, followingCount: 1 } as const;
 
 @Injectable()
 export class FollowsService {
@@ -76,9 +79,9 @@ export class FollowsService {
     const viewerId = context.caller?.userId;
     const other = viewerId && viewerId !== memberId ? viewerId : undefined;
     const [member, following, muted] = await Promise.all([
-      this.members.findById(memberId),
+      collectionOf(this.members.model).findOne({ _id: memberId }, { projection: FOLLOW_COUNTS }),
       other ? this.follows.isFollowing(other, memberId) : false,
-      other ? this.mutes.isMuted(other, memberId) : false,
+      other ? this.mutes.isMutedCached(other, memberId) : false,
     ]);
     return {
       userId: memberId,

@@ -50,6 +50,20 @@ describe('muting a member', () => {
     expect(idsOf(await h.api.listStories(me, {}))).toContain(story);
   });
 
+  it("shows in the follow state at once, the muter's set held in Redis or not", async () => {
+    const [me, other] = [await h.member(), await h.member()];
+    // The first read loads the muter's set into Redis; each change must show in the next read.
+    expect(await h.api.getFollowState(me, { userId: other })).toMatchObject({ isMuted: false });
+    await h.api.muteMember(me, { userId: other });
+    expect(await h.api.getFollowState(me, { userId: other })).toMatchObject({ isMuted: true });
+    expect(await h.api.getFollowState(me, { userId: other })).toMatchObject({ isMuted: true });
+    await h.api.unmuteMember(me, { userId: other });
+    expect(await h.api.getFollowState(me, { userId: other })).toMatchObject({ isMuted: false });
+    await h.api.muteMember(me, { userId: other });
+    expect(await h.api.getFollowState(me, { userId: other })).toMatchObject({ isMuted: true });
+    expect(await h.api.getFollowState(other, { userId: me })).toMatchObject({ isMuted: false });
+  });
+
   it('is idempotent both ways, refuses oneself and unknown members, and needs a caller', async () => {
     const [me, other] = [await h.member(), await h.member()];
     await h.api.muteMember(me, { userId: other });

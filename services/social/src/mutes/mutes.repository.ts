@@ -51,6 +51,14 @@ export class MutesRepository implements OnModuleInit {
     return (await this.model.exists({ _id: muteId(muterId, mutedId) }).exec()) !== null;
   }
 
+  /** isMuted from the set the feeds read (one Redis read while it is held; dropped at every change). */
+  async isMutedCached(muterId: string, mutedId: string): Promise<boolean> {
+    const [muted] = await this.cache.contains(this.keys.mutes(muterId), [mutedId], CacheTtl.memberSet, () =>
+      this.loadMuted(muterId),
+    );
+    return muted;
+  }
+
   countOf(muterId: string): Promise<number> {
     return this.model.countDocuments({ muterId }).exec();
   }
