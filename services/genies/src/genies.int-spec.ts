@@ -415,6 +415,13 @@ describe('earnings', () => {
     await buy(as(m), 1);
     const genie = await reveal(as(m));
     expect(genie.dailyEarningRateMicro).toBe((genie.genie!.dailyEarningRateMicro * 3) / 2);
+    // The featured genie (a profile's) at the member's rate too, and a change of featured shows at once.
+    expect((await call<contract.FeaturedGenie>('getFeatured', { userId: m.id }, as(m))).found).toBe(false);
+    await call('setFeatured', { userGenieId: genie.id }, as(m));
+    expect(await call<contract.FeaturedGenie>('getFeatured', { userId: m.id }, as(m))).toMatchObject({
+      found: true,
+      genie: { id: genie.id, dailyEarningRateMicro: genie.dailyEarningRateMicro },
+    });
     await age(m.id, 2 * DAY_MS);
     const result = await claim(as(m));
     expect(result.amountMicro).toBeGreaterThanOrEqual(3 * genie.genie!.dailyEarningRateMicro);

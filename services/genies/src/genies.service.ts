@@ -325,9 +325,12 @@ export class GeniesService {
   async featured(userId: string): Promise<UserGenieView | undefined> {
     const member = await this.members.find(userId);
     if (!member?.featured_id) return undefined;
-    const doc = await this.userGenies.findOwned(member.featured_id, userId);
+    const [doc, superAura] = await Promise.all([
+      this.userGenies.findOwned(member.featured_id, userId),
+      this.members.isSuperAuraOf(member),
+    ]);
     if (!doc) return undefined;
-    return this.view(doc, member, await this.members.isSuperAura(userId), new Date());
+    return this.view(doc, member, superAura, new Date());
   }
 
   async setNickname(caller: Caller, id: string, nickname: string): Promise<UserGenieView> {

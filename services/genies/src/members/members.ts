@@ -32,6 +32,12 @@ export class MembersService {
     return (await this.members.directory.find(userId))?.isSuperAura === true;
   }
 
+  /** isSuperAura of a member already read from the directory (identity asked only if it holds no profile). */
+  async isSuperAuraOf(member: MemberDoc): Promise<boolean> {
+    const profile = this.members.directory.memberOf(member);
+    return profile ? profile.isSuperAura === true : this.isSuperAura(member._id);
+  }
+
   /**
    * The member who holds `username` now. The directory can hold a username twice for a while (a
    * rename and a sign-up taking the old name, applied out of order; another environment's events on a
