@@ -84,18 +84,14 @@ export class MembersRepository implements OnModuleInit {
     return this.model.countDocuments({ lastActiveAt: { $gte: since } }).exec();
   }
 
+  /** A member's document (the directory's lookup by id). */
   findById(id: string): Promise<MemberDoc | null> {
-    return this.model.findById(id).lean<MemberDoc>().exec();
+    return this.directory.document(id);
   }
 
-  async mapByIds(ids: string[]): Promise<Map<string, MemberDoc>> {
-    const unique = [...new Set(ids)];
-    if (unique.length === 0) return new Map();
-    const docs = await this.model
-      .find({ _id: { $in: unique } })
-      .lean<MemberDoc[]>()
-      .exec();
-    return new Map(docs.map((doc) => [doc._id, doc]));
+  /** Members' documents by id (the directory's lookup of many ids: one indexed read). */
+  mapByIds(ids: string[]): Promise<Map<string, MemberDoc>> {
+    return this.directory.documents(ids);
   }
 
   /** Members by username (any case), for @mentions. */
