@@ -25,7 +25,9 @@ import { DashboardStatsService } from './dashboard/dashboard-stats';
 import { DashboardReadModel, utcDay } from './dashboard/read-model.repository';
 import { TicketsRepository } from './support/tickets.repository';
 import { TicketsService } from './support/tickets.service';
-import type { NameSource } from './members/member-names';
+import { MemberNames, type NameSource } from './members/member-names';
+import { MembersConsumer } from './members/members.consumer';
+import { MembersRepository } from './members/members.repository';
 import { TicketMessages } from './support/ticket-rules';
 
 let mongoConnection: Connection;
@@ -36,6 +38,9 @@ let admin: {
   tickets: TicketsService;
   stats: DashboardStatsService;
   dashboardConsumer: DashboardConsumer;
+  membersConsumer: MembersConsumer;
+  /** Names as the service looks them up (the tests' other parts get `names`). */
+  memberNames: MemberNames;
 };
 /** Every event the services said they stored (what the outbox relay would publish). */
 const stored: EventRecord[] = [];
@@ -47,6 +52,29 @@ const member = (): Caller => ({ userId: randomUUID(), role: 'user' });
 const anAdmin = (): Caller => ({ userId: randomUUID(), role: 'admin' });
 const eventsOf = (type: string, ticketId: string) =>
   stored.filter((event) => event.type === type && event.key === ticketId);
+const identityEvent = <T extends EventType>(
+  type: T,
+  key: string,
+  payload: EventPayload<T>,
+): DomainEvent<T> => ({
+  id: randomUUID(),
+  type,
+  version: 1,
+  key,
+  occurredAt: new Date().toISOString(),
+  producer: 'identity',
+  payload,
+});
+const registered = (id: string, username: string, at: Date) =>
+  identityEvent('user.registered', id, {
+    userId: id,
+    username,
+    displayName: '',
+    email: `${username}@example.com`,
+    role: '',
+    auraScore: 100,
+    createdAt: at.toISOString(),
+  });
 
 beforeAll(async () => {
   const config = testConfig();
@@ -67,7 +95,7 @@ beforeAll(async () => {
     subscribe: async () => undefined,
   } as unknown as ServiceRuntime;
   app = await NestFactory.createApplicationContext(
-    AdminModule.register(runtime, config, { identityUrl: null, names }),
+    AdminModule.register(runtime, config, { identity: null, names }),
     { logger: false },
   );
   await app.init();
@@ -76,6 +104,8 @@ beforeAll(async () => {
     tickets: app.get(TicketsService),
     stats: app.get(DashboardStatsService),
     dashboardConsumer: app.get(DashboardConsumer),
+    membersConsumer: app.get(MembersConsumer),
+    memberNames: new MemberNames(app.get(MembersRepository)),
   };
 });
 
@@ -162,16 +192,40 @@ describe('the dashboard read model', () => {
     const base = Date.now() - 60_000;
     const moments = Array.from({ length: 20 }, (_, index) => new Date(base + index * 1000));
     await Promise.all([...moments].reverse().map((at) => admin.model.memberActive(id, at)));
-    await admin.model.memberRegistered({
-      id,
-      username: 'late',
-      displayName: 'Late',
-      role: 'user',
-      at: new Date(base),
-    });
+    await admin.membersConsumer.handle(registered(id, 'late', new Date(base)));
     const doc = await admin.model.members.findOne({ _id: id });
     expect(doc?.last_active_at).toEqual(moments.at(-1));
+    expect(doc?.registered_at).toEqual(new Date(base));
     expect(doc?.username).toBe('late');
+  });
+
+  it("names members from the member directory: identity's newest profile, registered once", async () => {
+    const [id, unknown] = [randomUUID(), randomUUID()];
+    const at = new Date(Date.now() - 5_000);
+    const before = await admin.model.countRegistered();
+    const changed = (username: string, displayName: string, changedAt: Date) =>
+      identityEvent('user.profile_changed', id, {
+        userId: id,
+        username,
+        displayName,
+        profilePicture: '',
+        auraScore: 100,
+        role: 'user',
+        isSuperAura: false,
+        changedAt: changedAt.toISOString(),
+        bio: '',
+      });
+    // Registered, renamed, and both delivered again (the rename before the registration this time).
+    const events = [
+      registered(id, 'first_name', at),
+      changed('renamed', 'Renamed', new Date(at.getTime() + 1000)),
+    ];
+    for (const event of [...events, ...[...events].reverse()]) await admin.membersConsumer.handle(event);
+    await admin.membersConsumer.handle(changed('older', 'Older', new Date(at.getTime() + 500)));
+    expect(await admin.memberNames.find(id)).toEqual({ id, username: 'renamed', displayName: 'Renamed' });
+    expect(await admin.memberNames.find(unknown)).toBeNull();
+    expect(await admin.model.countRegistered()).toBe(before + 1);
+    expect((await admin.model.members.findOne({ _id: id }))?.registered_at).toEqual(at);
   });
 
   it('counts a distribution once however often and however concurrently it is delivered', async () => {
@@ -269,14 +323,7 @@ describe('the dashboard read model', () => {
     const pointOf = async () => (await admin.stats.history(7, now)).find((point) => point.date === date)!;
     const before = await pointOf();
     const [ada, bo] = [randomUUID(), randomUUID()];
-    for (const id of [ada, bo])
-      await admin.model.memberRegistered({
-        id,
-        username: id.slice(0, 8),
-        displayName: 'X',
-        role: 'user',
-        at: day,
-      });
+    for (const id of [ada, bo]) await admin.model.memberRegistered(id, day);
     // Redelivered and concurrent events count once; two moments of one day are one active member.
     await Promise.all([
       admin.model.memberActive(ada, day),

@@ -1,19 +1,27 @@
 // The admin service: built and started by startAdmin (ADR 0014); main.ts runs it as its own process.
 import 'reflect-metadata';
-import { asyncService, NestPinoLogger, RunningService, ServiceRuntime } from '@aura/platform';
+import {
+  asyncService,
+  IdentityMemberSource,
+  NestPinoLogger,
+  RunningService,
+  ServiceRuntime,
+} from '@aura/platform';
 import { admin as contract } from '@aura/proto';
 import { NestFactory } from '@nestjs/core';
 import { AdminModule } from './admin.module';
 import { loadAdminConfig } from './config';
 import { DashboardConsumer } from './dashboard/dashboard.consumer';
 import { AdminGrpcController } from './grpc/admin.grpc-controller';
+import { MembersConsumer } from './members/members.consumer';
 
 /** Builds and starts the admin service in this process (its main.ts, or the one-process server). */
 export async function startAdmin(): Promise<RunningService> {
   const config = loadAdminConfig();
   const runtime = await ServiceRuntime.create({ service: 'admin', config });
+  const identity = new IdentityMemberSource(config.IDENTITY_GRPC_URL);
   const app = await NestFactory.createApplicationContext(
-    AdminModule.register(runtime, config, { identityUrl: config.IDENTITY_GRPC_URL }),
+    AdminModule.register(runtime, config, { identity }),
     { logger: new NestPinoLogger(runtime.logger) },
   );
   await app.init();
@@ -22,8 +30,11 @@ export async function startAdmin(): Promise<RunningService> {
     contract.AdminServiceService,
     asyncService(contract.AdminServiceService, app.get(AdminGrpcController), runtime.logger),
   );
-  const running = runtime.running(() => app.close());
+  const running = runtime.running(async () => {
+    await app.close();
+    identity.close();
+  });
   await runtime.start({ grpcUrl: config.ADMIN_GRPC_URL, httpPort: config.ADMIN_HTTP_PORT });
-  await app.get(DashboardConsumer).start();
+  await Promise.all([app.get(DashboardConsumer).start(), app.get(MembersConsumer).start()]);
   return running;
 }

@@ -1,5 +1,5 @@
 /** Injection tokens of the admin service's parts that are not classes of its own. */
-/** Who a member is (NameSource): the member projection, else identity. */
+/** Who a member is (NameSource): the member directory, else identity. */
 export const NAME_SOURCE = Symbol('NameSource');
-/** identity's gRPC address for names the projection lacks (null: the projection only). */
-export const IDENTITY_URL = Symbol('IdentityUrl');
+/** identity, asked for a member the directory does not hold yet (null: the directory only). */
+export const MEMBER_SOURCE = Symbol('MemberSource');

@@ -12,15 +12,17 @@ import { DashboardChanges, DashboardReadModel, DISTRIBUTING_ACCOUNTS } from './r
 
 const MEMBER_PREFIX = 'user:';
 
-function when(text: string | undefined, fallback: string): Date {
+/** An event's time: the payload's, else when it occurred, else now. */
+export function when(text: string | undefined, fallback: string): Date {
   const at = new Date(text || fallback || Date.now());
   return Number.isNaN(at.getTime()) ? new Date() : at;
 }
 
-/** The events the dashboard follows (group admin.dashboard). */
+/**
+ * The events the dashboard follows (group admin.dashboard); identity's member events are the member
+ * directory's (src/members, group admin.members), which also records when each member registered.
+ */
 export const DASHBOARD_EVENTS: EventType[] = [
-  'user.registered',
-  'user.profile_changed',
   'post.created',
   'story.created',
   'comment.created',
@@ -73,29 +75,6 @@ export class DashboardConsumer {
 function changesOf(event: DomainEvent, changes: DashboardChanges): void {
   const occurred = event.occurredAt;
   switch (event.type) {
-    case 'user.registered': {
-      const user = event.payload as identityEvents.UserRegistered;
-      if (!user.userId) return;
-      changes.memberRegistered({
-        id: user.userId,
-        username: user.username,
-        displayName: user.displayName,
-        role: user.role || 'user',
-        at: when(user.createdAt, occurred),
-      });
-      return;
-    }
-    case 'user.profile_changed': {
-      const user = event.payload as identityEvents.UserProfileChanged;
-      if (!user.userId) return;
-      changes.memberChanged({
-        id: user.userId,
-        username: user.username,
-        displayName: user.displayName,
-        role: user.role || 'user',
-      });
-      return;
-    }
     case 'post.created':
     case 'story.created': {
       const post = event.payload as socialEvents.PostCreated;

@@ -1,4 +1,10 @@
-import { inTransaction, insertManyOnce, isDuplicateKeyError, MONGO } from '@aura/platform';
+import {
+  type MemberDoc as DirectoryDoc,
+  inTransaction,
+  insertManyOnce,
+  isDuplicateKeyError,
+  MONGO,
+} from '@aura/platform';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Connection, mongo } from 'mongoose';
 import { Schema } from 'mongoose';
@@ -8,11 +14,11 @@ import { Schema } from 'mongoose';
 // records, a latest-wins upsert, or `$max`), so a redelivered event changes nothing. Definitions:
 // services/admin/README.md.
 
-export interface MemberDoc {
-  _id: string;
-  username?: string;
-  display_name?: string;
-  role?: string;
+/**
+ * A member: the platform's member directory's fields (src/members), and the dashboard's own beside
+ * them.
+ */
+export interface MemberDoc extends DirectoryDoc {
   /** Set by user.registered (a member only known from activity has none: not counted as a user). */
   registered_at?: Date;
   last_active_at?: Date;
@@ -135,8 +141,8 @@ export class DashboardReadModel implements OnModuleInit {
     if (changes.distributions.length > 0) await this.distribute(changes.distributions);
   }
 
-  memberRegistered(member: Parameters<DashboardChanges['memberRegistered']>[0]): Promise<void> {
-    return this.apply(new DashboardChanges().memberRegistered(member));
+  memberRegistered(userId: string, at: Date): Promise<void> {
+    return this.apply(new DashboardChanges().memberRegistered(userId, at));
   }
 
   memberActive(userId: string, at: Date): Promise<void> {
@@ -196,11 +202,6 @@ export class DashboardReadModel implements OnModuleInit {
   async distributedMicro(): Promise<number> {
     const total = await this.totals.findOne({ _id: DISTRIBUTED_TOTAL });
     return total?.amount_micro ?? 0;
-  }
-
-  /** A member as the projection knows them (a name for tickets and reports). */
-  member(userId: string): Promise<MemberDoc | null> {
-    return this.members.findOne({ _id: userId });
   }
 
   /** Members whose registration the read model saw (since `since`, when given). */
@@ -292,31 +293,10 @@ export class DashboardChanges {
   readonly withdrawals: mongo.AnyBulkWriteOperation<WithdrawalDoc>[] = [];
   readonly distributions: DistributionDoc[] = [];
 
-  memberRegistered(member: { id: string; username: string; displayName: string; role: string; at: Date }) {
+  /** The member registered at `at` (their profile is the member directory's: src/members). */
+  memberRegistered(userId: string, at: Date) {
     this.members.push({
-      updateOne: {
-        filter: { _id: member.id },
-        update: {
-          $set: {
-            username: member.username,
-            display_name: member.displayName,
-            role: member.role,
-            registered_at: member.at,
-          },
-        },
-        upsert: true,
-      },
-    });
-    return this;
-  }
-
-  memberChanged(member: { id: string; username: string; displayName: string; role: string }) {
-    this.members.push({
-      updateOne: {
-        filter: { _id: member.id },
-        update: { $set: { username: member.username, display_name: member.displayName, role: member.role } },
-        upsert: true,
-      },
+      updateOne: { filter: { _id: userId }, update: { $set: { registered_at: at } }, upsert: true },
     });
     return this;
   }

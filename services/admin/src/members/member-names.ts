@@ -1,7 +1,5 @@
-import { IdentityMemberSource } from '@aura/platform';
-import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
-import { DashboardReadModel } from '../dashboard/read-model.repository';
-import { IDENTITY_URL } from '../tokens';
+import { Inject, Injectable } from '@nestjs/common';
+import { MembersRepository } from './members.repository';
 
 export interface PersonName {
   id: string;
@@ -14,30 +12,15 @@ export interface NameSource {
 }
 
 /**
- * Who a ticket's author or answering admin is: the member projection (identity's events), else
- * identity itself (the platform's IdentityMemberSource) for a member whose user.registered has not
- * arrived yet (signed up a moment ago).
+ * Who a ticket's author or answering admin is: the member directory (identity's events), which asks
+ * identity for a member whose user.registered has not arrived yet (signed up a moment ago).
  */
 @Injectable()
-export class MemberNames implements NameSource, OnModuleDestroy {
-  private readonly identity: IdentityMemberSource | null;
-
-  constructor(
-    @Inject(DashboardReadModel) private readonly model: DashboardReadModel,
-    @Inject(IDENTITY_URL) identityUrl: string | null,
-  ) {
-    this.identity = identityUrl ? new IdentityMemberSource(identityUrl) : null;
-  }
+export class MemberNames implements NameSource {
+  constructor(@Inject(MembersRepository) private readonly members: MembersRepository) {}
 
   async find(userId: string): Promise<PersonName | null> {
-    const doc = await this.model.member(userId);
-    if (doc?.username)
-      return { id: userId, username: doc.username, displayName: doc.display_name || doc.username };
-    const user = await this.identity?.find(userId);
-    return user ? { id: user.id, username: user.username, displayName: user.displayName } : null;
-  }
-
-  onModuleDestroy(): void {
-    this.identity?.close();
+    const member = await this.members.directory.find(userId);
+    return member && { id: member.id, username: member.username, displayName: member.displayName };
   }
 }
