@@ -13,10 +13,21 @@ import {
   TOO_MANY_REQUESTS,
 } from './rate-limit';
 
-/** A Redis double: MULTI of INCR + EXPIRE pairs, and MGET. */
+/** A Redis double: MULTI of INCR + EXPIRE pairs, the counting script (INCR + EXPIRE per key), and MGET. */
 function fakeRedis(options: { down?: boolean } = {}) {
   const counters = new Map<string, number>();
-  const redis = {
+  const incr = (key: string) => {
+    counters.set(key, (counters.get(key) ?? 0) + 1);
+    return counters.get(key)!;
+  };
+  const redis: Record<string, unknown> = {
+    defineCommand: (name: string, { lua }: { lua: string }) => {
+      expect(lua).toContain("redis.call('INCR', KEYS[i])");
+      redis[name] = async (numberOfKeys: number, ...keysAndArgs: string[]) => {
+        if (options.down) throw new Error('connection refused');
+        return keysAndArgs.slice(0, numberOfKeys).map(incr);
+      };
+    },
     multi: () => {
       const keys: string[] = [];
       const chain = {
@@ -24,13 +35,10 @@ function fakeRedis(options: { down?: boolean } = {}) {
         expire: () => chain,
         exec: async () => {
           if (options.down) throw new Error('connection refused');
-          return keys.flatMap((key) => {
-            counters.set(key, (counters.get(key) ?? 0) + 1);
-            return [
-              [null, counters.get(key)],
-              [null, 1],
-            ];
-          });
+          return keys.flatMap((key) => [
+            [null, incr(key)],
+            [null, 1],
+          ]);
         },
       };
       return chain;

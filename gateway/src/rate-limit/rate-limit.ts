@@ -9,6 +9,7 @@ import {
   Injectable,
   SetMetadata,
 } from '@nestjs/common';
+import { LuaScript } from '@aura/platform';
 import { tryAgainShortly } from '../common/try-again';
 import { Reflector } from '@nestjs/core';
 import { ApiResponse } from '@nestjs/swagger';
@@ -238,6 +239,18 @@ export interface Bucket {
 }
 
 /**
+ * One more in each counter (KEYS), each expiring after its window (ARGV, same order); answers the
+ * counts. One command, where a MULTI of INCR and EXPIRE pairs was four or more (and a span each).
+ */
+const HIT = new LuaScript(`
+local counts = {}
+for i = 1, #KEYS do
+  counts[i] = redis.call('INCR', KEYS[i])
+  redis.call('EXPIRE', KEYS[i], tonumber(ARGV[i]))
+end
+return counts`);
+
+/**
  * Fixed-window counters in Redis shared by every gateway process, named per deployment
  * (KAFKA_GROUP_PREFIX).
  */
@@ -293,10 +306,13 @@ export class RateLimiter {
   private async hit(buckets: Bucket[], refusal: string): Promise<void> {
     const now = Date.now();
     const keys = buckets.map((bucket) => this.keyOf(bucket, now));
-    const multi = this.redis.multi();
-    keys.forEach(({ key }, index) => multi.incr(key).expire(key, buckets[index].seconds));
-    const results = await this.counted(multi.exec());
-    const counts = keys.map((_, index) => Number(results[index * 2]?.[1] ?? 0));
+    const counts = (
+      await HIT.run<number[]>(
+        this.redis,
+        keys.map(({ key }) => key),
+        buckets.map((bucket) => bucket.seconds),
+      )
+    ).map(Number);
     refuseOver(buckets, keys, counts, (count, limit) => count > limit, refusal);
   }
 
