@@ -39,7 +39,7 @@ import { GeniesModule } from './genies.module';
 import { GeniesService } from './genies.service';
 import { GeniesGrpcController } from './grpc/genies.grpc-controller';
 import { MembersConsumer, MembersService } from './members/members';
-import { MembersRepository } from './members/members.repository';
+import { IDENTITY_UNAVAILABLE, MembersRepository } from './members/members.repository';
 import { BottlesRepository } from './purchases/bottles.repository';
 import { EconomyGenieMoney } from './money/economy-money';
 import { DAY_MS } from './rules/accrual';
@@ -528,6 +528,53 @@ describe('gifts', () => {
     await waitFor(() =>
       recorder.records.find((r) => r.headers['aura-event-type'] === 'genie.sent' && r.key === recipient.id),
     );
+  });
+});
+
+describe('identity out of reach', () => {
+  it('is a 503 where its answer decides, never "User not found"; with identity back, the answers as before', async () => {
+    let identityUp = false;
+    // A second genies over the same database, with an identity that answers only while it is up.
+    const withIdentity = await NestFactory.createApplicationContext(
+      GeniesModule.register(
+        runtime,
+        testConfig({ AURA_DB_SUFFIX: `genies_${process.env.AURA_DB_SUFFIX || 'test'}` }),
+        {
+          money: new EconomyGenieMoney(economy.clientAs('genies')),
+          identity: {
+            find: async (userId) => {
+              if (!identityUp) throw new Error('14 UNAVAILABLE: No connection established');
+              return userId === unseen.id ? { id: unseen.id, username: unseen.name } : null;
+            },
+          },
+        },
+      ),
+      { logger: false },
+    );
+    const unseen = { id: randomUUID(), name: `unseen_${randomUUID().slice(0, 8)}` };
+    try {
+      await withIdentity.init();
+      const service = withIdentity.get(GeniesService);
+      const sender = await member(300);
+      await buy(as(sender), 1);
+      const genie = await reveal(as(sender));
+      const unavailable = { grpcStatus: status.UNAVAILABLE, message: IDENTITY_UNAVAILABLE };
+
+      await expect(service.send(as(sender), genie.id, unseen.name, '')).rejects.toMatchObject(unavailable);
+      await expect(service.collection(unseen.id)).rejects.toMatchObject(unavailable);
+      await expect(service.claim(as(unseen))).rejects.toMatchObject(unavailable);
+      expect((await collection(as(sender))).map((g) => g.id)).toEqual([genie.id]);
+
+      identityUp = true;
+      await expect(service.send(as(sender), genie.id, 'nobody_here_x', '')).rejects.toMatchObject({
+        grpcStatus: status.NOT_FOUND,
+        message: 'User not found',
+      });
+      expect(await service.collection(unseen.id)).toEqual([]);
+      expect((await genies.members.find(unseen.id))?.username).toBe(unseen.name);
+    } finally {
+      await withIdentity.close();
+    }
   });
 });
 

@@ -279,8 +279,8 @@ export class GeniesService {
           rarity,
           revealedAt: now.toISOString(),
         });
-        const member = await this.members.find(caller.userId);
-        return this.mustView(doc, member, await this.members.isSuperAura(caller.userId), now);
+        const member = await this.members.member(caller.userId);
+        return this.mustView(doc, member.doc, member.superAura, now);
       }
     }
     throw new RuleViolation(Messages.noBottles);
@@ -289,10 +289,9 @@ export class GeniesService {
   // ---- collection, stats, featured -------------------------------------------------------------------
 
   async collection(userId: string): Promise<UserGenieView[]> {
-    const [docs, member, superAura] = await Promise.all([
+    const [docs, { doc: member, superAura }] = await Promise.all([
       this.userGenies.ownedBy(userId),
-      this.members.find(userId),
-      this.members.isSuperAura(userId),
+      this.members.member(userId),
     ]);
     const now = new Date();
     return docs.flatMap((doc) => {
@@ -338,18 +337,15 @@ export class GeniesService {
     if ([...name].length > MAX_NICKNAME) throw new RuleViolation(Messages.nicknameTooLong);
     const doc = await this.userGenies.rename(id, caller.userId, name);
     if (!doc) throw new NotFound(Messages.genieNotFound);
-    return this.mustView(
-      doc,
-      await this.members.find(caller.userId),
-      await this.members.isSuperAura(caller.userId),
-      new Date(),
-    );
+    const member = await this.members.member(caller.userId);
+    return this.mustView(doc, member.doc, member.superAura, new Date());
   }
 
   /** One featured genie per member: the member's single featured_id. */
   async setFeatured(caller: Caller, id: string): Promise<UserGenieView> {
     const doc = await this.userGenies.findOwned(id, caller.userId);
     if (!doc) throw new NotFound(Messages.genieNotFound);
+    const superAura = await this.members.isSuperAura(caller.userId);
     const member = await this.memberDocs.feature(caller.userId, id);
     const now = new Date();
     await this.events.store(
@@ -363,7 +359,7 @@ export class GeniesService {
         changedAt: now.toISOString(),
       },
     );
-    return this.mustView(doc, member, await this.members.isSuperAura(caller.userId), now);
+    return this.mustView(doc, member, superAura, now);
   }
 
   // ---- earnings ----------------------------------------------------------------------------------------
@@ -468,8 +464,13 @@ export class GeniesService {
     if (!doc) throw new NotFound(Messages.genieNotFound);
     if (doc.received_as_gift) throw new RuleViolation(Messages.regift);
     const recipient = await this.members.findByUsername(username);
-    if (!recipient?.username) throw new NotFound(Messages.userNotFound);
+    if (!recipient?.username) {
+      await this.members.identityAnswers(caller.userId);
+      throw new NotFound(Messages.userNotFound);
+    }
     if (recipient._id === caller.userId) throw new RuleViolation(Messages.sendToSelf);
+    // Read before anything moves: identity out of reach stops the gift here, not halfway.
+    const sender = (await this.members.member(caller.userId)).doc;
     await this.claim(caller);
     // The gift's insert is unique per genie: a genie is given at most once, whoever asks at once.
     const now = new Date();
@@ -489,7 +490,6 @@ export class GeniesService {
     }
     await this.userGenies.give(id, caller.userId, recipient._id, gift.sent_at);
     await this.memberDocs.unfeature(caller.userId, id);
-    const sender = await this.members.find(caller.userId);
     const genie = this.catalogue.byId(doc.genie_id);
     genieSends.add(1);
     await this.events.store(`sent:${id}:${caller.userId}`, 'genie.sent', recipient._id, {

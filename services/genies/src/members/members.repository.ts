@@ -1,4 +1,10 @@
-import { MemberDirectory, type MemberDoc as DirectoryDoc, type MemberSource, MONGO } from '@aura/platform';
+import {
+  MemberDirectory,
+  type MemberDoc as DirectoryDoc,
+  type MemberSource,
+  MONGO,
+  Unavailable,
+} from '@aura/platform';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Connection } from 'mongoose';
 import { CollectionRepository } from '../store/collection.repository';
@@ -13,10 +19,26 @@ export interface MemberDoc extends DirectoryDoc {
   featured_id?: string | null;
 }
 
+/** What genies answers when identity cannot be asked (the gateway's 503, as economy answers). */
+export const IDENTITY_UNAVAILABLE = 'Service temporarily unavailable. Please try again shortly.';
+
+/**
+ * identity as genies asks it: "no such member" only when identity says so; out of reach, an
+ * Unavailable (503), never a "User not found" that may be a lie.
+ */
+export function askingIdentity(identity: MemberSource): MemberSource {
+  return {
+    find: (userId) =>
+      identity.find(userId).catch(() => {
+        throw new Unavailable(IDENTITY_UNAVAILABLE);
+      }),
+  };
+}
+
 /** The members directory (`members`). */
 @Injectable()
 export class MembersRepository extends CollectionRepository<MemberDoc> {
-  /** identity's members as genies knows them; identity out of reach counts as "no such member". */
+  /** identity's members as genies knows them (identity asked for one it holds no profile of). */
   readonly directory: MemberDirectory<MemberDoc>;
 
   constructor(
@@ -26,7 +48,7 @@ export class MembersRepository extends CollectionRepository<MemberDoc> {
     // A username's holders (a gift's recipient).
     super(connection, 'members', [{ username_lower: 1 }]);
     this.directory = new MemberDirectory(this.collection, {
-      source: identity && { find: (userId) => identity.find(userId).catch(() => null) },
+      source: identity && askingIdentity(identity),
     });
   }
 
