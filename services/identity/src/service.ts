@@ -49,6 +49,9 @@ export async function startIdentity(): Promise<RunningService> {
     asyncService(identity.IdentityServiceService, app.get(IdentityGrpcController), runtime.logger),
     IDENTITY_CALLERS,
   );
+  const running = runtime.running(() => app.close());
+  await runtime.start({ grpcUrl: config.IDENTITY_GRPC_URL, httpPort: config.IDENTITY_HTTP_PORT });
+  // Calls are served first; the consumers join their groups in the background (the platform's bus).
   await app.get(ProfileMediaConsumer).start();
   await app.get(SuperAuraConsumer).start();
   await app.get(AuraConsumer).start();
@@ -56,7 +59,5 @@ export async function startIdentity(): Promise<RunningService> {
   await app.get(RestrictionsConsumer).start();
   await app.get(AccountErasureConsumer).start();
   app.get(AccountDeletionService).start();
-  const running = runtime.running(() => app.close());
-  await runtime.start({ grpcUrl: config.IDENTITY_GRPC_URL, httpPort: config.IDENTITY_HTTP_PORT });
   return running;
 }

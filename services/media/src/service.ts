@@ -26,9 +26,10 @@ export async function startMedia(): Promise<RunningService> {
   });
 
   runtime.grpc.add(media.MediaServiceService, app.get(MediaGrpcController).implementation(runtime.logger));
-  await app.get(AccountErasureConsumer).start();
-  app.get(DataExportWorker).start();
   const running = runtime.running(() => app.close());
   await runtime.start({ grpcUrl: config.MEDIA_GRPC_URL, httpPort: config.MEDIA_HTTP_PORT });
+  // Calls are served first; the consumer joins its group in the background (the platform's bus).
+  await app.get(AccountErasureConsumer).start();
+  app.get(DataExportWorker).start();
   return running;
 }

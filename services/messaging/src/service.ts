@@ -39,13 +39,6 @@ export async function startMessaging(): Promise<RunningService> {
     MESSAGING_CALLERS,
   );
   const finisher = app.get(OutboxFinisher);
-  await Promise.all([
-    app.get(MembersConsumer).start(),
-    app.get(BlocksConsumer).start(),
-    app.get(NotificationsConsumer).start(),
-    app.get(MessageRemovalConsumer).start(),
-    app.get(AccountErasureConsumer).start(),
-  ]);
   const notifications = app.get(NotificationsService);
   const running = runtime.running(async () => {
     await finisher.stop();
@@ -56,5 +49,13 @@ export async function startMessaging(): Promise<RunningService> {
   await runtime.start({ grpcUrl: config.MESSAGING_GRPC_URL, httpPort: config.MESSAGING_HTTP_PORT });
   finisher.start();
   notifications.startTimers();
+  // Calls are served first; the consumers join their groups in the background (the platform's bus).
+  await Promise.all([
+    app.get(MembersConsumer).start(),
+    app.get(BlocksConsumer).start(),
+    app.get(NotificationsConsumer).start(),
+    app.get(MessageRemovalConsumer).start(),
+    app.get(AccountErasureConsumer).start(),
+  ]);
   return running;
 }

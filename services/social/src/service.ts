@@ -30,12 +30,13 @@ export async function startSocial(): Promise<RunningService> {
     asyncService(social.SocialServiceService, app.get(SocialGrpcController), runtime.logger),
     SOCIAL_CALLERS,
   );
+  const running = runtime.running(() => app.close());
+  await runtime.start({ grpcUrl: config.SOCIAL_GRPC_URL, httpPort: config.SOCIAL_HTTP_PORT });
+  // Calls are served first; the consumers join their groups in the background (the platform's bus).
   await app.get(MembersConsumer).start();
   await app.get(BlocksConsumer).start();
   await app.get(ModerationConsumer).start();
   await app.get(AccountErasureConsumer).start();
   app.get(SocialSweeper).start();
-  const running = runtime.running(() => app.close());
-  await runtime.start({ grpcUrl: config.SOCIAL_GRPC_URL, httpPort: config.SOCIAL_HTTP_PORT });
   return running;
 }
