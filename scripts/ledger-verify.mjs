@@ -20,13 +20,13 @@ if (
   process.exit(2);
 }
 const { connectMongo, databaseName } = require('@aura/platform');
-const { LedgerStore } = require(join(dist, 'ledger', 'ledger.repository.js'));
+const { LedgerRepository } = require(join(dist, 'ledger', 'ledger.repository.js'));
 const { verifyLedger } = require(join(dist, 'ledger', 'ledger-verifier.js'));
 
 const dbName = databaseName('economy', env.AURA_DB_SUFFIX ?? '');
 const mongo = await connectMongo(env.MONGODB_URI, dbName);
 try {
-  const store = new LedgerStore(mongo);
+  const store = new LedgerRepository(mongo);
   // The collections the check reads (a database economy never started in has none yet).
   await store.ensureCollections();
   const report = await verifyLedger(store);

@@ -38,8 +38,8 @@ const ORIGIN = 'http://localhost:8080/';
 export async function load(community, { connection, log }) {
   const dist = serviceModules(service, sources);
   const members = new dist.members.MembersRepository(connection);
-  const topUps = new dist.topups.TopUpsStore(connection);
-  const store = new dist.store.LedgerStore(connection);
+  const topUps = new dist.topups.TopUpsRepository(connection);
+  const store = new dist.store.LedgerRepository(connection);
   const ledger = postAll(community, dist);
   const counts = {
     members: await insertAll(members.members, memberDocs(community)),

@@ -3,7 +3,7 @@ import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { EconomyGrpcController } from './grpc/economy.grpc-controller';
 import { Ledger } from './ledger/ledger';
 import { LedgerCheck } from './ledger/ledger-check';
-import { LedgerStore } from './ledger/ledger.repository';
+import { LedgerRepository } from './ledger/ledger.repository';
 import { MarketConsumer } from './market/market.consumer';
 import { MarketRepository } from './market/market.repository';
 import { type MarketOptions, MarketService } from './market/market.service';
@@ -42,7 +42,7 @@ import { TestCheckoutProvider } from './topups/checkout-provider';
 import { CheckoutSessions } from './topups/checkout-sessions';
 import { TopUpReversals } from './topups/reversals';
 import { TopUpCredit } from './topups/top-up-credit';
-import { TopUpsStore } from './topups/topups.repository';
+import { TopUpsRepository } from './topups/topups.repository';
 import { LOCAL_WEBHOOK_SECRET, type TopUpsOptions, TopUpsService } from './topups/topups.service';
 import { ChargeDisputeClosedHandler } from './topups/webhooks/charge-dispute-closed.handler';
 import { ChargeDisputeCreatedHandler } from './topups/webhooks/charge-dispute-created.handler';
@@ -52,7 +52,7 @@ import { CheckoutExpiredHandler } from './topups/webhooks/checkout-expired.handl
 import { StripeWebhooks } from './topups/webhooks/stripe-webhooks';
 import { WalletExport } from './wallet/wallet-export';
 import { WalletService } from './wallet/wallet.service';
-import { WithdrawalsStore } from './withdrawals/withdrawals.repository';
+import { WithdrawalsRepository } from './withdrawals/withdrawals.repository';
 import { type WithdrawalsOptions, WithdrawalsService } from './withdrawals/withdrawals.service';
 
 /** What main.ts supplies and a test replaces; everything else is the service's own classes. */
@@ -113,7 +113,7 @@ export class EconomyModule {
           inject: [EconomySettings],
         },
         { provide: TOPUPS_OPTIONS, useValue: topUpOptions },
-        LedgerStore,
+        LedgerRepository,
         Ledger,
         LedgerCheck,
         MembersRepository,
@@ -127,14 +127,14 @@ export class EconomyModule {
         PaymentsService,
         MarketRepository,
         MarketService,
-        WithdrawalsStore,
+        WithdrawalsRepository,
         WithdrawalsService,
         WalletService,
         WalletExport,
         StatementService,
         MarketplaceRepository,
         MarketplaceService,
-        TopUpsStore,
+        TopUpsRepository,
         CheckoutSessions,
         TopUpCredit,
         TopUpReversals,

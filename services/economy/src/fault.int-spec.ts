@@ -16,7 +16,7 @@ import type { Connection } from 'mongoose';
 import pino from 'pino';
 import { seekToEnd } from '../test/harness';
 import { EconomyProcess, sleep, startIdentityStub } from '../test/processes';
-import { LedgerStore } from './ledger/ledger.repository';
+import { LedgerRepository } from './ledger/ledger.repository';
 import type { EntryDoc } from './ledger/ledger.types';
 
 const AC = 1_000_000;
@@ -302,7 +302,7 @@ it('keeps the ledger exact through SIGKILLs during concurrent tips, transfers, r
     expect({ key: op.key, answers: new Set(op.answers).size }).toEqual({ key: op.key, answers: 1 });
 
   // Every reward is paid (the consumer catches up after the last restart).
-  const store = new LedgerStore(mongo);
+  const store = new LedgerRepository(mongo);
   const expectedRewardCount = 36 * 2;
   // Only rewards of this test's members: the broker is shared, other runs' social events are paid too.
   const accounts = members.map((m) => `user:${m.id}`);

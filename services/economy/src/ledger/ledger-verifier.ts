@@ -1,5 +1,5 @@
 import { isMemberAccount } from './accounts';
-import type { LedgerSession, LedgerStore } from './ledger.repository';
+import type { LedgerSession, LedgerRepository } from './ledger.repository';
 import { EntryDoc, isEarning, TransferDoc } from './ledger.types';
 import { bucketsValid } from './withdrawable';
 
@@ -43,7 +43,7 @@ type Link = Pick<
  * but a scan may see a transfer committed during it in part; whatever looks wrong is read again on its
  * own before it is reported.
  */
-export async function verifyLedger(store: LedgerStore): Promise<LedgerReport> {
+export async function verifyLedger(store: LedgerRepository): Promise<LedgerReport> {
   const started = Date.now();
   const mismatches: string[] = [];
   const report = (text: string) => {
@@ -134,7 +134,7 @@ export async function verifyLedger(store: LedgerStore): Promise<LedgerReport> {
   };
 }
 
-async function legsOf(store: LedgerStore, key: string): Promise<{ debit?: Leg; credit?: Leg }> {
+async function legsOf(store: LedgerRepository, key: string): Promise<{ debit?: Leg; credit?: Leg }> {
   const [debit, credit] = await Promise.all([
     store.entryOfLeg(`${key}:debit`),
     store.entryOfLeg(`${key}:credit`),
@@ -165,7 +165,7 @@ function checkLegs(transfer: TransferDoc, found: { debit?: Leg; credit?: Leg }):
 }
 
 /** One member account: its entries read in order, against each other and the stored account. */
-async function checkAccount(store: LedgerStore, account: string, session?: LedgerSession) {
+async function checkAccount(store: LedgerRepository, account: string, session?: LedgerSession) {
   const { doc, entries } = await store.accountWithEntries(account, session);
   const links: Link[] = entries;
   const problems: string[] = [];

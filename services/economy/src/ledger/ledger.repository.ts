@@ -33,7 +33,7 @@ export interface MetaDoc {
 
 /** The ledger's collections (docs/adr/0005-ledger.md). */
 @Injectable()
-export class LedgerStore {
+export class LedgerRepository {
   readonly accountModel: IndexedModel;
   readonly transferModel: IndexedModel;
   readonly entryModel: IndexedModel;

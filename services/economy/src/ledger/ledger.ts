@@ -15,7 +15,7 @@ import { isAccount, isMemberAccount } from './accounts';
 import { sha256, uuidFrom } from './ids';
 import { ledgerEvents } from './ledger-events';
 import { afterCredit, afterDebit, DebitRefusal } from './withdrawable';
-import { LedgerStore, type LedgerSession } from './ledger.repository';
+import { LedgerRepository, type LedgerSession } from './ledger.repository';
 import {
   AccountDoc,
   Balance,
@@ -93,7 +93,7 @@ export class Ledger implements OnModuleInit {
 
   constructor(
     /** The ledger's collections: every read and write of this class goes through them. */
-    @Inject(LedgerStore) readonly store: LedgerStore,
+    @Inject(LedgerRepository) readonly store: LedgerRepository,
     /** The producer name of the ledger's events, and the outbox relay that publishes them. */
     @Inject(RUNTIME)
     private readonly host: Pick<ServiceRuntime, 'service' | 'registerOutbox' | 'eventsStored'>,

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { MembersRepository } from '../members/members.repository';
 import { TOPUPS_OPTIONS } from '../tokens';
 import { isPlan, returnUrls, SUPER_AURA_PLANS, TopUpMessages } from './packages';
-import { CheckoutSessionDoc, TopUpsStore } from './topups.repository';
+import { CheckoutSessionDoc, TopUpsRepository } from './topups.repository';
 import type { TopUpsOptions } from './topups.service';
 
 /** What a checkout sells: a top-up package (mode payment) or a SuperAura plan (mode subscription). */
@@ -17,7 +17,7 @@ export type CheckoutFacts = Pick<
 @Injectable()
 export class CheckoutSessions {
   constructor(
-    @Inject(TopUpsStore) private readonly store: TopUpsStore,
+    @Inject(TopUpsRepository) private readonly store: TopUpsRepository,
     @Inject(MembersRepository) private readonly members: MembersRepository,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(TOPUPS_OPTIONS) private readonly options: TopUpsOptions,

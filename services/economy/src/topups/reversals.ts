@@ -6,7 +6,7 @@ import { memberAccount } from '../ledger/accounts';
 import { Ledger } from '../ledger/ledger';
 import { moveIn } from '../payments/payments.service';
 import { idOf } from './checkout-provider';
-import { CheckoutSessionDoc, TopUpsStore } from './topups.repository';
+import { CheckoutSessionDoc, TopUpsRepository } from './topups.repository';
 
 /**
  * Card payments taken back (docs/money-rules.md "Refunds and disputes"). A refund or a dispute of a
@@ -18,7 +18,7 @@ import { CheckoutSessionDoc, TopUpsStore } from './topups.repository';
 @Injectable()
 export class TopUpReversals {
   constructor(
-    @Inject(TopUpsStore) private readonly store: TopUpsStore,
+    @Inject(TopUpsRepository) private readonly store: TopUpsRepository,
     @Inject(Ledger) private readonly ledger: Ledger,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}

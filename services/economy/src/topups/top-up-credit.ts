@@ -5,7 +5,7 @@ import { memberAccount } from '../ledger/accounts';
 import { Ledger } from '../ledger/ledger';
 import { topups, topupsMicro } from '../metrics';
 import { moveIn } from '../payments/payments.service';
-import { CheckoutSessionDoc, TopUpsStore } from './topups.repository';
+import { CheckoutSessionDoc, TopUpsRepository } from './topups.repository';
 
 /** The ledger key of a session's credit: the webhook and the status poll race on it. */
 export const topUpKey = (sessionId: string) => `topup:${sessionId}`;
@@ -16,7 +16,7 @@ const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 @Injectable()
 export class TopUpCredit {
   constructor(
-    @Inject(TopUpsStore) private readonly store: TopUpsStore,
+    @Inject(TopUpsRepository) private readonly store: TopUpsRepository,
     @Inject(Ledger) private readonly ledger: Ledger,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}

@@ -50,7 +50,7 @@ export interface StripeEventDoc {
  * the ledger's).
  */
 @Injectable()
-export class TopUpsStore {
+export class TopUpsRepository {
   private readonly sessionModel: IndexedModel;
   private readonly eventModel: IndexedModel;
 

@@ -10,7 +10,7 @@ import { CheckoutProvider } from './checkout-provider';
 import { CheckoutSessions } from './checkout-sessions';
 import { findPackage, TOP_UP_PACKAGES, TopUpMessages, TopUpPackage } from './packages';
 import { TopUpCredit } from './top-up-credit';
-import { CheckoutSessionDoc, TopUpsStore } from './topups.repository';
+import { CheckoutSessionDoc, TopUpsRepository } from './topups.repository';
 
 /** The webhook secret of the local test checkout when none is configured (published: never with Stripe). */
 export const LOCAL_WEBHOOK_SECRET = 'whsec_aura_local_webhook_secret';
@@ -42,7 +42,7 @@ export interface CheckoutStatusView {
 export class TopUpsService implements OnModuleInit {
   constructor(
     /** Checkout sessions and handled Stripe events. */
-    @Inject(TopUpsStore) readonly store: TopUpsStore,
+    @Inject(TopUpsRepository) readonly store: TopUpsRepository,
     @Inject(Ledger) private readonly ledger: Ledger,
     @Inject(CheckoutSessions) private readonly sessions: CheckoutSessions,
     @Inject(TopUpCredit) private readonly topUps: TopUpCredit,

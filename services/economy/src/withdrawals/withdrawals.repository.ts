@@ -41,7 +41,7 @@ export interface OpenDoc {
 
 /** The withdrawals' collections; WithdrawalsService creates their indexes in onModuleInit (after the ledger's). */
 @Injectable()
-export class WithdrawalsStore {
+export class WithdrawalsRepository {
   private readonly withdrawalModel: IndexedModel;
   private readonly openModel: IndexedModel;
 

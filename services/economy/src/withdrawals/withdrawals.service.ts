@@ -22,7 +22,7 @@ import {
   WithdrawalInput,
   WithdrawalMessages,
 } from './withdrawal-rules';
-import { WithdrawalDoc, WithdrawalsStore } from './withdrawals.repository';
+import { WithdrawalDoc, WithdrawalsRepository } from './withdrawals.repository';
 
 const ADMIN_ROLES = new Set(['admin', 'super_admin']);
 const DEFAULT_LIST = 100;
@@ -64,7 +64,7 @@ export const withdrawalKey = (id: string, step: 'hold' | 'payout' | 'release') =
 export class WithdrawalsService implements OnModuleInit {
   constructor(
     /** The requests and each member's open one. */
-    @Inject(WithdrawalsStore) readonly store: WithdrawalsStore,
+    @Inject(WithdrawalsRepository) readonly store: WithdrawalsRepository,
     @Inject(Ledger) private readonly ledger: Ledger,
     @Inject(MembersRepository) private readonly members: MembersRepository,
     @Inject(COIN_PRICE) private readonly price: CoinPriceSource,

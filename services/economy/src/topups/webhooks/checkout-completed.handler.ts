@@ -5,7 +5,7 @@ import type Stripe from 'stripe';
 import { SuperAuraService } from '../../superaura/superaura.service';
 import { idOf } from '../checkout-provider';
 import { TopUpCredit } from '../top-up-credit';
-import { TopUpsStore } from '../topups.repository';
+import { TopUpsRepository } from '../topups.repository';
 import { StripeEventHandler, versionOf } from './stripe-event-handler';
 
 type Completed = 'checkout.session.completed' | 'checkout.session.async_payment_succeeded';
@@ -16,7 +16,7 @@ export class CheckoutCompletedHandler implements StripeEventHandler<Completed> {
   readonly types = ['checkout.session.completed', 'checkout.session.async_payment_succeeded'] as const;
 
   constructor(
-    @Inject(TopUpsStore) private readonly store: TopUpsStore,
+    @Inject(TopUpsRepository) private readonly store: TopUpsRepository,
     @Inject(TopUpCredit) private readonly topUps: TopUpCredit,
     @Inject(SuperAuraService) private readonly superAura: SuperAuraService,
     @Inject(LOGGER) private readonly logger: Logger,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
-import { TopUpsStore } from '../topups.repository';
+import { TopUpsRepository } from '../topups.repository';
 import { StripeEventHandler } from './stripe-event-handler';
 
 /** open → expired; a completed (credited) session stays complete. */
@@ -8,7 +8,7 @@ import { StripeEventHandler } from './stripe-event-handler';
 export class CheckoutExpiredHandler implements StripeEventHandler<'checkout.session.expired'> {
   readonly types = ['checkout.session.expired'] as const;
 
-  constructor(@Inject(TopUpsStore) private readonly store: TopUpsStore) {}
+  constructor(@Inject(TopUpsRepository) private readonly store: TopUpsRepository) {}
 
   async handle(event: Stripe.CheckoutSessionExpiredEvent): Promise<boolean> {
     const doc = await this.store.sessionOf(event.data.object.id);

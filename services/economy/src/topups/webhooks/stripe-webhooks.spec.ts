@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { TestCheckoutProvider } from '../checkout-provider';
-import type { TopUpsStore } from '../topups.repository';
+import type { TopUpsRepository } from '../topups.repository';
 import type { TopUpsOptions } from '../topups.service';
 import type { StripeEventHandler } from './stripe-event-handler';
 import { StripeWebhooks } from './stripe-webhooks';
@@ -35,7 +35,7 @@ function setup(webhookSecret: string | null = SECRET, handled = new Set<string>(
   const store = {
     eventHandled: async (id: string) => handled.has(id),
     recordEvent: async (doc: { _id: string }) => void recorded.push(doc._id),
-  } as unknown as TopUpsStore;
+  } as unknown as TopUpsRepository;
   const options: TopUpsOptions = {
     provider: new TestCheckoutProvider(),
     webhookSecret,

@@ -6,7 +6,7 @@ import { SubscriptionChangedHandler } from '../../superaura/subscription-changed
 import { TOPUPS_OPTIONS } from '../../tokens';
 import { idOf } from '../checkout-provider';
 import { TopUpMessages } from '../packages';
-import { TopUpsStore } from '../topups.repository';
+import { TopUpsRepository } from '../topups.repository';
 import type { TopUpsOptions } from '../topups.service';
 import { ChargeDisputeClosedHandler } from './charge-dispute-closed.handler';
 import { ChargeDisputeCreatedHandler } from './charge-dispute-created.handler';
@@ -27,7 +27,7 @@ export class StripeWebhooks {
   private readonly handlers = new Map<string, StripeEventHandler>();
 
   constructor(
-    @Inject(TopUpsStore) private readonly store: TopUpsStore,
+    @Inject(TopUpsRepository) private readonly store: TopUpsRepository,
     @Inject(TOPUPS_OPTIONS) private readonly options: TopUpsOptions,
     @Inject(CheckoutCompletedHandler) checkoutCompleted: CheckoutCompletedHandler,
     @Inject(CheckoutExpiredHandler) checkoutExpired: CheckoutExpiredHandler,
