@@ -1,6 +1,5 @@
-import { LOGGER, PlatformModule, RUNTIME, ServiceRuntime } from '@aura/platform';
+import { PlatformModule, RUNTIME, ServiceRuntime } from '@aura/platform';
 import { DynamicModule, Module } from '@nestjs/common';
-import type { Logger } from 'pino';
 import { BlocksConsumer } from './blocks/blocks.consumer';
 import { BlocksRepository } from './blocks/blocks.repository';
 import { MESSAGING_CACHE, MessagingCache } from './common/cache';
@@ -48,12 +47,7 @@ export class MessagingModule {
           useFactory: (rt: ServiceRuntime) => new CoalescingPublisher(rt.bus),
           inject: [RUNTIME],
         },
-        {
-          provide: OutboxFinisher,
-          useFactory: (publisher: CoalescingPublisher, logger: Logger) =>
-            new OutboxFinisher(publisher, logger),
-          inject: [CoalescingPublisher, LOGGER],
-        },
+        OutboxFinisher,
         {
           provide: ConversationCache,
           useFactory: (c: MessagingCache) => new ConversationCache(c, config.MESSAGING_RECENT_MESSAGES),

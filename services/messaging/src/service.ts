@@ -38,17 +38,14 @@ export async function startMessaging(): Promise<RunningService> {
     asyncService(messaging.MessagingServiceService, app.get(MessagingGrpcController), runtime.logger),
     MESSAGING_CALLERS,
   );
-  const finisher = app.get(OutboxFinisher);
-  const notifications = app.get(NotificationsService);
   const running = runtime.running(async () => {
-    await finisher.stop();
-    await notifications.stopTimers();
-    identity.close();
+    // The outbox finisher's sweep and the notification timers stop (onModuleDestroy) before identity's client.
     await app.close();
+    identity.close();
   });
   await runtime.start({ grpcUrl: config.MESSAGING_GRPC_URL, httpPort: config.MESSAGING_HTTP_PORT });
-  finisher.start();
-  notifications.startTimers();
+  app.get(OutboxFinisher).start();
+  app.get(NotificationsService).startTimers();
   // Calls are served first; the consumers join their groups in the background (the platform's bus).
   await Promise.all([
     app.get(MembersConsumer).start(),

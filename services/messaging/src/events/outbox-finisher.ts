@@ -1,6 +1,14 @@
-import { EventRecord, fromStoredOutbox, OUTBOX_FIELD, OutboxModel, StoredOutboxEvent } from '@aura/platform';
+import {
+  EventRecord,
+  fromStoredOutbox,
+  LOGGER,
+  OUTBOX_FIELD,
+  OutboxModel,
+  StoredOutboxEvent,
+} from '@aura/platform';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import type { Logger } from 'pino';
-import type { CoalescingPublisher } from './event-publisher';
+import { CoalescingPublisher } from './event-publisher';
 
 /** Redoes what a write does after its insert (Redis); answers events to publish after the stored ones. */
 export type FinishHandler = (doc: Record<string, unknown>) => Promise<EventRecord[]>;
@@ -31,14 +39,15 @@ type OutboxedDoc = Record<string, unknown> & { _id: string; _outbox?: StoredOutb
  * what a document stores, but finishing a message also means its Redis effects (the conversation's
  * window, unread counts, both members' lists) and the conversation updates computed from them.
  */
-export class OutboxFinisher {
+@Injectable()
+export class OutboxFinisher implements OnModuleDestroy {
   private readonly finishable: Finishable[] = [];
   private sweepTimer?: NodeJS.Timeout;
   private sweeping?: Promise<void>;
 
   constructor(
-    private readonly publisher: CoalescingPublisher,
-    private readonly logger: Logger,
+    @Inject(CoalescingPublisher) private readonly publisher: CoalescingPublisher,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   register(model: OutboxModel, timeField: string, finish: FinishHandler): void {
@@ -85,5 +94,9 @@ export class OutboxFinisher {
   async stop(): Promise<void> {
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     await this.sweeping;
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.stop();
   }
 }

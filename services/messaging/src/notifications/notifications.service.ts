@@ -11,7 +11,7 @@ import {
   Unavailable,
 } from '@aura/platform';
 import type { messaging } from '@aura/proto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { BlocksRepository } from '../blocks/blocks.repository';
 import { decodeCursor, derivedId, encodeCursor, isUuid, olderThan } from '../common/ids';
@@ -100,7 +100,7 @@ function notificationDoc(
  * counted and listed from Redis, and announced with notification.created (the gateway pushes it).
  */
 @Injectable()
-export class NotificationsService {
+export class NotificationsService implements OnModuleDestroy {
   /** The daily digest's and the reminders' timers (each instance runs them; see each for why once). */
   private readonly timers: PeriodicTasks;
 
@@ -141,6 +141,10 @@ export class NotificationsService {
 
   stopTimers(): Promise<void> {
     return this.timers.stop();
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.stopTimers();
   }
 
   /** A check-in or reflection: the day's reminder is not needed. */
