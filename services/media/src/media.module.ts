@@ -6,7 +6,7 @@ import { DataExportService } from './data-export/data-export.service';
 import { DataExportWorker } from './data-export/data-export.worker';
 import { DataExportsRepository } from './data-export/data-exports.repository';
 import { ExportArchive } from './data-export/export-archive';
-import { EXPORT_SOURCES, ExportSources, GrpcExportSources } from './data-export/export-sources';
+import { EXPORT_SOURCES, GrpcExportSources } from './data-export/export-sources';
 import { DownloadService } from './downloads/download.service';
 import { MediaGrpcController } from './grpc/media.grpc-controller';
 import { MediaObjectsRepository } from './objects/media-objects.repository';
@@ -40,12 +40,7 @@ export class MediaModule {
               economy: config.ECONOMY_GRPC_URL,
             }),
         },
-        {
-          provide: ExportArchive,
-          inject: [EXPORT_SOURCES, MediaStorage, MediaObjectsRepository],
-          useFactory: (sources: ExportSources, storage: MediaStorage, objects: MediaObjectsRepository) =>
-            new ExportArchive(sources, storage, objects),
-        },
+        ExportArchive,
         DataExportsRepository,
         DataExportWorker,
         DataExportService,

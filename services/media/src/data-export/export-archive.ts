@@ -2,9 +2,10 @@ import archiver from 'archiver';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { toCsv } from '@aura/platform';
-import type { MediaObject, MediaObjectsRepository } from '../objects/media-objects.repository';
-import type { MediaStorage } from '../storage/media-storage';
-import { EXPORT_PARTS, ExportRecord, ExportSources } from './export-sources';
+import { Inject, Injectable } from '@nestjs/common';
+import { type MediaObject, MediaObjectsRepository } from '../objects/media-objects.repository';
+import { MediaStorage } from '../storage/media-storage';
+import { EXPORT_PARTS, EXPORT_SOURCES, ExportRecord, type ExportSources } from './export-sources';
 
 /** Reports progress (0..100, the step's label); answers false when the job is no longer ours. */
 export type ProgressReport = (progress: number, step: string) => Promise<boolean>;
@@ -39,11 +40,12 @@ Amounts are in AuraCoin (AC) with six decimals. Times are UTC (ISO 8601).
  * Builds a member's ZIP and streams it into storage as it is made (nothing is held whole in memory but
  * one part's records): README, each part as JSON and CSV, then the member's files under media/.
  */
+@Injectable()
 export class ExportArchive {
   constructor(
-    private readonly sources: ExportSources,
-    private readonly storage: MediaStorage,
-    private readonly objects: MediaObjectsRepository,
+    @Inject(EXPORT_SOURCES) private readonly sources: ExportSources,
+    @Inject(MediaStorage) private readonly storage: MediaStorage,
+    @Inject(MediaObjectsRepository) private readonly objects: MediaObjectsRepository,
   ) {}
 
   async build(ownerId: string, key: string, now: Date, report: ProgressReport): Promise<number> {
