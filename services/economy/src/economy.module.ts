@@ -3,6 +3,7 @@ import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { EconomyGrpcController } from './grpc/economy.grpc-controller';
 import { Ledger } from './ledger/ledger';
 import { LedgerCheck } from './ledger/ledger-check';
+import { GeniePaymentsService } from './genie-payments/genie-payments.service';
 import { LedgerRepository } from './ledger/ledger.repository';
 import { MarketConsumer } from './market/market.consumer';
 import { MarketRepository } from './market/market.repository';
@@ -116,6 +117,7 @@ export class EconomyModule {
         LedgerRepository,
         Ledger,
         LedgerCheck,
+        GeniePaymentsService,
         MembersRepository,
         RewardDaysRepository,
         RewardSlots,

@@ -1,10 +1,11 @@
 import { annotate, InvalidInput, RuleViolation } from '@aura/platform';
+import { Inject, Injectable } from '@nestjs/common';
 import { memberAccount } from '../ledger/accounts';
 import { sha256 } from '../ledger/ids';
-import type { Ledger } from '../ledger/ledger';
+import { Ledger } from '../ledger/ledger';
 import type { TransferKind, TransferRequest } from '../ledger/ledger.types';
 import { moveChecked, moveMoney, Receipt } from '../payments/payments.service';
-import type { SpendCheck, SpendingService } from '../spending/spending.service';
+import { type SpendCheck, SpendingService } from '../spending/spending.service';
 import { checkIdempotencyKey } from '../payments/send-rules';
 
 /** The genies service's words for a short wallet (spec 001 §5). */
@@ -31,10 +32,11 @@ export interface GenieMoney {
  * its sweep found interrupted. Genies derives the idempotency key from the purchase or the claim
  * window, so a retry (or a second, concurrent claim of the same window) moves money once.
  */
+@Injectable()
 export class GeniePaymentsService {
   constructor(
-    private readonly ledger: Ledger,
-    private readonly spending: SpendingService,
+    @Inject(Ledger) private readonly ledger: Ledger,
+    @Inject(SpendingService) private readonly spending: SpendingService,
   ) {}
 
   /**

@@ -11,9 +11,7 @@ import {
 } from '@aura/platform';
 import { common, economy } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
-import { Ledger } from '../ledger/ledger';
-import { recordLedgerReport } from '../ledger/ledger-check';
-import { verifyLedger } from '../ledger/ledger-verifier';
+import { LedgerCheck } from '../ledger/ledger-check';
 import { marketFigures, MarketService, type MarketSnapshot } from '../market/market.service';
 import { HOURS_MESSAGE } from '../market/price-rules';
 import { Messages } from '../payments/messages';
@@ -95,7 +93,6 @@ export class EconomyGrpcController implements AsyncService<economy.EconomyServic
   constructor(
     @Inject(WalletService) private readonly wallets: WalletService,
     @Inject(PaymentsService) private readonly payments: PaymentsService,
-    @Inject(Ledger) private readonly ledger: Ledger,
     @Inject(MarketService) private readonly market: MarketService,
     @Inject(WithdrawalsService) private readonly withdrawals: WithdrawalsService,
     @Inject(TopUpsService) private readonly topups: TopUpsService,
@@ -106,6 +103,8 @@ export class EconomyGrpcController implements AsyncService<economy.EconomyServic
     @Inject(WalletExport) private readonly walletExport: WalletExport,
     @Inject(StatementService) private readonly statements: StatementService,
     @Inject(SpendingService) private readonly spending: SpendingService,
+    @Inject(GeniePaymentsService) private readonly geniePayments: GeniePaymentsService,
+    @Inject(LedgerCheck) private readonly ledgerCheck: LedgerCheck,
   ) {}
 
   // ---- spending that cares (spending/, docs/spending.md): the caller's own -------------------------
@@ -196,12 +195,6 @@ export class EconomyGrpcController implements AsyncService<economy.EconomyServic
   }
 
   // ---- genies (genie-payments/): only the genies service may call these (ECONOMY_CALLERS) ----------
-
-  private geniePaymentsService?: GeniePaymentsService;
-
-  private get geniePayments(): GeniePaymentsService {
-    return (this.geniePaymentsService ??= new GeniePaymentsService(this.ledger, this.spending));
-  }
 
   async chargeGeniePurchase(
     request: economy.GenieMoneyRequest,
@@ -376,8 +369,7 @@ export class EconomyGrpcController implements AsyncService<economy.EconomyServic
   async verifyLedger(_request: unknown, context: CallContext): Promise<economy.LedgerReport> {
     const caller = callerOf(context);
     if (!ADMIN_ROLES.has(caller.role)) throw new Forbidden(Messages.notAllowed);
-    const report = await verifyLedger(this.ledger.store);
-    recordLedgerReport(report);
+    const report = await this.ledgerCheck.run();
     return {
       ...report,
       systemBalances: Object.entries(report.systemBalances).map(([account, balanceMicro]) => ({
