@@ -109,9 +109,7 @@ describe('OutboxRelay', () => {
       relay.nudge({ model: Named, id: other });
       await waitFor(
         () =>
-          [event, otherEvent].every((each) =>
-            recorder.records.some((r) => r.headers[Header.id] === each.id),
-          ),
+          [event, otherEvent].every((each) => recorder.records.some((r) => r.headers[Header.id] === each.id)),
         { what: 'the hinted events' },
       );
       await waitFor(
