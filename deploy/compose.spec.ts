@@ -214,6 +214,10 @@ describe('docker-compose.yml', () => {
       expect(env.get('MONGODB_URI')).toContain('replicaSet=rs0');
     }
     expect(service('mongo').command).toEqual(expect.arrayContaining(['--replSet', 'rs0']));
+    // A killed service's open transaction frees its documents after 10 s, not MongoDB's 60 s.
+    expect(service('mongo').command).toEqual(
+      expect.arrayContaining(['--setParameter', 'transactionLifetimeLimitSeconds=10']),
+    );
   });
 
   it('listens on every interface and dials each service by its compose name', () => {

@@ -252,6 +252,10 @@ after_ready() {
       S3_ENDPOINT="http://127.0.0.1:$S3_PORT" node "$AURA_LOCAL_DIR/create-bucket.mjs" ||
         die "s3: creating bucket $S3_BUCKET_MEDIA failed"
       ;;
+    mongodb)
+      node "$AURA_LOCAL_DIR/configure-mongodb.mjs" "mongodb://127.0.0.1:$MONGO_PORT" ||
+        die "mongodb: setting its transaction lifetime failed"
+      ;;
     kafka)
       KAFKA_BROKERS="127.0.0.1:$KAFKA_PORT" node "$AURA_LOCAL_DIR/create-topics.mjs" ||
         die "kafka: creating the topics failed"

@@ -1,6 +1,7 @@
 // The ledger against the real local MongoDB server: idempotency, concurrency, atomicity of a transfer
 // (and of a transaction that writes more than the ledger), and the ledger check.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { join } from 'node:path';
 import { explainFind, servedByIndex, Unavailable, withCallSignal } from '@aura/platform';
 import { AC, Harness, objectId, startEconomy } from '../../test/harness';
@@ -218,6 +219,62 @@ describe('ledger: one transaction', () => {
     expect((await ledger().transfer(request)).status).toBe('completed');
     expect([await balance(a), await balance(b)]).toEqual([AC, AC]);
   });
+
+  it('waits for an account a killed process left in an open transaction only until the database aborts it', async () => {
+    // An economy instance killed in the middle of a transaction leaves it open on the server, holding
+    // the accounts it wrote: every transfer on them waits (or conflicts and retries) until the server
+    // aborts it. deploy/local and docker-compose set that lifetime to 10 s (MongoDB's default is 60 s,
+    // which held the rewards of a chaos run for a minute).
+    const { transactionLifetimeLimitSeconds: lifetime } = await h.runtime.mongo
+      .db!.admin()
+      .command({ getParameter: 1, transactionLifetimeLimitSeconds: 1 });
+    expect(lifetime).toBeLessThanOrEqual(10);
+    const [a, b] = [newAccount(), newAccount()];
+    await fund(a, 2 * AC);
+    const holder = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const { MongoClient } = require(process.env.DRIVER);
+        (async () => {
+          const client = await MongoClient.connect(process.env.URI);
+          const session = client.startSession();
+          session.startTransaction();
+          await client.db(process.env.DB).collection('accounts')
+            .updateOne({ _id: process.env.ACCOUNT }, { $set: { held_by: 'a killed process' } }, { session });
+          process.stdout.write('holding\\n');
+          setInterval(() => {}, 1000);
+        })();`,
+      ],
+      {
+        env: {
+          ...process.env,
+          DRIVER: require.resolve('mongodb'),
+          URI: h.config.MONGODB_URI,
+          DB: h.runtime.mongo.name,
+          ACCOUNT: a,
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    await once(holder.stdout!, 'data');
+    holder.kill('SIGKILL');
+    await once(holder, 'exit');
+    const startedAt = Date.now();
+    const result = await ledger().transfer({
+      key: key('held'),
+      kind: 'transfer',
+      from: a,
+      to: b,
+      amount: AC,
+    });
+    expect(result.status).toBe('completed');
+    expect(Date.now() - startedAt).toBeLessThan((lifetime + 5) * 1000);
+    // What the killed process wrote was never committed.
+    expect(await ledger().store.accounts.findOne({ _id: a, held_by: { $exists: true } })).toBeNull();
+    expect([await balance(a), await balance(b)]).toEqual([AC, AC]);
+    await check();
+  }, 40_000);
 
   it('writes a transfer, its entries, its events and the caller’s own document together', async () => {
     const [a, b] = [newAccount(), newAccount()];
