@@ -24,7 +24,7 @@
 //             checked, and that every instance took load and every message reached its socket
 //             (scripts/test/chaos/scale-out.mjs), ~6 minutes
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheDir, ensureSigningKey, repoRoot, stackEnv } from '../lib/env.mjs';
 import { Stack } from '../lib/stack.mjs';
@@ -38,8 +38,13 @@ const runDir = join(
   'run',
   process.env.AURA_TEST_SLOT ? `test${process.env.AURA_TEST_SLOT}` : 'test',
 );
-rmSync(runDir, { recursive: true, force: true });
+// What an earlier run left goes, except the reports of the chaos and scale-out tiers: `npm test` runs
+// them in invocations of their own, and each empties its own report when it runs (chaos/run.mjs), so
+// the scale-out run's logs are still there after the chaos run.
+const KEPT_REPORTS = new Set(['chaos', 'scale-out']);
 mkdirSync(runDir, { recursive: true });
+for (const entry of readdirSync(runDir))
+  if (!KEPT_REPORTS.has(entry)) rmSync(join(runDir, entry), { recursive: true, force: true });
 
 // The test stack runs beside a development stack: own ports, databases, consumer groups.
 // AURA_TEST_SLOT=1..9 shifts every port and database once more, so that several test runs (e.g. two

@@ -14,7 +14,7 @@
 // per step (a kill of that service, or `database`, `kafka`, `redis`), to chase one fault's behaviour;
 // the scale checks then do not apply.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PrivateInfra } from './infra.mjs';
 import { Api, Member, MICRO, moneyCall, pick, Record, resolveMoney, sleep, topUp } from './load.mjs';
@@ -70,6 +70,7 @@ export async function runChaos(baseEnv, { slot, runDir, scaleOut = false }) {
     OTEL_EXPORTER_OTLP_ENDPOINT: '',
   };
   const reportDir = join(runDir, tier);
+  rmSync(reportDir, { recursive: true, force: true });
   mkdirSync(reportDir, { recursive: true });
   const topology = scaleOut ? scaleOutTopology(env, slot) : undefined;
   const supervisor = new Supervisor(env, join(reportDir, 'logs'), log, topology?.processes);

@@ -19,6 +19,29 @@ async function isReady(url) {
   }
 }
 
+/** How many of a process's last output lines a crash report shows. */
+const TAIL_LINES = 30;
+
+/** The last `size` lines of a process's output (long lines cut). */
+class OutputTail {
+  constructor(size) {
+    this.size = size;
+    this.kept = [];
+    this.partial = '';
+  }
+
+  add(chunk) {
+    const parts = (this.partial + chunk.toString('utf8')).split('\n');
+    this.partial = parts.pop().slice(-2000);
+    for (const line of parts) if (line.trim()) this.kept.push(line.slice(0, 2000));
+    if (this.kept.length > this.size) this.kept.splice(0, this.kept.length - this.size);
+  }
+
+  lines() {
+    return this.partial.trim() ? [...this.kept, this.partial] : this.kept;
+  }
+}
+
 export class Supervisor {
   /**
    * `processes`: the stack's (one per service), or the scale-out topology's instances, each with an
@@ -54,18 +77,32 @@ export class Supervisor {
     });
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
+    // The last lines it wrote, printed if it exits by itself (the log file is written asynchronously,
+    // and a later tier of the same run may remove it).
+    const tail = new OutputTail(TAIL_LINES);
+    child.stdout.on('data', (chunk) => tail.add(chunk));
+    child.stderr.on('data', (chunk) => tail.add(chunk));
     proc.child = child;
     proc.startedAt = Date.now();
     proc.readyAt = undefined;
     this.record(name, 'start', { pid: child.pid });
+    // Its log ends once its output is read to the end ('close' comes after 'exit').
+    child.once('close', () => log.end());
     child.once('exit', (code, signal) => {
-      log.end();
       const expected = proc.killing;
       proc.killing = false;
       this.record(name, expected ? 'killed' : 'exit', { code, signal });
       if (!expected && !this.stopping) {
         proc.crashes.push({ at: Date.now(), code, signal });
-        this.log(`chaos: ${name} exited by itself (code ${code}, signal ${signal}): restarting it`);
+        child.once('close', () =>
+          this.log(
+            `chaos: ${name} exited by itself (code ${code}, signal ${signal}): restarting it; its last lines:\n` +
+              tail
+                .lines()
+                .map((line) => `    ${name} | ${line}`)
+                .join('\n'),
+          ),
+        );
       }
       if (this.stopping) return;
       // Back-off: 1 s, or longer while it keeps dying within 10 s of its start (CrashLoopBackOff).
