@@ -75,7 +75,7 @@ export class BlocksRepository {
     const pipeline = this.cache.redis.pipeline();
     pipeline.smembers(this.setKey(userId));
     others.forEach((other) => pipeline.sismember(this.setKey(other), userId));
-    const results = (await pipeline.exec()) ?? [];
+    const results = throwFailed((await pipeline.exec()) ?? []);
     const mine = new Set((results[0]?.[1] as string[]) ?? []);
     return new Set(others.filter((other, index) => mine.has(other) || results[index + 1]?.[1] === 1));
   }
@@ -86,9 +86,7 @@ export class BlocksRepository {
     if (pairs.length === 0) return [];
     const pipeline = this.cache.redis.pipeline();
     for (const [a, b] of pairs) pipeline.sismember(this.setKey(a), b).sismember(this.setKey(b), a);
-    const results = (await pipeline.exec()) ?? [];
-    const failed = results.find(([error]) => error);
-    if (failed) throw failed[0];
+    const results = throwFailed((await pipeline.exec()) ?? []);
     return pairs.map((_, index) => results[2 * index]?.[1] === 1 || results[2 * index + 1]?.[1] === 1);
   }
 
@@ -108,4 +106,14 @@ export class BlocksRepository {
     pipeline.set(this.loadedKey, '1');
     await pipeline.exec();
   }
+}
+
+/**
+ * A pipeline's results, or the first command's error: a block that could not be read is never taken
+ * for "no block" (a send or a read between members who block each other must fail, not go through).
+ */
+function throwFailed(results: [Error | null, unknown][]): [Error | null, unknown][] {
+  const failed = results.find(([error]) => error);
+  if (failed) throw failed[0];
+  return results;
 }
