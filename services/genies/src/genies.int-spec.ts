@@ -33,10 +33,12 @@ import {
 } from '../../economy/test/harness';
 import { verifyLedger } from '../../economy/src/ledger/ledger-verifier';
 import { Catalogue } from './catalogue/catalogue';
+import { CollectionService } from './collection/collection.service';
 import { UserGeniesRepository } from './collection/user-genies.repository';
 import { ClaimsRepository } from './earnings/claims.repository';
+import { EarningsService } from './earnings/earnings.service';
 import { GeniesModule } from './genies.module';
-import { GeniesService } from './genies.service';
+import { GiftsService } from './gifts/gifts.service';
 import { GeniesGrpcController } from './grpc/genies.grpc-controller';
 import { MembersConsumer, MembersService } from './members/members';
 import { IDENTITY_UNAVAILABLE, MembersRepository } from './members/members.repository';
@@ -55,7 +57,6 @@ let genies: {
   userGenies: UserGeniesRepository;
   bottles: BottlesRepository;
   claims: ClaimsRepository;
-  service: GeniesService;
   controller: GeniesGrpcController;
   membersConsumer: MembersConsumer;
 };
@@ -84,7 +85,6 @@ beforeAll(async () => {
     userGenies: app.get(UserGeniesRepository),
     bottles: app.get(BottlesRepository),
     claims: app.get(ClaimsRepository),
-    service: app.get(GeniesService),
     controller: app.get(GeniesGrpcController),
     membersConsumer: app.get(MembersConsumer),
   };
@@ -554,23 +554,25 @@ describe('identity out of reach', () => {
     const unseen = { id: randomUUID(), name: `unseen_${randomUUID().slice(0, 8)}` };
     try {
       await withIdentity.init();
-      const service = withIdentity.get(GeniesService);
+      const gifts = withIdentity.get(GiftsService);
+      const collections = withIdentity.get(CollectionService);
+      const earnings = withIdentity.get(EarningsService);
       const sender = await member(300);
       await buy(as(sender), 1);
       const genie = await reveal(as(sender));
       const unavailable = { grpcStatus: status.UNAVAILABLE, message: IDENTITY_UNAVAILABLE };
 
-      await expect(service.send(as(sender), genie.id, unseen.name, '')).rejects.toMatchObject(unavailable);
-      await expect(service.collection(unseen.id)).rejects.toMatchObject(unavailable);
-      await expect(service.claim(as(unseen))).rejects.toMatchObject(unavailable);
+      await expect(gifts.send(as(sender), genie.id, unseen.name, '')).rejects.toMatchObject(unavailable);
+      await expect(collections.collection(unseen.id)).rejects.toMatchObject(unavailable);
+      await expect(earnings.claim(as(unseen))).rejects.toMatchObject(unavailable);
       expect((await collection(as(sender))).map((g) => g.id)).toEqual([genie.id]);
 
       identityUp = true;
-      await expect(service.send(as(sender), genie.id, 'nobody_here_x', '')).rejects.toMatchObject({
+      await expect(gifts.send(as(sender), genie.id, 'nobody_here_x', '')).rejects.toMatchObject({
         grpcStatus: status.NOT_FOUND,
         message: 'User not found',
       });
-      expect(await service.collection(unseen.id)).toEqual([]);
+      expect(await collections.collection(unseen.id)).toEqual([]);
       expect((await genies.members.find(unseen.id))?.username).toBe(unseen.name);
     } finally {
       await withIdentity.close();

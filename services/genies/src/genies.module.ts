@@ -2,19 +2,25 @@ import { type BaseConfig, createObjectStorage, PlatformModule, ServiceRuntime } 
 import { DynamicModule, Module } from '@nestjs/common';
 import { Catalogue } from './catalogue/catalogue';
 import { CatalogueRepository } from './catalogue/catalogue.repository';
+import { CollectionService } from './collection/collection.service';
+import { UserGenieViews } from './collection/user-genie-views';
 import { UserGeniesRepository } from './collection/user-genies.repository';
 import { ClaimsRepository } from './earnings/claims.repository';
+import { EarningsService } from './earnings/earnings.service';
 import { GenieEventsRepository } from './events/genie-events.repository';
-import { GeniesService } from './genies.service';
 import { GiftsRepository } from './gifts/gifts.repository';
+import { GiftsService } from './gifts/gifts.service';
 import { GeniesGrpcController } from './grpc/genies.grpc-controller';
 import { type IdentityLookup, MembersConsumer, MembersService } from './members/members';
 import { MembersRepository } from './members/members.repository';
 import { touchGenieCounters } from './metrics';
 import type { GenieMoney } from './money/economy-money';
 import { PriceRepository } from './price/price.repository';
+import { PriceService } from './price/price.service';
 import { BottlesRepository } from './purchases/bottles.repository';
 import { PurchasesRepository } from './purchases/purchases.repository';
+import { PurchasesService } from './purchases/purchases.service';
+import { RevealsService } from './reveals/reveals.service';
 import type { RandomInt } from './rules/odds';
 import { PurchaseSweeper } from './sweep/purchase-sweeper';
 import { ARTWORK_STORAGE, GENIE_MONEY, IDENTITY_LOOKUP, RANDOM_INT } from './tokens';
@@ -60,7 +66,13 @@ export class GeniesModule {
         GiftsRepository,
         PriceRepository,
         GenieEventsRepository,
-        GeniesService,
+        UserGenieViews,
+        PriceService,
+        PurchasesService,
+        RevealsService,
+        EarningsService,
+        CollectionService,
+        GiftsService,
         PurchaseSweeper,
         GeniesGrpcController,
       ],

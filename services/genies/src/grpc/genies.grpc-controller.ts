@@ -3,8 +3,14 @@ import { genies } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import { artworkUrl, Catalogue } from '../catalogue/catalogue';
 import type { GenieDoc } from '../catalogue/catalogue.repository';
-import { GeniesService, type UserGenieView } from '../genies.service';
+import { CollectionService } from '../collection/collection.service';
+import type { UserGenieView } from '../collection/user-genie-views';
+import { EarningsService } from '../earnings/earnings.service';
+import { GiftsService } from '../gifts/gifts.service';
 import { UUID } from '../ids';
+import { PriceService } from '../price/price.service';
+import { PurchasesService } from '../purchases/purchases.service';
+import { RevealsService } from '../reveals/reveals.service';
 
 function callerOf(context: CallContext): Caller {
   if (!context.caller) throw new Unauthenticated('Not authenticated');
@@ -52,7 +58,12 @@ function userGenieId(value: string): string {
 export class GeniesGrpcController implements AsyncService<genies.GeniesServiceServer> {
   constructor(
     @Inject(Catalogue) private readonly catalogue: Catalogue,
-    @Inject(GeniesService) private readonly service: GeniesService,
+    @Inject(PurchasesService) private readonly purchases: PurchasesService,
+    @Inject(RevealsService) private readonly reveals: RevealsService,
+    @Inject(CollectionService) private readonly collection: CollectionService,
+    @Inject(EarningsService) private readonly earnings: EarningsService,
+    @Inject(GiftsService) private readonly gifts: GiftsService,
+    @Inject(PriceService) private readonly price: PriceService,
   ) {}
 
   async listCatalogue(_request: unknown, context: CallContext): Promise<genies.GenieList> {
@@ -61,65 +72,65 @@ export class GeniesGrpcController implements AsyncService<genies.GeniesServiceSe
   }
 
   async getBottles(_request: unknown, context: CallContext): Promise<genies.Bottles> {
-    return this.service.bottles(callerOf(context).userId);
+    return this.purchases.bottles(callerOf(context).userId);
   }
 
   async purchaseBottles(
     request: genies.PurchaseBottlesRequest,
     context: CallContext,
   ): Promise<genies.PurchaseResult> {
-    return this.service.purchase(callerOf(context), request.quantity, context.idempotencyKey, {
+    return this.purchases.purchase(callerOf(context), request.quantity, context.idempotencyKey, {
       confirmPause: request.confirmPause,
     });
   }
 
   async revealBottle(_request: unknown, context: CallContext): Promise<genies.UserGenie> {
-    return toUserGenie(await this.service.reveal(callerOf(context)));
+    return toUserGenie(await this.reveals.reveal(callerOf(context)));
   }
 
   async listCollection(request: genies.MemberRequest, context: CallContext): Promise<genies.UserGenieList> {
     const caller = callerOf(context);
-    const list = await this.service.collection(request.userId.trim() || caller.userId);
+    const list = await this.collection.collection(request.userId.trim() || caller.userId);
     return { genies: list.map(toUserGenie) };
   }
 
   async getStats(_request: unknown, context: CallContext): Promise<genies.GenieStats> {
-    const stats = await this.service.stats(callerOf(context).userId);
+    const stats = await this.collection.stats(callerOf(context).userId);
     return { ...stats, featuredGenie: stats.featuredGenie ? toUserGenie(stats.featuredGenie) : undefined };
   }
 
   async setNickname(request: genies.SetNicknameRequest, context: CallContext): Promise<genies.UserGenie> {
     const caller = callerOf(context);
     return toUserGenie(
-      await this.service.setNickname(caller, userGenieId(request.userGenieId), request.nickname),
+      await this.collection.setNickname(caller, userGenieId(request.userGenieId), request.nickname),
     );
   }
 
   async setFeatured(request: genies.UserGenieRequest, context: CallContext): Promise<genies.UserGenie> {
     const caller = callerOf(context);
-    return toUserGenie(await this.service.setFeatured(caller, userGenieId(request.userGenieId)));
+    return toUserGenie(await this.collection.setFeatured(caller, userGenieId(request.userGenieId)));
   }
 
   async claimEarnings(_request: unknown, context: CallContext): Promise<genies.ClaimResult> {
-    return this.service.claim(callerOf(context));
+    return this.earnings.claim(callerOf(context));
   }
 
   async sendGenie(request: genies.SendGenieRequest, context: CallContext): Promise<genies.SendGenieResult> {
     const caller = callerOf(context);
     const id = request.userGenieId.trim() ? userGenieId(request.userGenieId) : '';
-    return this.service.send(caller, id, request.recipientUsername, request.message);
+    return this.gifts.send(caller, id, request.recipientUsername, request.message);
   }
 
   async getFeatured(request: genies.MemberRequest, context: CallContext): Promise<genies.FeaturedGenie> {
     const caller = callerOf(context);
-    const featured = await this.service.featured(request.userId.trim() || caller.userId);
+    const featured = await this.collection.featured(request.userId.trim() || caller.userId);
     return featured ? { found: true, genie: toUserGenie(featured) } : { found: false, genie: undefined };
   }
 
   async setBottlePrice(request: genies.SetBottlePriceRequest, context: CallContext): Promise<genies.Bottles> {
     const caller = callerOf(context);
-    const priceMicro = await this.service.setPrice(caller, request.priceMicro);
-    const { bottlesOwned } = await this.service.bottles(caller.userId);
+    const priceMicro = await this.price.setPrice(caller, request.priceMicro);
+    const { bottlesOwned } = await this.purchases.bottles(caller.userId);
     return { bottlesOwned, priceMicro };
   }
 
