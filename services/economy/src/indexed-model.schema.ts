@@ -48,17 +48,3 @@ export function indexedModel(
 export function collectionOf<T extends mongo.Document>(model: IndexedModel): Collection<T> {
   return model.collection as unknown as Collection<T>;
 }
-
-/** Inserts a document once: true when this call inserted it, false when a unique key existed. */
-export async function insertOnce<T extends { _id: string }>(
-  collection: Collection<T>,
-  doc: T,
-): Promise<boolean> {
-  try {
-    await (collection as unknown as Collection<mongo.Document>).insertOne(doc as unknown as mongo.Document);
-    return true;
-  } catch (error) {
-    if ((error as { code?: number }).code === 11000) return false;
-    throw error;
-  }
-}

@@ -4,8 +4,6 @@ import type { ClientSession, Connection } from 'mongoose';
 import { IndexedModel, Collection, collectionOf, indexedModel } from '../indexed-model.schema';
 import type { AccountDoc, EntryDoc, TransferDoc } from './ledger.types';
 
-export { insertOnce } from '../indexed-model.schema';
-
 /** The session of a ledger transaction: what a write made inside it passes (`{ session }`). */
 export type LedgerSession = ClientSession;
 

@@ -1,7 +1,7 @@
-import { insertManyOnce, MONGO, setUnlessNewer } from '@aura/platform';
+import { insertManyOnce, insertOnce, MONGO, setUnlessNewer } from '@aura/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Connection } from 'mongoose';
-import { IndexedModel, Collection, collectionOf, indexedModel, insertOnce } from '../indexed-model.schema';
+import { IndexedModel, Collection, collectionOf, indexedModel } from '../indexed-model.schema';
 import type { MarketFact } from './market-facts';
 
 /** market_facts: a fact, with when it was recorded (the snapshots' cumulative totals follow that). */

@@ -1,8 +1,8 @@
-import { MONGO } from '@aura/platform';
+import { insertOnce, MONGO } from '@aura/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Connection } from 'mongoose';
 import type { LedgerSession } from '../ledger/ledger.repository';
-import { IndexedModel, Collection, collectionOf, indexedModel, insertOnce } from '../indexed-model.schema';
+import { IndexedModel, Collection, collectionOf, indexedModel } from '../indexed-model.schema';
 
 /**
  * checkout_sessions/{session id}: a Checkout Session a member started (a top-up, mode payment, or
