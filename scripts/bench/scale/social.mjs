@@ -1,6 +1,7 @@
 // Social's documents of the community: its members projection (with follow counts that match the
 // follows), posts (with likesCount / engagementScore that match the likes), likes, follows, and
-// Explore's projections of the posts, likes, tips and aura changes (explore.schema.ts).
+// Explore's projections of the posts, likes, tips and aura changes (explore.schema.ts, through
+// explore.repository.ts's models).
 // Schemas: services/social/src/members/member.schema.ts, posts/post.schema.ts, likes/like.schema.ts,
 // follows/follow.schema.ts, explore/explore.schema.ts. Search's words (members' nameWords, posts'
 // contentPrefixes) come from the service's own functions (common/search-words.ts), as it writes them.
@@ -17,7 +18,8 @@ export const sources = {
   posts: 'posts/post.schema.js',
   likes: 'likes/like.schema.js',
   follows: 'follows/follow.schema.js',
-  explore: 'explore/explore.schema.js',
+  explore: 'explore/explore.repository.js',
+  exploreSchema: 'explore/explore.schema.js',
   words: 'common/search-words.js',
 };
 
@@ -29,7 +31,7 @@ export async function load(community, { connection }) {
   const posts = dist.posts.postModel(connection);
   const likes = dist.likes.postLikeModel(connection);
   const follows = dist.follows.followModel(connection);
-  const explore = new dist.explore.ExploreStore(connection);
+  const explore = new dist.explore.ExploreRepository(connection);
   const words = dist.words;
   const options = (model) => ({ owner: service, model });
 

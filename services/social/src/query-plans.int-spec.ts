@@ -10,7 +10,7 @@ import { EdgeRemovals } from './common/edges.repository';
 import { RankingQueries } from './explore/explore-rankings.repository';
 import { searchWindows } from './explore/explore.service';
 import { SearchQueries } from './explore/search.repository';
-import { ExploreStore } from './explore/explore.schema';
+import { ExploreRepository } from './explore/explore.repository';
 import { followId } from './follows/follow.schema';
 import { FollowsRepository } from './follows/follows.repository';
 import { commentLikeId, postLikeId } from './likes/like.schema';
@@ -29,7 +29,7 @@ import { CommentsRepository } from './comments/comments.repository';
 import { Harness, startHarness } from './test-support/harness';
 
 let h: Harness;
-let explore: ExploreStore;
+let explore: ExploreRepository;
 let posts: PostsRepository;
 let members: MembersRepository;
 let me: string, friend: string, postId: string, commentId: string;
@@ -38,7 +38,7 @@ beforeAll(async () => {
   h = await startHarness('plans');
   posts = h.app.get(PostsRepository);
   members = h.app.get(MembersRepository);
-  explore = new ExploreStore(h.runtime.mongo);
+  explore = new ExploreRepository(h.runtime.mongo);
   await explore.ensureIndexes();
   // A little of everything, so the planner has documents and index entries to choose between.
   [me, friend] = await Promise.all([h.member(), h.member()]);

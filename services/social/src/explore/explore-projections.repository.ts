@@ -2,7 +2,8 @@ import { insertManyNew, insertManyOnce } from '@aura/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FilterQuery, Model, mongo } from 'mongoose';
 import { dayKey, hourKey } from './explore-rules';
-import { ActivityDoc, ActivityKind, AuraChangeDoc, ExploreStore, TagUseDoc, TipDoc } from './explore.schema';
+import { ExploreRepository } from './explore.repository';
+import { ActivityDoc, ActivityKind, AuraChangeDoc, TagUseDoc, TipDoc } from './explore.schema';
 
 type Counter = { _id: string; count: number };
 
@@ -74,7 +75,7 @@ export class ExploreChanges {
  */
 @Injectable()
 export class ExploreProjections {
-  constructor(@Inject(ExploreStore) private readonly store: ExploreStore) {}
+  constructor(@Inject(ExploreRepository) private readonly store: ExploreRepository) {}
 
   async apply(changes: ExploreChanges): Promise<void> {
     if (changes.empty) return;

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { PipelineStage } from 'mongoose';
 import { prefixRange } from '../common/search-words';
 import { TrendingWindow } from './explore-rules';
-import { ACTIVITY_KINDS, ActivityKind, ENGAGEMENT_KINDS, ExploreStore } from './explore.schema';
+import { ExploreRepository } from './explore.repository';
+import { ACTIVITY_KINDS, ActivityKind, ENGAGEMENT_KINDS } from './explore.schema';
 
 export interface TagCountEntry {
   tag: string;
@@ -36,7 +37,7 @@ export const RankingQueries = {
 /** Explore's reads: trending tags, the creator rankings and the landing page's engagement. */
 @Injectable()
 export class ExploreRankings {
-  constructor(@Inject(ExploreStore) private readonly store: ExploreStore) {}
+  constructor(@Inject(ExploreRepository) private readonly store: ExploreRepository) {}
 
   /** Tags by uses in the window's buckets, most used first (ties by name). */
   async trendingTags(window: TrendingWindow, limit: number): Promise<TagCountEntry[]> {

@@ -25,7 +25,7 @@ import { ExploreModule } from './explore.module';
 import { AnswerCache } from './answer-cache';
 import { EXPLORE_OPTIONS, ExploreService, MEMBER_SEARCH_KEPT } from './explore.service';
 import { ExploreProjections } from './explore-projections.repository';
-import { ExploreStore } from './explore.schema';
+import { ExploreRepository } from './explore.repository';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -42,7 +42,7 @@ let config: SocialConfig;
 let runtime: ServiceRuntime;
 let app: INestApplicationContext;
 let explore: ExploreService;
-let store: ExploreStore;
+let store: ExploreRepository;
 let projections: ExploreProjections;
 const now = Date.now();
 const ago = (ms: number) => new Date(now - ms);
@@ -189,9 +189,9 @@ beforeAll(async () => {
     ],
   };
   app = await NestFactory.createApplicationContext(root, { logger: false });
-  await app.init(); // the repositories and ExploreStore create their indexes; ExploreConsumer subscribes
+  await app.init(); // the repositories create their indexes; ExploreConsumer subscribes
   explore = app.get(ExploreService);
-  store = app.get(ExploreStore);
+  store = app.get(ExploreRepository);
   projections = app.get(ExploreProjections);
 });
 

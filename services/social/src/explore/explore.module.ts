@@ -3,9 +3,9 @@ import { AnswerCache } from './answer-cache';
 import { ExploreConsumer } from './explore.consumer';
 import { ExploreProjections } from './explore-projections.repository';
 import { ExploreRankings } from './explore-rankings.repository';
+import { ExploreRepository } from './explore.repository';
 import { ExploreService } from './explore.service';
 import { SearchRepository } from './search.repository';
-import { ExploreStore } from './explore.schema';
 
 /**
  * Explore: search, trending tags, creator rankings, and the consumers that keep Explore's projections
@@ -16,7 +16,7 @@ import { ExploreStore } from './explore.schema';
  */
 @Module({
   providers: [
-    ExploreStore,
+    ExploreRepository,
     ExploreProjections,
     ExploreRankings,
     AnswerCache,
@@ -24,6 +24,6 @@ import { ExploreStore } from './explore.schema';
     SearchRepository,
     ExploreService,
   ],
-  exports: [ExploreService, ExploreStore, ExploreProjections, ExploreRankings, AnswerCache],
+  exports: [ExploreService, ExploreRepository, ExploreProjections, ExploreRankings, AnswerCache],
 })
 export class ExploreModule {}

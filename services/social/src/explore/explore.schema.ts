@@ -1,12 +1,9 @@
-import { MONGO } from '@aura/platform';
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import type { Connection, Model } from 'mongoose';
 import { Schema } from 'mongoose';
 
 /**
  * Explore's collections in social's database: projections of other services' events
  * (social.content, economy's tip.sent, identity's user.aura_changed), written by ExploreProjections
- * and read by ExploreRankings.
+ * and read by ExploreRankings, through ExploreRepository's models.
  *
  * Facts: insert-once documents with a deterministic `_id`, so a redelivered event, or the same fact
  * under a new event id (same post, same transfer), is stored once:
@@ -82,7 +79,7 @@ export interface ActivityDayDoc {
 
 const options = (collection: string) => ({ collection, versionKey: false as const });
 
-const tagUseSchema = new Schema<TagUseDoc>(
+export const tagUseSchema = new Schema<TagUseDoc>(
   {
     _id: { type: String, required: true },
     postId: { type: String, required: true },
@@ -95,7 +92,7 @@ const tagUseSchema = new Schema<TagUseDoc>(
 );
 tagUseSchema.index({ tag: 1, day: 1 });
 
-const tagDaySchema = new Schema<TagDayDoc>(
+export const tagDaySchema = new Schema<TagDayDoc>(
   {
     _id: { type: String, required: true },
     day: { type: String, required: true },
@@ -109,7 +106,7 @@ tagDaySchema.index({ day: 1 });
 /** Tag search (the tags starting with the text: a range of this index). */
 tagDaySchema.index({ tag: 1 });
 
-const tagHourSchema = new Schema<TagHourDoc>(
+export const tagHourSchema = new Schema<TagHourDoc>(
   {
     _id: { type: String, required: true },
     hour: { type: String, required: true },
@@ -121,7 +118,7 @@ const tagHourSchema = new Schema<TagHourDoc>(
 /** Trending over 24 h. */
 tagHourSchema.index({ hour: 1 });
 
-const tipSchema = new Schema<TipDoc>(
+export const tipSchema = new Schema<TipDoc>(
   {
     _id: { type: String, required: true },
     senderId: { type: String, required: true },
@@ -136,7 +133,7 @@ tipSchema.index({ at: 1 });
 /** The figures of some creators in a window. */
 tipSchema.index({ recipientId: 1, at: 1 });
 
-const auraChangeSchema = new Schema<AuraChangeDoc>(
+export const auraChangeSchema = new Schema<AuraChangeDoc>(
   {
     _id: { type: String, required: true },
     userId: { type: String, required: true },
@@ -148,7 +145,7 @@ const auraChangeSchema = new Schema<AuraChangeDoc>(
 auraChangeSchema.index({ at: 1 });
 auraChangeSchema.index({ userId: 1, at: 1 });
 
-const activitySchema = new Schema<ActivityDoc>(
+export const activitySchema = new Schema<ActivityDoc>(
   {
     _id: { type: String, required: true },
     kind: { type: String, required: true },
@@ -160,7 +157,7 @@ const activitySchema = new Schema<ActivityDoc>(
 );
 activitySchema.index({ actorId: 1, at: 1 });
 
-const activityDaySchema = new Schema<ActivityDayDoc>(
+export const activityDaySchema = new Schema<ActivityDayDoc>(
   {
     _id: { type: String, required: true },
     day: { type: String, required: true },
@@ -171,47 +168,3 @@ const activityDaySchema = new Schema<ActivityDayDoc>(
 );
 /** Engagement per day (landing page). */
 activityDaySchema.index({ kind: 1, day: 1 });
-
-function model<T>(connection: Connection, name: string, schema: Schema<T>): Model<T> {
-  return (connection.models[name] as Model<T>) ?? connection.model<T>(name, schema);
-}
-
-/** The models of Explore's collections; creates their indexes when the module starts. */
-@Injectable()
-export class ExploreStore implements OnModuleInit {
-  readonly tagUses: Model<TagUseDoc>;
-  readonly tagDays: Model<TagDayDoc>;
-  readonly tagHours: Model<TagHourDoc>;
-  readonly tips: Model<TipDoc>;
-  readonly auraChanges: Model<AuraChangeDoc>;
-  readonly activity: Model<ActivityDoc>;
-  readonly activityDays: Model<ActivityDayDoc>;
-
-  constructor(@Inject(MONGO) connection: Connection) {
-    this.tagUses = model(connection, 'ExploreTagUse', tagUseSchema);
-    this.tagDays = model(connection, 'ExploreTagDay', tagDaySchema);
-    this.tagHours = model(connection, 'ExploreTagHour', tagHourSchema);
-    this.tips = model(connection, 'ExploreTip', tipSchema);
-    this.auraChanges = model(connection, 'ExploreAuraChange', auraChangeSchema);
-    this.activity = model(connection, 'ExploreActivity', activitySchema);
-    this.activityDays = model(connection, 'ExploreActivityDay', activityDaySchema);
-  }
-
-  async onModuleInit(): Promise<void> {
-    await this.ensureIndexes();
-  }
-
-  async ensureIndexes(): Promise<void> {
-    await Promise.all(
-      [
-        this.tagUses,
-        this.tagDays,
-        this.tagHours,
-        this.tips,
-        this.auraChanges,
-        this.activity,
-        this.activityDays,
-      ].map((target) => (target as unknown as { init(): Promise<unknown> }).init()),
-    );
-  }
-}

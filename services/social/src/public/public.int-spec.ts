@@ -16,7 +16,8 @@ import { contentPrefixesOf, nameWordsOf } from '../common/search-words';
 import { loadSocialConfig, SocialConfig } from '../config';
 import { EXPLORE_GROUPS } from '../explore/explore.consumer';
 import { dayKey } from '../explore/explore-rules';
-import { ENGAGEMENT_KINDS, ExploreStore } from '../explore/explore.schema';
+import { ExploreRepository } from '../explore/explore.repository';
+import { ENGAGEMENT_KINDS } from '../explore/explore.schema';
 import { postLikeId, postLikeModel } from '../likes/like.schema';
 import { MemberDoc, memberModel } from '../members/member.schema';
 import { PostDoc, postModel } from '../posts/post.schema';
@@ -34,7 +35,7 @@ let config: SocialConfig;
 let runtime: ServiceRuntime;
 let app: INestApplicationContext;
 let publicViews: PublicService;
-let store: ExploreStore;
+let store: ExploreRepository;
 
 async function addMember(username: string, lastActiveAt: Date): Promise<MemberDoc> {
   const doc: MemberDoc = {
@@ -140,7 +141,7 @@ beforeAll(async () => {
   app = await NestFactory.createApplicationContext(root, { logger: false });
   await app.init();
   publicViews = app.get(PublicService);
-  store = app.get(ExploreStore);
+  store = app.get(ExploreRepository);
 });
 
 afterAll(async () => {
