@@ -6,6 +6,7 @@ import { explainFind, planStages } from '@aura/platform';
 import type { Model, mongo } from 'mongoose';
 import { blockModel } from './blocks/block.schema';
 import { CommentQueries } from './comments/comments.repository';
+import { createdIn } from './common/created-window';
 import { EdgeRemovals } from './common/edges.repository';
 import { RankingQueries } from './explore/explore-rankings.repository';
 import { searchWindows } from './explore/explore.service';
@@ -236,7 +237,7 @@ describe('comments, likes, follows, blocks, members', () => {
   });
 
   it('the sweep’s windows of recent changes', async () => {
-    const window = { createdAt: { $gte: new Date(0), $lt: new Date() } };
+    const window = createdIn({ since: new Date(0), until: new Date() });
     const likes = h.app.get(LikesRepository);
     await expectIndexed(likes.postLikes, window);
     await expectIndexed(likes.commentLikes, window);

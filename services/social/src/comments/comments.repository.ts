@@ -1,6 +1,7 @@
 import { EventRecord, ExportQuery, MONGO, readExportPage, RUNTIME, toStoredOutbox } from '@aura/platform';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Connection, FilterQuery, Model, SortOrder } from 'mongoose';
+import { CreatedWindow, createdIn } from '../common/created-window';
 import type { OutboxHost } from '../common/outbox-host';
 import type { ScorePosition } from '../common/redis-cache';
 import { CommentDoc, commentModel } from './comment.schema';
@@ -48,8 +49,17 @@ export class CommentsRepository implements OnModuleInit {
   }
 
   /** Account erasure: the posts the member commented on. */
-  async postIdsCommentedBy(authorId: string): Promise<string[]> {
-    return (await this.model.distinct('postId', { authorId }).exec()).map(String);
+  postIdsCommentedBy(authorId: string): Promise<string[]> {
+    return this.commentedPostIds({ authorId });
+  }
+
+  /** CounterRepair: the posts commented on in `window` (comments deleted since included). */
+  postIdsCommentedIn(window: CreatedWindow): Promise<string[]> {
+    return this.commentedPostIds(createdIn(window));
+  }
+
+  private async commentedPostIds(filter: FilterQuery<CommentDoc>): Promise<string[]> {
+    return (await this.model.distinct('postId', filter).exec()).map(String);
   }
 
   /** Account erasure: deletes the member's comments and replies; answers how many. */

@@ -88,14 +88,8 @@ export class Timelines {
   }
 
   bigAuthors(): Promise<Set<string>> {
-    return this.cache.set(this.keys.bigAuthors(), CacheTtl.memberSet, async () =>
-      (
-        await this.members.model
-          .find({ followersCount: { $gt: this.settings.fanoutLimit } })
-          .select({ _id: 1 })
-          .lean<{ _id: string }[]>()
-          .exec()
-      ).map((member) => member._id),
+    return this.cache.set(this.keys.bigAuthors(), CacheTtl.memberSet, () =>
+      this.members.idsWithFollowersAbove(this.settings.fanoutLimit),
     );
   }
 

@@ -2,6 +2,7 @@ import { ExportQuery, MONGO, readExportPage, RUNTIME } from '@aura/platform';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Connection, Model } from 'mongoose';
 import { CacheTtl } from '../common/cache-ttl';
+import { CreatedWindow, createdIn } from '../common/created-window';
 import type { OutboxHost } from '../common/outbox-host';
 import { RedisCache } from '../common/redis-cache';
 import { SocialKeys } from '../common/social-keys';
@@ -94,6 +95,16 @@ export class FollowsRepository implements OnModuleInit {
 
   countFollowing(memberId: string): Promise<number> {
     return this.model.countDocuments({ followerId: memberId }).exec();
+  }
+
+  /** CounterRepair: the members on either side of a follow made in `window` (follows still stored). */
+  async membersFollowingIn(window: CreatedWindow): Promise<string[]> {
+    const changed = createdIn(window);
+    const [followers, followees] = await Promise.all([
+      this.model.distinct('followerId', changed).exec(),
+      this.model.distinct('followeeId', changed).exec(),
+    ]);
+    return [...followers, ...followees].map(String);
   }
 
   exists(followerId: string, followeeId: string): Promise<boolean> {

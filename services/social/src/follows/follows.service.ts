@@ -1,4 +1,4 @@
-import { CallContext, collectionOf, createEvent, NotFound, RUNTIME, RuleViolation } from '@aura/platform';
+import { CallContext, createEvent, NotFound, RUNTIME, RuleViolation } from '@aura/platform';
 import { social } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import { BlocksRepository } from '../blocks/blocks.repository';
@@ -18,9 +18,6 @@ export const FollowMessages = {
   self: 'You cannot follow yourself',
   blocked: 'You cannot follow this user',
 } as const;
-
-/** What a follow state reads of the member: their stored counts. */
-const FOLLOW_COUNTS = { followersCount: 1, followingCount: 1 } as const;
 
 @Injectable()
 export class FollowsService {
@@ -79,7 +76,7 @@ export class FollowsService {
     const viewerId = context.caller?.userId;
     const other = viewerId && viewerId !== memberId ? viewerId : undefined;
     const [member, following, muted] = await Promise.all([
-      collectionOf(this.members.model).findOne({ _id: memberId }, { projection: FOLLOW_COUNTS }),
+      this.members.followCounts(memberId),
       other ? this.follows.isFollowing(other, memberId) : false,
       other ? this.mutes.isMutedCached(other, memberId) : false,
     ]);

@@ -1,6 +1,7 @@
 import { MONGO, RUNTIME } from '@aura/platform';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import type { Connection, Model } from 'mongoose';
+import type { Connection, FilterQuery, Model } from 'mongoose';
+import { CreatedWindow, createdIn } from '../common/created-window';
 import type { OutboxHost } from '../common/outbox-host';
 import {
   CommentLikeDoc,
@@ -35,10 +36,21 @@ export class LikesRepository implements OnModuleInit {
   }
 
   /** Account erasure: the posts and the comments the member likes. */
-  async likedBy(userId: string): Promise<{ postIds: string[]; commentIds: string[] }> {
+  likedBy(userId: string): Promise<{ postIds: string[]; commentIds: string[] }> {
+    return this.likedTargets({ userId });
+  }
+
+  /** CounterRepair: the posts and the comments liked in `window` (likes still stored). */
+  likedIn(window: CreatedWindow): Promise<{ postIds: string[]; commentIds: string[] }> {
+    return this.likedTargets(createdIn(window));
+  }
+
+  private async likedTargets(
+    filter: FilterQuery<PostLikeDoc> & FilterQuery<CommentLikeDoc>,
+  ): Promise<{ postIds: string[]; commentIds: string[] }> {
     const [postIds, commentIds] = await Promise.all([
-      this.postLikes.distinct('postId', { userId }).exec(),
-      this.commentLikes.distinct('commentId', { userId }).exec(),
+      this.postLikes.distinct('postId', filter).exec(),
+      this.commentLikes.distinct('commentId', filter).exec(),
     ]);
     return { postIds: postIds.map(String), commentIds: commentIds.map(String) };
   }

@@ -10,6 +10,9 @@ import { MemberDoc, memberModel } from './member.schema';
 
 type FollowCounts = Pick<MemberDoc, 'followersCount' | 'followingCount'>;
 
+/** What a follow state reads of the member: their stored counts. */
+const FOLLOW_COUNTS = { followersCount: 1, followingCount: 1 } as const;
+
 /**
  * The members projection, read by id (an indexed `$in` for a page of authors): the platform's member
  * directory (identity's events), under social's field names, with social's own fields beside the
@@ -92,6 +95,21 @@ export class MembersRepository implements OnModuleInit {
   /** Members' documents by id (the directory's lookup of many ids: one indexed read). */
   mapByIds(ids: string[]): Promise<Map<string, MemberDoc>> {
     return this.directory.documents(ids);
+  }
+
+  /** A member's stored follow counts (only those fields), or null if the member is not projected. */
+  followCounts(id: string): Promise<FollowCounts | null> {
+    return collectionOf(this.model).findOne<FollowCounts>({ _id: id }, { projection: FOLLOW_COUNTS });
+  }
+
+  /** The members with more than `followers` followers (Timelines' big authors). */
+  async idsWithFollowersAbove(followers: number): Promise<string[]> {
+    const members = await this.model
+      .find({ followersCount: { $gt: followers } })
+      .select({ _id: 1 })
+      .lean<{ _id: string }[]>()
+      .exec();
+    return members.map((member) => member._id);
   }
 
   /** Members by username (any case), for @mentions. */

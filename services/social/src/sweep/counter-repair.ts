@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CreatedWindow } from '../common/created-window';
 import { EdgeRemovals } from '../common/edges.repository';
 import { CommentsRepository } from '../comments/comments.repository';
 import { FollowsRepository } from '../follows/follows.repository';
@@ -64,8 +65,8 @@ export class CounterRepair {
    */
   async repairBetween(since: Date, until: Date): Promise<RepairedTargets> {
     const [changed, busy] = await Promise.all([
-      this.targetsChanged({ $gte: since, $lt: until }, until),
-      this.targetsChanged({ $gte: until }),
+      this.targetsChanged({ since, until }, until),
+      this.targetsChanged({ since: until }),
     ]);
     const posts = [...changed.posts].filter((id) => !busy.posts.has(id));
     const comments = [...changed.comments].filter((id) => !busy.comments.has(id));
@@ -77,23 +78,23 @@ export class CounterRepair {
     return { posts: posts.length, comments: comments.length, members: members.length };
   }
 
-  /** The posts, comments and members whose likes, comments or follows were inserted or removed in `range`. */
+  /**
+   * The posts, comments and members whose likes, comments or follows were inserted in `window`, or
+   * removed from its start until `removedUntil` (open-ended when absent).
+   */
   private async targetsChanged(
-    range: { $gte: Date; $lt?: Date },
+    window: CreatedWindow,
     removedUntil?: Date,
   ): Promise<{ posts: Set<string>; comments: Set<string>; members: Set<string> }> {
-    const changed = { createdAt: range };
-    const [likedPosts, commentedPosts, likedComments, followers, followees, removed] = await Promise.all([
-      this.likes.postLikes.distinct('postId', changed).exec() as Promise<string[]>,
-      this.comments.model.distinct('postId', changed).exec() as Promise<string[]>,
-      this.likes.commentLikes.distinct('commentId', changed).exec() as Promise<string[]>,
-      this.follows.model.distinct('followerId', changed).exec() as Promise<string[]>,
-      this.follows.model.distinct('followeeId', changed).exec() as Promise<string[]>,
-      this.removals.removedBetween(range.$gte, removedUntil ?? FAR_FUTURE),
+    const [liked, commentedPosts, followed, removed] = await Promise.all([
+      this.likes.likedIn(window),
+      this.comments.postIdsCommentedIn(window),
+      this.follows.membersFollowingIn(window),
+      this.removals.removedBetween(window.since, removedUntil ?? FAR_FUTURE),
     ]);
-    const posts = new Set([...likedPosts, ...commentedPosts]);
-    const comments = new Set(likedComments);
-    const members = new Set([...followers, ...followees]);
+    const posts = new Set([...liked.postIds, ...commentedPosts]);
+    const comments = new Set(liked.commentIds);
+    const members = new Set(followed);
     for (const { kind, edgeId } of removed) {
       const [first, second] = edgeId.split(':');
       if (kind === EDGE_KINDS.postLike) posts.add(first);
