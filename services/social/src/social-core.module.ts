@@ -6,7 +6,7 @@ import { CLOCK, Clock, systemClock } from './common/clock';
 import { EdgeRemovals } from './common/edges.repository';
 import { RedisCache } from './common/redis-cache';
 import { defaultSettings, SOCIAL_SETTINGS, SocialSettings } from './common/settings';
-import { SocialKeys, socialKeyPrefix } from './common/social-keys';
+import { SOCIAL_KEY_PREFIX, SocialKeys, socialKeyPrefix } from './common/social-keys';
 import { CommentsRepository } from './comments/comments.repository';
 import type { SocialConfig } from './config';
 import { FollowsRepository } from './follows/follows.repository';
@@ -53,10 +53,8 @@ export class SocialCoreModule {
         provide: SOCIAL_SETTINGS,
         useValue: { ...defaultSettings, fanoutLimit: config.SOCIAL_FANOUT_LIMIT, ...options.settings },
       },
-      {
-        provide: SocialKeys,
-        useValue: new SocialKeys(options.keyPrefix ?? socialKeyPrefix(config.AURA_DB_SUFFIX)),
-      },
+      { provide: SOCIAL_KEY_PREFIX, useValue: options.keyPrefix ?? socialKeyPrefix(config.AURA_DB_SUFFIX) },
+      SocialKeys,
       {
         provide: RedisCache,
         useFactory: (redis: Redis | undefined) => {

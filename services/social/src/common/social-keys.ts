@@ -1,9 +1,15 @@
+import { Inject, Injectable } from '@nestjs/common';
+
+/** The prefix of every Redis key (SocialCoreModule: the `keyPrefix` option, or from AURA_DB_SUFFIX). */
+export const SOCIAL_KEY_PREFIX = Symbol('SocialKeyPrefix');
+
 /**
  * Every Redis key of social. Redis holds only rebuildable copies (MongoDB is the truth); the prefix
  * carries the run's database suffix so test runs never meet each other or development data.
  */
+@Injectable()
 export class SocialKeys {
-  constructor(readonly prefix: string) {}
+  constructor(@Inject(SOCIAL_KEY_PREFIX) readonly prefix: string) {}
 
   /** Following timeline of a member: post ids scored by creation time (fan-out on write). */
   timeline = (memberId: string) => `${this.prefix}tl:${memberId}`;
