@@ -1,4 +1,4 @@
-import { PlatformModule, RUNTIME, ServiceRuntime } from '@aura/platform';
+import { PlatformModule, ServiceRuntime } from '@aura/platform';
 import { DynamicModule, Module } from '@nestjs/common';
 import { BlocksConsumer } from './blocks/blocks.consumer';
 import { BlocksRepository } from './blocks/blocks.repository';
@@ -42,22 +42,10 @@ export class MessagingModule {
       providers: [
         { provide: MESSAGING_CACHE, useValue: cache },
         { provide: IDENTITY_LOOKUP, useValue: identity },
-        {
-          provide: CoalescingPublisher,
-          useFactory: (rt: ServiceRuntime) => new CoalescingPublisher(rt.bus),
-          inject: [RUNTIME],
-        },
+        CoalescingPublisher,
         OutboxFinisher,
-        {
-          provide: ConversationCache,
-          useFactory: (c: MessagingCache) => new ConversationCache(c, config.MESSAGING_RECENT_MESSAGES),
-          inject: [MESSAGING_CACHE],
-        },
-        {
-          provide: NotificationCache,
-          useFactory: (c: MessagingCache) => new NotificationCache(c, config.MESSAGING_RECENT_NOTIFICATIONS),
-          inject: [MESSAGING_CACHE],
-        },
+        ConversationCache,
+        NotificationCache,
         MembersRepository,
         MembersConsumer,
         BlocksRepository,

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MESSAGING_CACHE, MessagingCache } from '../common/cache';
-import { LuaScript } from '@aura/platform';
+import { CONFIG, LuaScript } from '@aura/platform';
+import type { MessagingConfig } from '../config';
 import { fromCacheJson, StoredMessage, toCacheJson } from '../messages/message';
 import type { ConversationSnapshot } from './conversations.repository';
 
@@ -121,10 +122,15 @@ export interface WindowEntry {
 
 @Injectable()
 export class ConversationCache {
+  /** How many recent messages a conversation keeps in Redis. */
+  private readonly windowSize: number;
+
   constructor(
     @Inject(MESSAGING_CACHE) private readonly cache: MessagingCache,
-    private readonly windowSize: number = 200,
-  ) {}
+    @Inject(CONFIG) config: Pick<MessagingConfig, 'MESSAGING_RECENT_MESSAGES'>,
+  ) {
+    this.windowSize = config.MESSAGING_RECENT_MESSAGES;
+  }
 
   get window(): number {
     return this.windowSize;

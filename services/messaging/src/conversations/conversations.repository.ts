@@ -4,18 +4,39 @@ import {
   insertOnce,
   isDuplicateKeyError,
   MONGO,
+  OUTBOX_FIELD,
   StoredOutboxEvent,
   toStoredOutbox,
 } from '@aura/platform';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Connection, FilterQuery, Model, mongo, SortOrder } from 'mongoose';
 import { Cursor } from '../common/ids';
+import type { OutboxedDoc, OutboxedWrites } from '../events/outbox-finisher';
 import { fromDoc, StoredMessage, toDoc } from '../messages/message';
 import { MessageDoc, MessageReadDoc, messageReadSchema, messageSchema } from '../messages/message.schema';
 import { ConversationDoc, conversationSchema } from './conversation.schema';
 
 /** A document inserted with its events (see OutboxFinisher). */
 type WithOutbox<T> = T & { _outbox: StoredOutboxEvent[] };
+
+/** Documents whose events are not published yet (outboxPlugin's sparse index holds only them). */
+const UNFINISHED = { [`${OUTBOX_FIELD}.id`]: { $exists: true } };
+
+/** The writes of one collection inserted with their events; `timeField` says when one was written. */
+function outboxedWrites<T>(model: Model<T>, timeField: keyof T & string): OutboxedWrites {
+  return {
+    unfinished: (before, limit) =>
+      model
+        .find({ ...UNFINISHED, [timeField]: { $lt: before } } as FilterQuery<T>)
+        .select(`+${OUTBOX_FIELD}`)
+        .limit(limit)
+        .lean<OutboxedDoc[]>()
+        .exec(),
+    finished: async (id) => {
+      await model.updateOne({ _id: id } as FilterQuery<T>, { $unset: { [OUTBOX_FIELD]: 1 } }).exec();
+    },
+  };
+}
 
 /** Everything a conversation's cache is rebuilt from. */
 export interface ConversationSnapshot {
@@ -69,6 +90,10 @@ export class ConversationsRepository implements OnModuleInit {
   readonly conversations: Model<ConversationDoc>;
   readonly messages: Model<MessageDoc>;
   readonly reads: Model<MessageReadDoc>;
+  /** Messages inserted with their `message.sent` (see OutboxFinisher). */
+  readonly messageOutbox: OutboxedWrites;
+  /** Reads inserted with their `message.read` (see OutboxFinisher). */
+  readonly readOutbox: OutboxedWrites;
 
   constructor(@Inject(MONGO) connection: Connection) {
     this.conversations =
@@ -76,6 +101,8 @@ export class ConversationsRepository implements OnModuleInit {
     this.messages = connection.models.Message ?? connection.model<MessageDoc>('Message', messageSchema);
     this.reads =
       connection.models.MessageRead ?? connection.model<MessageReadDoc>('MessageRead', messageReadSchema);
+    this.messageOutbox = outboxedWrites(this.messages, 'created_at');
+    this.readOutbox = outboxedWrites(this.reads, 'read_at');
   }
 
   onModuleInit(): Promise<void> {

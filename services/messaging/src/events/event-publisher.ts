@@ -1,4 +1,8 @@
-import type { EventBus, EventRecord } from '@aura/platform';
+import { EVENT_BUS, type EventBus, type EventRecord } from '@aura/platform';
+import { Inject, Injectable } from '@nestjs/common';
+
+/** The most records one send takes (a send in flight, later records wait for the next). */
+const MAX_BATCH = 500;
 
 interface Queued {
   records: EventRecord[];
@@ -11,14 +15,12 @@ interface Queued {
  * later records wait and go together in the next send. Under load this turns hundreds of sends per
  * second into a few batched ones; alone, a record goes at once.
  */
+@Injectable()
 export class CoalescingPublisher {
   private queue: Queued[] = [];
   private sending = false;
 
-  constructor(
-    private readonly bus: Pick<EventBus, 'publish'>,
-    private readonly maxBatch = 500,
-  ) {}
+  constructor(@Inject(EVENT_BUS) private readonly bus: Pick<EventBus, 'publish'>) {}
 
   publish(records: EventRecord[]): Promise<void> {
     if (records.length === 0) return Promise.resolve();
@@ -33,7 +35,7 @@ export class CoalescingPublisher {
     this.sending = true;
     const batch: Queued[] = [];
     let size = 0;
-    while (this.queue.length > 0 && size < this.maxBatch) {
+    while (this.queue.length > 0 && size < MAX_BATCH) {
       const next = this.queue.shift()!;
       batch.push(next);
       size += next.records.length;

@@ -1,11 +1,4 @@
-import {
-  EventRecord,
-  fromStoredOutbox,
-  LOGGER,
-  OUTBOX_FIELD,
-  OutboxModel,
-  StoredOutboxEvent,
-} from '@aura/platform';
+import { EventRecord, fromStoredOutbox, LOGGER, StoredOutboxEvent } from '@aura/platform';
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { CoalescingPublisher } from './event-publisher';
@@ -13,17 +6,24 @@ import { CoalescingPublisher } from './event-publisher';
 /** Redoes what a write does after its insert (Redis); answers events to publish after the stored ones. */
 export type FinishHandler = (doc: Record<string, unknown>) => Promise<EventRecord[]>;
 
-interface Finishable {
-  model: OutboxModel;
-  /** When the document was written (the sweep leaves recent ones to the request still finishing them). */
-  timeField: string;
-  finish: FinishHandler;
+/** A document inserted with its events, as the sweep reads it (with its `_outbox`). */
+export type OutboxedDoc = Record<string, unknown> & { _id: string; _outbox?: StoredOutboxEvent[] };
+
+/** One collection's writes inserted with their events, as its repository finds and clears them. */
+export interface OutboxedWrites {
+  /**
+   * Documents written before `before` whose events are not published yet, at most `limit` (the sweep
+   * leaves recent ones to the request still finishing them).
+   */
+  unfinished(before: Date, limit: number): Promise<OutboxedDoc[]>;
+  /** The document's events went out: its outbox is cleared (by `_id`). */
+  finished(id: string): Promise<void>;
 }
 
-/** Documents whose events are not published yet (outboxPlugin's sparse index holds only them). */
-const UNFINISHED = { [`${OUTBOX_FIELD}.id`]: { $exists: true } };
-
-type OutboxedDoc = Record<string, unknown> & { _id: string; _outbox?: StoredOutboxEvent[] };
+interface Finishable {
+  writes: OutboxedWrites;
+  finish: FinishHandler;
+}
 
 /**
  * Messages and reads are inserted together with their events, in the document's `_outbox` (the
@@ -50,13 +50,8 @@ export class OutboxFinisher implements OnModuleDestroy {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  register(model: OutboxModel, timeField: string, finish: FinishHandler): void {
-    this.finishable.push({ model, timeField, finish });
-  }
-
-  /** The document's events went out: its outbox is cleared (by `_id`). */
-  async finished(model: OutboxModel, id: string): Promise<void> {
-    await model.updateOne({ _id: id }, { $unset: { [OUTBOX_FIELD]: 1 } }).exec();
+  register(writes: OutboxedWrites, finish: FinishHandler): void {
+    this.finishable.push({ writes, finish });
   }
 
   start(intervalMs = 5000, olderThanMs = 15000): void {
@@ -72,18 +67,12 @@ export class OutboxFinisher implements OnModuleDestroy {
   /** Finishes what a crashed process left: documents whose outbox is older than `olderThanMs`. */
   async sweep(olderThanMs = 15000): Promise<number> {
     let finished = 0;
-    for (const { model, timeField, finish } of this.finishable) {
-      const before = new Date(Date.now() - olderThanMs);
-      const docs = await model
-        .find({ ...UNFINISHED, [timeField]: { $lt: before } })
-        .select(`+${OUTBOX_FIELD}`)
-        .limit(200)
-        .lean<OutboxedDoc[]>()
-        .exec();
+    for (const { writes, finish } of this.finishable) {
+      const docs = await writes.unfinished(new Date(Date.now() - olderThanMs), 200);
       for (const doc of docs) {
         const extra = await finish(doc);
         await this.publisher.publish([...(doc._outbox ?? []).map(fromStoredOutbox), ...extra]);
-        await this.finished(model, doc._id);
+        await writes.finished(doc._id);
         finished += 1;
       }
     }

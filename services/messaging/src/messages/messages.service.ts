@@ -76,12 +76,12 @@ export class MessagesService implements OnModuleInit {
 
   /** What a crash can leave undone after the insert of a message or a read (see OutboxFinisher). */
   onModuleInit(): void {
-    this.finisher.register(this.store.messages, 'created_at', async (doc) => {
+    this.finisher.register(this.store.messageOutbox, async (doc) => {
       const message = fromDoc(doc as unknown as MessageDoc);
       await this.applyToCache(message);
       return this.conversationUpdates(message.conversationId);
     });
-    this.finisher.register(this.store.reads, 'read_at', async (doc) => {
+    this.finisher.register(this.store.readOutbox, async (doc) => {
       const read = doc as unknown as MessageReadDoc;
       await this.markInCache(read.conversation_id, read._id, read.reader_id, new Date(read.read_at));
       return this.conversationUpdates(read.conversation_id, [read.reader_id]);
@@ -157,7 +157,7 @@ export class MessagesService implements OnModuleInit {
       .publish([sent])
       .then(() => this.conversationUpdates(message.conversationId))
       .then((updates) => this.publisher.publish(updates))
-      .then(() => this.finisher.finished(this.store.messages, id))
+      .then(() => this.store.messageOutbox.finished(id))
       .catch((error) => this.logger.warn({ err: error, messageId: id }, 'message events left for the sweep'));
     return toMessageProto(message, { isRead: Boolean(read?.readAt), readAt: read?.readAt });
   }
@@ -337,7 +337,7 @@ export class MessagesService implements OnModuleInit {
     if (inserted || changedInCache)
       void this.conversationUpdates(state.id, [userId])
         .then((updates) => this.publisher.publish([event, ...updates]))
-        .then(() => (inserted ? this.finisher.finished(this.store.reads, messageId) : undefined))
+        .then(() => (inserted ? this.store.readOutbox.finished(messageId) : undefined))
         .catch((error) => this.logger.warn({ err: error, messageId }, 'read events left for the sweep'));
     return receipt(readAt, inserted);
   }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MESSAGING_CACHE, MessagingCache } from '../common/cache';
-import { LuaScript } from '@aura/platform';
+import { CONFIG, LuaScript } from '@aura/platform';
+import type { MessagingConfig } from '../config';
 import type { NotificationDoc } from './notification.schema';
 
 /**
@@ -110,10 +111,15 @@ const reviveDoc = (json: string): NotificationDoc => {
 
 @Injectable()
 export class NotificationCache {
+  /** How many recent notifications a member keeps in Redis. */
+  readonly window: number;
+
   constructor(
     @Inject(MESSAGING_CACHE) private readonly cache: MessagingCache,
-    readonly window: number = 100,
-  ) {}
+    @Inject(CONFIG) config: Pick<MessagingConfig, 'MESSAGING_RECENT_NOTIFICATIONS'>,
+  ) {
+    this.window = config.MESSAGING_RECENT_NOTIFICATIONS;
+  }
 
   private keys(userId: string): [string, string, string, string, string] {
     const base = `${this.cache.prefix}:n:${userId}`;
