@@ -23,12 +23,17 @@ import { DataExportsRepository } from './data-export/data-exports.repository';
 import { DownloadService } from './downloads/download.service';
 import { MediaGrpcController } from './grpc/media.grpc-controller';
 import { MediaObjectsRepository } from './objects/media-objects.repository';
-import { createMediaStorageClient, MediaStorage } from './storage/media-storage';
+import { MediaStorage } from './storage/media-storage';
 import { UrlSigner } from './storage/signed-urls';
 import { UploadService } from './uploads/upload.service';
 import { ebml, ftyp } from './validation/test-bytes';
 
 const SECRET = 'media-int-spec-signing-secret';
+/** Signatures with `secret`, valid for `ttlSeconds`. */
+const signing = (secret: string, ttlSeconds = 3600) => ({
+  AURA_MEDIA_SIGNING_SECRET: secret,
+  AURA_MEDIA_SIGNED_URL_TTL_SECONDS: ttlSeconds,
+});
 const { MEDIA_PURPOSE_POST: POST, MEDIA_PURPOSE_PROFILE_PICTURE: PICTURE } = media.MediaPurpose;
 const { MEDIA_PURPOSE_BANNER: BANNER, MEDIA_PURPOSE_MESSAGE: MESSAGE } = media.MediaPurpose;
 const alice = { userId: 'user-alice', role: 'user' as const };
@@ -51,8 +56,8 @@ beforeAll(async () => {
     registerOutbox: (..._models: OutboxModel[]) => undefined,
     eventsStored: () => undefined,
   };
-  storage = new MediaStorage(createMediaStorageClient(config), config.S3_BUCKET_MEDIA);
-  const signer = new UrlSigner(SECRET, 3600);
+  storage = new MediaStorage(config);
+  const signer = new UrlSigner(signing(SECRET));
   objects = new MediaObjectsRepository(mongo, outboxHost);
   await objects.ensureIndexes();
   const exports = new DataExportsRepository(mongo, outboxHost);
@@ -390,9 +395,11 @@ describe('media service', () => {
     const denied = [
       { ...request, expires: '', signature: '' },
       { ...request, signature: request.signature!.slice(0, -2) + 'xx' },
-      requestFor(new UrlSigner('some-other-secret-value', 3600).signedPath(`messages/${stored.filename}`)),
+      requestFor(new UrlSigner(signing('some-other-secret-value')).signedPath(`messages/${stored.filename}`)),
       requestFor(
-        new UrlSigner(SECRET, 60, () => Date.now() - 3_600_000).signedPath(`messages/${stored.filename}`),
+        new UrlSigner(signing(SECRET, 60), () => Date.now() - 3_600_000).signedPath(
+          `messages/${stored.filename}`,
+        ),
       ),
     ];
     for (const attempt of denied) {

@@ -1,30 +1,32 @@
-// The data export's worker against the real local MongoDB server and S3 (deploy/local). The parts come
-// from a stand-in for the other services (their ExportMemberData is tested in their own service specs
-// and end to end in gateway/test/e2e/data-export.e2e-spec.ts).
-import {
-  configureInternalCalls,
-  connectMongo,
-  databaseName,
-  internalCallsConfig,
-  OutboxModel,
-} from '@aura/platform';
+// The data export's worker against the real local MongoDB server and S3 (deploy/local), built by
+// MediaModule as startMedia builds it. The parts come from a stand-in for the other services (their
+// ExportMemberData is tested in their own service specs and end to end in
+// gateway/test/e2e/data-export.e2e-spec.ts).
+import { ServiceRuntime } from '@aura/platform';
 import { readZip, testConfig } from '@aura/platform/testing';
+import { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import type { Connection } from 'mongoose';
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
-import { MediaObjectsRepository } from '../objects/media-objects.repository';
-import { createMediaStorageClient, MediaStorage } from '../storage/media-storage';
+import { loadMediaConfig } from '../config';
+import { MediaModule } from '../media.module';
+import { MediaStorage } from '../storage/media-storage';
 import { DataExportService } from './data-export.service';
 import { DataExportWorker, exportObjectKey } from './data-export.worker';
 import { DataExportsRepository } from './data-exports.repository';
-import { ExportArchive } from './export-archive';
 import { ExportPart, ExportRecord, ExportSources } from './export-sources';
 
+let runtime: ServiceRuntime;
+let app: INestApplicationContext;
 let mongo: Connection;
 let storage: MediaStorage;
-let objects: MediaObjectsRepository;
 let exports: DataExportsRepository;
-const published: string[] = [];
+let service: DataExportService;
+let worker: DataExportWorker;
+/** The repositories' calls to the runtime after a write that stored events. */
+let eventsStored: jest.SpiedFunction<ServiceRuntime['eventsStored']>;
+const published = () => eventsStored.mock.calls.flatMap(([records]) => records.map((r) => r.type));
 
 /** Parts as the services would answer them: a page of two posts, one of each other part. */
 class StandInSources implements ExportSources {
@@ -43,32 +45,35 @@ class StandInSources implements ExportSources {
 const sources = new StandInSources();
 const member = () => `member-${randomBytes(6).toString('hex')}`;
 
-function worker(): DataExportWorker {
-  return new DataExportWorker(
-    exports,
-    new ExportArchive(sources, storage, objects),
-    storage,
-    pino({ level: 'silent' }),
-  );
-}
-
 beforeAll(async () => {
-  const config = testConfig();
-  configureInternalCalls(internalCallsConfig('media', config));
-  mongo = await connectMongo(config.MONGODB_URI, databaseName('media', config.AURA_DB_SUFFIX));
-  const outboxHost = {
+  const config = loadMediaConfig({
+    ...process.env,
+    AURA_ENV: 'test',
+    AURA_DB_SUFFIX: testConfig().AURA_DB_SUFFIX,
+    LOG_LEVEL: 'silent',
+  });
+  runtime = await ServiceRuntime.create({
     service: 'media',
-    registerOutbox: (..._models: OutboxModel[]) => undefined,
-    eventsStored: (records: { type: string }[]) => void published.push(...records.map((r) => r.type)),
-  };
-  storage = new MediaStorage(createMediaStorageClient(config), config.S3_BUCKET_MEDIA);
-  objects = new MediaObjectsRepository(mongo, outboxHost);
-  exports = new DataExportsRepository(mongo, outboxHost);
-  await Promise.all([objects.ensureIndexes(), exports.ensureIndexes()]);
+    config,
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+  });
+  // The outbox relay is not started (runtime.start is not called): the events stay stored.
+  eventsStored = jest.spyOn(runtime, 'eventsStored');
+  app = await NestFactory.createApplicationContext(
+    MediaModule.register(runtime, config, { exportSources: sources }),
+    { logger: false },
+  );
+  await app.init();
+  mongo = runtime.mongo;
+  storage = app.get(MediaStorage);
+  exports = app.get(DataExportsRepository);
+  service = app.get(DataExportService);
+  worker = app.get(DataExportWorker);
 });
 
 afterAll(async () => {
-  await mongo?.close();
+  await app?.close();
+  await runtime?.stop();
 });
 
 // The queue is global: each test starts with it empty, so what it claims is its own.
@@ -83,19 +88,17 @@ beforeEach(async () => {
 describe('data export worker', () => {
   it('builds the ZIP with progress, makes it ready once, and serves it to its owner only', async () => {
     const owner = member();
-    const service = new DataExportService(exports, worker(), storage);
     const job = await exports.request(owner, new Date());
     const steps: string[] = [];
     const claimed = (await exports.claim(new Date()))!;
     expect(claimed._id).toBe(job._id);
-    const building = worker();
     const original = exports.progress.bind(exports);
     exports.progress = async (id, attempt, progress, step, now) => {
       steps.push(`${progress} ${step}`);
       return original(id, attempt, progress, step, now);
     };
     try {
-      await building.run(claimed);
+      await worker.run(claimed);
     } finally {
       exports.progress = original;
     }
@@ -106,7 +109,7 @@ describe('data export worker', () => {
 
     const [ready] = (await service.list({ userId: owner, role: 'user' })).exports;
     expect(ready).toMatchObject({ id: job._id, status: 'ready', progress: 100, step: '' });
-    expect(published.filter((type) => type === 'data_export.ready').length).toBeGreaterThanOrEqual(1);
+    expect(published().filter((type) => type === 'data_export.ready').length).toBeGreaterThanOrEqual(1);
 
     const opened = await service.open({ userId: owner, role: 'user' }, job._id);
     const chunks: Buffer[] = [];
@@ -141,7 +144,7 @@ describe('data export worker', () => {
     const later = new Date(Date.now() + 61_000);
     const taken = (await exports.claim(later))!;
     expect(taken).toMatchObject({ _id: job._id, attempts: 2 });
-    await worker().run(taken);
+    await worker.run(taken);
     expect(await exports.findOwned(job._id, owner)).toMatchObject({ status: 'ready', attempts: 2 });
     // The first worker, had it lived, can neither report progress nor finish.
     expect(await exports.progress(job._id, 1, 50, 'Posts', new Date())).toBe(false);
@@ -156,7 +159,7 @@ describe('data export worker', () => {
     for (let attempt = 1; attempt <= 3; attempt += 1) {
       const claimed = (await exports.claim(new Date(at)))!;
       expect(claimed).toMatchObject({ _id: job._id, attempts: attempt });
-      await worker().run(claimed);
+      await worker.run(claimed);
       at += 61_000;
     }
     expect(await exports.findOwned(job._id, owner)).toMatchObject({ status: 'failed' });
@@ -188,9 +191,9 @@ describe('data export worker', () => {
   it('the expiry sweep deletes ready ZIPs past their time and marks them expired', async () => {
     const owner = member();
     const job = await exports.request(owner, new Date());
-    await worker().run((await exports.claim(new Date()))!);
+    await worker.run((await exports.claim(new Date()))!);
     expect(await storage.stat(exportObjectKey(job))).toBeDefined();
-    const swept = await worker().sweepExpired(new Date(Date.now() + 8 * 86_400_000));
+    const swept = await worker.sweepExpired(new Date(Date.now() + 8 * 86_400_000));
     expect(swept).toBeGreaterThanOrEqual(1);
     expect(await exports.findOwned(job._id, owner)).toMatchObject({ status: 'expired' });
     expect(await storage.stat(exportObjectKey(job))).toBeUndefined();

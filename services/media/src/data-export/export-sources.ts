@@ -1,6 +1,8 @@
-import { callerMetadata, createGrpcClient, unaryCall } from '@aura/platform';
+import { callerMetadata, CONFIG, createGrpcClient, unaryCall } from '@aura/platform';
 import { common, economy, identity, messaging, social } from '@aura/proto';
 import type { Client } from '@grpc/grpc-js';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import type { MediaConfig } from '../config';
 
 /** One part of the export: the files it becomes (`<file>.json`, `<file>.csv`) and its label in the app. */
 export interface ExportPart {
@@ -57,15 +59,22 @@ type ExportMethod = (
  * (a synchronous service-to-service call, the exception ARCHITECTURE §1 allows: the export reads
  * what each service owns, at the moment the member asked).
  */
-export class GrpcExportSources implements ExportSources {
+@Injectable()
+export class GrpcExportSources implements ExportSources, OnModuleDestroy {
   private readonly clients: Record<ExportPart['service'], Client & { exportMemberData: ExportMethod }>;
 
-  constructor(urls: { identity: string; social: string; messaging: string; economy: string }) {
+  constructor(
+    @Inject(CONFIG)
+    config: Pick<
+      MediaConfig,
+      'IDENTITY_GRPC_URL' | 'SOCIAL_GRPC_URL' | 'MESSAGING_GRPC_URL' | 'ECONOMY_GRPC_URL'
+    >,
+  ) {
     this.clients = {
-      identity: createGrpcClient(identity.IdentityServiceClient, urls.identity),
-      social: createGrpcClient(social.SocialServiceClient, urls.social),
-      messaging: createGrpcClient(messaging.MessagingServiceClient, urls.messaging),
-      economy: createGrpcClient(economy.EconomyServiceClient, urls.economy),
+      identity: createGrpcClient(identity.IdentityServiceClient, config.IDENTITY_GRPC_URL),
+      social: createGrpcClient(social.SocialServiceClient, config.SOCIAL_GRPC_URL),
+      messaging: createGrpcClient(messaging.MessagingServiceClient, config.MESSAGING_GRPC_URL),
+      economy: createGrpcClient(economy.EconomyServiceClient, config.ECONOMY_GRPC_URL),
     } as unknown as Record<ExportPart['service'], Client & { exportMemberData: ExportMethod }>;
   }
 

@@ -1,4 +1,5 @@
-import { BaseConfig, createObjectStorage } from '@aura/platform';
+import { BaseConfig, CONFIG, createObjectStorage } from '@aura/platform';
+import { Inject, Injectable } from '@nestjs/common';
 import { Client } from 'minio';
 import type { Readable } from 'node:stream';
 
@@ -10,11 +11,11 @@ import type { Readable } from 'node:stream';
  */
 export const PART_SIZE = 5 * 1024 * 1024;
 
-export function createMediaStorageClient(
-  config: Pick<BaseConfig, 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY' | 'S3_SECRET_KEY'>,
-): Client {
-  return createObjectStorage(config, { partSize: PART_SIZE });
-}
+/** What the media bucket is reached with: S3's settings and the bucket's name. */
+export type MediaStorageConfig = Pick<
+  BaseConfig,
+  'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY' | 'S3_SECRET_KEY' | 'S3_BUCKET_MEDIA'
+>;
 
 export interface ObjectInfo {
   contentType: string;
@@ -30,11 +31,15 @@ export function isNotFound(error: unknown): boolean {
 }
 
 /** The media bucket: the only place the service touches S3. */
+@Injectable()
 export class MediaStorage {
-  constructor(
-    readonly client: Client,
-    readonly bucket: string,
-  ) {}
+  readonly client: Client;
+  readonly bucket: string;
+
+  constructor(@Inject(CONFIG) config: MediaStorageConfig) {
+    this.client = createObjectStorage(config, { partSize: PART_SIZE });
+    this.bucket = config.S3_BUCKET_MEDIA;
+  }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     await this.client.putObject(this.bucket, key, body, body.length, { 'Content-Type': contentType });

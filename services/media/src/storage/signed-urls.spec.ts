@@ -1,8 +1,14 @@
 import { UrlSigner } from './signed-urls';
 
+/** Signatures with this key, valid an hour. */
+const signing = (secret: string) => ({
+  AURA_MEDIA_SIGNING_SECRET: secret,
+  AURA_MEDIA_SIGNED_URL_TTL_SECONDS: 3600,
+});
+
 describe('UrlSigner', () => {
   let now = 1_700_000_000_000;
-  const signer = new UrlSigner('a-test-secret-of-some-length', 3600, () => now);
+  const signer = new UrlSigner(signing('a-test-secret-of-some-length'), () => now);
 
   it('signs messages/<file>:<expires> and verifies until expiry', () => {
     const path = signer.signedPath('messages/abc.jpg');
@@ -25,7 +31,7 @@ describe('UrlSigner', () => {
   });
 
   it('a signature made with another secret does not verify', () => {
-    const other = new UrlSigner('another-secret-of-some-length', 3600, () => now);
+    const other = new UrlSigner(signing('another-secret-of-some-length'), () => now);
     const expires = Math.floor(now / 1000) + 60;
     expect(signer.verify('messages/a.png', String(expires), other.sign('messages/a.png', expires))).toBe(
       false,

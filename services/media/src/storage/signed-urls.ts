@@ -1,15 +1,31 @@
+import { CONFIG } from '@aura/platform';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { MediaConfig } from '../config';
+import { CLOCK, type Clock } from '../tokens';
+
+/** The key of the signatures and how long a signed URL stays valid. */
+export type UrlSigningConfig = Pick<
+  MediaConfig,
+  'AURA_MEDIA_SIGNING_SECRET' | 'AURA_MEDIA_SIGNED_URL_TTL_SECONDS'
+>;
 
 /**
  * Expiring, signed access to message attachments: sig = base64url(HMAC-SHA256(secret,
  * "messages/<file>:<expires>")), expires in unix seconds.
  */
+@Injectable()
 export class UrlSigner {
+  private readonly secret: string;
+  private readonly ttlSeconds: number;
+
   constructor(
-    private readonly secret: string,
-    private readonly ttlSeconds: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+    @Inject(CONFIG) config: UrlSigningConfig,
+    @Optional() @Inject(CLOCK) private readonly now: Clock = Date.now,
+  ) {
+    this.secret = config.AURA_MEDIA_SIGNING_SECRET;
+    this.ttlSeconds = config.AURA_MEDIA_SIGNED_URL_TTL_SECONDS;
+  }
 
   sign(key: string, expires: number): string {
     return createHmac('sha256', this.secret).update(`${key}:${expires}`).digest('base64url');
