@@ -51,7 +51,7 @@ export class IdentityModule {
       imports: [PlatformModule.forRuntime(runtime, config)],
       providers: [
         { provide: SIGNING_KEY, useValue: signingKey },
-        { provide: TotpSecretCipher, useValue: TotpSecretCipher.fromConfig(config) },
+        TotpSecretCipher,
         UsersRepository,
         RefreshTokensRepository,
         DeviceSessionsRepository,

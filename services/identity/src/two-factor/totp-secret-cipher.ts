@@ -1,3 +1,5 @@
+import { CONFIG } from '@aura/platform';
+import { Inject, Injectable } from '@nestjs/common';
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 
 /**
@@ -35,29 +37,27 @@ export class UnreadableTotpSecret extends Error {
   }
 }
 
+/** identity's settings of the keys: base64, validated by its config. */
+export interface TotpKeysConfig {
+  AURA_TOTP_ENCRYPTION_KEY: string;
+  AURA_TOTP_ENCRYPTION_KEY_PREVIOUS?: string;
+}
+
+@Injectable()
 export class TotpSecretCipher {
   /** The id of the current key, written in every text it seals. */
   readonly keyId: string;
   private readonly keys = new Map<string, Buffer>();
 
-  constructor(currentKey: Buffer, previousKey?: Buffer) {
+  constructor(@Inject(CONFIG) config: TotpKeysConfig) {
+    const currentKey = Buffer.from(config.AURA_TOTP_ENCRYPTION_KEY, 'base64');
+    const previous = config.AURA_TOTP_ENCRYPTION_KEY_PREVIOUS;
+    const previousKey = previous ? Buffer.from(previous, 'base64') : undefined;
     for (const key of [currentKey, previousKey])
       if (key && key.length !== KEY_BYTES) throw new Error(`a TOTP encryption key is ${KEY_BYTES} bytes`);
     this.keyId = keyIdOf(currentKey);
     this.keys.set(this.keyId, currentKey);
     if (previousKey && !this.keys.has(keyIdOf(previousKey))) this.keys.set(keyIdOf(previousKey), previousKey);
-  }
-
-  /** From identity's config (base64 keys, validated there). */
-  static fromConfig(config: {
-    AURA_TOTP_ENCRYPTION_KEY: string;
-    AURA_TOTP_ENCRYPTION_KEY_PREVIOUS?: string;
-  }): TotpSecretCipher {
-    const previous = config.AURA_TOTP_ENCRYPTION_KEY_PREVIOUS;
-    return new TotpSecretCipher(
-      Buffer.from(config.AURA_TOTP_ENCRYPTION_KEY, 'base64'),
-      previous ? Buffer.from(previous, 'base64') : undefined,
-    );
   }
 
   /** The prefix of every text the current key seals (the startup sweep looks for the others). */

@@ -17,7 +17,13 @@ import { TwoFactorRepository } from './two-factor.repository';
 const config = testConfig();
 const MINUTE_MS = 60_000;
 /** The key identity runs with in this test run (deploy/aura.env's, passed on by scripts/test). */
-const cipher = TotpSecretCipher.fromConfig(loadIdentityConfig({ ...process.env, AURA_ENV: 'test' }));
+const cipher = new TotpSecretCipher(loadIdentityConfig({ ...process.env, AURA_ENV: 'test' }));
+/** A cipher of these keys, given as identity's config gives them (base64). */
+const cipherOf = (current: Buffer, previous?: Buffer) =>
+  new TotpSecretCipher({
+    AURA_TOTP_ENCRYPTION_KEY: current.toString('base64'),
+    AURA_TOTP_ENCRYPTION_KEY_PREVIOUS: previous?.toString('base64'),
+  });
 
 let mongo: Connection;
 let store: TwoFactorRepository;
@@ -148,8 +154,8 @@ describe('the secrets at rest', () => {
     const db = mongo.useDb(databaseName('identitytotpsweep', config.AURA_DB_SUFFIX));
     const collection = db.db!.collection<Record<string, unknown> & { _id: string }>('two_factor');
     const [oldKey, newKey, lostKey] = [randomBytes(32), randomBytes(32), randomBytes(32)];
-    const before = new TotpSecretCipher(oldKey);
-    const after = new TwoFactorRepository(db, new TotpSecretCipher(newKey, oldKey));
+    const before = cipherOf(oldKey);
+    const after = new TwoFactorRepository(db, cipherOf(newKey, oldKey));
     const doc = (_id: string, totp: string | null, pending: string | null = null) => ({
       _id,
       totp_secret: totp,
@@ -172,18 +178,16 @@ describe('the secrets at rest', () => {
       const stored = await collection.find({ _id: { $ne: 'moved' } }).toArray();
       expect(JSON.stringify(stored)).not.toMatch(new RegExp(secrets.join('|')));
       for (const { totp_secret, pending_secret } of stored)
-        expect(
-          String(totp_secret ?? pending_secret).startsWith(new TotpSecretCipher(newKey).currentPrefix),
-        ).toBe(true);
+        expect(String(totp_secret ?? pending_secret).startsWith(cipherOf(newKey).currentPrefix)).toBe(true);
       expect((await after.find('plaintext'))?.totpSecret).toBe(secrets[0]);
       expect((await after.find('plaintext-pending'))?.pendingSecret).toBe(secrets[1]);
       expect((await after.find('previous-key'))?.totpSecret).toBe(secrets[2]);
       // Nothing left to do; the next key after a rotation that dropped this one refuses to start.
       await collection.deleteOne({ _id: 'moved' });
       expect(await after.sealStoredSecrets()).toEqual({ sealed: 0, corrupt: [] });
-      await expect(
-        new TwoFactorRepository(db, new TotpSecretCipher(lostKey)).sealStoredSecrets(),
-      ).rejects.toThrow(/neither AURA_TOTP_ENCRYPTION_KEY nor AURA_TOTP_ENCRYPTION_KEY_PREVIOUS/);
+      await expect(new TwoFactorRepository(db, cipherOf(lostKey)).sealStoredSecrets()).rejects.toThrow(
+        /neither AURA_TOTP_ENCRYPTION_KEY nor AURA_TOTP_ENCRYPTION_KEY_PREVIOUS/,
+      );
     } finally {
       await db.db!.dropDatabase();
     }
