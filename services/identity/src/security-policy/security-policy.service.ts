@@ -53,7 +53,7 @@ export class SecurityPolicyService {
 
   /** The member's current role, and whether the policy keeps them from admin views. */
   async accessOf(userId: string): Promise<Access> {
-    const user = await this.users.findById(userId);
+    const user = await this.users.accessOf(userId);
     if (!user) throw new Unauthenticated('Not authenticated');
     const restriction = user.restriction;
     if (!isAdminRole(user.role)) return { role: user.role, twoFactorMissing: false, restriction };

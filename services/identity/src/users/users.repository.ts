@@ -127,6 +127,19 @@ export class UsersRepository extends MongoRepository<UserWithCredentials, UserDo
     return doc ? this.toEntity(doc as unknown as LeanDocument) : null;
   }
 
+  /**
+   * What an access check needs (role and restriction in force), read with a projection: checked on
+   * every role-gated call and every call a suspension refuses.
+   */
+  async accessOf(id: string): Promise<Pick<User, 'id' | 'role' | 'restriction'> | null> {
+    if (!Types.ObjectId.isValid(id)) return null;
+    const doc = await collectionOf(this.model).findOne(
+      { _id: new Types.ObjectId(id) },
+      { projection: { role: 1, restriction: 1 } },
+    );
+    return doc ? { id, role: doc.role, restriction: activeRestriction(doc.restriction) } : null;
+  }
+
   findByUsername(username: string): Promise<UserWithCredentials | null> {
     return this.findOneWhere({ username_lower: username.trim().toLowerCase() });
   }
