@@ -150,6 +150,15 @@ export function Icon({
   size = 20,
   ...rest
 }: { name: IconName; size?: number } & SVGProps<SVGSVGElement>) {
+  return <StrokeIcon paths={PATHS[name]} size={size} {...rest} />;
+}
+
+/** A decorative 24×24 stroke icon drawn in currentColor from its paths (Icon's and MediaIcon's). */
+export function StrokeIcon({
+  paths,
+  size,
+  ...rest
+}: { paths: readonly string[]; size: number } & SVGProps<SVGSVGElement>) {
   return (
     <svg
       width={size}
@@ -164,7 +173,7 @@ export function Icon({
       focusable="false"
       {...rest}
     >
-      {PATHS[name].map((d) => (
+      {paths.map((d) => (
         <path key={d} d={d} />
       ))}
     </svg>

@@ -1,6 +1,7 @@
 // Stroke icons for media controls (24×24, currentColor), in the style of icons.tsx. Decorative: the
 // control that holds one carries the accessible name.
 import type { SVGProps } from 'react';
+import { StrokeIcon } from './icons';
 
 export type MediaIconName =
   'photo' | 'video' | 'audio' | 'mic' | 'stop' | 'upload' | 'trash' | 'check' | 'retry' | 'broken' | 'alert';
@@ -28,23 +29,5 @@ export function MediaIcon({
   size = 18,
   ...rest
 }: { name: MediaIconName; size?: number } & SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {PATHS[name].map((d) => (
-        <path key={d} d={d} />
-      ))}
-    </svg>
-  );
+  return <StrokeIcon paths={PATHS[name]} size={size} {...rest} />;
 }
