@@ -14,7 +14,6 @@ import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { startEconomy, Harness as EconomyHarness } from '../../../services/economy/test/harness';
-import { createMessagingCache } from '../../../services/messaging/src/common/cache';
 import { loadMessagingConfig } from '../../../services/messaging/src/config';
 import type { Participant } from '../../../services/messaging/src/members/participant';
 import { MessagingModule } from '../../../services/messaging/src/messaging.module';
@@ -38,6 +37,7 @@ beforeAll(async () => {
     AURA_DB_SUFFIX: base.AURA_DB_SUFFIX,
     KAFKA_GROUP_PREFIX: `test-trace-${Date.now()}`,
     LOG_LEVEL: 'silent',
+    MESSAGING_CACHE_TTL_SECONDS: '3600',
   });
   messagingRuntime = await ServiceRuntime.create({
     service: 'messaging',
@@ -45,10 +45,9 @@ beforeAll(async () => {
     redis: true,
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   });
-  const cache = await createMessagingCache(messagingRuntime.redis!, messagingRuntime.mongo, 3600);
   const identity = { find: async (id: string) => known.get(id) ?? null, close: () => undefined };
   messagingApp = await NestFactory.createApplicationContext(
-    MessagingModule.register(messagingRuntime, config, cache, identity),
+    MessagingModule.register(messagingRuntime, config, identity),
     { logger: false },
   );
   await messagingApp.init();

@@ -32,7 +32,7 @@ import type { FilterQuery, Model, mongo } from 'mongoose';
 import pino from 'pino';
 import { AccountErasureConsumer } from './account-erasure/account-erasure.consumer';
 import { BlocksConsumer } from './blocks/blocks.consumer';
-import { createMessagingCache, MessagingCache } from './common/cache';
+import { MessagingCache } from './common/cache';
 import { conversationId } from './common/ids';
 import { loadMessagingConfig } from './config';
 import { ConversationsRepository, ExportQueries } from './conversations/conversations.repository';
@@ -67,6 +67,7 @@ const config = loadMessagingConfig({
   LOG_LEVEL: (process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent',
   MESSAGING_RECENT_MESSAGES: String(WINDOW),
   MESSAGING_RECENT_NOTIFICATIONS: String(WINDOW),
+  MESSAGING_CACHE_TTL_SECONDS: '3600',
 });
 
 /** Identity as messaging sees it: members it can look up (the fallback for unannounced members). */
@@ -169,14 +170,11 @@ beforeAll(async () => {
     redis: true,
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   });
-  cache = await createMessagingCache(runtime.redis!, runtime.mongo, 3600);
-  app = await NestFactory.createApplicationContext(
-    MessagingModule.register(runtime, config, cache, identity),
-    {
-      logger: false,
-    },
-  );
+  app = await NestFactory.createApplicationContext(MessagingModule.register(runtime, config, identity), {
+    logger: false,
+  });
   await app.init();
+  cache = app.get(MessagingCache);
   await app.get(NotificationsConsumer).start();
   conversations = app.get(ConversationsService);
   messages = app.get(MessagesService);

@@ -2,7 +2,8 @@ import { PlatformModule, ServiceRuntime } from '@aura/platform';
 import { DynamicModule, Module } from '@nestjs/common';
 import { BlocksConsumer } from './blocks/blocks.consumer';
 import { BlocksRepository } from './blocks/blocks.repository';
-import { MESSAGING_CACHE, MessagingCache } from './common/cache';
+import { MessagingCache } from './common/cache';
+import { MetaRepository } from './common/meta.repository';
 import type { MessagingConfig } from './config';
 import { ConversationCache } from './conversations/conversation-cache';
 import { ConversationsRepository } from './conversations/conversations.repository';
@@ -30,18 +31,14 @@ import { NotificationSettingsRepository } from './notifications/notification-set
 
 @Module({})
 export class MessagingModule {
-  static register(
-    runtime: ServiceRuntime,
-    config: MessagingConfig,
-    cache: MessagingCache,
-    identity: IdentityLookup,
-  ): DynamicModule {
+  static register(runtime: ServiceRuntime, config: MessagingConfig, identity: IdentityLookup): DynamicModule {
     return {
       module: MessagingModule,
       imports: [PlatformModule.forRuntime(runtime, config)],
       providers: [
-        { provide: MESSAGING_CACHE, useValue: cache },
         { provide: IDENTITY_LOOKUP, useValue: identity },
+        MetaRepository,
+        MessagingCache,
         CoalescingPublisher,
         OutboxFinisher,
         ConversationCache,

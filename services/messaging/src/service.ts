@@ -10,7 +10,6 @@ import {
 import { messaging } from '@aura/proto';
 import { NestFactory } from '@nestjs/core';
 import { BlocksConsumer } from './blocks/blocks.consumer';
-import { createMessagingCache } from './common/cache';
 import { loadMessagingConfig } from './config';
 import { OutboxFinisher } from './events/outbox-finisher';
 import { MESSAGING_CALLERS, MessagingGrpcController } from './grpc/messaging.grpc-controller';
@@ -25,10 +24,9 @@ import { NotificationsService } from './notifications/notifications.service';
 export async function startMessaging(): Promise<RunningService> {
   const config = loadMessagingConfig();
   const runtime = await ServiceRuntime.create({ service: 'messaging', config, redis: true });
-  const cache = await createMessagingCache(runtime.redis!, runtime.mongo, config.MESSAGING_CACHE_TTL_SECONDS);
   const identity = new IdentityMemberSource(config.IDENTITY_GRPC_URL);
   const app = await NestFactory.createApplicationContext(
-    MessagingModule.register(runtime, config, cache, identity),
+    MessagingModule.register(runtime, config, identity),
     { logger: new NestPinoLogger(runtime.logger) },
   );
   await app.init();

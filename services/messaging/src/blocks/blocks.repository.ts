@@ -1,7 +1,7 @@
 import { MONGO, setUnlessNewer } from '@aura/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { Connection, Model, Schema } from 'mongoose';
-import { MESSAGING_CACHE, MessagingCache } from '../common/cache';
+import { MessagingCache } from '../common/cache';
 
 /** One pair's block state as identity last announced it (`_id` = `<blocker>:<blocked>`). */
 interface BlockStateDoc {
@@ -40,7 +40,7 @@ export class BlocksRepository {
 
   constructor(
     @Inject(MONGO) connection: Connection,
-    @Inject(MESSAGING_CACHE) private readonly cache: MessagingCache,
+    @Inject(MessagingCache) private readonly cache: MessagingCache,
   ) {
     this.model =
       connection.models.BlockState ?? connection.model<BlockStateDoc>('BlockState', blockStateSchema);

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MESSAGING_CACHE, MessagingCache } from '../common/cache';
+import { MessagingCache } from '../common/cache';
 import { CONFIG, LuaScript } from '@aura/platform';
 import type { MessagingConfig } from '../config';
 import { fromCacheJson, StoredMessage, toCacheJson } from '../messages/message';
@@ -126,7 +126,7 @@ export class ConversationCache {
   private readonly windowSize: number;
 
   constructor(
-    @Inject(MESSAGING_CACHE) private readonly cache: MessagingCache,
+    @Inject(MessagingCache) private readonly cache: MessagingCache,
     @Inject(CONFIG) config: Pick<MessagingConfig, 'MESSAGING_RECENT_MESSAGES'>,
   ) {
     this.windowSize = config.MESSAGING_RECENT_MESSAGES;

@@ -1,7 +1,7 @@
 import { MemberDirectory, type MemberDoc, type MemberProfile, MONGO } from '@aura/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Connection, mongo } from 'mongoose';
-import { MESSAGING_CACHE, MessagingCache } from '../common/cache';
+import { MessagingCache } from '../common/cache';
 import { isMemberId } from '../common/ids';
 import { IDENTITY_LOOKUP, IdentityLookup } from './identity-lookup';
 import type { Participant } from './participant';
@@ -26,7 +26,7 @@ export class MembersRepository {
 
   constructor(
     @Inject(MONGO) connection: Connection,
-    @Inject(MESSAGING_CACHE) private readonly cache: MessagingCache,
+    @Inject(MessagingCache) private readonly cache: MessagingCache,
     @Inject(IDENTITY_LOOKUP) identity: IdentityLookup,
   ) {
     const members = connection.collection<MemberDoc>('members') as unknown as mongo.Collection<MemberDoc>;

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MESSAGING_CACHE, MessagingCache } from '../common/cache';
+import { MessagingCache } from '../common/cache';
 import { CONFIG, LuaScript } from '@aura/platform';
 import type { MessagingConfig } from '../config';
 import type { NotificationDoc } from './notification.schema';
@@ -115,7 +115,7 @@ export class NotificationCache {
   readonly window: number;
 
   constructor(
-    @Inject(MESSAGING_CACHE) private readonly cache: MessagingCache,
+    @Inject(MessagingCache) private readonly cache: MessagingCache,
     @Inject(CONFIG) config: Pick<MessagingConfig, 'MESSAGING_RECENT_NOTIFICATIONS'>,
   ) {
     this.window = config.MESSAGING_RECENT_NOTIFICATIONS;
