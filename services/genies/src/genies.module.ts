@@ -1,5 +1,6 @@
-import { type BaseConfig, createObjectStorage, PlatformModule, ServiceRuntime } from '@aura/platform';
+import { type BaseConfig, PlatformModule, ServiceRuntime } from '@aura/platform';
 import { DynamicModule, Module } from '@nestjs/common';
+import { ArtworkStorage } from './catalogue/artwork-storage';
 import { Catalogue } from './catalogue/catalogue';
 import { CatalogueRepository } from './catalogue/catalogue.repository';
 import { CollectionService } from './collection/collection.service';
@@ -23,7 +24,7 @@ import { PurchasesService } from './purchases/purchases.service';
 import { RevealsService } from './reveals/reveals.service';
 import type { RandomInt } from './rules/odds';
 import { PurchaseSweeper } from './sweep/purchase-sweeper';
-import { ARTWORK_STORAGE, GENIE_MONEY, IDENTITY_LOOKUP, RANDOM_INT } from './tokens';
+import { GENIE_MONEY, IDENTITY_LOOKUP, RANDOM_INT } from './tokens';
 
 export interface GeniesModuleOptions {
   /** Charges and payouts (economy over gRPC in main.ts). */
@@ -50,10 +51,7 @@ export class GeniesModule {
         { provide: GENIE_MONEY, useValue: options.money },
         ...(options.identity ? [{ provide: IDENTITY_LOOKUP, useValue: options.identity }] : []),
         ...(options.random ? [{ provide: RANDOM_INT, useValue: options.random }] : []),
-        {
-          provide: ARTWORK_STORAGE,
-          useValue: { client: createObjectStorage(config), bucket: config.S3_BUCKET_MEDIA },
-        },
+        ArtworkStorage,
         CatalogueRepository,
         Catalogue,
         MembersRepository,

@@ -2,5 +2,3 @@
 export const GENIE_MONEY = Symbol('GenieMoney');
 export const IDENTITY_LOOKUP = Symbol('IdentityLookup');
 export const RANDOM_INT = Symbol('RandomInt');
-/** The object storage client and bucket the catalogue keeps its artwork in. */
-export const ARTWORK_STORAGE = Symbol('ArtworkStorage');

@@ -4,7 +4,7 @@ import { uuidFrom, sha256 } from '../ids';
 import { DAILY_RATE_AC, RARITIES, type Rarity } from '../rules/odds';
 import { MICRO_PER_AC } from '../rules/accrual';
 import { genieSvg } from './artwork';
-import { ARTWORK_STORAGE } from '../tokens';
+import { ArtworkStorage } from './artwork-storage';
 import { CATALOGUE, type CatalogueEntry } from './catalogue.data';
 import { CatalogueRepository, type GenieDoc } from './catalogue.repository';
 
@@ -16,12 +16,6 @@ export const genieIdOf = (slug: string) => uuidFrom(`aura-genie:${slug}`);
 export interface Artwork {
   content: Buffer;
   etag: string;
-}
-
-/** Where the catalogue keeps each genie's artwork: the media bucket. */
-export interface ArtworkStorage {
-  client: S3Client;
-  bucket: string;
 }
 
 /**
@@ -38,7 +32,7 @@ export class Catalogue implements OnModuleInit {
 
   constructor(
     @Inject(CatalogueRepository) private readonly repository: CatalogueRepository,
-    @Inject(ARTWORK_STORAGE) artwork: ArtworkStorage,
+    @Inject(ArtworkStorage) artwork: ArtworkStorage,
   ) {
     this.storage = artwork.client;
     this.bucket = artwork.bucket;
