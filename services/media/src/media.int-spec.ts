@@ -1,31 +1,21 @@
-// Media against the real local S3 and MongoDB server (deploy/local): the gRPC server runs in-process on a
-// random port and is called with a grpc-js client, as the gateway does.
-import {
-  callerMetadata,
-  configureInternalCalls,
-  connectMongo,
-  createGrpcClient,
-  databaseName,
-  GrpcServer,
-  internalCallsConfig,
-  OutboxModel,
-} from '@aura/platform';
+// Media against the real local S3 and MongoDB server (deploy/local), built by MediaModule as startMedia
+// builds it: its gRPC server runs in-process on a random port and is called with a grpc-js client, as the
+// gateway does.
+import { callerMetadata, createGrpcClient, ServiceRuntime } from '@aura/platform';
 import { testConfig, testIdentity } from '@aura/platform/testing';
 import { media } from '@aura/proto';
 import { Metadata, ServiceError, status } from '@grpc/grpc-js';
-import type { Connection } from 'mongoose';
+import { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import { createHash, randomBytes } from 'node:crypto';
 import pino from 'pino';
 import sharp from 'sharp';
-import { DataExportService } from './data-export/data-export.service';
-import { DataExportWorker } from './data-export/data-export.worker';
-import { DataExportsRepository } from './data-export/data-exports.repository';
-import { DownloadService } from './downloads/download.service';
+import { loadMediaConfig } from './config';
 import { MediaGrpcController } from './grpc/media.grpc-controller';
+import { MediaModule } from './media.module';
 import { MediaObjectsRepository } from './objects/media-objects.repository';
 import { MediaStorage } from './storage/media-storage';
 import { UrlSigner } from './storage/signed-urls';
-import { UploadService } from './uploads/upload.service';
 import { ebml, ftyp } from './validation/test-bytes';
 
 const SECRET = 'media-int-spec-signing-secret';
@@ -39,43 +29,42 @@ const { MEDIA_PURPOSE_BANNER: BANNER, MEDIA_PURPOSE_MESSAGE: MESSAGE } = media.M
 const alice = { userId: 'user-alice', role: 'user' as const };
 const bob = { userId: 'user-bob', role: 'user' as const };
 
-let server: GrpcServer;
+let runtime: ServiceRuntime;
+let app: INestApplicationContext;
 let client: media.MediaServiceClient;
-let mongo: Connection;
 let storage: MediaStorage;
 let objects: MediaObjectsRepository;
 
 const gateway = testIdentity('gateway');
 
 beforeAll(async () => {
-  const config = testConfig();
-  configureInternalCalls(internalCallsConfig('media', config));
-  mongo = await connectMongo(config.MONGODB_URI, databaseName('media', config.AURA_DB_SUFFIX));
-  const outboxHost = {
+  const config = loadMediaConfig({
+    ...process.env,
+    AURA_ENV: 'test',
+    AURA_DB_SUFFIX: testConfig().AURA_DB_SUFFIX,
+    LOG_LEVEL: 'silent',
+    AURA_MEDIA_SIGNING_SECRET: SECRET,
+    AURA_MEDIA_SIGNED_URL_TTL_SECONDS: '3600',
+  });
+  runtime = await ServiceRuntime.create({
     service: 'media',
-    registerOutbox: (..._models: OutboxModel[]) => undefined,
-    eventsStored: () => undefined,
-  };
-  storage = new MediaStorage(config);
-  const signer = new UrlSigner(signing(SECRET));
-  objects = new MediaObjectsRepository(mongo, outboxHost);
-  await objects.ensureIndexes();
-  const exports = new DataExportsRepository(mongo, outboxHost);
-  const controller = new MediaGrpcController(
-    new UploadService(storage, signer, objects),
-    new DownloadService(storage, signer),
-    new DataExportService(exports, { wake: () => undefined } as unknown as DataExportWorker, storage),
-  );
-  server = new GrpcServer();
-  server.add(media.MediaServiceService, controller.implementation(pino({ level: 'silent' })));
-  const port = await server.listen('127.0.0.1:0');
+    config,
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+  });
+  // Built as startMedia builds it; the outbox relay and the export worker are not started (the events stay stored).
+  app = await NestFactory.createApplicationContext(MediaModule.register(runtime, config), { logger: false });
+  await app.init();
+  storage = app.get(MediaStorage);
+  objects = app.get(MediaObjectsRepository);
+  runtime.grpc.add(media.MediaServiceService, app.get(MediaGrpcController).implementation(runtime.logger));
+  const port = await runtime.grpc.listen('127.0.0.1:0');
   client = createGrpcClient(media.MediaServiceClient, `127.0.0.1:${port}`, 'media', gateway);
 });
 
 afterAll(async () => {
   client?.close();
-  await server?.close(1000);
-  await mongo?.close();
+  await app?.close();
+  await runtime?.stop();
 });
 
 interface UploadOptions {
