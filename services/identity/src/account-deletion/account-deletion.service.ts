@@ -33,8 +33,8 @@ export class AccountDeletionService implements OnModuleDestroy {
   private readonly sweeper: PeriodicTasks;
 
   constructor(
-    private readonly users: UsersRepository,
-    private readonly auth: AuthService,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(AuthService) private readonly auth: AuthService,
     @Inject(RUNTIME) private readonly runtime: ServiceRuntime,
     @Inject(CONFIG) private readonly config: IdentityConfig,
     @Inject(LOGGER) private readonly logger: Logger,

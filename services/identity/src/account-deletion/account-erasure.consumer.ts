@@ -13,8 +13,8 @@ import { PersonalDataRepository } from './personal-data.repository';
 @Injectable()
 export class AccountErasureConsumer {
   constructor(
-    private readonly auth: AuthService,
-    private readonly personalData: PersonalDataRepository,
+    @Inject(AuthService) private readonly auth: AuthService,
+    @Inject(PersonalDataRepository) private readonly personalData: PersonalDataRepository,
     @Inject(RUNTIME) private readonly runtime: ServiceRuntime,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}

@@ -19,8 +19,8 @@ import {
 @Injectable()
 export class AdminUsersService {
   constructor(
-    private readonly users: UsersRepository,
-    private readonly profiles: ProfileChangedAnnouncer,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(ProfileChangedAnnouncer) private readonly profiles: ProfileChangedAnnouncer,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 

@@ -43,9 +43,9 @@ interface Applied {
 @Injectable()
 export class AuraLedger {
   constructor(
-    private readonly log: AuraLogRepository,
+    @Inject(AuraLogRepository) private readonly log: AuraLogRepository,
     @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'service'>,
-    private readonly users: UsersRepository,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
   ) {}
 
   async apply(change: AuraChange): Promise<AuraOutcome> {

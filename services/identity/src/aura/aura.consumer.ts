@@ -81,8 +81,8 @@ export function actorOf(
 @Injectable()
 export class AuraConsumer {
   constructor(
-    private readonly ledger: AuraLedger,
-    private readonly wellness: WellnessService,
+    @Inject(AuraLedger) private readonly ledger: AuraLedger,
+    @Inject(WellnessService) private readonly wellness: WellnessService,
     @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'subscribe'>,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}

@@ -85,11 +85,11 @@ export class AuthService implements OnModuleInit {
   private dummyHash?: Promise<string>;
 
   constructor(
-    private readonly users: UsersRepository,
-    private readonly refreshTokens: RefreshTokensRepository,
-    private readonly devices: DeviceSessionsRepository,
-    private readonly secondFactor: SecondFactor,
-    private readonly challenges: LoginChallengesRepository,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(RefreshTokensRepository) private readonly refreshTokens: RefreshTokensRepository,
+    @Inject(DeviceSessionsRepository) private readonly devices: DeviceSessionsRepository,
+    @Inject(SecondFactor) private readonly secondFactor: SecondFactor,
+    @Inject(LoginChallengesRepository) private readonly challenges: LoginChallengesRepository,
     @Inject(SIGNING_KEY) private readonly signingKey: SigningKey,
     @Inject(CONFIG) private readonly config: IdentityConfig,
     @Inject(LOGGER) private readonly logger: Logger,

@@ -1,12 +1,12 @@
 import { CallContext } from '@aura/platform';
 import { identity } from '@aura/proto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { BlocksService } from './blocks.service';
 
 /** The block calls of IdentityService (the controller delegates to these). */
 @Injectable()
 export class BlocksGrpcHandlers {
-  constructor(private readonly blocks: BlocksService) {}
+  constructor(@Inject(BlocksService) private readonly blocks: BlocksService) {}
 
   async blockUser(request: identity.BlockUserRequest, context: CallContext): Promise<identity.BlockState> {
     await this.blocks.block(context.caller, request.userId, request.reason ?? '');

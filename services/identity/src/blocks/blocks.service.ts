@@ -1,5 +1,5 @@
 import { Caller, InvalidInput, NotFound, RuleViolation, Unauthenticated } from '@aura/platform';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { UsersRepository } from '../users/users.repository';
 import type { User } from '../users/user';
 import { Block, BlocksRepository } from './blocks.repository';
@@ -23,8 +23,8 @@ export interface BlockedEntry {
 @Injectable()
 export class BlocksService {
   constructor(
-    private readonly blocks: BlocksRepository,
-    private readonly users: UsersRepository,
+    @Inject(BlocksRepository) private readonly blocks: BlocksRepository,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
   ) {}
 
   async block(caller: Caller | undefined, targetId: string, reason = ''): Promise<Block> {

@@ -26,10 +26,10 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 @Injectable()
 export class EmailLinksService {
   constructor(
-    private readonly users: UsersRepository,
-    private readonly tokens: EmailTokensRepository,
-    private readonly auth: AuthService,
-    private readonly mailer: Mailer,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(EmailTokensRepository) private readonly tokens: EmailTokensRepository,
+    @Inject(AuthService) private readonly auth: AuthService,
+    @Inject(Mailer) private readonly mailer: Mailer,
     @Inject(CONFIG) private readonly config: IdentityConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}

@@ -14,8 +14,8 @@ import { EmailLinksService } from './email-links.service';
 @Injectable()
 export class VerificationMailConsumer {
   constructor(
-    private readonly users: UsersRepository,
-    private readonly emailLinks: EmailLinksService,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(EmailLinksService) private readonly emailLinks: EmailLinksService,
     @Inject(RUNTIME) private readonly runtime: ServiceRuntime,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}

@@ -88,17 +88,17 @@ function toSessionMessage(session: Session): identity.AuthSession {
 @Injectable()
 export class IdentityGrpcController implements AsyncService<identity.IdentityServiceServer> {
   constructor(
-    private readonly auth: AuthService,
+    @Inject(AuthService) private readonly auth: AuthService,
     @Inject(SIGNING_KEY) private readonly signingKey: SigningKey,
-    private readonly blocks: BlocksGrpcHandlers,
-    private readonly adminUsers: AdminUsersService,
-    private readonly wellness: WellnessGrpcHandlers,
-    private readonly twoFactor: TwoFactorService,
-    private readonly emailLinks: EmailLinksService,
-    private readonly securityPolicy: SecurityPolicyService,
-    private readonly passkeys: PasskeysService,
-    private readonly accountDeletion: AccountDeletionService,
-    private readonly memberExport: IdentityExport,
+    @Inject(BlocksGrpcHandlers) private readonly blocks: BlocksGrpcHandlers,
+    @Inject(AdminUsersService) private readonly adminUsers: AdminUsersService,
+    @Inject(WellnessGrpcHandlers) private readonly wellness: WellnessGrpcHandlers,
+    @Inject(TwoFactorService) private readonly twoFactor: TwoFactorService,
+    @Inject(EmailLinksService) private readonly emailLinks: EmailLinksService,
+    @Inject(SecurityPolicyService) private readonly securityPolicy: SecurityPolicyService,
+    @Inject(PasskeysService) private readonly passkeys: PasskeysService,
+    @Inject(AccountDeletionService) private readonly accountDeletion: AccountDeletionService,
+    @Inject(IdentityExport) private readonly memberExport: IdentityExport,
   ) {}
 
   async register(request: identity.RegisterRequest) {

@@ -9,7 +9,7 @@ import {
   exportPageOf,
   isoDate,
 } from '@aura/platform';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { activeRestriction } from '../restrictions/restriction';
 import { TwoFactorRepository } from '../two-factor/two-factor.repository';
 import { ExportedUserDoc, UsersRepository } from '../users/users.repository';
@@ -91,9 +91,9 @@ export class IdentityExport {
   pageSize = EXPORT_PAGE_SIZE;
 
   constructor(
-    private readonly users: UsersRepository,
-    private readonly twoFactor: TwoFactorRepository,
-    private readonly wellness: WellnessRepository,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(TwoFactorRepository) private readonly twoFactor: TwoFactorRepository,
+    @Inject(WellnessRepository) private readonly wellness: WellnessRepository,
   ) {}
 
   async page(userId: string, part: IdentityExportPart, cursor: string): Promise<ExportRecords> {

@@ -42,10 +42,10 @@ export class PasskeysService {
   private readonly origin: string;
 
   constructor(
-    private readonly passkeys: PasskeysRepository,
-    private readonly ceremonies: WebAuthnCeremoniesRepository,
-    private readonly users: UsersRepository,
-    private readonly auth: AuthService,
+    @Inject(PasskeysRepository) private readonly passkeys: PasskeysRepository,
+    @Inject(WebAuthnCeremoniesRepository) private readonly ceremonies: WebAuthnCeremoniesRepository,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(AuthService) private readonly auth: AuthService,
     @Inject(CONFIG) config: IdentityConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {

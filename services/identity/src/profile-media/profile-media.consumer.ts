@@ -13,8 +13,8 @@ import { UsersRepository } from '../users/users.repository';
 @Injectable()
 export class ProfileMediaConsumer {
   constructor(
-    private readonly users: UsersRepository,
-    private readonly profiles: ProfileChangedAnnouncer,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(ProfileChangedAnnouncer) private readonly profiles: ProfileChangedAnnouncer,
     @Inject(RUNTIME) private readonly runtime: ServiceRuntime,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}

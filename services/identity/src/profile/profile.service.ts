@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Caller, NotFound, Unauthenticated } from '@aura/platform';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ProfileChangedAnnouncer } from '../users/profile-changed';
 import type { User } from '../users/user';
 import { UsersRepository } from '../users/users.repository';
@@ -14,9 +14,9 @@ export const USER_NOT_FOUND = 'User not found';
 @Injectable()
 export class ProfileService {
   constructor(
-    private readonly users: UsersRepository,
-    private readonly profiles: ProfileChangedAnnouncer,
-    private readonly visits: ProfileVisitsRepository,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(ProfileChangedAnnouncer) private readonly profiles: ProfileChangedAnnouncer,
+    @Inject(ProfileVisitsRepository) private readonly visits: ProfileVisitsRepository,
   ) {}
 
   /** A partial update of the caller's own profile; answers the updated member. Nothing changes on a refusal. */

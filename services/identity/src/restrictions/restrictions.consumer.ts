@@ -15,8 +15,8 @@ import type { StoredRestriction } from './restriction';
 @Injectable()
 export class RestrictionsConsumer {
   constructor(
-    private readonly users: UsersRepository,
-    private readonly auth: AuthService,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(AuthService) private readonly auth: AuthService,
     @Inject(RUNTIME) private readonly runtime: ServiceRuntime,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}

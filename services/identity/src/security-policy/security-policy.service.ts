@@ -27,9 +27,9 @@ export interface Access {
 @Injectable()
 export class SecurityPolicyService {
   constructor(
-    private readonly policies: SecurityPolicyRepository,
-    private readonly users: UsersRepository,
-    private readonly secondFactor: SecondFactor,
+    @Inject(SecurityPolicyRepository) private readonly policies: SecurityPolicyRepository,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(SecondFactor) private readonly secondFactor: SecondFactor,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 

@@ -15,8 +15,8 @@ import { UsersRepository } from '../users/users.repository';
 @Injectable()
 export class SuperAuraConsumer {
   constructor(
-    private readonly users: UsersRepository,
-    private readonly profiles: ProfileChangedAnnouncer,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(ProfileChangedAnnouncer) private readonly profiles: ProfileChangedAnnouncer,
     @Inject(RUNTIME) private readonly runtime: ServiceRuntime,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}

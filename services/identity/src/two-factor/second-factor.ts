@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { looksLikeRecoveryCode, recoveryCodeHash } from './recovery-codes';
 import { matchTotp } from './totp';
 import { TwoFactorRepository } from './two-factor.repository';
@@ -9,7 +9,7 @@ import { TwoFactorRepository } from './two-factor.repository';
  */
 @Injectable()
 export class SecondFactor {
-  constructor(private readonly store: TwoFactorRepository) {}
+  constructor(@Inject(TwoFactorRepository) private readonly store: TwoFactorRepository) {}
 
   async isOn(userId: string): Promise<boolean> {
     return Boolean((await this.store.find(userId))?.totpSecret);

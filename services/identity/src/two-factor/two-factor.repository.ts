@@ -58,7 +58,7 @@ export class TwoFactorRepository implements OnModuleInit {
 
   constructor(
     @Inject(MONGO) connection: Connection,
-    private readonly cipher: TotpSecretCipher,
+    @Inject(TotpSecretCipher) private readonly cipher: TotpSecretCipher,
   ) {
     this.model =
       (connection.models.TwoFactor as Model<TwoFactorDoc>) ??

@@ -33,9 +33,9 @@ export interface TotpSetup {
 @Injectable()
 export class TwoFactorService {
   constructor(
-    private readonly auth: AuthService,
-    private readonly store: TwoFactorRepository,
-    private readonly secondFactor: SecondFactor,
+    @Inject(AuthService) private readonly auth: AuthService,
+    @Inject(TwoFactorRepository) private readonly store: TwoFactorRepository,
+    @Inject(SecondFactor) private readonly secondFactor: SecondFactor,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 

@@ -1,6 +1,6 @@
 import { CallContext, Forbidden, InvalidInput, NotFound, Unauthenticated } from '@aura/platform';
 import { identity } from '@aura/proto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { AuraLedger } from '../aura/aura-ledger';
 import { ProfileService } from '../profile/profile.service';
 import { UsersRepository } from '../users/users.repository';
@@ -35,10 +35,10 @@ const rewards = <T>(result: Rewarded<T>) => ({
 @Injectable()
 export class WellnessGrpcHandlers {
   constructor(
-    private readonly wellness: WellnessService,
-    private readonly profiles: ProfileService,
-    private readonly aura: AuraLedger,
-    private readonly users: UsersRepository,
+    @Inject(WellnessService) private readonly wellness: WellnessService,
+    @Inject(ProfileService) private readonly profiles: ProfileService,
+    @Inject(AuraLedger) private readonly aura: AuraLedger,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
   ) {}
 
   /** Super admin only: a member's aura moved by delta, once per key (reason admin). */

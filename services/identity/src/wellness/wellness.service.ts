@@ -98,10 +98,10 @@ const ACTIVE_DAYS_MEMO_SIZE = 100_000;
 @Injectable()
 export class WellnessService {
   constructor(
-    private readonly store: WellnessRepository,
+    @Inject(WellnessRepository) private readonly store: WellnessRepository,
     @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'service'>,
-    private readonly users: UsersRepository,
-    private readonly aura: AuraLedger,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(AuraLedger) private readonly aura: AuraLedger,
   ) {}
 
   async checkIn(caller: Caller | undefined, input: CheckinInput): Promise<Rewarded<MoodCheckin>> {
