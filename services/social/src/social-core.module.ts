@@ -1,5 +1,3 @@
-import { REDIS } from '@aura/platform';
-import type { Redis } from '@aura/platform';
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { BlocksRepository } from './blocks/blocks.repository';
 import { CLOCK, Clock, systemClock } from './common/clock';
@@ -55,14 +53,7 @@ export class SocialCoreModule {
       },
       { provide: SOCIAL_KEY_PREFIX, useValue: options.keyPrefix ?? socialKeyPrefix(config.AURA_DB_SUFFIX) },
       SocialKeys,
-      {
-        provide: RedisCache,
-        useFactory: (redis: Redis | undefined) => {
-          if (!redis) throw new Error('social needs Redis (ServiceRuntime.create({ redis: true }))');
-          return new RedisCache(redis);
-        },
-        inject: [REDIS],
-      },
+      RedisCache,
       EdgeRemovals,
       ...REPOSITORIES,
     ];

@@ -30,6 +30,10 @@ export interface EdgeDoc {
 /** The collection of one kind of edge (post likes, comment likes, follows). */
 export type EdgeModel = Model<EdgeDoc>;
 
+/** The kinds of edges; a removal names its kind (and the sweep recounts by it). */
+export const EDGE_KINDS = { postLike: 'post_like', commentLike: 'comment_like', follow: 'follow' } as const;
+export type EdgeKind = (typeof EDGE_KINDS)[keyof typeof EDGE_KINDS];
+
 export interface EdgeRemovalDoc {
   _id: string;
   kind: string;
@@ -55,7 +59,7 @@ removalSchema.index({ done: 1, createdAt: 1 });
 removalSchema.index({ createdAt: 1 });
 removalSchema.plugin(outboxPlugin);
 
-/** Inserts an edge with its events; false if it already exists. */
+/** Inserts an edge with its events; false if it already exists. Called by the edge's repository. */
 export async function insertEdge<T extends EdgeDoc>(
   model: Model<T>,
   doc: T,
@@ -72,9 +76,41 @@ export async function insertEdge<T extends EdgeDoc>(
   return true;
 }
 
+/** The events an edge's removal publishes, made from the edge as stored. */
+export type RemovalEvents<T extends EdgeDoc> = (edge: T) => Promise<EventRecord[]>;
+
+/**
+ * One kind of edge as its repository writes it: `insert` once with its events (insertEdge), `remove`
+ * through EdgeRemovals. Made by `EdgeRemovals.edges`, which registers the kind for recovery.
+ */
+export class Edges<T extends EdgeDoc> {
+  constructor(
+    private readonly kind: EdgeKind,
+    private readonly model: Model<T>,
+    private readonly removals: EdgeRemovals,
+    private readonly host: OutboxHost,
+  ) {}
+
+  /** Inserts the edge with its events; false if it already exists. */
+  insert(edge: T, events: EventRecord[]): Promise<boolean> {
+    return insertEdge(this.model, edge, events, this.host);
+  }
+
+  /** EdgeRemovals.remove of the edge `edgeId` of this kind. */
+  remove(edgeId: string, events: RemovalEvents<T>, now: Date): Promise<T | null> {
+    return this.removals.remove(this.kind, this.model, edgeId, events, now);
+  }
+}
+
+/**
+ * The removals of edges. Each edge's repository gets its kind's `Edges` from `edges(kind, model)` in
+ * its constructor (which registers the collection), and inserts and removes through it; `recover`
+ * completes the interrupted removals of every registered kind.
+ */
 @Injectable()
 export class EdgeRemovals implements OnModuleInit {
   readonly model: Model<EdgeRemovalDoc>;
+  private readonly kinds = new Map<string, EdgeModel>();
 
   constructor(
     @Inject(MONGO) connection: Connection,
@@ -90,16 +126,22 @@ export class EdgeRemovals implements OnModuleInit {
     await this.model.init();
   }
 
+  /** The edges of `kind`, stored in `model`, for their repository; registers them for `recover`. */
+  edges<T extends EdgeDoc>(kind: EdgeKind, model: Model<T>): Edges<T> {
+    this.kinds.set(kind, model as unknown as EdgeModel);
+    return new Edges(kind, model, this, this.host);
+  }
+
   /**
    * Removes an edge and publishes `events(edge)` once. Returns the edge when this call deleted it (its
    * caller then moves the target's counter), or null when there was none or a concurrent call
    * deleted it.
    */
   async remove<T extends EdgeDoc>(
-    kind: string,
+    kind: EdgeKind,
     edges: Model<T>,
     edgeId: string,
-    events: (edge: T) => Promise<EventRecord[]>,
+    events: RemovalEvents<T>,
     now: Date,
   ): Promise<T | null> {
     const edge = await edges
@@ -153,8 +195,11 @@ export class EdgeRemovals implements OnModuleInit {
       .exec();
   }
 
-  /** Completes removals that a crash left halfway (older than `before`). Returns the edge ids. */
-  async recover(kinds: Record<string, EdgeModel>, before: Date): Promise<{ kind: string; edgeId: string }[]> {
+  /**
+   * Completes removals that a crash left halfway (older than `before`, of the registered kinds).
+   * Returns the edge ids.
+   */
+  async recover(before: Date): Promise<{ kind: string; edgeId: string }[]> {
     const pending = await this.model
       .find({ done: false, createdAt: { $lt: before } })
       .limit(200)
@@ -162,7 +207,7 @@ export class EdgeRemovals implements OnModuleInit {
       .exec();
     const completed: { kind: string; edgeId: string }[] = [];
     for (const removal of pending) {
-      const edges = kinds[removal.kind];
+      const edges = this.kinds.get(removal.kind);
       if (!edges) continue;
       await this.complete(edges, removal._id, removal.edgeId, removal.edgeCreatedAt);
       completed.push({ kind: removal.kind, edgeId: removal.edgeId });

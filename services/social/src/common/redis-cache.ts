@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
-import { SingleFlight } from '@aura/platform';
+import { REDIS, SingleFlight } from '@aura/platform';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 
 /** Marks a cached set or sorted set as complete (an empty set still exists). Never a real member. */
 export const SENTINEL = '~';
@@ -143,14 +144,19 @@ export function isAfter(item: ScoredId, position: ScorePosition | undefined, ord
   return !position || compareScored(order)(position, item) < 0;
 }
 
-/** Generation-guarded sets and sorted sets, and JSON values read by key. */
+/**
+ * Generation-guarded sets and sorted sets, and JSON values read by key. Built on the platform's
+ * Redis client (REDIS); social cannot run without one, so its absence fails at start.
+ */
+@Injectable()
 export class RedisCache {
   readonly redis: CacheRedis;
 
   /** Rebuilds under way in this process: concurrent readers of one missing copy share one load. */
   private readonly rebuilding = new SingleFlight();
 
-  constructor(redis: Redis) {
+  constructor(@Optional() @Inject(REDIS) redis: Redis | undefined) {
+    if (!redis) throw new Error('social needs Redis (ServiceRuntime.create({ redis: true }))');
     this.redis = withCacheCommands(redis);
   }
 

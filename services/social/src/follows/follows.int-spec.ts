@@ -4,6 +4,7 @@ import { socialEvents } from '@aura/proto';
 import { status } from '@grpc/grpc-js';
 import { Types } from 'mongoose';
 import { randomUUID } from 'node:crypto';
+import { EDGE_KINDS, EdgeRemovals } from '../common/edges.repository';
 import { MembersRepository } from '../members/members.repository';
 import { SETTLE_MS } from '../sweep/counter-repair';
 import { SocialSweeper } from '../sweep/social-sweeper';
@@ -187,6 +188,31 @@ describe('follows', () => {
     await h.app.get(SocialSweeper).sweep();
     expect((await h.api.getFollowState(undefined, { userId: star })).followersCount).toBe(1);
     expect((await h.api.getFollowState(undefined, { userId: fan })).followingCount).toBe(1);
+  });
+
+  it('completes an unfollow that a crash left between its removal record and the delete', async () => {
+    const star = await h.member();
+    const fan = await h.member();
+    await h.api.follow(fan, { userId: star });
+    const follows = h.app.get(FollowsRepository);
+    const edgeId = `${fan}:${star}`;
+    const follow = await follows.model.findById(edgeId).lean().exec();
+    // The removal was recorded over a minute ago, then its request stopped before deleting the follow.
+    await h.app.get(EdgeRemovals).model.create({
+      _id: `${EDGE_KINDS.follow}:${edgeId}:${follow!.createdAt.getTime()}`,
+      kind: EDGE_KINDS.follow,
+      edgeId,
+      edgeCreatedAt: follow!.createdAt,
+      createdAt: new Date(h.clock.now().getTime() - 60_001),
+      done: false,
+    });
+    await h.app.get(SocialSweeper).sweep();
+    expect(await follows.exists(fan, star)).toBe(false);
+    expect(await h.api.getFollowState(fan, { userId: star })).toMatchObject({
+      isFollowing: false,
+      followersCount: 0,
+    });
+    expect((await h.api.getFollowState(undefined, { userId: fan })).followingCount).toBe(0);
   });
 
   it('a block removes follows both ways (announced) and forbids following either way', async () => {

@@ -1,8 +1,9 @@
-import { ExportQuery, MONGO, readExportPage, RUNTIME } from '@aura/platform';
+import { EventRecord, ExportQuery, MONGO, readExportPage, RUNTIME } from '@aura/platform';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Connection, Model } from 'mongoose';
 import { CacheTtl } from '../common/cache-ttl';
 import { CreatedWindow, createdIn } from '../common/created-window';
+import { EDGE_KINDS, EdgeRemovals, Edges, RemovalEvents } from '../common/edges.repository';
 import type { OutboxHost } from '../common/outbox-host';
 import { RedisCache } from '../common/redis-cache';
 import { SocialKeys } from '../common/social-keys';
@@ -11,24 +12,47 @@ import { FollowDoc, followId, followModel } from './follow.schema';
 /**
  * Follows. The documents are the truth; each member's followers and followees are also kept as Redis
  * sets, read on every following feed, stories strip, discovery ranking and fan-out, rebuilt from
- * MongoDB (indexed by followerId / followeeId) when missing. The counts live on the members.
+ * MongoDB (indexed by followerId / followeeId) when missing. The counts live on the members. Follows
+ * are edges (common/edges.repository.ts): inserted once with their event, removed through
+ * EdgeRemovals.
  */
 @Injectable()
 export class FollowsRepository implements OnModuleInit {
   readonly model: Model<FollowDoc>;
+  private readonly edges: Edges<FollowDoc>;
 
   constructor(
     @Inject(MONGO) connection: Connection,
     @Inject(RedisCache) private readonly cache: RedisCache,
     @Inject(SocialKeys) private readonly keys: SocialKeys,
     @Inject(RUNTIME) runtime: OutboxHost,
+    @Inject(EdgeRemovals) removals: EdgeRemovals,
   ) {
     this.model = followModel(connection);
     runtime.registerOutbox(this.model);
+    this.edges = removals.edges(EDGE_KINDS.follow, this.model);
   }
 
   onModuleInit(): Promise<void> {
     return this.ensureIndexes();
+  }
+
+  /** Stores a follow with its events; false if the follower already follows the followee. */
+  insert(follow: Omit<FollowDoc, '_id'>, events: EventRecord[]): Promise<boolean> {
+    return this.edges.insert({ _id: followId(follow.followerId, follow.followeeId), ...follow }, events);
+  }
+
+  /**
+   * Removes a follow, publishing `events(follow)` once. Returns the follow when this call removed it
+   * (the caller then moves the counts and the caches), or null.
+   */
+  remove(
+    followerId: string,
+    followeeId: string,
+    events: RemovalEvents<FollowDoc>,
+    now: Date,
+  ): Promise<FollowDoc | null> {
+    return this.edges.remove(followId(followerId, followeeId), events, now);
   }
 
   /** A page of a member's data export (the query from SocialExport's ExportQueries). */

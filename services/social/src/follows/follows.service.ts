@@ -3,15 +3,12 @@ import { social } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import { BlocksRepository } from '../blocks/blocks.repository';
 import { CLOCK, Clock } from '../common/clock';
-import { EdgeRemovals, insertEdge } from '../common/edges.repository';
 import { memberIdOf, Messages, requireCaller } from '../common/ids';
 import type { OutboxHost } from '../common/outbox-host';
 import { Timelines } from '../feeds/timelines';
-import { EDGE_KINDS } from '../likes/likes.service';
 import { MemberDoc } from '../members/member.schema';
 import { MembersRepository } from '../members/members.repository';
 import { MutesRepository } from '../mutes/mutes.repository';
-import { followId } from './follow.schema';
 import { FollowsRepository } from './follows.repository';
 
 export const FollowMessages = {
@@ -27,7 +24,6 @@ export class FollowsService {
     @Inject(BlocksRepository) private readonly blocks: BlocksRepository,
     @Inject(MutesRepository) private readonly mutes: MutesRepository,
     @Inject(Timelines) private readonly timelines: Timelines,
-    @Inject(EdgeRemovals) private readonly removals: EdgeRemovals,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(RUNTIME) private readonly runtime: OutboxHost,
   ) {}
@@ -47,12 +43,7 @@ export class FollowsService {
       followersCount: followee.followersCount + 1,
       changedAt: now.toISOString(),
     });
-    const created = await insertEdge(
-      this.follows.model,
-      { _id: followId(followerId, followeeId), followerId, followeeId, createdAt: now },
-      [event],
-      this.runtime,
-    );
+    const created = await this.follows.insert({ followerId, followeeId, createdAt: now }, [event]);
     if (!created) return this.state(followee, true);
     const counted = await this.afterChange(followerId, followeeId, true);
     await this.members.touchActive(followerId, now);
@@ -100,10 +91,9 @@ export class FollowsService {
   ): Promise<MemberDoc | null> {
     const now = this.clock.now();
     const target = followee ?? (await this.members.findById(followeeId));
-    const edge = await this.removals.remove(
-      EDGE_KINDS.follow,
-      this.follows.model,
-      followId(followerId, followeeId),
+    const edge = await this.follows.remove(
+      followerId,
+      followeeId,
       async () => [
         createEvent(this.runtime.service, 'user.unfollowed', followerId, {
           followerId,

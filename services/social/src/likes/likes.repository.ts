@@ -1,7 +1,8 @@
-import { MONGO, RUNTIME } from '@aura/platform';
+import { EventRecord, MONGO, RUNTIME } from '@aura/platform';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Connection, FilterQuery, Model } from 'mongoose';
 import { CreatedWindow, createdIn } from '../common/created-window';
+import { EDGE_KINDS, EdgeRemovals, Edges, RemovalEvents } from '../common/edges.repository';
 import type { OutboxHost } from '../common/outbox-host';
 import {
   CommentLikeDoc,
@@ -14,17 +15,27 @@ import {
 
 /**
  * Likes of posts and comments. Whether a member liked some posts or comments is read by `_id`
- * ("<target>:<member>"), the counts are kept on the posts and comments.
+ * ("<target>:<member>"), the counts are kept on the posts and comments. Likes are edges
+ * (common/edges.repository.ts): a like is inserted once with its event, an unlike goes through
+ * EdgeRemovals.
  */
 @Injectable()
 export class LikesRepository implements OnModuleInit {
   readonly postLikes: Model<PostLikeDoc>;
   readonly commentLikes: Model<CommentLikeDoc>;
+  private readonly postLikeEdges: Edges<PostLikeDoc>;
+  private readonly commentLikeEdges: Edges<CommentLikeDoc>;
 
-  constructor(@Inject(MONGO) connection: Connection, @Inject(RUNTIME) runtime: OutboxHost) {
+  constructor(
+    @Inject(MONGO) connection: Connection,
+    @Inject(RUNTIME) runtime: OutboxHost,
+    @Inject(EdgeRemovals) removals: EdgeRemovals,
+  ) {
     this.postLikes = postLikeModel(connection);
     this.commentLikes = commentLikeModel(connection);
     runtime.registerOutbox(this.postLikes, this.commentLikes);
+    this.postLikeEdges = removals.edges(EDGE_KINDS.postLike, this.postLikes);
+    this.commentLikeEdges = removals.edges(EDGE_KINDS.commentLike, this.commentLikes);
   }
 
   onModuleInit(): Promise<void> {
@@ -33,6 +44,26 @@ export class LikesRepository implements OnModuleInit {
 
   async ensureIndexes(): Promise<void> {
     await Promise.all([this.postLikes.init(), this.commentLikes.init()]);
+  }
+
+  /** Stores the member's like of a post with its events; false if they already like it. */
+  insertPostLike(like: Omit<PostLikeDoc, '_id'>, events: EventRecord[]): Promise<boolean> {
+    return this.postLikeEdges.insert({ _id: postLikeId(like.postId, like.userId), ...like }, events);
+  }
+
+  /** Removes the member's like, publishing `events(like)` once; the like if this call removed it. */
+  removePostLike(postId: string, userId: string, events: RemovalEvents<PostLikeDoc>, now: Date) {
+    return this.postLikeEdges.remove(postLikeId(postId, userId), events, now);
+  }
+
+  /** Stores the member's like of a comment with its events; false if they already like it. */
+  insertCommentLike(like: Omit<CommentLikeDoc, '_id'>, events: EventRecord[]): Promise<boolean> {
+    return this.commentLikeEdges.insert({ _id: commentLikeId(like.commentId, like.userId), ...like }, events);
+  }
+
+  /** Removes the member's like, publishing `events(like)` once; the like if this call removed it. */
+  removeCommentLike(commentId: string, userId: string, events: RemovalEvents<CommentLikeDoc>, now: Date) {
+    return this.commentLikeEdges.remove(commentLikeId(commentId, userId), events, now);
   }
 
   /** Account erasure: the posts and the comments the member likes. */

@@ -3,22 +3,18 @@ import { social } from '@aura/proto';
 import { Inject, Injectable } from '@nestjs/common';
 import { BlocksRepository } from '../blocks/blocks.repository';
 import { CLOCK, Clock } from '../common/clock';
-import { EdgeRemovals, insertEdge } from '../common/edges.repository';
 import { commentIdOf, Messages, postIdOf, requireCaller } from '../common/ids';
 import type { OutboxHost } from '../common/outbox-host';
 import { CommentsRepository } from '../comments/comments.repository';
 import { MembersRepository } from '../members/members.repository';
 import { PostViews } from '../posts/post-views';
 import { PostsRepository } from '../posts/posts.repository';
-import { commentLikeId, postLikeId } from './like.schema';
 import { LikesRepository } from './likes.repository';
-
-export const EDGE_KINDS = { postLike: 'post_like', commentLike: 'comment_like', follow: 'follow' } as const;
 
 /**
  * Like toggles. A like is the insert of "<target>:<member>" (a unique _id: one per member however many
- * requests race); an unlike removes that document through EdgeRemovals. The request whose insert or
- * delete succeeded then moves the target's count by one with `$inc` (never below 0).
+ * requests race); an unlike removes that document (LikesRepository, through EdgeRemovals). The request
+ * whose insert or delete succeeded then moves the target's count by one with `$inc` (never below 0).
  */
 @Injectable()
 export class LikesService {
@@ -31,7 +27,6 @@ export class LikesService {
     @Inject(PostViews) private readonly views: PostViews,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(RUNTIME) private readonly runtime: OutboxHost,
-    @Inject(EdgeRemovals) private readonly removals: EdgeRemovals,
   ) {}
 
   async togglePostLike(request: social.PostRef, context: CallContext): Promise<social.LikeState> {
@@ -40,7 +35,6 @@ export class LikesService {
     const post = await this.views.visibleOne(postId, likerId);
     if (!post) throw new NotFound(Messages.postNotFound);
     const now = this.clock.now();
-    const likeId = postLikeId(postId, likerId);
     const changed = (type: 'post.liked' | 'post.unliked', likesCount: number) =>
       createEvent(this.runtime.service, type, postId, {
         postId,
@@ -49,18 +43,14 @@ export class LikesService {
         likesCount: Math.max(0, likesCount),
         changedAt: now.toISOString(),
       });
-    const liked = await insertEdge(
-      this.likes.postLikes,
-      { _id: likeId, postId, userId: likerId, createdAt: now },
-      [changed('post.liked', post.likesCount + 1)],
-      this.runtime,
-    );
+    const liked = await this.likes.insertPostLike({ postId, userId: likerId, createdAt: now }, [
+      changed('post.liked', post.likesCount + 1),
+    ]);
     const removed =
       !liked &&
-      (await this.removals.remove(
-        EDGE_KINDS.postLike,
-        this.likes.postLikes,
-        likeId,
+      (await this.likes.removePostLike(
+        postId,
+        likerId,
         async () => [changed('post.unliked', post.likesCount - 1)],
         now,
       )) !== null;
@@ -78,7 +68,6 @@ export class LikesService {
     if (!post || (await this.blocks.isBlockedEitherWay(likerId, comment.authorId)))
       throw new NotFound(Messages.commentNotFound);
     const now = this.clock.now();
-    const likeId = commentLikeId(commentId, likerId);
     const changed = (type: 'comment.liked' | 'comment.unliked', likesCount: number) =>
       createEvent(this.runtime.service, type, comment.postId, {
         commentId,
@@ -88,18 +77,15 @@ export class LikesService {
         likesCount: Math.max(0, likesCount),
         changedAt: now.toISOString(),
       });
-    const liked = await insertEdge(
-      this.likes.commentLikes,
-      { _id: likeId, commentId, postId: comment.postId, userId: likerId, createdAt: now },
+    const liked = await this.likes.insertCommentLike(
+      { commentId, postId: comment.postId, userId: likerId, createdAt: now },
       [changed('comment.liked', comment.likesCount + 1)],
-      this.runtime,
     );
     const removed =
       !liked &&
-      (await this.removals.remove(
-        EDGE_KINDS.commentLike,
-        this.likes.commentLikes,
-        likeId,
+      (await this.likes.removeCommentLike(
+        commentId,
+        likerId,
         async () => [changed('comment.unliked', comment.likesCount - 1)],
         now,
       )) !== null;

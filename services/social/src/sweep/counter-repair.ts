@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CreatedWindow } from '../common/created-window';
-import { EdgeRemovals } from '../common/edges.repository';
+import { EDGE_KINDS, EdgeRemovals } from '../common/edges.repository';
 import { CommentsRepository } from '../comments/comments.repository';
 import { FollowsRepository } from '../follows/follows.repository';
 import { LikesRepository } from '../likes/likes.repository';
-import { EDGE_KINDS } from '../likes/likes.service';
 import { MembersRepository } from '../members/members.repository';
 import { PostsRepository } from '../posts/posts.repository';
 

@@ -2,13 +2,10 @@ import { LOGGER, PeriodicTasks } from '@aura/platform';
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { CLOCK, Clock } from '../common/clock';
-import { EdgeModel, EdgeRemovals } from '../common/edges.repository';
+import { EDGE_KINDS, EdgeRemovals } from '../common/edges.repository';
 import { SOCIAL_SETTINGS, SocialSettings } from '../common/settings';
 import { Timelines } from '../feeds/timelines';
-import { FollowsRepository } from '../follows/follows.repository';
 import { FollowsService } from '../follows/follows.service';
-import { LikesRepository } from '../likes/likes.repository';
-import { EDGE_KINDS } from '../likes/likes.service';
 import { MembersRepository } from '../members/members.repository';
 import { CounterRepair } from './counter-repair';
 
@@ -26,8 +23,6 @@ export class SocialSweeper implements OnModuleDestroy {
   constructor(
     @Inject(Timelines) private readonly timelines: Timelines,
     @Inject(EdgeRemovals) private readonly removals: EdgeRemovals,
-    @Inject(LikesRepository) private readonly likes: LikesRepository,
-    @Inject(FollowsRepository) private readonly follows: FollowsRepository,
     @Inject(FollowsService) private readonly followsService: FollowsService,
     @Inject(MembersRepository) private readonly members: MembersRepository,
     @Inject(CounterRepair) private readonly repair: CounterRepair,
@@ -61,14 +56,7 @@ export class SocialSweeper implements OnModuleDestroy {
 
   /** Completes removals older than a minute that a crash left halfway; returns how many. */
   private async recoverRemovals(now: Date): Promise<number> {
-    const recovered = await this.removals.recover(
-      {
-        [EDGE_KINDS.postLike]: this.likes.postLikes as unknown as EdgeModel,
-        [EDGE_KINDS.commentLike]: this.likes.commentLikes as unknown as EdgeModel,
-        [EDGE_KINDS.follow]: this.follows.model as unknown as EdgeModel,
-      },
-      new Date(now.getTime() - 60_000),
-    );
+    const recovered = await this.removals.recover(new Date(now.getTime() - 60_000));
     for (const { kind, edgeId } of recovered) {
       const [first, second] = edgeId.split(':');
       if (kind === EDGE_KINDS.postLike) await this.repair.recountPost(first);
