@@ -17,9 +17,9 @@ const BATCH = 200;
 @Injectable()
 export class AccountErasureConsumer {
   constructor(
-    private readonly objects: MediaObjectsRepository,
-    private readonly exports: DataExportsRepository,
-    private readonly storage: MediaStorage,
+    @Inject(MediaObjectsRepository) private readonly objects: MediaObjectsRepository,
+    @Inject(DataExportsRepository) private readonly exports: DataExportsRepository,
+    @Inject(MediaStorage) private readonly storage: MediaStorage,
     @Inject(RUNTIME) private readonly runtime: ServiceRuntime,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}

@@ -1,6 +1,6 @@
 import { Caller, NotFound, RuleViolation, Unauthenticated } from '@aura/platform';
 import { media } from '@aura/proto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { MediaStorage } from '../storage/media-storage';
 import type { OpenedObject } from '../downloads/download.service';
 import { DataExportDoc } from './data-export.schema';
@@ -34,9 +34,9 @@ function memberOf(caller: Caller | undefined): string {
 @Injectable()
 export class DataExportService {
   constructor(
-    private readonly exports: DataExportsRepository,
-    private readonly worker: DataExportWorker,
-    private readonly storage: MediaStorage,
+    @Inject(DataExportsRepository) private readonly exports: DataExportsRepository,
+    @Inject(DataExportWorker) private readonly worker: DataExportWorker,
+    @Inject(MediaStorage) private readonly storage: MediaStorage,
   ) {}
 
   async request(caller: Caller | undefined): Promise<media.DataExport> {

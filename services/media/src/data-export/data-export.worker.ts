@@ -27,9 +27,9 @@ export class DataExportWorker implements OnModuleDestroy {
   private stopped = false;
 
   constructor(
-    private readonly exports: DataExportsRepository,
-    private readonly archive: ExportArchive,
-    private readonly storage: MediaStorage,
+    @Inject(DataExportsRepository) private readonly exports: DataExportsRepository,
+    @Inject(ExportArchive) private readonly archive: ExportArchive,
+    @Inject(MediaStorage) private readonly storage: MediaStorage,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 

@@ -16,10 +16,10 @@ import { NotificationsService } from '../notifications/notifications.service';
 @Injectable()
 export class AccountErasureConsumer {
   constructor(
-    private readonly store: ConversationsRepository,
-    private readonly cache: ConversationCache,
-    private readonly reactions: ReactionsRepository,
-    private readonly notifications: NotificationsService,
+    @Inject(ConversationsRepository) private readonly store: ConversationsRepository,
+    @Inject(ConversationCache) private readonly cache: ConversationCache,
+    @Inject(ReactionsRepository) private readonly reactions: ReactionsRepository,
+    @Inject(NotificationsService) private readonly notifications: NotificationsService,
     @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'subscribe'>,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}

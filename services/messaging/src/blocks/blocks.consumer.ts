@@ -7,7 +7,7 @@ import { BlocksRepository } from './blocks.repository';
 @Injectable()
 export class BlocksConsumer {
   constructor(
-    private readonly blocks: BlocksRepository,
+    @Inject(BlocksRepository) private readonly blocks: BlocksRepository,
     @Inject(RUNTIME) private readonly runtime: ServiceRuntime,
   ) {}
 

@@ -1,6 +1,6 @@
 import { Caller, NotFound, RuleViolation, SingleFlight, Unauthenticated } from '@aura/platform';
 import type { messaging } from '@aura/proto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { BlocksRepository } from '../blocks/blocks.repository';
 import { conversationId, isMemberId, membersOf, otherMember } from '../common/ids';
 import { MembersRepository } from '../members/members.repository';
@@ -38,10 +38,10 @@ export class ConversationsService {
   private readonly memberLoads = new SingleFlight<void>();
 
   constructor(
-    private readonly store: ConversationsRepository,
-    private readonly cache: ConversationCache,
-    private readonly members: MembersRepository,
-    private readonly blocks: BlocksRepository,
+    @Inject(ConversationsRepository) private readonly store: ConversationsRepository,
+    @Inject(ConversationCache) private readonly cache: ConversationCache,
+    @Inject(MembersRepository) private readonly members: MembersRepository,
+    @Inject(BlocksRepository) private readonly blocks: BlocksRepository,
   ) {}
 
   /** The conversation's cached state, loading it from MongoDB first when needed. */

@@ -1,6 +1,6 @@
 import { AsyncService, CallContext, CallerPolicy, exportRequest, toExportPage } from '@aura/platform';
 import { common, messaging } from '@aura/proto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ConversationsService } from '../conversations/conversations.service';
 import { MESSAGING_EXPORT_PARTS, MessagingExport } from '../member-export/member-export';
 import { MessagesService } from '../messages/messages.service';
@@ -16,11 +16,11 @@ export const MESSAGING_CALLERS: CallerPolicy<messaging.MessagingServiceServer> =
 @Injectable()
 export class MessagingGrpcController implements AsyncService<messaging.MessagingServiceServer> {
   constructor(
-    private readonly conversations: ConversationsService,
-    private readonly messages: MessagesService,
-    private readonly reactions: ReactionsService,
-    private readonly notifications: NotificationsService,
-    private readonly memberExport: MessagingExport,
+    @Inject(ConversationsService) private readonly conversations: ConversationsService,
+    @Inject(MessagesService) private readonly messages: MessagesService,
+    @Inject(ReactionsService) private readonly reactions: ReactionsService,
+    @Inject(NotificationsService) private readonly notifications: NotificationsService,
+    @Inject(MessagingExport) private readonly memberExport: MessagingExport,
   ) {}
 
   async listConversations(_request: unknown, context: CallContext) {

@@ -9,7 +9,7 @@ import {
   InvalidInput,
   isoDate,
 } from '@aura/platform';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { otherMember } from '../common/ids';
 import type { ConversationDoc } from '../conversations/conversation.schema';
 import { ConversationsRepository, type ExportPosition } from '../conversations/conversations.repository';
@@ -43,8 +43,9 @@ export class MessagingExport {
   pageSize = EXPORT_PAGE_SIZE;
 
   constructor(
-    private readonly store: ConversationsRepository,
-    private readonly members: MembersRepository,
+    @Inject(ConversationsRepository) private readonly store: ConversationsRepository,
+    @Inject(MembersRepository) private readonly members: MembersRepository,
+    @Inject(NotificationSettingsRepository)
     private readonly notificationSettings: NotificationSettingsRepository,
   ) {}
 

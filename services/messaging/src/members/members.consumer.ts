@@ -13,7 +13,7 @@ export class MembersConsumer {
   private readonly subscription: Subscription;
 
   constructor(
-    private readonly members: MembersRepository,
+    @Inject(MembersRepository) private readonly members: MembersRepository,
     @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'subscribe'>,
   ) {
     this.subscription = this.members.directory.subscription({

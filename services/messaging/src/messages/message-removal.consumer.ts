@@ -10,7 +10,7 @@ import { MessagesService } from './messages.service';
 @Injectable()
 export class MessageRemovalConsumer {
   constructor(
-    private readonly messages: MessagesService,
+    @Inject(MessagesService) private readonly messages: MessagesService,
     @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'subscribe'>,
   ) {}
 

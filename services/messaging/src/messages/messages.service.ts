@@ -62,14 +62,14 @@ function storyQuote(story: messaging.QuotedStory, recipientId: string): QuotedSt
 @Injectable()
 export class MessagesService implements OnModuleInit {
   constructor(
-    private readonly store: ConversationsRepository,
-    private readonly cache: ConversationCache,
-    private readonly conversations: ConversationsService,
-    private readonly members: MembersRepository,
-    private readonly blocks: BlocksRepository,
-    private readonly reactions: ReactionsRepository,
-    private readonly finisher: OutboxFinisher,
-    private readonly publisher: CoalescingPublisher,
+    @Inject(ConversationsRepository) private readonly store: ConversationsRepository,
+    @Inject(ConversationCache) private readonly cache: ConversationCache,
+    @Inject(ConversationsService) private readonly conversations: ConversationsService,
+    @Inject(MembersRepository) private readonly members: MembersRepository,
+    @Inject(BlocksRepository) private readonly blocks: BlocksRepository,
+    @Inject(ReactionsRepository) private readonly reactions: ReactionsRepository,
+    @Inject(OutboxFinisher) private readonly finisher: OutboxFinisher,
+    @Inject(CoalescingPublisher) private readonly publisher: CoalescingPublisher,
     @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'service'>,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}

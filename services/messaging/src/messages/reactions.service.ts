@@ -31,11 +31,11 @@ import { ReactionsRepository } from './reactions.repository';
 @Injectable()
 export class ReactionsService {
   constructor(
-    private readonly store: ConversationsRepository,
-    private readonly reactions: ReactionsRepository,
-    private readonly messages: MessagesService,
-    private readonly blocks: BlocksRepository,
-    private readonly publisher: CoalescingPublisher,
+    @Inject(ConversationsRepository) private readonly store: ConversationsRepository,
+    @Inject(ReactionsRepository) private readonly reactions: ReactionsRepository,
+    @Inject(MessagesService) private readonly messages: MessagesService,
+    @Inject(BlocksRepository) private readonly blocks: BlocksRepository,
+    @Inject(CoalescingPublisher) private readonly publisher: CoalescingPublisher,
     @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'service'>,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DigestItemsRepository } from './digest-items.repository';
 import type { NotificationDraft } from './notification-rules';
 
@@ -45,7 +45,7 @@ export function utcDayOf(at: Date): { key: string; start: Date } {
  */
 @Injectable()
 export class DailyDigest {
-  constructor(private readonly items: DigestItemsRepository) {}
+  constructor(@Inject(DigestItemsRepository) private readonly items: DigestItemsRepository) {}
 
   /** Keeps a notification back for the member's next digest (once per notification id). */
   hold(id: string, draft: NotificationDraft, actorName: string, at: Date): Promise<void> {

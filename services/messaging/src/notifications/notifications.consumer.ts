@@ -26,7 +26,7 @@ const APPLIED_AS_THEY_COME = new Set(['mood.checked_in', 'reflection.created', '
 @Injectable()
 export class NotificationsConsumer {
   constructor(
-    private readonly notifications: NotificationsService,
+    @Inject(NotificationsService) private readonly notifications: NotificationsService,
     @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'subscribe'>,
   ) {}
 

@@ -105,14 +105,14 @@ export class NotificationsService implements OnModuleDestroy {
   private readonly timers: PeriodicTasks;
 
   constructor(
-    private readonly repository: NotificationsRepository,
-    private readonly cache: NotificationCache,
-    private readonly members: MembersRepository,
-    private readonly blocks: BlocksRepository,
-    private readonly publisher: CoalescingPublisher,
-    private readonly settings: NotificationSettingsRepository,
-    private readonly digest: DailyDigest,
-    private readonly reminders: WellbeingReminders,
+    @Inject(NotificationsRepository) private readonly repository: NotificationsRepository,
+    @Inject(NotificationCache) private readonly cache: NotificationCache,
+    @Inject(MembersRepository) private readonly members: MembersRepository,
+    @Inject(BlocksRepository) private readonly blocks: BlocksRepository,
+    @Inject(CoalescingPublisher) private readonly publisher: CoalescingPublisher,
+    @Inject(NotificationSettingsRepository) private readonly settings: NotificationSettingsRepository,
+    @Inject(DailyDigest) private readonly digest: DailyDigest,
+    @Inject(WellbeingReminders) private readonly reminders: WellbeingReminders,
     @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'service'>,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {

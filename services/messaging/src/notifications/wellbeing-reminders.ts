@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { NotificationDraft } from './notification-rules';
 import { NotificationSettingsRepository } from './notification-settings.repository';
 import { localDayOf, nextReminderAt } from './reminder-time';
@@ -20,7 +20,9 @@ const STALE_AFTER_MS = 2 * 3_600_000;
  */
 @Injectable()
 export class WellbeingReminders {
-  constructor(private readonly settings: NotificationSettingsRepository) {}
+  constructor(
+    @Inject(NotificationSettingsRepository) private readonly settings: NotificationSettingsRepository,
+  ) {}
 
   /** A check-in or reflection (identity's events): no reminder for the rest of that day. */
   async noteCheckIn(userId: string, at: Date): Promise<void> {
