@@ -7,7 +7,13 @@ import globals from 'globals';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
+import explicitInject from './tools/eslint-rules/explicit-inject.js';
 import routeAccessStated from './tools/eslint-rules/route-access-stated.js';
+
+/** The repository's own rules (tools/eslint-rules), each with its spec. */
+const aura = {
+  rules: { 'route-access-stated': routeAccessStated, 'explicit-inject': explicitInject },
+};
 
 const SERVICES = ['identity', 'social', 'messaging', 'economy', 'genies', 'media', 'admin'];
 
@@ -196,8 +202,15 @@ export default tseslint.config(
   },
   {
     files: ['gateway/src/**/*.ts'],
-    plugins: { aura: { rules: { 'route-access-stated': routeAccessStated } } },
+    plugins: { aura },
     rules: { 'aura/route-access-stated': 'error' },
+  },
+  {
+    // ADR 0012: a provider's constructor names its tokens with @Inject(...), never the emitted type metadata.
+    files: ['services/*/src/**/*.ts', 'packages/platform/src/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts'],
+    plugins: { aura },
+    rules: { 'aura/explicit-inject': 'error' },
   },
   {
     // System tests that run several services in one process (the trace of a post across them, genie

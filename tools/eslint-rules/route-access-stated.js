@@ -9,18 +9,10 @@
  * it public: a @Roles() or other access decorator on one of its methods would be silently ignored,
  * and is reported too.
  */
+const { decoratorName } = require('./decorators');
+
 const ROUTE_DECORATORS = new Set(['Get', 'Post', 'Put', 'Patch', 'Delete', 'Head', 'Options', 'All']);
 const ACCESS_DECORATORS = new Set(['Public', 'SignedIn', 'RefusedWhileSuspended', 'Roles']);
-
-/** `@Get()`, `@Get`, `@common.Get()` → 'Get'. */
-function decoratorName(decorator) {
-  const target =
-    decorator.expression.type === 'CallExpression' ? decorator.expression.callee : decorator.expression;
-  if (target.type === 'Identifier') return target.name;
-  if (target.type === 'MemberExpression' && target.property.type === 'Identifier')
-    return target.property.name;
-  return undefined;
-}
 
 const namesOf = (node) => (node.decorators ?? []).map(decoratorName);
 
